@@ -1,0 +1,63 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Rowboat",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "rowboat", targets: ["rowboat"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // C shim over the system ncursesw library (wide-character API visible).
+        .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
+        // Pure core: config, mapping, list state and reducer. No IO.
+        .target(name: "RowboatCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Cell grid, widgets, display width (pure) and the ncurses backend.
+        .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "CNCurses"]),
+        // HTTP data client over AsyncHTTPClient.
+        .target(name: "RowboatNetwork", dependencies: [
+            "RowboatCore",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // SQLite store for responses, images and favorites.
+        .target(name: "RowboatCache", dependencies: [
+            "RowboatCore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        // In-memory image codecs over libpng and libjpeg-turbo.
+        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
+        // Deterministic demo catalog server (Hummingbird).
+        .target(name: "RowboatDemo", dependencies: [
+            "CImageCodecs",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
+        // The TUI runtime: the run loop on the UI thread and the effect runner.
+        .target(name: "RowboatApp", dependencies: ["RowboatCore", "RowboatTerminal", "RowboatNetwork"]),
+        // The executable: commands and wiring.
+        .executableTarget(name: "rowboat", dependencies: [
+            "RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore"]),
+        .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore"]),
+        .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatDemo", "RowboatCore"]),
+        .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatCore"]),
+        .testTarget(name: "RowboatDemoTests", dependencies: [
+            "RowboatDemo",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
+        .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatDemo", "RowboatCore", "RowboatNetwork"]),
+        .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import RowboatCore
+import RowboatTerminal
+
+/// The UI thread's loop: it owns ncurses, sleeps in `poll()` on stdin and the
+/// wake pipe, turns keys, signals and posted answers into actions, runs the
+/// reducer, hands effects to the runner and draws the new frame. Idle, it
+/// wakes only every 30 s to refresh relative times.
+public final class TUIRunLoop {
+    let wake = WakePipe()
+    let screen = NCursesScreen()
+    public let inbox: ActionInbox
+    let keyMap: KeyMap
+    var state: AppState
+    var runner: EffectRunner!
+    var spinnerFrame = 0
+
+    public init(state: AppState, keyMap: KeyMap = .default) {
+        self.state = state
+        self.keyMap = keyMap
+        self.inbox = ActionInbox(wake: wake)
+    }
+
+    /// Connects the effect runner (built with `inbox.post` as its sink).
+    public func attach(_ runner: EffectRunner) {
+        self.runner = runner
+    }
+
+    /// Runs until the user quits or a terminating signal arrives; the
+    /// terminal is restored on every way out.
+    public func run() throws {
+        try screen.start(wake: wake)
+        defer { screen.stop() }
+        dispatch(.resized(screen.size))
+        dispatch(.list(.appeared))
+        draw()
+        while !state.shouldQuit {
+            let busy = state.list.inFlight != nil
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, busy ? 100 : 30_000)
+            if ready < 0 && errno != EINTR { break }
+            for byte in wake.drain() { handleWakeByte(byte) }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                for key in screen.readKeys() {
+                    if let action = keyMap.action(for: key) { dispatch(action) }
+                }
+            } else if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                break   // the terminal went away
+            }
+            for action in inbox.drain() { dispatch(action) }
+            if ready == 0 && busy { spinnerFrame += 1 }
+            if !state.shouldQuit { draw() }
+        }
+    }
+
+    func handleWakeByte(_ byte: UInt8) {
+        switch Int32(byte) {
+        case 0: break   // an action was posted
+        case SIGWINCH: dispatch(.resized(screen.refreshSize()))
+        case SIGINT, SIGTERM, SIGHUP: dispatch(.quit)
+        default: break
+        }
+    }
+
+    func dispatch(_ action: AppAction) {
+        let effects = AppReducer.reduce(&state, action)
+        for effect in effects { runner?.run(effect) }
+    }
+
+    func draw() {
+        let grid = AppRenderer(theme: screen.theme).render(state, now: Date().timeIntervalSince1970,
+                                                           spinnerFrame: spinnerFrame)
+        screen.draw(grid)
+    }
+}

@@ -1,0 +1,193 @@
+import Yams
+
+/// Reads a Rowboat config from YAML (or JSON, which YAML accepts) text.
+/// Every failure is a `ConfigError` naming file:line:column and the key.
+public enum ConfigLoader {
+    static let rootKeys = ["server", "communication", "localCache", "interfaces"]
+    static let communicationKeys = ["method", "timeout", "headers", "userAgent"]
+    static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns"]
+    static let pagingKeys = ["style", "param", "firstPage", "sizeParam", "size", "totalPages", "totalCount"]
+    static let responseKeys = ["list", "success", "successValues", "message"]
+    static let fieldKeys = ["path", "type", "default", "relative"]
+    static let columnKeys = ["field", "title", "width", "weight", "min", "align"]
+
+    /// Parses `text`, read from `file`; `${NAME}` values come from `environment`.
+    public static func parse(_ text: String, file: String, environment: [String: String] = [:]) throws(ConfigError) -> RowboatConfig {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ConfigError(file: file, line: nil, column: nil, keyPath: "", message: "the file is empty")
+            }
+            root = node
+        } catch let e as ConfigError {
+            throw e
+        } catch let e as YamlError {
+            throw yamlError(e, file: file)
+        } catch {
+            throw ConfigError(file: file, line: nil, column: nil, keyPath: "", message: "\(error)")
+        }
+        let top = ConfigNode(node: root, path: "", file: file, environment: environment)
+        let keys = try top.mapping(allowed: rootKeys)
+        guard let serverNode = keys["server"] else { throw top.error("missing required key \"server\"") }
+        let server = try serverNode.string()
+        guard server.hasPrefix("http://") || server.hasPrefix("https://") else {
+            throw serverNode.error("server must start with http:// or https://")
+        }
+        let communication = try keys["communication"].map(parseCommunication) ?? Communication()
+        guard let interfaces = keys["interfaces"] else { throw top.error("missing required key \"interfaces\"") }
+        var endpoints: [Endpoint] = []
+        for (key, node) in try interfaces.entries() {
+            endpoints.append(try parseEndpoint(key: key, node))
+        }
+        guard !endpoints.isEmpty else { throw interfaces.error("declare at least one endpoint") }
+        return RowboatConfig(source: file, server: server, communication: communication, endpoints: endpoints)
+    }
+
+    static func yamlError(_ e: YamlError, file: String) -> ConfigError {
+        switch e {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return ConfigError(file: file, line: mark.line, column: mark.column, keyPath: "", message: "YAML syntax: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, _):
+            return ConfigError(file: file, line: nil, column: nil, keyPath: "",
+                               message: "duplicate keys: \(duplicates.joined(separator: ", "))")
+        default:
+            return ConfigError(file: file, line: nil, column: nil, keyPath: "", message: "YAML: \(e)")
+        }
+    }
+
+    static func parseCommunication(_ node: ConfigNode) throws(ConfigError) -> Communication {
+        let keys = try node.mapping(allowed: communicationKeys)
+        var c = Communication()
+        if let m = keys["method"] { c.method = try m.oneOf(HTTPMethodName.self) }
+        if let t = keys["timeout"] {
+            c.timeoutSeconds = try t.double()
+            guard c.timeoutSeconds > 0 else { throw t.error("timeout must be more than 0 seconds") }
+        }
+        if let h = keys["headers"] { c.headers = try stringMap(h) }
+        if let u = keys["userAgent"] { c.userAgent = try u.string() }
+        return c
+    }
+
+    static func stringMap(_ node: ConfigNode) throws(ConfigError) -> [String: String] {
+        var out: [String: String] = [:]
+        for (k, v) in try node.entries() { out[k] = try v.string() }
+        return out
+    }
+
+    static func parseEndpoint(key: String, _ node: ConfigNode) throws(ConfigError) -> Endpoint {
+        let keys = try node.mapping(allowed: endpointKeys)
+        guard let url = keys["url"] else { throw node.error("missing required key \"url\"") }
+        guard let item = keys["item"] else { throw node.error("missing required key \"item\"") }
+        var params: [String: ParamValue] = [:]
+        if let p = keys["params"] {
+            for (k, v) in try p.entries() {
+                if case .sequence = v.node { params[k] = .many(try v.stringList()) } else { params[k] = .one(try v.string()) }
+            }
+        }
+        let mapping = try parseItem(item)
+        return Endpoint(
+            key: key, url: try url.string(),
+            method: try keys["method"].map { n throws(ConfigError) in try n.oneOf(HTTPMethodName.self) },
+            params: params,
+            headers: try keys["headers"].map(stringMap) ?? [:],
+            paging: try keys["paging"].map(parsePaging) ?? Paging(),
+            response: try keys["response"].map(parseResponse) ?? ResponseShape(),
+            item: mapping,
+            columns: try keys["columns"].map { n throws(ConfigError) in try parseColumns(n, mapping: mapping) }
+                ?? defaultColumns(mapping))
+    }
+
+    static func parsePaging(_ node: ConfigNode) throws(ConfigError) -> Paging {
+        let keys = try node.mapping(allowed: pagingKeys)
+        var paging = Paging()
+        let style = try keys["style"]?.string() ?? "page"
+        switch style {
+        case "page":
+            let first = try keys["firstPage"]?.int() ?? 1
+            guard first == 0 || first == 1 else { throw keys["firstPage"]!.error("firstPage must be 0 or 1") }
+            paging.style = .pageNumber(param: try keys["param"]?.string() ?? "page", first: first)
+        case "none":
+            paging.style = .none
+        default:
+            let hint = Suggestion.closest(to: style, in: ["page", "none"]).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw keys["style"]!.error("unknown paging style \"\(style)\"\(hint)")
+        }
+        paging.sizeParam = try keys["sizeParam"]?.string()
+        if let s = keys["size"] {
+            paging.size = try s.int()
+            guard paging.size! > 0 else { throw s.error("size must be more than 0") }
+        }
+        paging.totalPagesPath = try keys["totalPages"]?.jsonPath()
+        paging.totalCountPath = try keys["totalCount"]?.jsonPath()
+        return paging
+    }
+
+    static func parseResponse(_ node: ConfigNode) throws(ConfigError) -> ResponseShape {
+        let keys = try node.mapping(allowed: responseKeys)
+        var shape = ResponseShape()
+        if let l = keys["list"] { shape.listPath = try l.jsonPath() }
+        shape.successPath = try keys["success"]?.jsonPath()
+        shape.successValues = try keys["successValues"]?.stringList() ?? ["true", "1", "200", "0", "ok", "success"]
+        shape.messagePath = try keys["message"]?.jsonPath()
+        return shape
+    }
+
+    static func parseItem(_ node: ConfigNode) throws(ConfigError) -> ItemMapping {
+        var fields: [FieldSpec] = []
+        var nullStrings = ItemMapping.defaultNullStrings
+        for (name, value) in try node.entries() {
+            if name == "nullStrings" { nullStrings = try value.stringList(); continue }
+            if case .scalar = value.node {
+                fields.append(FieldSpec(name: name, path: try value.jsonPath()))
+                continue
+            }
+            let keys = try value.mapping(allowed: fieldKeys)
+            guard let path = keys["path"] else { throw value.error("missing required key \"path\"") }
+            fields.append(FieldSpec(
+                name: name, path: try path.jsonPath(),
+                type: try keys["type"]?.oneOf(FieldType.self) ?? .text,
+                defaultValue: try keys["default"]?.string(),
+                relative: try keys["relative"]?.bool() ?? false))
+        }
+        let mapping = ItemMapping(fields: fields, nullStrings: nullStrings)
+        guard mapping.field("title") != nil else { throw node.error("missing required key \"title\"") }
+        return mapping
+    }
+
+    static func parseColumns(_ node: ConfigNode, mapping: ItemMapping) throws(ConfigError) -> [ColumnSpec] {
+        var columns: [ColumnSpec] = []
+        for entry in try node.sequence() {
+            let keys = try entry.mapping(allowed: columnKeys)
+            guard let fieldNode = keys["field"] else { throw entry.error("missing required key \"field\"") }
+            let field = try fieldNode.string()
+            guard mapping.field(field) != nil else {
+                let hint = Suggestion.closest(to: field, in: mapping.fields.map(\.name)).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw fieldNode.error("no item field named \"\(field)\"\(hint)")
+            }
+            let width: ColumnSpec.Width
+            if let w = keys["width"] {
+                let n = try w.int()
+                guard n > 0 else { throw w.error("width must be more than 0") }
+                width = .fixed(n)
+            } else {
+                width = .weight(try keys["weight"]?.int() ?? 1, min: try keys["min"]?.int() ?? 6)
+            }
+            let align = try keys["align"].map { n throws(ConfigError) -> ColumnSpec.Alignment in
+                let s = try n.string()
+                guard let a = ColumnSpec.Alignment(rawValue: s) else { throw n.error("align must be left or right") }
+                return a
+            } ?? .left
+            columns.append(ColumnSpec(field: field, title: try keys["title"]?.string() ?? field.capitalized,
+                                      width: width, alignment: align))
+        }
+        return columns
+    }
+
+    static func defaultColumns(_ mapping: ItemMapping) -> [ColumnSpec] {
+        var columns = [ColumnSpec(field: "title", title: "Title", width: .weight(2, min: 10))]
+        if mapping.field("subtitle") != nil {
+            columns.append(ColumnSpec(field: "subtitle", title: "Subtitle", width: .weight(1, min: 8)))
+        }
+        return columns
+    }
+}

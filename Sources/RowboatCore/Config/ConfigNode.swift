@@ -1,0 +1,112 @@
+import Yams
+
+/// A YAML node with its key path and file position, so every read can fail
+/// with a `ConfigError` that points at the exact spot.
+struct ConfigNode {
+    let node: Node
+    let path: String
+    let file: String
+    let environment: [String: String]
+
+    var line: Int? { node.mark?.line }
+    var column: Int? { node.mark?.column }
+
+    func error(_ message: String) -> ConfigError {
+        ConfigError(file: file, line: line, column: column, keyPath: path, message: message)
+    }
+
+    func child(_ node: Node, key: String) -> ConfigNode {
+        ConfigNode(node: node, path: path.isEmpty ? key : "\(path).\(key)", file: file, environment: environment)
+    }
+
+    /// The mapping's entries by key; unknown keys fail with a suggestion.
+    func mapping(allowed: [String]) throws(ConfigError) -> [String: ConfigNode] {
+        guard case .mapping(let m) = node else { throw error("expected a mapping, found \(kind)") }
+        var out: [String: ConfigNode] = [:]
+        for (keyNode, value) in m {
+            guard case .scalar(let k) = keyNode else { throw child(keyNode, key: "?").error("keys must be text") }
+            let key = k.string
+            let entry = child(value, key: key)
+            if !allowed.contains(key) {
+                let keyEntry = ConfigNode(node: keyNode, path: entry.path, file: file, environment: environment)
+                let hint = Suggestion.closest(to: key, in: allowed).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw keyEntry.error("unknown key \"\(key)\"\(hint)")
+            }
+            out[key] = entry
+        }
+        return out
+    }
+
+    /// Entries of a mapping whose keys are free (endpoint keys, params, headers),
+    /// in file order.
+    func entries() throws(ConfigError) -> [(String, ConfigNode)] {
+        guard case .mapping(let m) = node else { throw error("expected a mapping, found \(kind)") }
+        var out: [(String, ConfigNode)] = []
+        for (keyNode, value) in m {
+            guard case .scalar(let k) = keyNode else { throw error("keys must be text") }
+            out.append((k.string, child(value, key: k.string)))
+        }
+        return out
+    }
+
+    func sequence() throws(ConfigError) -> [ConfigNode] {
+        guard case .sequence(let s) = node else { throw error("expected a list, found \(kind)") }
+        return s.enumerated().map { i, n in
+            ConfigNode(node: n, path: "\(path)[\(i)]", file: file, environment: environment)
+        }
+    }
+
+    func string() throws(ConfigError) -> String {
+        guard case .scalar(let s) = node else { throw error("expected text, found \(kind)") }
+        return try EnvironmentExpander.expand(s.string, environment: environment, at: self)
+    }
+
+    func int() throws(ConfigError) -> Int {
+        let s = try string()
+        guard let i = Int(s) else { throw error("expected a whole number, found \"\(s)\"") }
+        return i
+    }
+
+    func double() throws(ConfigError) -> Double {
+        let s = try string()
+        guard let d = Double(s), d.isFinite else { throw error("expected a number, found \"\(s)\"") }
+        return d
+    }
+
+    func bool() throws(ConfigError) -> Bool {
+        switch try string().lowercased() {
+        case "true", "yes", "on", "1": return true
+        case "false", "no", "off", "0": return false
+        case let other: throw error("expected true or false, found \"\(other)\"")
+        }
+    }
+
+    func jsonPath() throws(ConfigError) -> JSONPath {
+        let s = try string()
+        guard let p = JSONPath(s) else { throw error("malformed path \"\(s)\" (use a.b[0].c)") }
+        return p
+    }
+
+    /// A scalar or a list of scalars, as text.
+    func stringList() throws(ConfigError) -> [String] {
+        if case .sequence = node { return try sequence().map { n throws(ConfigError) in try n.string() } }
+        return [try string()]
+    }
+
+    func oneOf<T: RawRepresentable>(_ type: T.Type) throws(ConfigError) -> T where T.RawValue == String, T: CaseIterable {
+        let s = try string()
+        if let v = T(rawValue: s) ?? T(rawValue: s.uppercased()) ?? T(rawValue: s.lowercased()) { return v }
+        let names = T.allCases.map(\.rawValue)
+        let hint = Suggestion.closest(to: s, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+        throw error("expected one of \(names.joined(separator: ", ")), found \"\(s)\"\(hint)")
+    }
+
+    var kind: String {
+        switch node {
+        case .scalar(let s): "\"\(s.string.prefix(30))\""
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+}

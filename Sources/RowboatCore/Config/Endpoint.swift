@@ -1,0 +1,102 @@
+/// One endpoint key of a config: its URL, static params, paging, response
+/// shape, item mapping and table columns.
+public struct Endpoint: Sendable, Equatable {
+    public var key: String
+    /// Absolute URL, or a path relative to the config's `server`.
+    public var url: String
+    public var method: HTTPMethodName?
+    public var params: [String: ParamValue]
+    public var headers: [String: String]
+    public var paging: Paging
+    public var response: ResponseShape
+    public var item: ItemMapping
+    public var columns: [ColumnSpec]
+
+    public init(key: String, url: String, method: HTTPMethodName? = nil,
+                params: [String: ParamValue] = [:], headers: [String: String] = [:],
+                paging: Paging = Paging(), response: ResponseShape = ResponseShape(),
+                item: ItemMapping, columns: [ColumnSpec] = []) {
+        self.key = key
+        self.url = url
+        self.method = method
+        self.params = params
+        self.headers = headers
+        self.paging = paging
+        self.response = response
+        self.item = item
+        self.columns = columns
+    }
+}
+
+/// How an endpoint pages, and how the end of data is recognised.
+public struct Paging: Sendable, Equatable {
+    /// How the next page is asked for.
+    public enum Style: Sendable, Equatable {
+        /// A single page: no paging parameters.
+        case none
+        /// A page number parameter, counting from `first` (0 or 1).
+        case pageNumber(param: String, first: Int)
+    }
+
+    public var style: Style
+    /// Parameter carrying the page size, and the size sent.
+    public var sizeParam: String?
+    public var size: Int?
+    /// Where the body says how many pages / items there are.
+    public var totalPagesPath: JSONPath?
+    public var totalCountPath: JSONPath?
+
+    public init(style: Style = .none, sizeParam: String? = nil, size: Int? = nil,
+                totalPagesPath: JSONPath? = nil, totalCountPath: JSONPath? = nil) {
+        self.style = style
+        self.sizeParam = sizeParam
+        self.size = size
+        self.totalPagesPath = totalPagesPath
+        self.totalCountPath = totalCountPath
+    }
+}
+
+/// Where the list sits in a response and how server success is checked.
+public struct ResponseShape: Sendable, Equatable {
+    /// Path to the array of items; the empty path means the root is the array.
+    public var listPath: JSONPath
+    /// Path to a success flag or code, and the values that mean success.
+    public var successPath: JSONPath?
+    public var successValues: [String]
+    /// Path to the server's message, shown when the success check fails.
+    public var messagePath: JSONPath?
+
+    public init(listPath: JSONPath = JSONPath("")!, successPath: JSONPath? = nil,
+                successValues: [String] = [], messagePath: JSONPath? = nil) {
+        self.listPath = listPath
+        self.successPath = successPath
+        self.successValues = successValues
+        self.messagePath = messagePath
+    }
+}
+
+/// A table column: which mapped field it shows, its header and its width.
+public struct ColumnSpec: Sendable, Equatable {
+    /// How a column's width is decided.
+    public enum Width: Sendable, Equatable {
+        case fixed(Int)
+        /// A share of the space left after fixed columns, never below `min`.
+        case weight(Int, min: Int)
+    }
+    /// Horizontal alignment of a column's text.
+    public enum Alignment: String, Sendable, Equatable {
+        case left, right
+    }
+
+    public var field: String
+    public var title: String
+    public var width: Width
+    public var alignment: Alignment
+
+    public init(field: String, title: String, width: Width, alignment: Alignment = .left) {
+        self.field = field
+        self.title = title
+        self.width = width
+        self.alignment = alignment
+    }
+}

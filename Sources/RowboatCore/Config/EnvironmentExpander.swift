@@ -1,0 +1,29 @@
+/// Expands `${NAME}` in config values from the environment so secrets stay
+/// out of files. `$$` is a literal dollar.
+enum EnvironmentExpander {
+    static func expand(_ text: String, environment: [String: String], at node: ConfigNode) throws(ConfigError) -> String {
+        guard text.contains("$") else { return text }
+        var out = ""
+        var rest = text[...]
+        while let dollar = rest.firstIndex(of: "$") {
+            out += rest[..<dollar]
+            let after = rest[rest.index(after: dollar)...]
+            if after.first == "$" {
+                out += "$"
+                rest = after.dropFirst()
+            } else if after.first == "{", let close = after.firstIndex(of: "}") {
+                let name = String(after[after.index(after: after.startIndex)..<close])
+                guard let value = environment[name] else {
+                    throw node.error("environment variable \(name) is not set")
+                }
+                out += value
+                rest = after[after.index(after: close)...]
+            } else {
+                out += "$"
+                rest = after
+            }
+        }
+        out += rest
+        return out
+    }
+}

@@ -1,0 +1,150 @@
+/// The pure list state machine: (state, action) → new state and effects.
+///
+/// Every request gets a fresh id and is the only one the list waits for, so
+/// an answer to a superseded request (a load-more overtaken by a refresh) is
+/// dropped. At most one request is in flight; rows are de-duplicated by id.
+public enum ListReducer {
+    public static func reduce(_ state: inout ListState, _ action: ListAction) -> [ListEffect] {
+        switch action {
+        case .appeared:
+            guard state.inFlight == nil, state.rows.isEmpty else { return [] }
+            state.phase = .firstLoad
+            return [start(&state, .first, state.firstCursor)]
+
+        case .refresh:
+            if state.inFlight?.kind == .refresh || state.inFlight?.kind == .first { return [] }
+            state.phase = state.rows.isEmpty ? .firstLoad : .refreshing
+            return [start(&state, state.rows.isEmpty ? .first : .refresh, state.firstCursor)]
+
+        case .loadMore:
+            return loadMore(&state)
+
+        case .retry:
+            guard state.inFlight == nil, let failed = state.failedLoad else { return [] }
+            state.phase = phase(for: failed.kind, hasRows: !state.rows.isEmpty)
+            return [start(&state, failed.kind, failed.cursor)]
+
+        case .move(let movement):
+            move(&state, movement)
+            return autoLoadMore(&state)
+
+        case .viewportChanged(let rows):
+            state.viewportRows = max(1, rows)
+            clampScroll(&state)
+            return autoLoadMore(&state)
+
+        case .pageLoaded(let id, let page):
+            guard let request = state.inFlight, request.id == id else { return [] }
+            state.inFlight = nil
+            state.failedLoad = nil
+            state.lastError = nil
+            apply(page, request: request, to: &state)
+            return autoLoadMore(&state)
+
+        case .pageFailed(let id, let message):
+            guard let request = state.inFlight, request.id == id else { return [] }
+            state.inFlight = nil
+            state.failedLoad = .init(kind: request.kind, cursor: request.cursor)
+            state.lastError = message
+            state.phase = .failed(message)
+            return []
+        }
+    }
+
+    static func phase(for kind: ListState.LoadKind, hasRows: Bool) -> ListState.Phase {
+        switch kind {
+        case .first: .firstLoad
+        case .refresh: hasRows ? .refreshing : .firstLoad
+        case .more: .loadingMore
+        }
+    }
+
+    static func start(_ state: inout ListState, _ kind: ListState.LoadKind, _ cursor: PageCursor) -> ListEffect {
+        state.lastRequestID += 1
+        state.inFlight = .init(id: state.lastRequestID, kind: kind, cursor: cursor)
+        return .fetchPage(requestID: state.lastRequestID, cursor: cursor)
+    }
+
+    static func loadMore(_ state: inout ListState) -> [ListEffect] {
+        guard state.inFlight == nil, let next = state.nextCursor, !state.rows.isEmpty else { return [] }
+        if case .failed = state.phase { return [] }
+        state.phase = .loadingMore
+        return [start(&state, .more, next)]
+    }
+
+    /// Starts load-more when the selection is within the threshold of the end.
+    static func autoLoadMore(_ state: inout ListState) -> [ListEffect] {
+        guard state.phase == .idle, !state.rows.isEmpty else { return [] }
+        let threshold = state.loadMoreThreshold > 0 ? state.loadMoreThreshold : state.viewportRows
+        guard state.rows.count - 1 - state.selection < threshold else { return [] }
+        return loadMore(&state)
+    }
+
+    static func apply(_ page: PageLoad, request: ListState.InFlight, to state: inout ListState) {
+        let kind = request.kind
+        let selectedID = state.selectedRow?.id
+        let screenRow = state.selection - state.scrollOffset
+        if kind != .more {
+            state.rows = []
+            state.positions = [:]
+            state.pagesLoaded = 0
+        }
+        for row in page.rows {
+            if let at = state.positions[row.id] {
+                state.rows[at] = row            // same id again: update in place
+            } else {
+                state.positions[row.id] = state.rows.count
+                state.rows.append(row)
+            }
+        }
+        state.pagesLoaded += 1
+        state.nextCursor = PagingPlan(paging: state.paging)
+            .next(after: request.cursor, page: page.facts, loadedCount: state.rows.count)
+        state.totalCount = page.facts.totalCount ?? state.totalCount
+        state.totalPages = page.facts.totalPages ?? state.totalPages
+        state.lastUpdated = page.fetchedAt
+        state.phase = state.nextCursor == nil ? .exhausted : .idle
+        if kind == .refresh, let selectedID, let at = state.positions[selectedID] {
+            state.selection = at
+            state.scrollOffset = max(0, at - screenRow)
+        } else if kind != .more {
+            state.selection = min(state.selection, max(0, state.rows.count - 1))
+        }
+        clampScroll(&state)
+    }
+
+    static func move(_ state: inout ListState, _ movement: Movement) {
+        guard !state.rows.isEmpty else { return }
+        let last = state.rows.count - 1
+        let page = max(1, state.viewportRows - 1)
+        let target: Int
+        switch movement {
+        case .up: target = state.selection - 1
+        case .down: target = state.selection + 1
+        case .pageUp: target = state.selection - page
+        case .pageDown: target = state.selection + page
+        case .home: target = 0
+        case .end: target = last
+        case .to(let i): target = i
+        }
+        let old = state.selection
+        state.selection = min(max(0, target), last)
+        switch movement {
+        case .pageUp, .pageDown:
+            // Keep the selection on the same screen row, like a pager.
+            state.scrollOffset += state.selection - old
+        default:
+            break
+        }
+        clampScroll(&state)
+    }
+
+    /// Keeps the selection visible and the scroll offset within the list.
+    static func clampScroll(_ state: inout ListState) {
+        let rows = max(1, state.viewportRows)
+        let maxOffset = max(0, state.rows.count - rows)
+        if state.selection < state.scrollOffset { state.scrollOffset = state.selection }
+        if state.selection >= state.scrollOffset + rows { state.scrollOffset = state.selection - rows + 1 }
+        state.scrollOffset = min(max(0, state.scrollOffset), maxOffset)
+    }
+}

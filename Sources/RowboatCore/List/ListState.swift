@@ -1,0 +1,101 @@
+/// Everything a list screen holds: rows, selection and scroll, the phase of
+/// loading, paging position and the request in flight. Pure data.
+public struct ListState: Sendable, Equatable {
+    /// What the list is doing.
+    public enum Phase: Sendable, Equatable {
+        /// Nothing loaded yet; the first page is on its way (spinner).
+        case firstLoad
+        case idle
+        /// The first page is being fetched again; old rows stay visible.
+        case refreshing
+        case loadingMore
+        /// The data has ended: "no more items".
+        case exhausted
+        /// The last load failed; rows (if any) stay; retry repeats it.
+        case failed(String)
+    }
+
+    /// Which kind of load a request is.
+    public enum LoadKind: Sendable, Equatable {
+        case first, refresh, more
+    }
+
+    /// The one request whose answer the list waits for.
+    public struct InFlight: Sendable, Equatable {
+        public var id: Int
+        public var kind: LoadKind
+        public var cursor: PageCursor
+    }
+
+    /// A load that failed: what retry repeats.
+    public struct FailedLoad: Sendable, Equatable {
+        public var kind: LoadKind
+        public var cursor: PageCursor
+    }
+
+    public var phase: Phase = .firstLoad
+    public var rows: [RowModel] = []
+    /// Position of each row by id, for de-duplication and keeping selection.
+    public var positions: [String: Int] = [:]
+    public var selection: Int = 0
+    public var scrollOffset: Int = 0
+    public var viewportRows: Int = 20
+    /// Rows from the end at which load-more starts by itself (0: one screen).
+    public var loadMoreThreshold: Int = 0
+    /// The page to ask for next; nil when the data has ended.
+    public var nextCursor: PageCursor?
+    /// How the endpoint pages: decides the next cursor after each page.
+    public var paging: Paging
+    public var pagesLoaded: Int = 0
+    public var totalCount: Int?
+    public var totalPages: Int?
+    public var inFlight: InFlight?
+    /// The load that failed, repeated by retry.
+    public var failedLoad: FailedLoad?
+    /// Counter for request ids; never reused.
+    public var lastRequestID: Int = 0
+    /// When the last page arrived (seconds since the epoch).
+    public var lastUpdated: Double?
+    /// The most recent error line, shown in the status bar.
+    public var lastError: String?
+
+    public init(paging: Paging = Paging()) {
+        self.paging = paging
+        self.nextCursor = PagingPlan(paging: paging).first
+    }
+
+    /// The cursor of the first page.
+    public var firstCursor: PageCursor { PagingPlan(paging: paging).first }
+
+    /// The selected row, if any.
+    public var selectedRow: RowModel? { rows.indices.contains(selection) ? rows[selection] : nil }
+
+    /// True when nothing is loaded and the data has ended: the empty view.
+    public var isEmpty: Bool { rows.isEmpty && phase == .exhausted }
+
+    /// What the footer line says.
+    public var footer: FooterState {
+        switch phase {
+        case .firstLoad: .hidden
+        case .loadingMore: .loadingMore
+        case .exhausted: rows.isEmpty ? .hidden : .noMoreItems
+        case .failed: .failed
+        case .idle, .refreshing: .loadMore
+        }
+    }
+}
+
+/// The footer line under the list.
+public enum FooterState: Sendable, Equatable {
+    case hidden, loadMore, loadingMore, noMoreItems, failed
+
+    public var text: String {
+        switch self {
+        case .hidden: ""
+        case .loadMore: "load more (space)"
+        case .loadingMore: "loading more…"
+        case .noMoreItems: "no more items"
+        case .failed: "failed — r to retry"
+        }
+    }
+}

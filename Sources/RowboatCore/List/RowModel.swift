@@ -1,0 +1,73 @@
+/// A list row ready to render: built from an `Item` off the UI thread so the
+/// reducer and renderer only copy and draw.
+public struct RowModel: Sendable, Equatable, Identifiable {
+    public var id: String
+    public var title: String
+    public var subtitle: String
+    public var imageURL: String?
+    public var linkURL: String?
+    /// Every mapped field by name, formatted for display.
+    public var fields: [String: CellText]
+    /// Field names in mapping order (for the detail view).
+    public var fieldOrder: [String]
+
+    public init(id: String, title: String, subtitle: String = "", imageURL: String? = nil,
+                linkURL: String? = nil, fields: [String: CellText] = [:], fieldOrder: [String] = []) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.imageURL = imageURL
+        self.linkURL = linkURL
+        self.fields = fields
+        self.fieldOrder = fieldOrder
+    }
+
+    /// Display text of a field at time `now` (seconds since the epoch).
+    public func text(_ field: String, now: Double) -> String {
+        fields[field]?.display(now: now) ?? ""
+    }
+}
+
+/// The display form of a field: fixed text, or a moment shown relative to
+/// the time of drawing ("5 min ago").
+public enum CellText: Sendable, Equatable {
+    case text(String)
+    case relativeDate(Double)
+
+    public func display(now: Double) -> String {
+        switch self {
+        case .text(let s): s
+        case .relativeDate(let t): ValueFormatter.relative(t, now: now)
+        }
+    }
+}
+
+/// Builds `RowModel`s from mapped items.
+public struct RowModelBuilder: Sendable {
+    public let mapping: ItemMapping
+
+    public init(mapping: ItemMapping) {
+        self.mapping = mapping
+    }
+
+    public func row(for item: Item) -> RowModel {
+        var fields: [String: CellText] = [:]
+        for spec in mapping.fields {
+            let value = item.values[spec.name] ?? .missing
+            if case .date(let t) = value, spec.relative {
+                fields[spec.name] = .relativeDate(t)
+            } else {
+                fields[spec.name] = .text(Sanitizer.clean(value.plainText))
+            }
+        }
+        func url(_ name: String) -> String? {
+            let s = item.text(name)
+            return s.isEmpty ? nil : Sanitizer.clean(s, limit: 2048)
+        }
+        return RowModel(id: Sanitizer.clean(item.id, limit: 200),
+                        title: Sanitizer.clean(item.text("title")),
+                        subtitle: Sanitizer.clean(item.text("subtitle")),
+                        imageURL: url("image"), linkURL: url("link"),
+                        fields: fields, fieldOrder: mapping.fields.map(\.name))
+    }
+}

@@ -1,0 +1,40 @@
+/// One mapped list element: a stable id and typed field values by name.
+public struct Item: Sendable, Equatable, Identifiable {
+    public var id: String
+    public var values: [String: FieldValue]
+
+    public init(id: String, values: [String: FieldValue]) {
+        self.id = id
+        self.values = values
+    }
+
+    /// The value of `name` as text (empty when missing).
+    public func text(_ name: String) -> String {
+        values[name]?.plainText ?? ""
+    }
+}
+
+/// A typed field value after coercion.
+public enum FieldValue: Sendable, Equatable {
+    case missing
+    case text(String)
+    case int(Int64)
+    case number(Double)
+    case bool(Bool)
+    case money(Double)
+    /// A moment as seconds since the Unix epoch.
+    case date(Double)
+
+    /// The value as plain text, without relative or locale formatting.
+    public var plainText: String {
+        switch self {
+        case .missing: ""
+        case .text(let s): s
+        case .int(let i): String(i)
+        case .number(let d): JSONValue.format(d)
+        case .bool(let b): b ? "true" : "false"
+        case .money(let d): ValueFormatter.money(d)
+        case .date(let t): ValueFormatter.isoDate(t)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Maps JSON list elements to `Item`s following an `ItemMapping`: path
+/// lookup, null-string filtering, defaults, coercion, HTML entity decoding
+/// and sanitizing of text.
+public struct ItemMapper: Sendable {
+    public let mapping: ItemMapping
+
+    public init(mapping: ItemMapping) {
+        self.mapping = mapping
+    }
+
+    /// Maps one element; `index` names it in errors.
+    public func map(_ element: JSONValue, index: Int, listPath: JSONPath) throws(DataError) -> Item {
+        var values: [String: FieldValue] = [:]
+        for spec in mapping.fields {
+            values[spec.name] = value(for: spec, in: element)
+        }
+        let idValue = values["id"] ?? .missing
+        let id: String
+        if idValue == .missing {
+            guard mapping.field("id") == nil else {
+                let spec = mapping.field("id")!
+                let found = spec.path.lookup(in: element)
+                throw .mappingMismatch(path: "\(listPath.description)[\(index)].\(spec.path)",
+                                       found: found.map(Self.describe) ?? "nothing")
+            }
+            id = String(index)
+        } else {
+            id = idValue.plainText
+        }
+        return Item(id: id, values: values)
+    }
+
+    /// The coerced value of one field, its default, or `.missing`.
+    public func value(for spec: FieldSpec, in element: JSONValue) -> FieldValue {
+        if let raw = spec.path.lookup(in: element), let coerced = coerce(raw, to: spec.type) {
+            return coerced
+        }
+        if let fallback = spec.defaultValue, let coerced = coerce(.string(fallback), to: spec.type) {
+            return coerced
+        }
+        return .missing
+    }
+
+    func isNull(_ text: String) -> Bool {
+        mapping.nullStrings.contains(text.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// Coerces a JSON value to `type`; nil when it is missing or does not fit.
+    func coerce(_ raw: JSONValue, to type: FieldType) -> FieldValue? {
+        if case .string(let s) = raw, isNull(s) || (s.isEmpty && type != .text) { return nil }
+        switch type {
+        case .text:
+            guard let s = raw.scalarText else { return nil }
+            return .text(Sanitizer.clean(HTMLEntities.decode(s)))
+        case .int:
+            if case .int(let i) = raw { return .int(i) }
+            if case .double(let d) = raw, d.isFinite, d == d.rounded(), abs(d) < 9e18 { return .int(Int64(d)) }
+            if case .string(let s) = raw, let i = Int64(s.trimmingCharacters(in: .whitespaces)) { return .int(i) }
+            return nil
+        case .number, .money:
+            guard let d = number(raw) else { return nil }
+            return type == .money ? .money(d) : .number(d)
+        case .bool:
+            switch raw {
+            case .bool(let b): return .bool(b)
+            case .int(let i) where i == 0 || i == 1: return .bool(i == 1)
+            case .string(let s):
+                switch s.lowercased() {
+                case "true", "yes", "1", "on": return .bool(true)
+                case "false", "no", "0", "off": return .bool(false)
+                default: return nil
+                }
+            default: return nil
+            }
+        case .dateSeconds:
+            return number(raw).map { .date($0) }
+        case .dateMillis:
+            return number(raw).map { .date($0 / 1000) }
+        case .dateISO8601:
+            guard case .string(let s) = raw else { return nil }
+            return Self.parseISO8601(s).map { .date($0) }
+        }
+    }
+
+    func number(_ raw: JSONValue) -> Double? {
+        switch raw {
+        case .int(let i): return Double(i)
+        case .double(let d): return d.isFinite ? d : nil
+        case .string(let s):
+            guard let d = Double(s.trimmingCharacters(in: .whitespaces)), d.isFinite else { return nil }
+            return d
+        default: return nil
+        }
+    }
+
+    static func parseISO8601(_ text: String) -> Double? {
+        let withFraction = ISO8601DateFormatter()
+        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let d = withFraction.date(from: text) { return d.timeIntervalSince1970 }
+        let plain = ISO8601DateFormatter()
+        if let d = plain.date(from: text) { return d.timeIntervalSince1970 }
+        let dateOnly = ISO8601DateFormatter()
+        dateOnly.formatOptions = [.withFullDate]
+        return dateOnly.date(from: text)?.timeIntervalSince1970
+    }
+
+    /// A short, sanitized description of a JSON value for error messages.
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let s): "\"\(Sanitizer.clean(String(s.prefix(40)), limit: 40))\""
+        case .array(let a): "an array of \(a.count)"
+        case .object(let o): "an object with keys \(o.keys.sorted().prefix(5).joined(separator: ", "))"
+        default: value.scalarText ?? value.kindName
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// How one JSON list element becomes an `Item`: a path, type and default for
+/// each field, and the strings that count as missing.
+public struct ItemMapping: Sendable, Equatable {
+    /// Field names every mapping may declare and that the UI knows.
+    public static let standardFields = ["id", "title", "subtitle", "image", "link"]
+    /// Values that mean "missing" when no list is given.
+    public static let defaultNullStrings = ["null", "NULL", "Null", "(null)", "<null>", "nil", "NaN", "undefined", "None"]
+
+    public var fields: [FieldSpec]
+    public var nullStrings: [String]
+
+    public init(fields: [FieldSpec], nullStrings: [String] = ItemMapping.defaultNullStrings) {
+        self.fields = fields
+        self.nullStrings = nullStrings
+    }
+
+    /// The spec of the field `name`, if mapped.
+    public func field(_ name: String) -> FieldSpec? { fields.first { $0.name == name } }
+}
+
+/// One mapped field: a JSON path, a type to coerce to, a default.
+public struct FieldSpec: Sendable, Equatable {
+    public var name: String
+    public var path: JSONPath
+    public var type: FieldType
+    public var defaultValue: String?
+    /// For dates: show "5 min ago" rather than the calendar date.
+    public var relative: Bool
+
+    public init(name: String, path: JSONPath, type: FieldType = .text,
+                defaultValue: String? = nil, relative: Bool = false) {
+        self.name = name
+        self.path = path
+        self.type = type
+        self.defaultValue = defaultValue
+        self.relative = relative
+    }
+}
+
+/// The type a field's value is coerced to before display.
+public enum FieldType: String, Sendable, Equatable, CaseIterable {
+    case text, int, number, bool, money
+    case dateSeconds = "date-seconds"
+    case dateMillis = "date-millis"
+    case dateISO8601 = "date-iso8601"
+}

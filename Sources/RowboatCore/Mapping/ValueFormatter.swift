@@ -1,0 +1,47 @@
+import Foundation
+
+/// Turns typed values into display text: money with two decimals, calendar
+/// dates, and relative times like "5 min ago".
+public enum ValueFormatter {
+    /// `12.5` → `"12.50"`.
+    public static func money(_ value: Double) -> String {
+        String(format: "%.2f", value)
+    }
+
+    /// Seconds since the epoch → `"2025-03-14"` (UTC).
+    public static func isoDate(_ seconds: Double) -> String {
+        guard seconds.isFinite, abs(seconds) < 1e13 else { return "?" }
+        let days = Int((seconds / 86_400).rounded(.down))
+        let (y, m, d) = civilDate(fromDays: days)
+        return String(format: "%04d-%02d-%02d", y, m, d)
+    }
+
+    /// How long ago `seconds` was, seen from `now`: "just now", "5 min ago",
+    /// "3 h ago", "2 d ago", then the calendar date after 30 days.
+    public static func relative(_ seconds: Double, now: Double) -> String {
+        let delta = now - seconds
+        if !delta.isFinite { return "?" }
+        if delta < 0 { return isoDate(seconds) }
+        switch delta {
+        case ..<45: return "just now"
+        case ..<3_600: return "\(max(1, Int((delta / 60).rounded()))) min ago"
+        case ..<86_400: return "\(Int(delta / 3_600)) h ago"
+        case ..<(30 * 86_400): return "\(Int(delta / 86_400)) d ago"
+        default: return isoDate(seconds)
+        }
+    }
+
+    /// Howard Hinnant's days-from-civil inverse: proleptic Gregorian date.
+    static func civilDate(fromDays z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (m <= 2 ? y + 1 : y, m, d)
+    }
+}

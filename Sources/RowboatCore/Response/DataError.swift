@@ -1,0 +1,34 @@
+/// Everything that can go wrong getting a page, each kind rendering as one
+/// human line (already sanitized).
+public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The envelope's success check failed; the server's message if any.
+    case server(message: String?)
+    case httpStatus(Int, message: String?)
+    case notJSON(contentType: String?, firstBytes: String)
+    case emptyResponse
+    /// A path did not lead to what the mapping expected.
+    case mappingMismatch(path: String, found: String)
+    case network(String)
+    case timeout(seconds: Double)
+    case bodyTooLarge(limit: Int)
+    case unknownEndpoint(String)
+    case cacheMiss
+
+    public var description: String {
+        let line: String
+        switch self {
+        case .server(let m): line = "server error: \(m ?? "no message")"
+        case .httpStatus(let code, let m): line = "HTTP \(code)" + (m.map { ": \($0)" } ?? "")
+        case .notJSON(let type, let bytes):
+            line = "not JSON (\(type ?? "no content type")): \(bytes)"
+        case .emptyResponse: line = "empty response"
+        case .mappingMismatch(let path, let found): line = "mapping mismatch at \(path): found \(found)"
+        case .network(let m): line = "network: \(m)"
+        case .timeout(let s): line = "network: timed out after \(JSONValue.format(s)) s"
+        case .bodyTooLarge(let limit): line = "response body larger than \(limit) bytes"
+        case .unknownEndpoint(let key): line = "no endpoint named \"\(key)\" in the config"
+        case .cacheMiss: line = "not in the cache"
+        }
+        return Sanitizer.clean(line, limit: 300)
+    }
+}

@@ -1,0 +1,71 @@
+/// The single gate that every string from data, config, servers and errors
+/// passes before it can reach a terminal.
+///
+/// It removes C0 and C1 control characters (ESC, CSI as U+009B, BEL, …),
+/// bidi overrides and isolates, zero-width characters and the BOM; it turns
+/// newlines and tabs into single spaces and caps the length before layout.
+/// Invalid UTF-8 never reaches it: decoding bytes as `String` already
+/// replaces it with U+FFFD.
+public enum Sanitizer {
+    /// Default cap on the number of characters kept from one value.
+    public static let defaultLimit = 4096
+
+    /// Returns `text` made safe for a terminal cell grid.
+    public static func clean(_ text: String, limit: Int = defaultLimit) -> String {
+        if isClean(text, limit: limit) { return text }
+        var out = String.UnicodeScalarView()
+        var kept = 0
+        var lastWasSpace = false
+        for scalar in text.unicodeScalars {
+            if kept >= limit { break }
+            switch classify(scalar) {
+            case .keep:
+                out.append(scalar)
+                lastWasSpace = false
+                kept += 1
+            case .space:
+                if !lastWasSpace {
+                    out.append(" ")
+                    kept += 1
+                }
+                lastWasSpace = true
+            case .drop:
+                continue
+            }
+        }
+        var result = String(out)
+        if kept >= limit, result.count > limit { result = String(result.prefix(limit)) }
+        return result
+    }
+
+    /// True when `text` needs no change: the fast path for already clean data.
+    public static func isClean(_ text: String, limit: Int = defaultLimit) -> Bool {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if classify(scalar) != .keep { return false }
+            count += 1
+            if count > limit { return false }
+        }
+        return true
+    }
+
+    enum Verdict { case keep, space, drop }
+
+    @inline(__always)
+    static func classify(_ scalar: Unicode.Scalar) -> Verdict {
+        let v = scalar.value
+        if v >= 0x20 && v < 0x7F { return .keep }
+        switch v {
+        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D: return .space
+        case 0x00...0x1F, 0x7F...0x9F: return .drop            // C0, DEL, C1
+        case 0x200B...0x200F: return .drop                      // zero-width, LRM/RLM
+        case 0x2028, 0x2029: return .space                      // line/paragraph separators
+        case 0x202A...0x202E: return .drop                      // bidi embeddings/overrides
+        case 0x2060...0x206F: return .drop                      // word joiner, isolates, invisible ops
+        case 0xFEFF: return .drop                               // BOM / ZWNBSP
+        case 0xFFF9...0xFFFB: return .drop                      // interlinear annotations
+        case 0xE0000...0xE007F: return .drop                    // tag characters
+        default: return .keep
+        }
+    }
+}

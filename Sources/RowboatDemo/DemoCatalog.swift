@@ -1,0 +1,52 @@
+/// A deterministic catalog of demo items (ids 1...count, default 1,000).
+///
+/// Every field is derived from the item id with a seeded PRNG, so two
+/// catalogs built with the same base URL are always equal. Items 1, 2 and 3
+/// have fixed titles ("Brass Lantern", "青花瓷茶杯 Teacup",
+/// "Rocket 🚀 Launcher") so tests can look for plain, CJK and emoji text.
+public struct DemoCatalog: Sendable, Equatable {
+    /// Default number of items.
+    public static let defaultCount = 1000
+    /// Default page size for `page(_:limit:)` callers.
+    public static let defaultLimit = 20
+    /// Largest accepted page size; smaller/larger limits are clamped.
+    public static let limitRange = 1...100
+
+    /// Server root used to build absolute image URLs, without a trailing slash.
+    public let baseURL: String
+    /// All items, ordered by id (index = id - 1), newest first.
+    public let items: [DemoItem]
+
+    /// Builds the catalog; `baseURL` is e.g. "http://127.0.0.1:8080".
+    public init(baseURL: String = "http://127.0.0.1:8080", count: Int = DemoCatalog.defaultCount) {
+        let root = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.baseURL = root
+        items = (0..<max(0, count)).map { DemoItemFactory.make(id: $0 + 1, baseURL: root) }
+    }
+
+    /// Number of items.
+    public var count: Int {
+        items.count
+    }
+
+    /// The item with this id, or nil if there is none.
+    public func item(id: Int) -> DemoItem? {
+        guard id >= 1, id <= items.count else { return nil }
+        return items[id - 1]
+    }
+
+    /// The 1-based `page` at page size `limit` (clamped to `limitRange`).
+    /// Pages beyond the end are empty but still report `totalPage`/`total`.
+    public func page(_ page: Int, limit: Int = DemoCatalog.defaultLimit) -> DemoPage {
+        let size = min(max(limit, Self.limitRange.lowerBound), Self.limitRange.upperBound)
+        let totalPage = (items.count + size - 1) / size
+        let start = (max(page, 1) - 1).multipliedReportingOverflow(by: size)
+        let slice: [DemoItem]
+        if page < 1 || start.overflow || start.partialValue >= items.count {
+            slice = []
+        } else {
+            slice = Array(items[start.partialValue..<min(start.partialValue + size, items.count)])
+        }
+        return DemoPage(list: slice, page: page, totalPage: totalPage, total: items.count)
+    }
+}

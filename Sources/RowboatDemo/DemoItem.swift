@@ -1,0 +1,36 @@
+/// One product in the demo catalog, serialized with the JSON keys the demo
+/// API uses (`created_at` in snake case, everything else as named).
+public struct DemoItem: Sendable, Equatable, Codable {
+    public var id: Int
+    public var title: String
+    public var subtitle: String
+    /// Price with two decimals, e.g. 12.5 for 12.50.
+    public var price: Double
+    /// Rating 1.0...5.0 with one decimal.
+    public var rating: Double
+    /// Creation time in epoch seconds; newer items have smaller ids.
+    public var createdAt: Int
+    /// Absolute URL of the item's image (`.png` for odd ids, `.jpg` for even).
+    public var image: String
+    /// Two to four sentences of long text for the detail view.
+    public var description: String
+
+    public init(
+        id: Int, title: String, subtitle: String, price: Double, rating: Double,
+        createdAt: Int, image: String, description: String
+    ) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.price = price
+        self.rating = rating
+        self.createdAt = createdAt
+        self.image = image
+        self.description = description
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, subtitle, price, rating, image, description
+        case createdAt = "created_at"
+    }
+}

@@ -1,0 +1,68 @@
+import Hummingbird
+
+/// Registers the demo API on a router:
+/// `GET /api/items`, `GET /api/items/{id}` and `GET /images/{id}.(png|jpg)`.
+enum DemoRoutes {
+    static func makeRouter(state: DemoServerState) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: RequestCountingMiddleware(counter: state.counter))
+        router.get("/api/items") { request, _ in
+            listItems(request, state: state)
+        }
+        router.get("/api/items/{id}") { _, context in
+            let catalog = state.catalog
+            guard let id = context.parameters.get("id", as: Int.self), let item = catalog.item(id: id) else {
+                return DemoJSONResponse.failure(.notFound, message: "no such item")
+            }
+            return DemoJSONResponse.success(item)
+        }
+        router.get("/images/{file}") { request, context in
+            try await image(request, file: context.parameters.get("file") ?? "", state: state)
+        }
+        return router
+    }
+
+    /// `page` (1-based, default 1) and `limit` (default 20, clamped 1...100);
+    /// a non-numeric value or a page below 1 is a 400.
+    private static func listItems(_ request: Request, state: DemoServerState) -> Response {
+        let query = request.uri.queryParameters
+        guard let page = integer(query.get("page"), default: 1), page >= 1,
+              let limit = integer(query.get("limit"), default: DemoCatalog.defaultLimit)
+        else {
+            return DemoJSONResponse.failure(.badRequest, message: "invalid page")
+        }
+        return DemoJSONResponse.success(state.catalog.page(page, limit: limit))
+    }
+
+    /// `fallback` when absent, nil when present but not an integer.
+    private static func integer(_ text: String?, default fallback: Int) -> Int? {
+        guard let text else { return fallback }
+        return Int(text)
+    }
+
+    private static func image(_ request: Request, file: String, state: DemoServerState) async throws -> Response {
+        let parts = file.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let id = Int(parts[0]), state.catalog.item(id: id) != nil else {
+            return DemoJSONResponse.failure(.notFound, message: "no such image")
+        }
+        let spec = DemoImageSpec(id: id)
+        guard parts[1] == spec.format.fileExtension else {
+            return DemoJSONResponse.failure(.notFound, message: "no such image")
+        }
+        let image = try await state.images.image(for: spec)
+        var headers: HTTPFields = [
+            .eTag: image.etag,
+            .cacheControl: "public, max-age=86400",
+        ]
+        let conditions = request.headers[values: .ifNoneMatch].joined(separator: ",")
+        if !conditions.isEmpty, EntityTag.ifNoneMatch(conditions, matches: image.etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = spec.format.contentType
+        return Response(
+            status: .ok,
+            headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes))
+        )
+    }
+}

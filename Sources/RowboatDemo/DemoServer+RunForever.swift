@@ -1,0 +1,25 @@
+import Logging
+import ServiceLifecycle
+
+extension DemoServer {
+    /// Runs a demo server in the foreground until SIGINT or SIGTERM, then
+    /// shuts down gracefully. Once listening it calls `onListening` with one
+    /// line, "demo server listening on http://HOST:PORT", for the CLI to print
+    /// (the server itself never prints).
+    public static func runForever(
+        host: String = "127.0.0.1", port: Int = 8080,
+        onListening: @escaping @Sendable (_ line: String) -> Void
+    ) async throws {
+        let state = DemoServerState(catalog: DemoCatalog(baseURL: DemoApplication.baseURL(host: host, port: port)))
+        let app = DemoApplication.make(host: host, port: port, state: state) { bound in
+            onListening("demo server listening on \(DemoApplication.baseURL(host: host, port: bound))")
+        }
+        var configuration = ServiceGroupConfiguration(
+            services: [app],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: QuietLogger.make()
+        )
+        configuration.maximumGracefulShutdownDuration = .seconds(5)
+        try await ServiceGroup(configuration: configuration).run()
+    }
+}

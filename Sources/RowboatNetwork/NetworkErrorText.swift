@@ -1,0 +1,42 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOPosix
+import RowboatCore
+
+/// Turns transport errors into one human `DataError` line.
+enum NetworkErrorText {
+    static func dataError(_ error: any Error, url: String, timeout: Double) -> DataError {
+        let host = hostPort(url)
+        if let e = error as? HTTPClientError {
+            switch e {
+            case .deadlineExceeded, .readTimeout, .writeTimeout: return .timeout(seconds: timeout)
+            case .connectTimeout: return .network("connect timed out to \(host)")
+            case .redirectLimitReached: return .network("too many redirects")
+            case .redirectCycleDetected: return .network("redirect loop")
+            case .remoteConnectionClosed: return .network("connection closed by \(host)")
+            case .cancelled: return .network("cancelled")
+            default: break
+            }
+        }
+        if error is CancellationError { return .network("cancelled") }
+        let text = String(describing: error)
+        if text.contains("refused") || text.contains("ECONNREFUSED") { return .network("connection refused by \(host)") }
+        if text.lowercased().contains("timeout") || text.lowercased().contains("timed out") {
+            return .network("connect timed out to \(host)")
+        }
+        if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("resolve") {
+            return .network("cannot resolve \(host)")
+        }
+        if text.lowercased().contains("ssl") || text.lowercased().contains("tls") || text.contains("certificate") {
+            return .network("TLS error with \(host)")
+        }
+        if text.contains("reset") { return .network("connection reset by \(host)") }
+        return .network(String(text.prefix(120)))
+    }
+
+    static func hostPort(_ url: String) -> String {
+        guard let u = URL(string: url), let host = u.host else { return "server" }
+        return u.port.map { "\(host):\($0)" } ?? host
+    }
+}

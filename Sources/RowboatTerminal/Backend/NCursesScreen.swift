@@ -1,0 +1,212 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CNCurses
+import RowboatCore
+
+/// The only place that talks to ncurses. It owns the terminal between
+/// `start()` and `stop()`, copies cell grids to the screen (only cells that
+/// changed since the last frame, then one `doupdate`) and reads keys.
+/// All calls must come from one thread.
+public final class NCursesScreen {
+    /// Why the terminal could not be started.
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private var previous: CellGrid?
+    private var pairs: [Style: Int32] = [:]
+    private var colors = false
+    public private(set) var theme: Theme
+    public private(set) var size = TerminalSize(columns: 80, rows: 24)
+    private var started = false
+
+    public init(theme: Theme = .default) {
+        self.theme = theme
+    }
+
+    /// Takes over the terminal; `wake` receives SIGWINCH/SIGINT/SIGTERM/SIGHUP.
+    public func start(wake: WakePipe) throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw StartError(description: "rowboat needs a terminal (stdin and stdout must be a tty)")
+        }
+        setlocale(LC_ALL, "")
+        TerminalGuard.saveSettings()
+        guard initscr() != nil else { throw StartError(description: "could not initialise the terminal") }
+        started = true
+        TerminalGuard.arm()
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(rb_stdscr(), false)
+        keypad(rb_stdscr(), true)
+        nodelay(rb_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        let noColor = (getenv("NO_COLOR").map { String(cString: $0).isEmpty == false }) ?? false
+        if has_colors() && !noColor {
+            start_color()
+            use_default_colors()
+            colors = true
+        } else {
+            theme = .monochrome
+        }
+        SignalRelay.install(writingTo: wake.writeFD)
+        size = TerminalSize(columns: Int(rb_cols()), rows: Int(rb_lines()))
+        previous = nil
+    }
+
+    /// Gives the terminal back exactly as it was.
+    public func stop() {
+        guard started else { return }
+        started = false
+        SignalRelay.uninstall()
+        curs_set(1)
+        endwin()
+        TerminalGuard.restoreRaw()
+        TerminalGuard.disarm()
+    }
+
+    /// Re-reads the window size after SIGWINCH and resizes ncurses' screens.
+    public func refreshSize() -> TerminalSize {
+        var ws = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
+            resizeterm(Int32(ws.ws_row), Int32(ws.ws_col))
+        }
+        size = TerminalSize(columns: Int(rb_cols()), rows: Int(rb_lines()))
+        previous = nil
+        return size
+    }
+
+    /// Draws `grid`: only changed cells are written, then one `doupdate`.
+    public func draw(_ grid: CellGrid) {
+        let full = previous == nil || previous!.width != grid.width || previous!.height != grid.height
+        if full { erase() }
+        let w = min(grid.width, Int(rb_cols())), h = min(grid.height, Int(rb_lines()))
+        for y in 0..<h {
+            var x = 0
+            while x < w {
+                let cell = grid[x, y]
+                if !full, let prev = previous, prev[x, y] == cell,
+                   cell.width != 2 || (x + 1 < w && prev[x + 1, y] == grid[x + 1, y]) {
+                    x += 1
+                    continue
+                }
+                if cell.width == 0 { x += 1; continue }
+                x += write(cell, x: x, y: y, limit: w)
+            }
+        }
+        previous = grid
+        wnoutrefresh(rb_stdscr())
+        doupdate()
+    }
+
+    /// Writes one cell; returns the columns it covered.
+    private func write(_ cell: Cell, x: Int, y: Int, limit: Int) -> Int {
+        let want = Int(cell.width)
+        var scalars = Array(cell.text.unicodeScalars.prefix(5)).map { wchar_t(bitPattern: $0.value) }
+        guard let base = scalars.first else { return 1 }
+        let theirs = Int(rb_wcwidth(base))
+        var covered = want
+        if theirs != want || want == 2 && x + 1 >= limit {
+            // ncurses/libc disagree with our measure (VS16, ZWJ, old tables) or
+            // the locale cannot show it: draw a safe stand-in of our width.
+            if want == 2 && theirs == 1 {
+                scalars = [base]
+            } else {
+                scalars = [wchar_t(UInt8(ascii: "?"))]
+                covered = 1
+            }
+        } else if scalars.count > 1 {
+            // Keep only combining marks after the base; ncurses draws those.
+            scalars = [base] + scalars.dropFirst().filter { rb_wcwidth($0) == 0 }
+        }
+        scalars.append(0)
+        var cc = cchar_t()
+        var pair = pairNumber(for: cell.style)
+        setcchar(&cc, scalars, attributes(cell.style.attributes), 0, &pair)
+        mvadd_wch(Int32(y), Int32(x), &cc)
+        if covered < want {
+            var space = cchar_t()
+            var spaceChars: [wchar_t] = [32, 0]
+            setcchar(&space, &spaceChars, attributes(cell.style.attributes), 0, &pair)
+            mvadd_wch(Int32(y), Int32(x + 1), &space)
+        } else if want == 2 && theirs == 1 {
+            var space = cchar_t()
+            var spaceChars: [wchar_t] = [32, 0]
+            setcchar(&space, &spaceChars, attributes(cell.style.attributes), 0, &pair)
+            mvadd_wch(Int32(y), Int32(x + 1), &space)
+        }
+        return max(1, want)
+    }
+
+    private func attributes(_ a: Style.Attributes) -> attr_t {
+        var out = rb_attr_normal()
+        if a.contains(.bold) { out |= rb_attr_bold() }
+        if a.contains(.reverse) { out |= rb_attr_reverse() }
+        if a.contains(.underline) { out |= rb_attr_underline() }
+        if a.contains(.dim) { out |= rb_attr_dim() }
+        return out
+    }
+
+    private func pairNumber(for style: Style) -> Int32 {
+        guard colors else { return 0 }
+        if style.foreground == .default && style.background == .default { return 0 }
+        let key = Style(foreground: style.foreground, background: style.background)
+        if let p = pairs[key] { return p }
+        func number(_ c: Style.Color) -> Int32 {
+            switch c {
+            case .default: return -1
+            case .indexed(let i): return Int32(i) < rb_colors() ? Int32(i) : Int32(i) % max(8, rb_colors())
+            }
+        }
+        let p = alloc_pair(number(style.foreground), number(style.background))
+        let pair = p < 0 ? 0 : p
+        pairs[key] = pair
+        return pair
+    }
+
+    /// Every key waiting in the input buffer.
+    public func readKeys() -> [Key] {
+        var keys: [Key] = []
+        while keys.count < 512 {
+            var ch: wint_t = 0
+            let r = get_wch(&ch)
+            if r == ERR { break }
+            if r == rb_key_code_yes() {
+                if let k = Self.special(Int32(ch)) { keys.append(k) }
+            } else if let k = Self.character(UInt32(ch)) {
+                keys.append(k)
+            }
+        }
+        return keys
+    }
+
+    static func special(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        case KEY_PPAGE: .pageUp
+        case KEY_NPAGE: .pageDown
+        case KEY_HOME: .home
+        case KEY_END: .end
+        case KEY_ENTER: .enter
+        case KEY_BACKSPACE: .backspace
+        case KEY_F0 + 1...KEY_F0 + 12: .function(Int(code - KEY_F0))
+        default: nil
+        }
+    }
+
+    static func character(_ value: UInt32) -> Key? {
+        switch value {
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 9: return .tab
+        case 0..<32: return nil
+        default: return Unicode.Scalar(value).map { .character(Character($0)) }
+        }
+    }
+}

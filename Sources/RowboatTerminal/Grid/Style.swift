@@ -1,0 +1,32 @@
+/// How a cell looks: foreground, background and attributes.
+public struct Style: Sendable, Hashable {
+    /// A terminal colour.
+    public enum Color: Sendable, Hashable {
+        /// The terminal's own default colour.
+        case `default`
+        /// One of the 256 indexed colours.
+        case indexed(UInt8)
+    }
+
+    /// Text attributes.
+    public struct Attributes: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let bold = Attributes(rawValue: 1)
+        public static let reverse = Attributes(rawValue: 2)
+        public static let underline = Attributes(rawValue: 4)
+        public static let dim = Attributes(rawValue: 8)
+    }
+
+    public var foreground: Color
+    public var background: Color
+    public var attributes: Attributes
+
+    public init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+
+    public static let plain = Style()
+}

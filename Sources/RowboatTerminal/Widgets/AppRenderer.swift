@@ -1,0 +1,68 @@
+import RowboatCore
+
+/// Renders the whole app state into a fresh cell grid: header, rows or the
+/// first-load / empty / error view, footer and status bar; or the
+/// "terminal too small" notice.
+public struct AppRenderer {
+    public var theme: Theme
+
+    public init(theme: Theme = .default) {
+        self.theme = theme
+    }
+
+    public func render(_ state: AppState, now: Double, spinnerFrame: Int = 0) -> CellGrid {
+        var grid = CellGrid(width: state.size.columns, height: state.size.rows)
+        if state.isTooSmall {
+            renderTooSmall(state.size, into: &grid)
+            return grid
+        }
+        let spinner = Spinner.frame(spinnerFrame)
+        let table = TableView(columns: state.columns, width: grid.width, theme: theme)
+        table.renderHeader(into: &grid, y: 0)
+        let bodyHeight = state.list.viewportRows
+        let list = state.list
+        if list.rows.isEmpty {
+            renderPlaceholder(list, into: &grid, top: 1, height: bodyHeight, spinner: spinner)
+        } else {
+            table.renderRows(list, into: &grid, y: 1, height: bodyHeight, now: now)
+        }
+        let footer = list.footer
+        if footer != .hidden {
+            var text = footer.text
+            if footer == .loadingMore { text = "\(spinner) " + text }
+            grid.put(" " + text, x: 0, y: grid.height - 2, style: footer == .failed ? theme.error : theme.footer)
+        }
+        StatusBar.render(state, into: &grid, y: grid.height - 1, now: now, spinner: spinner, theme: theme)
+        return grid
+    }
+
+    /// The first-load spinner, the empty view or the error view.
+    func renderPlaceholder(_ list: ListState, into grid: inout CellGrid, top: Int, height: Int, spinner: Character) {
+        var lines: [(String, Style)] = []
+        switch list.phase {
+        case .firstLoad, .refreshing:
+            lines = [("\(spinner) Loading…", theme.accent)]
+        case .failed(let message):
+            lines = [("✗ Could not load the list", theme.error), (message, theme.normal), ("", theme.normal),
+                     ("press r to retry", theme.dim)]
+        case .exhausted, .idle, .loadingMore:
+            lines = [("No items", theme.accent), ("press r to refresh", theme.dim)]
+        }
+        let start = top + max(0, (height - lines.count) / 2)
+        for (i, (text, style)) in lines.enumerated() {
+            let fitted = TextFit.truncate(text, to: grid.width - 2)
+            let x = max(0, (grid.width - DisplayWidth.of(fitted)) / 2)
+            grid.put(fitted, x: x, y: start + i, style: style)
+        }
+    }
+
+    func renderTooSmall(_ size: TerminalSize, into grid: inout CellGrid) {
+        let min = AppState.minimumSize
+        let lines = ["terminal too small", "\(size.columns)x\(size.rows), need \(min.columns)x\(min.rows)"]
+        let start = max(0, (grid.height - lines.count) / 2)
+        for (i, line) in lines.enumerated() {
+            let fitted = TextFit.truncate(line, to: grid.width)
+            grid.put(fitted, x: max(0, (grid.width - DisplayWidth.of(fitted)) / 2), y: start + i, style: theme.normal)
+        }
+    }
+}

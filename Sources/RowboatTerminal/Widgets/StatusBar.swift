@@ -1,0 +1,45 @@
+import RowboatCore
+
+/// The bottom line: endpoint, loaded/total, page, state on the left; the
+/// last error or "updated 2 min ago" on the right.
+public enum StatusBar {
+    public static func render(_ state: AppState, into grid: inout CellGrid, y: Int, now: Double,
+                              spinner: Character, theme: Theme) {
+        grid.fill(x: 0, y: y, count: grid.width, style: theme.status)
+        let list = state.list
+        var parts = [state.endpointKey]
+        parts.append("\(list.rows.count)/\(list.totalCount.map(String.init) ?? "?")")
+        if list.pagesLoaded > 0 {
+            parts.append("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""))
+        }
+        parts.append(phaseText(list.phase, spinner: spinner))
+        let left = " " + parts.joined(separator: " · ")
+        let used = grid.put(left, x: 0, y: y, style: theme.status)
+        var right = ""
+        var rightStyle = theme.status
+        if let error = list.lastError {
+            right = "✗ " + error
+            rightStyle = Style(foreground: theme.error.foreground, background: theme.status.background,
+                               attributes: theme.error.attributes)
+        } else if let updated = list.lastUpdated {
+            right = "updated " + ValueFormatter.relative(updated, now: now)
+        }
+        guard !right.isEmpty else { return }
+        let room = grid.width - used - 3
+        guard room > 4 else { return }
+        let fitted = TextFit.truncate(right, to: room)
+        let w = DisplayWidth.of(fitted)
+        grid.put(fitted, x: grid.width - w - 1, y: y, style: rightStyle)
+    }
+
+    static func phaseText(_ phase: ListState.Phase, spinner: Character) -> String {
+        switch phase {
+        case .firstLoad: "\(spinner) loading"
+        case .idle: "ready"
+        case .refreshing: "\(spinner) refreshing"
+        case .loadingMore: "\(spinner) loading more"
+        case .exhausted: "all loaded"
+        case .failed: "failed"
+        }
+    }
+}

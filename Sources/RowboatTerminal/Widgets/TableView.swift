@@ -1,0 +1,37 @@
+import RowboatCore
+
+/// Draws a list as a table: a header row, then one row per visible item
+/// with the selection highlighted. Only visible rows are touched, so the cost
+/// follows the screen, not the list.
+public struct TableView {
+    public var layout: TableLayout
+    public var theme: Theme
+
+    public init(columns: [ColumnSpec], width: Int, theme: Theme) {
+        self.layout = TableLayout(specs: columns, width: width)
+        self.theme = theme
+    }
+
+    public func renderHeader(into grid: inout CellGrid, y: Int) {
+        grid.fill(x: 0, y: y, count: grid.width, style: theme.header)
+        for column in layout.columns {
+            grid.putField(column.spec.title, x: column.x, y: y, width: column.width, style: theme.header,
+                          alignRight: column.spec.alignment == .right)
+        }
+    }
+
+    /// Draws rows `list.scrollOffset ..< +height` starting at screen row `y`.
+    public func renderRows(_ list: ListState, into grid: inout CellGrid, y: Int, height: Int, now: Double) {
+        for line in 0..<height {
+            let index = list.scrollOffset + line
+            guard index < list.rows.count else { break }
+            let row = list.rows[index]
+            let style = index == list.selection ? theme.selected : theme.normal
+            grid.fill(x: 0, y: y + line, count: grid.width, style: style)
+            for column in layout.columns {
+                grid.putField(row.text(column.spec.field, now: now), x: column.x, y: y + line,
+                              width: column.width, style: style, alignRight: column.spec.alignment == .right)
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import Foundation
+import RowboatDemo
+
+/// `rowboat demo-server --port N`: the demo catalog server in the foreground.
+struct DemoServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo-server",
+        abstract: "Serve the deterministic demo catalog on 127.0.0.1.")
+
+    @Option(name: .long, help: "Port to listen on (0 picks a free one).")
+    var port: Int = 8080
+
+    @Option(name: .long, help: "Address to bind (loopback only by default).")
+    var host: String = "127.0.0.1"
+
+    func run() async throws {
+        try await DemoServer.runForever(host: host, port: port) { line in
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Runs blocking terminal work on its own thread (the one thread that owns
+/// ncurses) and resumes the caller when it ends, leaving Swift's
+/// cooperative threads free for network tasks.
+enum UIThread {
+    static func run(_ body: @escaping @Sendable () throws -> Void) async -> Result<Void, any Error> {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: Result { try body() })
+            }
+            thread.name = "rowboat-ui"
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+}
