@@ -13,7 +13,8 @@ public struct DataClient: Sendable {
         self.transport = transport
     }
 
-    /// Fetches and decodes one page of `endpointKey`.
+    /// Fetches and decodes one page of `endpointKey`. A relative next-page
+    /// URL (nextURL and link styles) is resolved against the URL that answered.
     public func fetchPage(_ endpointKey: String, cursor: PageCursor,
                           params: [String: ParamValue] = [:]) async throws(DataError) -> PageResult {
         guard let endpoint = config.endpoint(endpointKey) else { throw .unknownEndpoint(endpointKey) }
@@ -28,6 +29,14 @@ public struct DataClient: Sendable {
             throw .httpStatus(reply.status, message: message.map { Sanitizer.clean($0, limit: 200) })
         }
         if reply.status == 204 { throw .emptyResponse }
-        return try decoder.decode(body: reply.body, contentType: reply.header("content-type"))
+        var page = try decoder.decode(body: reply.body, contentType: reply.header("content-type"),
+                                      headers: reply.headers)
+        if let next = page.nextURL {
+            guard let absolute = URL(string: next, relativeTo: URL(string: reply.url))?.absoluteString else {
+                throw .mappingMismatch(path: "next page URL", found: "\"\(Sanitizer.clean(next, limit: 60))\"")
+            }
+            page.nextURL = absolute
+        }
+        return page
     }
 }

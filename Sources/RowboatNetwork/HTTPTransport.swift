@@ -4,11 +4,13 @@ import NIOCore
 import NIOHTTP1
 import RowboatCore
 
-/// A response as the data layer needs it: status, a few headers, the body.
+/// A response as the data layer needs it: status, headers, the body and the
+/// URL that finally answered (after redirects).
 public struct HTTPReply: Sendable {
     public var status: Int
     public var headers: [(String, String)]
     public var body: [UInt8]
+    public var url: String
 
     /// The first value of header `name` (case-insensitive).
     public func header(_ name: String) -> String? {
@@ -16,21 +18,27 @@ public struct HTTPReply: Sendable {
     }
 }
 
-/// Sends `RequestSpec`s over AsyncHTTPClient with a connect timeout, a
-/// whole-request deadline that covers the body, and a body size cap.
+/// Sends `RequestSpec`s over AsyncHTTPClient with a connect timeout, one
+/// deadline for the whole request (redirects, retries and body included),
+/// a body size cap, redirects followed by `RedirectPolicy` and GETs retried
+/// on 429/503 by `RetryPolicy`.
 public final class HTTPTransport: Sendable {
-    public static let defaultMaxBodyBytes = 10 * 1024 * 1024
+    public static let defaultMaxBodyBytes = Communication.defaultMaxBodyBytes
 
     let client: HTTPClient
     public let maxBodyBytes: Int
+    public let retryPolicy: RetryPolicy
 
-    public init(maxBodyBytes: Int = HTTPTransport.defaultMaxBodyBytes, connectTimeoutSeconds: Int64 = 5) {
+    public init(maxBodyBytes: Int = HTTPTransport.defaultMaxBodyBytes, connectTimeoutSeconds: Int64 = 5,
+                retryPolicy: RetryPolicy = RetryPolicy()) {
+        // We follow redirects ourselves, so that credentials never cross origins.
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: 5, allowCycles: false),
+            redirectConfiguration: .disallow,
             timeout: .init(connect: .seconds(connectTimeoutSeconds)))
         configuration.connectionPool = .init(idleTimeout: .seconds(60))
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.maxBodyBytes = maxBodyBytes
+        self.retryPolicy = retryPolicy
     }
 
     /// Closes pooled connections; call once when done.
@@ -41,30 +49,71 @@ public final class HTTPTransport: Sendable {
     public func send(_ spec: RequestSpec) async throws(DataError) -> HTTPReply {
         let timeout = spec.timeoutSeconds
         do {
-            return try await withDeadline(seconds: timeout) { [client, maxBodyBytes] in
-                var request = HTTPClientRequest(url: spec.url)
-                request.method = spec.method == .post ? .POST : .GET
-                for (name, value) in spec.headers { request.headers.add(name: name, value: value) }
-                if let body = spec.body { request.body = .bytes(ByteBuffer(bytes: body)) }
-                let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
-                if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maxBodyBytes {
-                    throw DataError.bodyTooLarge(limit: maxBodyBytes)
+            let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+            return try await withDeadline(seconds: timeout) { [self] in
+                var redirects = 0
+                var retries = 0
+                var sent = spec
+                while true {
+                    guard URLOrigin(sent.url) != nil else {
+                        throw DataError.network("unsupported URL \"\(Sanitizer.clean(sent.url, limit: 80))\"")
+                    }
+                    let reply = try await once(sent, until: deadline)
+                    if RedirectPolicy.statuses.contains(reply.status), let location = reply.header("location") {
+                        sent = try RedirectPolicy.follow(sent, status: reply.status, location: location,
+                                                         redirectsSoFar: redirects)
+                        redirects += 1
+                        continue
+                    }
+                    let remaining = Self.seconds(deadline - ContinuousClock.now)
+                    if sent.method == .get,
+                       let wait = retryPolicy.delay(status: reply.status, retryAfter: reply.header("retry-after"),
+                                                    retriesSoFar: retries, now: Date(), remaining: remaining,
+                                                    jitter: Double.random(in: 0..<1)) {
+                        retries += 1
+                        try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+                        continue
+                    }
+                    return reply
                 }
-                let buffer: ByteBuffer
-                do {
-                    buffer = try await response.body.collect(upTo: maxBodyBytes)
-                } catch is NIOTooManyBytesError {
-                    throw DataError.bodyTooLarge(limit: maxBodyBytes)
-                }
-                return HTTPReply(status: Int(response.status.code),
-                                 headers: response.headers.map { ($0.name, $0.value) },
-                                 body: Array(buffer.readableBytesView))
             }
         } catch let e as DataError {
             throw e
         } catch {
             throw NetworkErrorText.dataError(error, url: spec.url, timeout: timeout)
         }
+    }
+
+    /// One exchange: no redirects followed, the body read up to the cap
+    /// (a redirect's body is drained and dropped).
+    func once(_ spec: RequestSpec, until deadline: ContinuousClock.Instant) async throws -> HTTPReply {
+        var request = HTTPClientRequest(url: spec.url)
+        request.method = spec.method == .post ? .POST : .GET
+        for (name, value) in spec.headers { request.headers.add(name: name, value: value) }
+        if let body = spec.body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let remaining = max(0.001, Self.seconds(deadline - ContinuousClock.now))
+        let response = try await client.execute(request, timeout: .milliseconds(Int64(remaining * 1000)))
+        let status = Int(response.status.code)
+        let headers = response.headers.map { ($0.name, $0.value) }
+        if RedirectPolicy.statuses.contains(status), response.headers.first(name: "location") != nil {
+            _ = try? await response.body.collect(upTo: 64 * 1024)
+            return HTTPReply(status: status, headers: headers, body: [], url: spec.url)
+        }
+        if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maxBodyBytes {
+            throw DataError.bodyTooLarge(limit: maxBodyBytes)
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await response.body.collect(upTo: maxBodyBytes)
+        } catch is NIOTooManyBytesError {
+            throw DataError.bodyTooLarge(limit: maxBodyBytes)
+        }
+        return HTTPReply(status: status, headers: headers, body: Array(buffer.readableBytesView), url: spec.url)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (s, atto) = duration.components
+        return Double(s) + Double(atto) / 1e18
     }
 
     /// Runs `work`, failing with `.timeout` when it takes longer than `seconds`.

@@ -12,7 +12,7 @@ enum NetworkErrorText {
             switch e {
             case .deadlineExceeded, .readTimeout, .writeTimeout: return .timeout(seconds: timeout)
             case .connectTimeout: return .network("connect timed out to \(host)")
-            case .redirectLimitReached: return .network("too many redirects")
+            case .redirectLimitReached: return .tooManyRedirects(limit: RedirectPolicy.maxRedirects)
             case .redirectCycleDetected: return .network("redirect loop")
             case .remoteConnectionClosed: return .network("connection closed by \(host)")
             case .cancelled: return .network("cancelled")

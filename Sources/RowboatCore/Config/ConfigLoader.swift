@@ -4,9 +4,19 @@ import Yams
 /// Every failure is a `ConfigError` naming file:line:column and the key.
 public enum ConfigLoader {
     static let rootKeys = ["server", "communication", "localCache", "interfaces"]
-    static let communicationKeys = ["method", "timeout", "headers", "userAgent"]
+    static let communicationKeys = ["method", "bodyFormat", "timeout", "headers", "userAgent", "maxBodyBytes"]
+    static let localCacheKeys = ["enabled", "path", "expire", "maxSize"]
     static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns"]
-    static let pagingKeys = ["style", "param", "firstPage", "sizeParam", "size", "totalPages", "totalCount"]
+    static let pagingKeys = ["style", "param", "firstPage", "offsetParam", "cursorParam", "nextCursor", "nextURL",
+                             "sizeParam", "limitParam", "size", "totalPages", "totalPagesHeader", "totalCount",
+                             "totalCountHeader", "hasMore", "maxPages"]
+    static let pagingStyles = ["page", "offset", "cursor", "nextURL", "link", "lastId", "none"]
+    /// Keys that only mean something for one paging style.
+    static let styleOnlyKeys: [String: [String]] = [
+        "param": ["page"], "firstPage": ["page"], "totalPages": ["page"], "totalPagesHeader": ["page"],
+        "offsetParam": ["offset"], "cursorParam": ["cursor", "lastId"], "nextCursor": ["cursor"],
+        "nextURL": ["nextURL"],
+    ]
     static let responseKeys = ["list", "success", "successValues", "message"]
     static let fieldKeys = ["path", "type", "default", "relative"]
     static let columnKeys = ["field", "title", "width", "weight", "min", "align"]
@@ -34,13 +44,15 @@ public enum ConfigLoader {
             throw serverNode.error("server must start with http:// or https://")
         }
         let communication = try keys["communication"].map(parseCommunication) ?? Communication()
+        let localCache = try keys["localCache"].map(parseLocalCache) ?? LocalCacheSettings()
         guard let interfaces = keys["interfaces"] else { throw top.error("missing required key \"interfaces\"") }
         var endpoints: [Endpoint] = []
         for (key, node) in try interfaces.entries() {
             endpoints.append(try parseEndpoint(key: key, node))
         }
         guard !endpoints.isEmpty else { throw interfaces.error("declare at least one endpoint") }
-        return RowboatConfig(source: file, server: server, communication: communication, endpoints: endpoints)
+        return RowboatConfig(source: file, server: server, communication: communication, localCache: localCache,
+                             endpoints: endpoints)
     }
 
     static func yamlError(_ e: YamlError, file: String) -> ConfigError {
@@ -59,6 +71,11 @@ public enum ConfigLoader {
         let keys = try node.mapping(allowed: communicationKeys)
         var c = Communication()
         if let m = keys["method"] { c.method = try m.oneOf(HTTPMethodName.self) }
+        if let f = keys["bodyFormat"] { c.bodyFormat = try f.oneOf(BodyFormat.self) }
+        if let m = keys["maxBodyBytes"] {
+            c.maxBodyBytes = try m.int()
+            guard c.maxBodyBytes > 0 else { throw m.error("maxBodyBytes must be more than 0") }
+        }
         if let t = keys["timeout"] {
             c.timeoutSeconds = try t.double()
             guard c.timeoutSeconds > 0 else { throw t.error("timeout must be more than 0 seconds") }
@@ -66,6 +83,19 @@ public enum ConfigLoader {
         if let h = keys["headers"] { c.headers = try stringMap(h) }
         if let u = keys["userAgent"] { c.userAgent = try u.string() }
         return c
+    }
+
+    static func parseLocalCache(_ node: ConfigNode) throws(ConfigError) -> LocalCacheSettings {
+        let keys = try node.mapping(allowed: localCacheKeys)
+        var settings = LocalCacheSettings()
+        if let e = keys["enabled"] { settings.enabled = try e.bool() }
+        if let p = keys["path"] { settings.path = try p.string() }
+        if let e = keys["expire"] {
+            settings.expireSeconds = try e.double()
+            guard settings.expireSeconds >= 0 else { throw e.error("expire must be 0 or more seconds") }
+        }
+        if let m = keys["maxSize"] { settings.maxBytes = try ByteSize.parse(m) }
+        return settings
     }
 
     static func stringMap(_ node: ConfigNode) throws(ConfigError) -> [String: String] {
@@ -101,24 +131,57 @@ public enum ConfigLoader {
         let keys = try node.mapping(allowed: pagingKeys)
         var paging = Paging()
         let style = try keys["style"]?.string() ?? "page"
+        guard pagingStyles.contains(style) else {
+            let hint = Suggestion.closest(to: style, in: pagingStyles).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw keys["style"]!.error("unknown paging style \"\(style)\"\(hint)")
+        }
+        for (key, styles) in styleOnlyKeys.sorted(by: { $0.key < $1.key }) where !styles.contains(style) {
+            if let n = keys[key] {
+                throw n.error("\(key) does not apply to paging style \(style) (only to \(styles.joined(separator: ", ")))")
+            }
+        }
+        func required(_ key: String) throws(ConfigError) -> ConfigNode {
+            guard let n = keys[key] else { throw node.error("paging style \(style) needs \"\(key)\"") }
+            return n
+        }
         switch style {
         case "page":
             let first = try keys["firstPage"]?.int() ?? 1
             guard first == 0 || first == 1 else { throw keys["firstPage"]!.error("firstPage must be 0 or 1") }
             paging.style = .pageNumber(param: try keys["param"]?.string() ?? "page", first: first)
-        case "none":
-            paging.style = .none
+        case "offset":
+            paging.style = .offset(param: try keys["offsetParam"]?.string() ?? "offset")
+        case "cursor":
+            paging.style = .cursor(param: try keys["cursorParam"]?.string() ?? "cursor",
+                                   next: try required("nextCursor").jsonPath())
+        case "nextURL":
+            paging.style = .nextURL(path: try required("nextURL").jsonPath())
+        case "link":
+            paging.style = .link
+        case "lastId":
+            paging.style = .lastID(param: try keys["cursorParam"]?.string() ?? "cursor")
         default:
-            let hint = Suggestion.closest(to: style, in: ["page", "none"]).map { "; did you mean \"\($0)\"?" } ?? ""
-            throw keys["style"]!.error("unknown paging style \"\(style)\"\(hint)")
+            paging.style = .none
         }
-        paging.sizeParam = try keys["sizeParam"]?.string()
+        if let s = keys["sizeParam"], let l = keys["limitParam"] {
+            _ = s
+            throw l.error("limitParam and sizeParam name the same thing; give one")
+        }
+        paging.sizeParam = try (keys["sizeParam"] ?? keys["limitParam"])?.string()
         if let s = keys["size"] {
             paging.size = try s.int()
             guard paging.size! > 0 else { throw s.error("size must be more than 0") }
+            if paging.sizeParam == nil, style == "offset" { paging.sizeParam = "limit" }
+        }
+        if let m = keys["maxPages"] {
+            paging.maxPages = try m.int()
+            guard paging.maxPages > 0 else { throw m.error("maxPages must be more than 0") }
         }
         paging.totalPagesPath = try keys["totalPages"]?.jsonPath()
         paging.totalCountPath = try keys["totalCount"]?.jsonPath()
+        paging.totalPagesHeader = try keys["totalPagesHeader"]?.string()
+        paging.totalCountHeader = try keys["totalCountHeader"]?.string()
+        paging.hasMorePath = try keys["hasMore"]?.jsonPath()
         return paging
     }
 

@@ -29,6 +29,11 @@ public struct Endpoint: Sendable, Equatable {
 }
 
 /// How an endpoint pages, and how the end of data is recognised.
+///
+/// The data ends at the first page that says so by any configured rule: an
+/// empty page, a false has-more flag, a missing next cursor / next URL /
+/// `Link: rel="next"`, or the total pages / total count (from a body path or
+/// a response header) being reached.
 public struct Paging: Sendable, Equatable {
     /// How the next page is asked for.
     public enum Style: Sendable, Equatable {
@@ -36,6 +41,17 @@ public struct Paging: Sendable, Equatable {
         case none
         /// A page number parameter, counting from `first` (0 or 1).
         case pageNumber(param: String, first: Int)
+        /// An item offset parameter starting at 0; the next offset is the
+        /// offset plus the items received.
+        case offset(param: String)
+        /// An opaque cursor read from the body at `next`, sent back as `param`.
+        case cursor(param: String, next: JSONPath)
+        /// A full next-page URL read from the body at `path`, fetched as is.
+        case nextURL(path: JSONPath)
+        /// The `Link` response header's `rel="next"` URL, fetched as is.
+        case link
+        /// The last item's mapped id, sent as `param`.
+        case lastID(param: String)
     }
 
     public var style: Style
@@ -45,14 +61,30 @@ public struct Paging: Sendable, Equatable {
     /// Where the body says how many pages / items there are.
     public var totalPagesPath: JSONPath?
     public var totalCountPath: JSONPath?
+    /// Response headers saying how many pages / items there are (used when
+    /// the body path is not configured or finds nothing).
+    public var totalPagesHeader: String?
+    public var totalCountHeader: String?
+    /// Where the body holds a has-more flag (false ends the data).
+    public var hasMorePath: JSONPath?
+    /// Safety cap on pages walked by `--pages all`.
+    public var maxPages: Int
+
+    public static let defaultMaxPages = 1000
 
     public init(style: Style = .none, sizeParam: String? = nil, size: Int? = nil,
-                totalPagesPath: JSONPath? = nil, totalCountPath: JSONPath? = nil) {
+                totalPagesPath: JSONPath? = nil, totalCountPath: JSONPath? = nil,
+                totalPagesHeader: String? = nil, totalCountHeader: String? = nil,
+                hasMorePath: JSONPath? = nil, maxPages: Int = Paging.defaultMaxPages) {
         self.style = style
         self.sizeParam = sizeParam
         self.size = size
         self.totalPagesPath = totalPagesPath
         self.totalCountPath = totalCountPath
+        self.totalPagesHeader = totalPagesHeader
+        self.totalCountHeader = totalCountHeader
+        self.hasMorePath = hasMorePath
+        self.maxPages = maxPages
     }
 }
 

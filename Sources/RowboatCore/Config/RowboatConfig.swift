@@ -6,13 +6,16 @@ public struct RowboatConfig: Sendable, Equatable {
     /// Base URL that relative endpoint URLs are resolved against.
     public var server: String
     public var communication: Communication
+    public var localCache: LocalCacheSettings
     /// Endpoints in the order the file declares them.
     public var endpoints: [Endpoint]
 
-    public init(source: String, server: String, communication: Communication, endpoints: [Endpoint]) {
+    public init(source: String, server: String, communication: Communication,
+                localCache: LocalCacheSettings = LocalCacheSettings(), endpoints: [Endpoint]) {
         self.source = source
         self.server = server
         self.communication = communication
+        self.localCache = localCache
         self.endpoints = endpoints
     }
 
@@ -25,19 +28,52 @@ public struct RowboatConfig: Sendable, Equatable {
     public var defaultEndpoint: Endpoint? { endpoints.first }
 }
 
-/// How requests are sent: method, timeout, headers, user agent.
+/// How requests are sent: method, POST body format, timeout, headers, user
+/// agent and the largest body accepted.
 public struct Communication: Sendable, Equatable {
+    public static let defaultMaxBodyBytes = 10 * 1024 * 1024
+
     public var method: HTTPMethodName
+    public var bodyFormat: BodyFormat
     public var timeoutSeconds: Double
     public var headers: [String: String]
     public var userAgent: String?
+    public var maxBodyBytes: Int
 
-    public init(method: HTTPMethodName = .get, timeoutSeconds: Double = 15,
-                headers: [String: String] = [:], userAgent: String? = nil) {
+    public init(method: HTTPMethodName = .get, bodyFormat: BodyFormat = .form, timeoutSeconds: Double = 15,
+                headers: [String: String] = [:], userAgent: String? = nil,
+                maxBodyBytes: Int = Communication.defaultMaxBodyBytes) {
         self.method = method
+        self.bodyFormat = bodyFormat
         self.timeoutSeconds = timeoutSeconds
         self.headers = headers
         self.userAgent = userAgent
+        self.maxBodyBytes = maxBodyBytes
+    }
+}
+
+/// How POST params are encoded.
+public enum BodyFormat: String, Sendable, Equatable, CaseIterable {
+    case form, json
+}
+
+/// The local cache: whether it is used, where, how long entries stay fresh
+/// and how large it may grow.
+public struct LocalCacheSettings: Sendable, Equatable {
+    public static let defaultMaxBytes = 256 * 1024 * 1024
+
+    public var enabled: Bool
+    /// Database file or directory; nil: the XDG cache directory.
+    public var path: String?
+    public var expireSeconds: Double
+    public var maxBytes: Int
+
+    public init(enabled: Bool = true, path: String? = nil, expireSeconds: Double = 600,
+                maxBytes: Int = LocalCacheSettings.defaultMaxBytes) {
+        self.enabled = enabled
+        self.path = path
+        self.expireSeconds = expireSeconds
+        self.maxBytes = maxBytes
     }
 }
 

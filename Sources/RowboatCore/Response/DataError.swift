@@ -11,6 +11,10 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
     case network(String)
     case timeout(seconds: Double)
     case bodyTooLarge(limit: Int)
+    /// More redirects in a row than `limit`.
+    case tooManyRedirects(limit: Int)
+    /// A redirect we will not follow (https to http, a non-http scheme).
+    case redirectRefused(String)
     case unknownEndpoint(String)
     case cacheMiss
 
@@ -26,6 +30,8 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
         case .network(let m): line = "network: \(m)"
         case .timeout(let s): line = "network: timed out after \(JSONValue.format(s)) s"
         case .bodyTooLarge(let limit): line = "response body larger than \(limit) bytes"
+        case .tooManyRedirects(let limit): line = "network: more than \(limit) redirects"
+        case .redirectRefused(let why): line = "network: redirect refused: \(why)"
         case .unknownEndpoint(let key): line = "no endpoint named \"\(key)\" in the config"
         case .cacheMiss: line = "not in the cache"
         }
