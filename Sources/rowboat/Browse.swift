@@ -12,37 +12,24 @@ struct Browse: AsyncParsableCommand {
         commandName: "browse",
         abstract: "Open the list browser (the default command).")
 
-    @Option(name: .long, help: "Config file (YAML or JSON). Default: the embedded demo.")
+    @Option(name: .long, help: "Config file (YAML, JSON or DataConfig.plist). Default: the embedded demo.")
     var config: String?
 
     @Option(name: .long, help: "Endpoint key to browse. Default: the first in the config.")
     var endpoint: String?
 
     func run() async throws {
-        var demo: DemoServer?
-        var loaded: RowboatConfig
-        do {
-            loaded = try ConfigFile.load(config ?? ConfigFile.demoConfigPath())
-        } catch {
-            throw CLIError(error.description)
-        }
-        if config == nil {
-            let server = try await DemoServer.start(host: "127.0.0.1", port: 0)
-            loaded.server = server.baseURL
-            demo = server
-        }
+        let source = try await ConfigSource.open(config)
+        let loaded = source.config
+        let demo = source.demo
         let chosen: Endpoint
-        if let key = endpoint {
-            guard let e = loaded.endpoint(key) else {
-                let known = loaded.endpoints.map(\.key).joined(separator: ", ")
-                await demo?.stop()
-                throw CLIError("\(loaded.source): no endpoint named \"\(key)\" (known: \(known))")
-            }
-            chosen = e
-        } else {
-            chosen = loaded.defaultEndpoint!
+        do {
+            chosen = try source.endpoint(named: endpoint)
+        } catch {
+            await source.close()
+            throw error
         }
-        let transport = HTTPTransport()
+        let transport = HTTPTransport(maxBodyBytes: loaded.communication.maxBodyBytes)
         let client = DataClient(config: loaded, transport: transport)
         let state = AppState(endpointKey: chosen.key, columns: chosen.columns, list: ListState(paging: chosen.paging))
         let outcome = await UIThread.run {

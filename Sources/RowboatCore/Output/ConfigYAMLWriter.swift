@@ -1,0 +1,132 @@
+/// Writes a `RowboatConfig` as commented YAML that `ConfigLoader` parses
+/// back to an equal config (apart from `source`). Used by
+/// `rowboat config import`. Every key is written out, defaults included,
+/// so the file documents what Rowboat will do.
+public enum ConfigYAMLWriter {
+    /// The YAML text; `header` lines become leading comments.
+    public static func yaml(_ config: RowboatConfig, header: [String] = []) throws(ConfigError) -> String {
+        var out: [String] = header.map { $0.isEmpty ? "#" : "# " + Sanitizer.clean($0, limit: 300) }
+        if !header.isEmpty { out.append("") }
+        out.append("server: \(YAMLScalar.value(config.server))")
+        out.append("")
+        let c = config.communication
+        out.append("communication:")
+        out.append("  method: \(c.method.rawValue)")
+        out.append("  bodyFormat: \(c.bodyFormat.rawValue)      # how POST params are sent: form or json")
+        out.append("  timeout: \(JSONValue.format(c.timeoutSeconds))          # seconds, for the whole request")
+        out.append("  maxBodyBytes: \(c.maxBodyBytes)")
+        if let agent = c.userAgent { out.append("  userAgent: \(YAMLScalar.value(agent))") }
+        out += map("headers", c.headers, indent: "  ")
+        out.append("")
+        let cache = config.localCache
+        out.append("localCache:")
+        out.append("  enabled: \(cache.enabled)")
+        if let path = cache.path { out.append("  path: \(YAMLScalar.value(path))") }
+        out.append("  expire: \(JSONValue.format(cache.expireSeconds))          # seconds an entry stays fresh")
+        out.append("  maxSize: \(cache.maxBytes)    # bytes")
+        out.append("")
+        out.append("interfaces:")
+        for endpoint in config.endpoints {
+            out += try self.endpoint(endpoint, source: config.source)
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    static func map(_ name: String, _ values: [String: String], indent: String) -> [String] {
+        guard !values.isEmpty else { return ["\(indent)\(name): {}"] }
+        return ["\(indent)\(name):"] + values.keys.sorted().map {
+            "\(indent)  \(YAMLScalar.key($0)): \(YAMLScalar.value(values[$0]!))"
+        }
+    }
+
+    static func list(_ values: [String]) -> String {
+        "[" + values.map(YAMLScalar.value).joined(separator: ", ") + "]"
+    }
+
+    static func endpoint(_ e: Endpoint, source: String) throws(ConfigError) -> [String] {
+        var out = ["  \(YAMLScalar.key(e.key)):"]
+        out.append("    url: \(YAMLScalar.value(e.url))")
+        if let method = e.method { out.append("    method: \(method.rawValue)") }
+        if e.params.isEmpty {
+            out.append("    params: {}")
+        } else {
+            out.append("    params:           # sent with every request")
+            for key in e.params.keys.sorted() {
+                switch e.params[key]! {
+                case .one(let v): out.append("      \(YAMLScalar.key(key)): \(YAMLScalar.value(v))")
+                case .many(let vs): out.append("      \(YAMLScalar.key(key)): \(list(vs))")
+                }
+            }
+        }
+        out += map("headers", e.headers, indent: "    ")
+        out += try paging(e.paging, at: "interfaces.\(e.key).paging", source: source)
+        let r = e.response
+        out.append("    response:")
+        out.append("      list: \(YAMLScalar.value(r.listPath.description))")
+        if let s = r.successPath { out.append("      success: \(YAMLScalar.value(s.description))") }
+        out.append("      successValues: \(list(r.successValues))")
+        if let m = r.messagePath { out.append("      message: \(YAMLScalar.value(m.description))") }
+        out.append("    item:")
+        if e.item.nullStrings != ItemMapping.defaultNullStrings {
+            out.append("      nullStrings: \(list(e.item.nullStrings))")
+        }
+        for f in e.item.fields {
+            let name = YAMLScalar.key(f.name)
+            if f.type == .text, f.defaultValue == nil, !f.relative {
+                out.append("      \(name): \(YAMLScalar.value(f.path.description))")
+                continue
+            }
+            var parts = ["path: \(YAMLScalar.value(f.path.description))", "type: \(f.type.rawValue)"]
+            if let d = f.defaultValue { parts.append("default: \(YAMLScalar.value(d))") }
+            if f.relative { parts.append("relative: true") }
+            out.append("      \(name): {\(parts.joined(separator: ", "))}")
+        }
+        out.append("    columns:")
+        for col in e.columns {
+            var parts = ["field: \(YAMLScalar.value(col.field))", "title: \(YAMLScalar.value(col.title))"]
+            switch col.width {
+            case .fixed(let n): parts.append("width: \(n)")
+            case .weight(let w, let m): parts += ["weight: \(w)", "min: \(m)"]
+            }
+            parts.append("align: \(col.alignment.rawValue)")
+            out.append("      - {\(parts.joined(separator: ", "))}")
+        }
+        return out
+    }
+
+    static func paging(_ p: Paging, at keyPath: String, source: String) throws(ConfigError) -> [String] {
+        var out = ["    paging:"]
+        switch p.style {
+        case .none:
+            out.append("      style: none")
+        case .pageNumber(let param, let first):
+            out.append("      style: page       # a page-number parameter")
+            out.append("      param: \(YAMLScalar.value(param))")
+            out.append("      firstPage: \(first)")
+        case .offset(let param):
+            out.append("      style: offset")
+            out.append("      offsetParam: \(YAMLScalar.value(param))")
+        case .cursor(let param, let next):
+            out.append("      style: cursor")
+            out.append("      cursorParam: \(YAMLScalar.value(param))")
+            out.append("      nextCursor: \(YAMLScalar.value(next.description))")
+        case .nextURL(let path):
+            out.append("      style: nextURL")
+            out.append("      nextURL: \(YAMLScalar.value(path.description))")
+        case .link:
+            out.append("      style: link")
+        case .lastID(let param):
+            out.append("      style: lastId")
+            out.append("      cursorParam: \(YAMLScalar.value(param))")
+        }
+        if let h = p.totalPagesHeader { out.append("      totalPagesHeader: \(YAMLScalar.value(h))") }
+        if let h = p.totalCountHeader { out.append("      totalCountHeader: \(YAMLScalar.value(h))") }
+        if let h = p.hasMorePath { out.append("      hasMore: \(YAMLScalar.value(h.description))") }
+        if let s = p.sizeParam { out.append("      sizeParam: \(YAMLScalar.value(s))") }
+        if let n = p.size { out.append("      size: \(n)") }
+        if let t = p.totalPagesPath { out.append("      totalPages: \(YAMLScalar.value(t.description))") }
+        if let t = p.totalCountPath { out.append("      totalCount: \(YAMLScalar.value(t.description))") }
+        out.append("      maxPages: \(p.maxPages)     # safety cap for --pages all")
+        return out
+    }
+}

@@ -1,0 +1,45 @@
+/// Writes text as a YAML scalar that Rowboat's loader reads back exactly:
+/// plain when that is unambiguous, else double-quoted with escapes; `$` is
+/// doubled so `${NAME}` expansion leaves it alone.
+enum YAMLScalar {
+    static func value(_ text: String) -> String {
+        quoted(text.replacingOccurrences(of: "$", with: "$$"), allowPlain: true)
+    }
+
+    /// A mapping key (keys are not expanded, so `$` stays single).
+    static func key(_ text: String) -> String {
+        quoted(text, allowPlain: true)
+    }
+
+    static func quoted(_ text: String, allowPlain: Bool) -> String {
+        if allowPlain, isPlainSafe(text) { return text }
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                let v = scalar.value
+                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF
+                    || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || (0x200B...0x200F).contains(v) {
+                    let hex = String(v, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static let plainFirst = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_/.")
+    static let plainRest = plainFirst.union(":-+@")
+
+    static func isPlainSafe(_ text: String) -> Bool {
+        guard let first = text.first, plainFirst.contains(first), !text.hasSuffix(":") else { return false }
+        return text.dropFirst().allSatisfy { plainRest.contains($0) }
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import RowboatApp
+import RowboatCore
+import RowboatNetwork
+
+/// `rowboat fetch KEY`: headless; walks pages of an endpoint and prints the
+/// mapped items as a table, JSON, JSON Lines, CSV or TSV, page by page.
+struct Fetch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Print an endpoint's items (headless, for scripts).",
+        discussion: """
+        Without --config, the demo config is used with the embedded demo server on 127.0.0.1.
+        Errors are one line on stderr (`rowboat: …`) and exit status 1.
+        """)
+
+    @Argument(help: "Endpoint key in the config.")
+    var key: String
+
+    @Option(name: .long, help: ArgumentHelp("A request param; repeat it, and repeat a key to send a list (k=a&k=b).",
+                                            valueName: "k=v"))
+    var param: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Pages to fetch from the first: a number, or all (up to paging.maxPages).",
+                                            valueName: "N|all"))
+    var pages: PageCount = .count(1)
+
+    @Option(name: .long, help: ArgumentHelp("Output format.", valueName: "format"))
+    var format: OutputFormat = .table
+
+    @Option(name: .long, help: "Config file (YAML, JSON or DataConfig.plist). Default: the embedded demo.")
+    var config: String?
+
+    @Option(name: .long, help: "Table width in columns. Default: $COLUMNS, the terminal's width, else 120.")
+    var width: Int?
+
+    func run() async throws {
+        // A closed stdout (`| head`) shows up as EPIPE, handled below.
+        signal(SIGPIPE, SIG_IGN)
+        let params: [String: ParamValue]
+        let source: ConfigSource
+        do {
+            params = try ParamArguments.parse(param)
+            if let width, width < 1 { throw CLIError("--width must be at least 1") }
+            source = try await ConfigSource.open(config)
+        } catch {
+            throw StandardStreams.fail(error)
+        }
+        let transport = HTTPTransport(maxBodyBytes: source.config.communication.maxBodyBytes)
+        var failure: (any Error)?
+        do {
+            try await walk(source: source, transport: transport, params: params)
+        } catch is StandardStreams.Closed {
+            // The reader went away: stop quietly, as `head` expects.
+        } catch {
+            failure = error
+        }
+        await transport.shutdown()
+        await source.close()
+        if let failure { throw StandardStreams.fail(failure) }
+    }
+
+    func walk(source: ConfigSource, transport: HTTPTransport, params: [String: ParamValue]) async throws {
+        let endpoint = try source.endpoint(named: key)
+        let client = DataClient(config: source.config, transport: transport)
+        var writer = ItemStreamFormatter(format: format, mapping: endpoint.item, columns: endpoint.columns,
+                                         width: width ?? TerminalWidth.current(), now: Date().timeIntervalSince1970)
+        let cap: Int
+        switch pages {
+        case .count(let n): cap = n
+        case .all: cap = endpoint.paging.maxPages
+        }
+        // The header waits for the first page, so a failed first request
+        // leaves stdout empty.
+        var started = false
+        let outcome = try await client.walk(endpoint.key, params: params, maxPages: cap) { page in
+            if !started { try StandardStreams.out(writer.begin()) }
+            started = true
+            try StandardStreams.out(writer.page(page.items))
+        }
+        if !started { try StandardStreams.out(writer.begin()) }
+        try StandardStreams.out(writer.end())
+        if case .capReached(let n) = outcome, pages == .all {
+            StandardStreams.err("rowboat: stopped after \(n) pages (paging.maxPages)")
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Glibc
+import ArgumentParser
+import RowboatCore
+
+/// Unbuffered writes to stdout and stderr with write(2), so a closed pipe
+/// (`rowboat fetch … | head`) is an error we can see rather than a crash.
+enum StandardStreams {
+    /// Raised when stdout's reader has gone away.
+    struct Closed: Error {}
+
+    static func out(_ text: String) throws(Closed) {
+        guard write(fd: 1, text) else { throw Closed() }
+    }
+
+    /// Writes `line` (sanitized) and a newline to stderr.
+    static func err(_ line: String) {
+        _ = write(fd: 2, Sanitizer.clean(line, limit: 1000) + "\n")
+    }
+
+    /// Reports `error` as `rowboat: <one line>` on stderr; the caller exits 1.
+    static func fail(_ error: any Error) -> ExitCode {
+        let message: String
+        switch error {
+        case let e as CLIError: message = e.description
+        case let e as DataError: message = e.description
+        case let e as ConfigError: message = e.description
+        default: message = String(describing: error)
+        }
+        err("rowboat: " + message)
+        return ExitCode.failure
+    }
+
+    static func write(fd: Int32, _ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                bytes = bytes.dropFirst(n)
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+}
