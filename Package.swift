@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C shim over the system ncursesw library (wide-character API visible).
@@ -39,6 +40,8 @@ let package = Package(
         .target(name: "RowboatDemo", dependencies: [
             "CImageCodecs",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         // The TUI runtime: the run loop on the UI thread and the effect runner.
         .target(name: "RowboatApp", dependencies: ["RowboatCore", "RowboatTerminal", "RowboatNetwork"]),
@@ -49,8 +52,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore"]),
-        .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore"]),
-        .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatDemo", "RowboatCore"]),
+        .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore"], exclude: ["Golden"]),
+        .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatDemo", "RowboatCore",
+            .product(name: "Hummingbird", package: "hummingbird")]),
         .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatCore"]),
         .testTarget(name: "RowboatDemoTests", dependencies: [
             "RowboatDemo",
@@ -58,6 +62,7 @@ let package = Package(
         ]),
         .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatDemo", "RowboatCore", "RowboatNetwork"]),
         .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore"]),
+        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatDemo", "RowboatNetwork"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,10 +31,7 @@ public final class EffectRunner: Sendable {
         do {
             let result = try await client.fetchPage(endpoint.key, cursor: cursor)
             let builder = RowModelBuilder(mapping: endpoint.item)
-            let load = PageLoad(rows: result.items.map(builder.row),
-                                facts: PageFacts(itemCount: result.items.count, totalPages: result.totalPages,
-                                                 totalCount: result.totalCount),
-                                fetchedAt: clock())
+            let load = PageLoad(rows: result.items.map(builder.row), facts: result.facts, fetchedAt: clock())
             post(.list(.pageLoaded(requestID: id, load)))
         } catch {
             post(.list(.pageFailed(requestID: id, message: error.description)))

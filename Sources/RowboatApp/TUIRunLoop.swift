@@ -37,6 +37,7 @@ public final class TUIRunLoop {
         dispatch(.resized(screen.size))
         dispatch(.list(.appeared))
         draw()
+        FaultInjection.crashIfRequested(at: .afterFirstFrame)
         while !state.shouldQuit {
             let busy = state.list.inFlight != nil
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -46,7 +47,7 @@ public final class TUIRunLoop {
             for byte in wake.drain() { handleWakeByte(byte) }
             if fds[0].revents & Int16(POLLIN) != 0 {
                 for key in screen.readKeys() {
-                    if let action = keyMap.action(for: key) { dispatch(action) }
+                    if let action = keyMap.action(for: key, in: state) { dispatch(action) }
                 }
             } else if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 break   // the terminal went away
@@ -73,7 +74,7 @@ public final class TUIRunLoop {
 
     func draw() {
         let grid = AppRenderer(theme: screen.theme).render(state, now: Date().timeIntervalSince1970,
-                                                           spinnerFrame: spinnerFrame)
+                                                           spinnerFrame: spinnerFrame, keyMap: keyMap)
         screen.draw(grid)
     }
 }

@@ -10,6 +10,10 @@ public struct AppState: Sendable, Equatable {
     public var columns: [ColumnSpec]
     public var list: ListState
     public var size: TerminalSize
+    /// The detail screen over the list, when open.
+    public var detail: DetailState?
+    /// The help overlay is shown.
+    public var showHelp = false
     public var shouldQuit = false
 
     public init(endpointKey: String, columns: [ColumnSpec], list: ListState = ListState(),
@@ -42,9 +46,24 @@ public struct TerminalSize: Sendable, Equatable {
     }
 }
 
-/// Things that happen in the app: list actions, resizes, quit.
+/// The detail screen: which row it shows and how far it is scrolled.
+public struct DetailState: Sendable, Equatable {
+    public var rowID: String
+    public var scroll: Int
+
+    public init(rowID: String, scroll: Int = 0) {
+        self.rowID = rowID
+        self.scroll = scroll
+    }
+}
+
+/// Things that happen in the app: list actions, screens, resizes, quit.
 public enum AppAction: Sendable, Equatable {
     case list(ListAction)
+    case openDetail
+    case closeDetail
+    case scrollDetail(Int)
+    case toggleHelp
     case resized(TerminalSize)
     case quit
 }
@@ -63,6 +82,22 @@ public enum AppReducer {
         case .resized(let size):
             state.size = size
             return ListReducer.reduce(&state.list, .viewportChanged(rows: AppState.viewportRows(for: size))).map(effect)
+        case .openDetail:
+            guard let row = state.list.selectedRow else { return [] }
+            state.detail = DetailState(rowID: row.id)
+            return []
+        case .closeDetail:
+            state.detail = nil
+            return []
+        case .scrollDetail(let delta):
+            if var detail = state.detail {
+                detail.scroll = max(0, detail.scroll + delta)
+                state.detail = detail
+            }
+            return []
+        case .toggleHelp:
+            state.showHelp.toggle()
+            return []
         case .quit:
             state.shouldQuit = true
             return []

@@ -6,13 +6,25 @@ public enum Key: Sendable, Hashable {
     case function(Int)
 }
 
-/// Which key does what. The default map is vi-style plus the usual keys.
+/// Which key does what, per screen. The default map is vi-style plus the
+/// usual keys.
 public struct KeyMap: Sendable {
     public var bindings: [Key: AppAction]
+    public var detailBindings: [Key: AppAction]
 
-    public init(bindings: [Key: AppAction]) {
+    public init(bindings: [Key: AppAction], detailBindings: [Key: AppAction] = KeyMap.defaultDetail) {
         self.bindings = bindings
+        self.detailBindings = detailBindings
     }
+
+    public static let defaultDetail: [Key: AppAction] = [
+        .escape: .closeDetail, .backspace: .closeDetail, .left: .closeDetail, .character("h"): .closeDetail,
+        .up: .scrollDetail(-1), .character("k"): .scrollDetail(-1),
+        .down: .scrollDetail(1), .character("j"): .scrollDetail(1),
+        .pageUp: .scrollDetail(-10), .pageDown: .scrollDetail(10),
+        .character("?"): .toggleHelp,
+        .character("q"): .quit,
+    ]
 
     public static let `default` = KeyMap(bindings: [
         .up: .list(.move(.up)), .character("k"): .list(.move(.up)),
@@ -23,9 +35,19 @@ public struct KeyMap: Sendable {
         .end: .list(.move(.end)), .character("G"): .list(.move(.end)),
         .character("r"): .list(.refresh),
         .character(" "): .list(.loadMore), .character("n"): .list(.loadMore),
+        .enter: .openDetail, .right: .openDetail, .character("l"): .openDetail,
+        .character("?"): .toggleHelp,
         .character("q"): .quit,
     ])
 
+    /// The action for `key` on the screen `state` shows.
+    public func action(for key: Key, in state: AppState) -> AppAction? {
+        // With help open, any key closes it (and q still quits).
+        if state.showHelp { return key == .character("q") ? .quit : .toggleHelp }
+        return state.detail == nil ? bindings[key] : detailBindings[key]
+    }
+
+    /// The action for `key` on the list screen.
     public func action(for key: Key) -> AppAction? {
         bindings[key]
     }

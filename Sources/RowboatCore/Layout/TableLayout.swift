@@ -1,4 +1,3 @@
-import RowboatCore
 
 /// Column positions of a table at a given width: fixed columns first, then
 /// weighted ones share the rest (never below their minimum); columns that

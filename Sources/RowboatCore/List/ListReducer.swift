@@ -12,11 +12,16 @@ public enum ListReducer {
             return [start(&state, .first, state.firstCursor)]
 
         case .refresh:
+            // After a failure the same key retries what failed ("r to retry").
+            if case .failed = state.phase, state.failedLoad != nil, state.inFlight == nil {
+                return reduce(&state, .retry)
+            }
             if state.inFlight?.kind == .refresh || state.inFlight?.kind == .first { return [] }
             state.phase = state.rows.isEmpty ? .firstLoad : .refreshing
             return [start(&state, state.rows.isEmpty ? .first : .refresh, state.firstCursor)]
 
         case .loadMore:
+            disarmPull(&state)
             return loadMore(&state)
 
         case .retry:
@@ -25,6 +30,15 @@ public enum ListReducer {
             return [start(&state, failed.kind, failed.cursor)]
 
         case .move(let movement):
+            if movement == .up, state.selection == 0, state.inFlight == nil, !state.rows.isEmpty {
+                // Pull-to-refresh: up at the top arms the pull, up again refreshes.
+                if state.phase == .pulling { return reduce(&state, .refresh) }
+                if state.phase == .idle || state.phase == .exhausted {
+                    state.phase = .pulling
+                    return []
+                }
+            }
+            disarmPull(&state)
             move(&state, movement)
             return autoLoadMore(&state)
 
@@ -49,6 +63,11 @@ public enum ListReducer {
             state.phase = .failed(message)
             return []
         }
+    }
+
+    /// Any other action lets go of an armed pull.
+    static func disarmPull(_ state: inout ListState) {
+        if state.phase == .pulling { state.phase = state.nextCursor == nil ? .exhausted : .idle }
     }
 
     static func phase(for kind: ListState.LoadKind, hasRows: Bool) -> ListState.Phase {

@@ -8,6 +8,9 @@ public struct ListState: Sendable, Equatable {
         case idle
         /// The first page is being fetched again; old rows stay visible.
         case refreshing
+        /// At the top row the user pressed up once: the pull is armed and one
+        /// more press refreshes.
+        case pulling
         case loadingMore
         /// The data has ended: "no more items".
         case exhausted
@@ -80,6 +83,7 @@ public struct ListState: Sendable, Equatable {
         case .loadingMore: .loadingMore
         case .exhausted: rows.isEmpty ? .hidden : .noMoreItems
         case .failed: .failed
+        case .pulling: .pullArmed
         case .idle, .refreshing: .loadMore
         }
     }
@@ -87,7 +91,7 @@ public struct ListState: Sendable, Equatable {
 
 /// The footer line under the list.
 public enum FooterState: Sendable, Equatable {
-    case hidden, loadMore, loadingMore, noMoreItems, failed
+    case hidden, loadMore, loadingMore, noMoreItems, failed, pullArmed
 
     public var text: String {
         switch self {
@@ -96,6 +100,7 @@ public enum FooterState: Sendable, Equatable {
         case .loadingMore: "loading more…"
         case .noMoreItems: "no more items"
         case .failed: "failed — r to retry"
+        case .pullArmed: "↓ pull to refresh — press again"
         }
     }
 }

@@ -24,7 +24,7 @@ public enum ValueFormatter {
         if delta < 0 { return isoDate(seconds) }
         switch delta {
         case ..<45: return "just now"
-        case ..<3_600: return "\(max(1, Int((delta / 60).rounded()))) min ago"
+        case ..<3_600: return "\(max(1, Int(delta / 60))) min ago"
         case ..<86_400: return "\(Int(delta / 3_600)) h ago"
         case ..<(30 * 86_400): return "\(Int(delta / 86_400)) d ago"
         default: return isoDate(seconds)

@@ -16,8 +16,17 @@ public enum Sanitizer {
         var out = String.UnicodeScalarView()
         var kept = 0
         var lastWasSpace = false
-        for scalar in text.unicodeScalars {
-            if kept >= limit { break }
+        // Work is bounded by scalars (a title of 100,000 combining marks is
+        // one character); the cap itself counts characters.
+        let scalarBudget = limit * 4
+        let scalars = Array(text.unicodeScalars)
+        for (i, scalar) in scalars.enumerated() {
+            if kept >= scalarBudget { break }
+            if scalar.value == 0x200D, isEmojiJoin(scalars, at: i) {
+                out.append(scalar)
+                kept += 1
+                continue
+            }
             switch classify(scalar) {
             case .keep:
                 out.append(scalar)
@@ -33,20 +42,43 @@ public enum Sanitizer {
                 continue
             }
         }
-        var result = String(out)
-        if kept >= limit, result.count > limit { result = String(result.prefix(limit)) }
-        return result
+        let result = String(out)
+        return result.count > limit ? String(result.prefix(limit)) : result
+    }
+
+    /// A zero-width joiner between two emoji (👨‍👩‍👧) is part of one
+    /// picture and stays; anywhere else it is an invisible trick and goes.
+    static func isEmojiJoin(_ scalars: [Unicode.Scalar], at i: Int) -> Bool {
+        guard i > 0, i + 1 < scalars.count else { return false }
+        var before = i - 1
+        if scalars[before].value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(scalars[before].value), before > 0 { before -= 1 }
+        return scalars[before].properties.isEmoji && scalars[before].value > 0xFF
+            && scalars[i + 1].properties.isEmoji && scalars[i + 1].value > 0xFF
     }
 
     /// True when `text` needs no change: the fast path for already clean data.
     public static func isClean(_ text: String, limit: Int = defaultLimit) -> Bool {
         var count = 0
+        var previous: Unicode.Scalar = " "
+        var pendingJoin = false
         for scalar in text.unicodeScalars {
+            if pendingJoin {
+                // A joiner must be followed by an emoji to be kept as is.
+                if !(scalar.properties.isEmoji && scalar.value > 0xFF) { return false }
+                pendingJoin = false
+            }
+            if scalar.value == 0x200D, previous.properties.isEmoji, previous.value > 0xFF || previous.value == 0xFE0F {
+                pendingJoin = true
+                previous = scalar
+                count += 1
+                continue
+            }
+            previous = scalar
             if classify(scalar) != .keep { return false }
             count += 1
             if count > limit { return false }
         }
-        return true
+        return !pendingJoin
     }
 
     enum Verdict { case keep, space, drop }
@@ -59,6 +91,7 @@ public enum Sanitizer {
         case 0x09, 0x0A, 0x0B, 0x0C, 0x0D: return .space
         case 0x00...0x1F, 0x7F...0x9F: return .drop            // C0, DEL, C1
         case 0x200B...0x200F: return .drop                      // zero-width, LRM/RLM
+        case 0x061C: return .drop                               // Arabic letter mark
         case 0x2028, 0x2029: return .space                      // line/paragraph separators
         case 0x202A...0x202E: return .drop                      // bidi embeddings/overrides
         case 0x2060...0x206F: return .drop                      // word joiner, isolates, invisible ops

@@ -10,12 +10,25 @@ public struct AppRenderer {
         self.theme = theme
     }
 
-    public func render(_ state: AppState, now: Double, spinnerFrame: Int = 0) -> CellGrid {
+    public func render(_ state: AppState, now: Double, spinnerFrame: Int = 0, keyMap: KeyMap = .default) -> CellGrid {
         var grid = CellGrid(width: state.size.columns, height: state.size.rows)
         if state.isTooSmall {
             renderTooSmall(state.size, into: &grid)
             return grid
         }
+        if let detail = state.detail {
+            DetailView(theme: theme).render(state, detail: detail, into: &grid, now: now)
+        } else {
+            renderList(state, into: &grid, now: now, spinnerFrame: spinnerFrame)
+        }
+        if state.showHelp {
+            let bindings = state.detail == nil ? keyMap.bindings : keyMap.detailBindings
+            HelpOverlay(theme: theme).render(KeyHelp.entries(bindings), title: "Keys", into: &grid)
+        }
+        return grid
+    }
+
+    func renderList(_ state: AppState, into grid: inout CellGrid, now: Double, spinnerFrame: Int) {
         let spinner = Spinner.frame(spinnerFrame)
         let table = TableView(columns: state.columns, width: grid.width, theme: theme)
         table.renderHeader(into: &grid, y: 0)
@@ -30,10 +43,10 @@ public struct AppRenderer {
         if footer != .hidden {
             var text = footer.text
             if footer == .loadingMore { text = "\(spinner) " + text }
-            grid.put(" " + text, x: 0, y: grid.height - 2, style: footer == .failed ? theme.error : theme.footer)
+            let style = footer == .failed ? theme.error : footer == .pullArmed ? theme.accent : theme.footer
+            grid.put(" " + text, x: 0, y: grid.height - 2, style: style)
         }
         StatusBar.render(state, into: &grid, y: grid.height - 1, now: now, spinner: spinner, theme: theme)
-        return grid
     }
 
     /// The first-load spinner, the empty view or the error view.
@@ -45,7 +58,7 @@ public struct AppRenderer {
         case .failed(let message):
             lines = [("✗ Could not load the list", theme.error), (message, theme.normal), ("", theme.normal),
                      ("press r to retry", theme.dim)]
-        case .exhausted, .idle, .loadingMore:
+        case .exhausted, .idle, .loadingMore, .pulling:
             lines = [("No items", theme.accent), ("press r to refresh", theme.dim)]
         }
         let start = top + max(0, (height - lines.count) / 2)

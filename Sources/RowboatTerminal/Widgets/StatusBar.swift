@@ -35,7 +35,7 @@ public enum StatusBar {
     static func phaseText(_ phase: ListState.Phase, spinner: Character) -> String {
         switch phase {
         case .firstLoad: "\(spinner) loading"
-        case .idle: "ready"
+        case .idle, .pulling: "ready"
         case .refreshing: "\(spinner) refreshing"
         case .loadingMore: "\(spinner) loading more"
         case .exhausted: "all loaded"

@@ -1,0 +1,79 @@
+/// The help overlay's lines, generated from a key map so they never drift
+/// from what the keys really do.
+public enum KeyHelp {
+    /// One help line: the keys that do something, and what.
+    public struct Entry: Sendable, Equatable {
+        public var keys: String
+        public var action: String
+    }
+
+    /// Entries for a bindings table, in a stable order of actions.
+    public static func entries(_ bindings: [Key: AppAction]) -> [Entry] {
+        var byAction: [String: [Key]] = [:]
+        var order: [String] = []
+        for (key, action) in bindings {
+            let text = describe(action)
+            if byAction[text] == nil { order.append(text) }
+            byAction[text, default: []].append(key)
+        }
+        let rank = Dictionary(uniqueKeysWithValues: actionOrder.enumerated().map { ($1, $0) })
+        return order.sorted { (rank[$0] ?? 99, $0) < (rank[$1] ?? 99, $1) }.map { text in
+            let keys = byAction[text]!.sorted { (sortRank($0), name($0)) < (sortRank($1), name($1)) }
+            return Entry(keys: keys.map(name).joined(separator: " "), action: text)
+        }
+    }
+
+    static let actionOrder = [
+        "move down", "move up", "page down", "page up", "first row", "last row",
+        "open detail", "back", "scroll down", "scroll up", "scroll page down", "scroll page up",
+        "load more", "refresh / retry", "help", "quit",
+    ]
+
+    /// What an action does, in a few words.
+    public static func describe(_ action: AppAction) -> String {
+        switch action {
+        case .list(.move(.down)): "move down"
+        case .list(.move(.up)): "move up"
+        case .list(.move(.pageDown)): "page down"
+        case .list(.move(.pageUp)): "page up"
+        case .list(.move(.home)): "first row"
+        case .list(.move(.end)): "last row"
+        case .list(.move(.to(let i))): "go to row \(i + 1)"
+        case .list(.loadMore): "load more"
+        case .list(.refresh), .list(.retry): "refresh / retry"
+        case .list(let other): "\(other)"
+        case .openDetail: "open detail"
+        case .closeDetail: "back"
+        case .scrollDetail(let d): d > 1 ? "scroll page down" : d < -1 ? "scroll page up" : d > 0 ? "scroll down" : "scroll up"
+        case .toggleHelp: "help"
+        case .resized: "resize"
+        case .quit: "quit"
+        }
+    }
+
+    static func sortRank(_ key: Key) -> Int {
+        if case .character = key { return 1 }
+        return 0
+    }
+
+    /// How a key is written in help.
+    public static func name(_ key: Key) -> String {
+        switch key {
+        case .character(" "): "space"
+        case .character(let c): String(c)
+        case .up: "↑"
+        case .down: "↓"
+        case .left: "←"
+        case .right: "→"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
+        case .home: "Home"
+        case .end: "End"
+        case .enter: "Enter"
+        case .escape: "Esc"
+        case .backspace: "Backspace"
+        case .tab: "Tab"
+        case .function(let n): "F\(n)"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import RowboatCore
+
+@Suite("Config/demo.yaml")
+struct DemoConfigTests {
+    func demo() throws -> RowboatConfig {
+        let url = Fixtures.repoRoot.appendingPathComponent("Config/demo.yaml")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return try ConfigLoader.parse(text, file: "Config/demo.yaml")
+    }
+
+    @Test func serverAndCommunication() throws {
+        let config = try demo()
+        #expect(config.source == "Config/demo.yaml")
+        #expect(config.server == "http://127.0.0.1:8080")
+        #expect(config.communication == Communication(method: .get, timeoutSeconds: 10))
+    }
+
+    @Test func itemsEndpoint() throws {
+        let config = try demo()
+        #expect(config.endpoints.map(\.key) == ["items"])
+        let items = try #require(config.endpoint("items"))
+        #expect(config.defaultEndpoint == items)
+        #expect(config.endpoint("nope") == nil)
+        #expect(items.url == "/api/items")
+        #expect(items.method == nil)
+        #expect(items.params == [:])
+        #expect(items.headers == [:])
+    }
+
+    @Test func paging() throws {
+        let items = try #require(try demo().endpoint("items"))
+        #expect(items.paging == Paging(style: .pageNumber(param: "page", first: 1), sizeParam: "limit", size: 30,
+                                       totalPagesPath: JSONPath("datas.totalPage"),
+                                       totalCountPath: JSONPath("datas.total")))
+    }
+
+    @Test func responseShape() throws {
+        let items = try #require(try demo().endpoint("items"))
+        #expect(items.response == ResponseShape(listPath: JSONPath("datas.list")!, successPath: JSONPath("code"),
+                                                successValues: ["200"], messagePath: JSONPath("msg")))
+    }
+
+    @Test func itemMapping() throws {
+        let items = try #require(try demo().endpoint("items"))
+        #expect(items.item.fields.map(\.name) == ["id", "title", "subtitle", "image", "price", "rating", "created", "description"])
+        #expect(items.item.nullStrings == ItemMapping.defaultNullStrings)
+        #expect(items.item.field("price") == FieldSpec(name: "price", path: JSONPath("price")!, type: .money))
+        #expect(items.item.field("rating") == FieldSpec(name: "rating", path: JSONPath("rating")!, type: .number))
+        #expect(items.item.field("created") == FieldSpec(name: "created", path: JSONPath("created_at")!, type: .dateSeconds))
+        #expect(items.item.field("title") == FieldSpec(name: "title", path: JSONPath("title")!))
+    }
+
+    @Test func columns() throws {
+        let items = try #require(try demo().endpoint("items"))
+        #expect(items.columns == [
+            ColumnSpec(field: "title", title: "Title", width: .weight(3, min: 12)),
+            ColumnSpec(field: "subtitle", title: "Subtitle", width: .weight(2, min: 10)),
+            ColumnSpec(field: "price", title: "Price", width: .fixed(9), alignment: .right),
+            ColumnSpec(field: "created", title: "Date", width: .fixed(10)),
+        ])
+    }
+}

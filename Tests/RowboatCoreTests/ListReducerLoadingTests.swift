@@ -1,0 +1,155 @@
+import Testing
+@testable import RowboatCore
+
+@Suite("ListReducer: first load, load-more, stale answers, de-dup")
+struct ListReducerLoadingTests {
+    typealias F = Fixtures
+
+    @Test func appearedStartsFirstLoadWithOneFetch() {
+        var state = ListState(paging: F.paging)
+        let effects = ListReducer.reduce(&state, .appeared)
+        #expect(effects == [.fetchPage(requestID: 1, cursor: .page(1))])
+
+        var expected = ListState(paging: F.paging)
+        expected.phase = .firstLoad
+        expected.inFlight = .init(id: 1, kind: .first, cursor: .page(1))
+        expected.lastRequestID = 1
+        #expect(state == expected)
+        #expect(state.footer == .hidden)
+    }
+
+    @Test func appearedTwiceDoesNotFetchAgain() {
+        var state = ListState(paging: F.paging)
+        F.send(&state, .appeared)
+        let before = state
+        #expect(ListReducer.reduce(&state, .appeared) == [])
+        #expect(state == before)
+    }
+
+    @Test func zeroBasedPagingStartsAtPageZero() {
+        var state = ListState(paging: Paging(style: .pageNumber(param: "p", first: 0)))
+        #expect(ListReducer.reduce(&state, .appeared) == [.fetchPage(requestID: 1, cursor: .page(0))])
+    }
+
+    @Test func firstPageLoadedBecomesIdleWithRowsAndTotals() {
+        var state = ListState(paging: F.paging)
+        F.send(&state, .appeared)
+        let page = F.page(1...30, totalPages: 5, totalCount: 150)
+        let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 1, page))
+        #expect(effects == [])
+
+        var expected = ListState(paging: F.paging)
+        expected.phase = .idle
+        expected.rows = page.rows
+        expected.positions = F.positions(page.rows)
+        expected.nextCursor = .page(2)
+        expected.pagesLoaded = 1
+        expected.totalPages = 5
+        expected.totalCount = 150
+        expected.lastRequestID = 1
+        expected.lastUpdated = F.fetchedAt
+        #expect(state == expected)
+        #expect(state.selectedRow?.id == "1")
+        #expect(state.footer == .loadMore)
+        #expect(!state.isEmpty)
+    }
+
+    @Test func answerWithUnknownRequestIDIsIgnored() {
+        var state = ListState(paging: F.paging)
+        F.send(&state, .appeared)
+        let before = state
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 7, F.page(1...30))) == [])
+        #expect(ListReducer.reduce(&state, .pageFailed(requestID: 7, message: "late")) == [])
+        #expect(state == before)
+    }
+
+    @Test func loadMoreIsSingleFlight() {
+        var state = F.loaded(pages: 1)
+        var effects: [ListEffect] = []
+        for _ in 0..<20 { effects += ListReducer.reduce(&state, .loadMore) }
+        #expect(effects == [.fetchPage(requestID: 2, cursor: .page(2))])
+        #expect(state.phase == .loadingMore)
+        #expect(state.inFlight == .init(id: 2, kind: .more, cursor: .page(2)))
+        #expect(state.rows == F.rows(1...30))
+        #expect(state.footer == .loadingMore)
+
+        let page2 = F.page(31...60, totalPages: 5)
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 2, page2)) == [])
+        var expected = F.loaded(pages: 1)
+        expected.rows = F.rows(1...60)
+        expected.positions = F.positions(expected.rows)
+        expected.nextCursor = .page(3)
+        expected.pagesLoaded = 2
+        expected.lastRequestID = 2
+        #expect(state == expected)
+
+        effects = []
+        for _ in 0..<20 { effects += ListReducer.reduce(&state, .loadMore) }
+        #expect(effects == [.fetchPage(requestID: 3, cursor: .page(3))])
+    }
+
+    @Test func loadMoreDuringFirstLoadDoesNothing() {
+        var state = ListState(paging: F.paging)
+        F.send(&state, .appeared)
+        let before = state
+        #expect(ListReducer.reduce(&state, .loadMore) == [])
+        #expect(state == before)
+    }
+
+    @Test func refreshSupersedesLoadMoreAndItsPageIsDropped() {
+        var state = F.loaded(pages: 1)
+        #expect(F.send(&state, .loadMore) == [.fetchPage(requestID: 2, cursor: .page(2))])
+        #expect(F.send(&state, .refresh) == [.fetchPage(requestID: 3, cursor: .page(1))])
+        #expect(state.phase == .refreshing)
+        #expect(state.inFlight == .init(id: 3, kind: .refresh, cursor: .page(1)))
+        #expect(state.rows == F.rows(1...30))
+
+        let refreshing = state
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 2, F.page(31...60, totalPages: 5))) == [])
+        #expect(state == refreshing)
+        #expect(ListReducer.reduce(&state, .pageFailed(requestID: 2, message: "late")) == [])
+        #expect(state == refreshing)
+
+        let fresh = F.page(1...30, totalPages: 5, tag: " (new)", at: F.fetchedAt + 60)
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 3, fresh)) == [])
+        var expected = F.loaded(pages: 1)
+        expected.rows = fresh.rows
+        expected.lastRequestID = 3
+        expected.lastUpdated = F.fetchedAt + 60
+        #expect(state == expected)
+        #expect(!state.rows.contains { $0.id == "31" })
+    }
+
+    @Test func rowsAreDeduplicatedByIDAcrossPages() {
+        var state = F.loaded(pages: 1, totalPages: nil)
+        F.send(&state, .loadMore)
+        let page2 = F.page(25...54, tag: " v2")
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 2, page2)) == [])
+
+        let expectedRows = F.rows(1...24) + F.rows(25...54, tag: " v2")
+        #expect(state.rows == expectedRows)
+        #expect(state.positions == F.positions(expectedRows))
+        #expect(Set(state.rows.map(\.id)).count == state.rows.count)
+        #expect(state.nextCursor == .page(3))
+        #expect(state.phase == .idle)
+        #expect(state.pagesLoaded == 2)
+    }
+
+    @Test func duplicatesWithinOnePageKeepTheFirstPositionAndLatestRow() {
+        var state = ListState(paging: F.paging)
+        F.send(&state, .appeared)
+        let rows = [RowModel(id: "a", title: "A1"), RowModel(id: "b", title: "B"), RowModel(id: "a", title: "A2")]
+        F.send(&state, .pageLoaded(requestID: 1, PageLoad(rows: rows, totalPages: 1, fetchedAt: 0)))
+        #expect(state.rows == [RowModel(id: "a", title: "A2"), RowModel(id: "b", title: "B")])
+        #expect(state.positions == ["a": 0, "b": 1])
+    }
+
+    @Test func shortFirstPageLoadsMoreToFillTheScreen() {
+        var state = ListState(paging: F.paging)
+        F.send(&state, .appeared)
+        let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 1, F.page(1...10, totalPages: 5)))
+        #expect(effects == [.fetchPage(requestID: 2, cursor: .page(2))])
+        #expect(state.phase == .loadingMore)
+        #expect(state.rows == F.rows(1...10))
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// A real terminal for end-to-end tests: a private tmux server running one
+/// command in a pane of a given size. The pane records `stty -g` before and
+/// after the command and its exit status, so tests can prove the terminal
+/// was given back unchanged.
+final class TmuxSession {
+    let socket = "rowboat-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let directory: URL
+    let name = "e2e"
+
+    /// The rowboat binary under test: $ROWBOAT_BIN or .build/debug/rowboat.
+    static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["ROWBOAT_BIN"] { return path }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/rowboat").path
+    }
+
+    static var packageRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }
+
+    init(arguments: [String], columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let dir = directory.path
+        let env = (["LANG": "C.UTF-8", "TERM": "tmux-256color"].merging(environment) { $1 })
+            .map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        let command = ([Self.binary] + arguments).map(Self.quote).joined(separator: " ")
+        let script = "cd \(Self.quote(Self.packageRoot)); stty -g > \(dir)/before; env -u NO_COLOR \(env) \(command) 2> \(dir)/stderr; "
+            + "echo $? > \(dir)/exit.tmp; mv \(dir)/exit.tmp \(dir)/exit; stty -g > \(dir)/after; exec sleep 120"
+        try tmux(captureOutput: false, ["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows),
+                  "sh -c \(Self.quote(script))"])
+    }
+
+    deinit {
+        _ = try? tmux(captureOutput: false, ["kill-server"])
+        try? FileManager.default.removeAll(at: directory)
+    }
+
+    static func quote(_ s: String) -> String {
+        "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// Runs a tmux command. The command that starts the server must not
+    /// capture output: the server would inherit the pipe and keep it open.
+    @discardableResult
+    func tmux(captureOutput: Bool = true, _ args: [String]) throws -> String {
+        try Subprocess.run(["tmux", "-L", socket] + args, captureOutput: captureOutput).output
+    }
+
+    /// The visible screen as text (`escapes`: with SGR colour codes).
+    func screen(escapes: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : []))
+    }
+
+    func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", name] + keys)
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", String(columns), "-y", String(rows)])
+    }
+
+    /// Logs every byte the program writes to the terminal into `file`.
+    func logRawOutput(to file: String) throws {
+        try tmux(["pipe-pane", "-o", "-t", name, "cat >> \(Self.quote(file))"])
+    }
+
+    /// Waits until the screen satisfies `predicate`; returns the last screen.
+    @discardableResult
+    func waitForScreen(timeout: Double = 30, escapes: Bool = false, _ predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen(escapes: escapes)
+            if predicate(last) { return last }
+            usleep(50_000)
+        }
+        Issue.record("screen never matched; last screen:\n\(last)")
+        return last
+    }
+
+    /// The command's exit status, once it has ended.
+    func waitForExit(timeout: Double = 20) -> Int? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: directory.path + "/exit", encoding: .utf8) {
+                // `after` is written right after `exit`.
+                usleep(200_000)
+                return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            usleep(50_000)
+        }
+        return nil
+    }
+
+    func file(_ name: String) -> String {
+        (try? String(contentsOfFile: directory.path + "/" + name, encoding: .utf8)) ?? ""
+    }
+
+    /// The pane's process id (the shell running the script).
+    func panePID() throws -> Int32? {
+        Int32(try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+extension FileManager {
+    func removeAll(at url: URL) throws {
+        if fileExists(atPath: url.path) { try removeItem(at: url) }
+    }
+}

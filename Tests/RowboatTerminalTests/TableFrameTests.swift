@@ -1,0 +1,155 @@
+import Testing
+import RowboatCore
+@testable import RowboatTerminal
+
+/// Golden frames of the table screen in its states.
+@Suite struct TableFrameTests {
+    let renderer = AppRenderer(theme: .default)
+
+    @Test func tableAt80x24() throws {
+        let state = Fixtures.loaded((1...30).map { Fixtures.row($0) }, size: .init(columns: 80, rows: 24))
+        try GoldenFrame.check(renderer.render(state, now: Fixtures.now), "table-80x24")
+    }
+
+    @Test func tableAt200x50() throws {
+        let state = Fixtures.loaded((1...60).map { Fixtures.row($0) }, size: .init(columns: 200, rows: 50))
+        try GoldenFrame.check(renderer.render(state, now: Fixtures.now), "table-200x50")
+    }
+
+    @Test func selectionMovedAndHighlighted() throws {
+        var state = Fixtures.loaded((1...30).map { Fixtures.row($0) }, size: .init(columns: 80, rows: 24))
+        for _ in 0..<3 { _ = AppReducer.reduce(&state, .list(.move(.down))) }
+        let grid = renderer.render(state, now: Fixtures.now)
+        #expect(grid[0, 4].style == Theme.default.selected)
+        #expect(grid[0, 4].text == "I")
+        #expect(grid[0, 1].style == Theme.default.normal)
+        #expect(grid.lines()[4].hasPrefix("Item 4 "))
+    }
+
+    @Test func firstLoadSpinner() throws {
+        var state = AppState(endpointKey: "items", columns: Fixtures.columns, list: ListState(paging: Fixtures.paging()),
+                             size: .init(columns: 80, rows: 24))
+        _ = AppReducer.reduce(&state, .list(.appeared))
+        try GoldenFrame.check(renderer.render(state, now: Fixtures.now, spinnerFrame: 2), "first-load-80x24")
+    }
+
+    @Test func errorViewOnFirstPage() throws {
+        var state = AppState(endpointKey: "items", columns: Fixtures.columns, list: ListState(paging: Fixtures.paging()),
+                             size: .init(columns: 80, rows: 24))
+        _ = AppReducer.reduce(&state, .list(.appeared))
+        _ = AppReducer.reduce(&state, .list(.pageFailed(requestID: 1, message: "network: connection refused by 127.0.0.1:9")))
+        try GoldenFrame.check(renderer.render(state, now: Fixtures.now), "error-view-80x24")
+    }
+
+    @Test func emptyView() throws {
+        let state = Fixtures.loaded([], size: .init(columns: 80, rows: 24), totalPages: 0, totalCount: 0)
+        #expect(state.list.isEmpty)
+        try GoldenFrame.check(renderer.render(state, now: Fixtures.now), "empty-view-80x24")
+    }
+
+    @Test func footerStates() throws {
+        var state = Fixtures.loaded((1...30).map { Fixtures.row($0) }, size: .init(columns: 80, rows: 24))
+        _ = AppReducer.reduce(&state, .list(.loadMore))
+        #expect(state.list.footer == .loadingMore)
+        try GoldenFrame.check(renderer.render(state, now: Fixtures.now, spinnerFrame: 1), "footer-loading-more-80x24")
+        _ = AppReducer.reduce(&state, .list(.pageFailed(requestID: 2, message: "HTTP 503")))
+        try GoldenFrame.check(renderer.render(state, now: Fixtures.now), "footer-failed-80x24")
+        _ = AppReducer.reduce(&state, .list(.retry))
+        _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 3, PageLoad(
+            rows: (31...40).map { Fixtures.row($0) }, totalPages: 2, totalCount: 40, fetchedAt: Fixtures.now))))
+        #expect(state.list.footer == .noMoreItems)
+        try GoldenFrame.check(renderer.render(state, now: Fixtures.now), "footer-no-more-80x24")
+    }
+
+    @Test func tooSmallNotice() throws {
+        let state = Fixtures.loaded((1...5).map { Fixtures.row($0) }, size: .init(columns: 24, rows: 5))
+        try GoldenFrame.check(renderer.render(state, now: Fixtures.now), "too-small-24x5")
+    }
+
+    @Test func wideCharactersAtColumnEdges() throws {
+        let rows = [
+            Fixtures.row(1, title: "青花瓷茶杯青花瓷茶杯青花瓷茶杯青花瓷茶杯"),
+            Fixtures.row(2, title: "Rocket 🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀"),
+            Fixtures.row(3, title: "Heart ❤️ family 👨‍👩‍👧 flag 🇯🇵 done"),
+            Fixtures.row(4, title: "a青b花c瓷d茶e杯f青g花h瓷i茶j杯k"),
+        ]
+        let state = Fixtures.loaded(rows, size: .init(columns: 80, rows: 10), totalPages: 1, totalCount: 4)
+        let grid = renderer.render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "wide-chars-80x10")
+        // Every row spans exactly the grid width: no column shifted.
+        for y in 0..<grid.height {
+            #expect(DisplayWidth.of(grid.lines()[y]) == grid.width)
+        }
+    }
+
+    @Test func escapeSequencesInTitleNeverReachTheGrid() throws {
+        let hostile = "Evil\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m\u{202E}title\u{200B}\nnext\tcol"
+        let state = Fixtures.loaded([Fixtures.row(1, title: hostile)], size: .init(columns: 80, rows: 8), totalPages: 1, totalCount: 1)
+        let grid = renderer.render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "escape-title-80x8")
+        for cell in grid.cells {
+            for scalar in cell.text.unicodeScalars {
+                #expect(scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) && scalar.value != 0x202E)
+            }
+        }
+    }
+}
+
+/// The pull-to-refresh gesture as the user sees it.
+@Suite struct PullFrameTests {
+    @Test func pullArmedAtTopShowsHintAndSecondPressRefreshes() throws {
+        var state = Fixtures.loaded((1...30).map { Fixtures.row($0) }, size: .init(columns: 80, rows: 24))
+        #expect(AppReducer.reduce(&state, .list(.move(.up))).isEmpty)
+        #expect(state.list.phase == .pulling)
+        try GoldenFrame.check(AppRenderer().render(state, now: Fixtures.now), "pull-armed-80x24")
+        #expect(AppReducer.reduce(&state, .list(.move(.up))) == [.fetchPage(requestID: 2, cursor: .page(1))])
+        #expect(state.list.phase == .refreshing)
+        let grid = AppRenderer().render(state, now: Fixtures.now, spinnerFrame: 3)
+        #expect(grid.lines()[1].hasPrefix("Item 1 "), "old rows stay visible while refreshing")
+        #expect(grid.lines()[23].contains("⠸ refreshing"))
+    }
+}
+
+/// The detail screen opened with Enter.
+@Suite struct DetailFrameTests {
+    func detailRow() -> RowModel {
+        RowModel(id: "7", title: "Cedar Mug 7", subtitle: "Limited seasonal run",
+                 fields: ["title": .text("Cedar Mug 7"), "subtitle": .text("Limited seasonal run"),
+                          "price": .text("397.60"), "created": .relativeDate(Fixtures.now - 300),
+                          "description": .text(String(repeating: "A sturdy mug for long mornings. ", count: 6))],
+                 fieldOrder: ["id", "title", "subtitle", "price", "created", "description"])
+    }
+
+    @Test func detailShowsAllFieldsWrapped() throws {
+        var state = Fixtures.loaded([Fixtures.row(1), detailRow()], size: .init(columns: 80, rows: 16), totalPages: 1)
+        _ = AppReducer.reduce(&state, .list(.move(.down)))
+        _ = AppReducer.reduce(&state, .openDetail)
+        #expect(state.detail == DetailState(rowID: "7"))
+        try GoldenFrame.check(AppRenderer().render(state, now: Fixtures.now), "detail-80x16")
+        _ = AppReducer.reduce(&state, .closeDetail)
+        #expect(state.detail == nil)
+        #expect(state.list.selection == 1)
+    }
+
+    @Test func keysOnTheDetailScreen() {
+        var state = Fixtures.loaded([detailRow()], size: .init(columns: 80, rows: 16), totalPages: 1)
+        #expect(KeyMap.default.action(for: .enter, in: state) == .openDetail)
+        _ = AppReducer.reduce(&state, .openDetail)
+        #expect(KeyMap.default.action(for: .escape, in: state) == .closeDetail)
+        #expect(KeyMap.default.action(for: .character("j"), in: state) == .scrollDetail(1))
+    }
+}
+
+/// The help overlay, generated from the key map.
+@Suite struct HelpFrameTests {
+    @Test func helpListsEveryBoundAction() throws {
+        var state = Fixtures.loaded((1...30).map { Fixtures.row($0) }, size: .init(columns: 80, rows: 24))
+        #expect(KeyMap.default.action(for: .character("?"), in: state) == .toggleHelp)
+        _ = AppReducer.reduce(&state, .toggleHelp)
+        let grid = AppRenderer().render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "help-80x24")
+        let text = grid.text
+        for entry in KeyHelp.entries(KeyMap.default.bindings) { #expect(text.contains(entry.action)) }
+        #expect(KeyMap.default.action(for: .character("x"), in: state) == .toggleHelp)
+    }
+}
