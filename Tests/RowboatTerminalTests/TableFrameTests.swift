@@ -153,3 +153,48 @@ import RowboatCore
         #expect(KeyMap.default.action(for: .character("x"), in: state) == .toggleHelp)
     }
 }
+
+/// The grid view: cards laid out to the width, 2-D movement, `v` keeps the selection.
+@Suite struct GridFrameTests {
+    func gridState(_ size: TerminalSize) -> AppState {
+        var state = Fixtures.loaded((1...30).map { Fixtures.row($0) }, size: size)
+        _ = AppReducer.reduce(&state, .toggleView)
+        return state
+    }
+
+    @Test func gridAt80x24() throws {
+        var state = gridState(.init(columns: 80, rows: 24))
+        #expect(state.gridLayout.columns == 3)
+        _ = AppReducer.reduce(&state, .gridMove(.right))
+        _ = AppReducer.reduce(&state, .gridMove(.down))
+        #expect(state.list.selection == 4)
+        try GoldenFrame.check(AppRenderer().render(state, now: Fixtures.now), "grid-80x24")
+    }
+
+    @Test func gridAt200x50() throws {
+        let state = gridState(.init(columns: 200, rows: 50))
+        #expect(state.gridLayout.columns == 8)
+        try GoldenFrame.check(AppRenderer().render(state, now: Fixtures.now), "grid-200x50")
+    }
+
+    @Test func toggleKeepsTheSelectedItem() {
+        var state = Fixtures.loaded((1...30).map { Fixtures.row($0) }, size: .init(columns: 80, rows: 24))
+        for _ in 0..<7 { _ = AppReducer.reduce(&state, .list(.move(.down))) }
+        _ = AppReducer.reduce(&state, .toggleView)
+        #expect(state.viewMode == .grid)
+        #expect(state.list.selectedRow?.id == "8")
+        #expect(KeyMap.default.action(for: .character("l"), in: state) == .gridMove(.right))
+        _ = AppReducer.reduce(&state, .gridMove(.left))
+        _ = AppReducer.reduce(&state, .toggleView)
+        #expect(state.viewMode == .table)
+        #expect(state.list.selectedRow?.id == "7")
+    }
+
+    @Test func leftAndRightStopAtRowEdges() {
+        let layout = GridLayout(width: 80, height: 21)
+        #expect(layout.step(from: 3, .left, count: 30) == 3)
+        #expect(layout.step(from: 2, .right, count: 30) == 2)
+        #expect(layout.step(from: 28, .down, count: 30) == 29)
+        #expect(layout.step(from: 1, .up, count: 30) == 0)
+    }
+}

@@ -10,6 +10,8 @@ public struct AppState: Sendable, Equatable {
     public var columns: [ColumnSpec]
     public var list: ListState
     public var size: TerminalSize
+    /// Table or grid of cards.
+    public var viewMode: ViewMode = .table
     /// The detail screen over the list, when open.
     public var detail: DetailState?
     /// The help overlay is shown.
@@ -30,9 +32,27 @@ public struct AppState: Sendable, Equatable {
         size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows
     }
 
+    /// The grid geometry for the current size.
+    public var gridLayout: GridLayout {
+        GridLayout(width: size.columns, height: max(1, size.rows - Self.chromeRows))
+    }
+
+    /// Items the list area shows at once in the current view mode.
+    var viewportItems: Int {
+        switch viewMode {
+        case .table: max(1, size.rows - Self.chromeRows)
+        case .grid: gridLayout.visibleItems
+        }
+    }
+
     static func viewportRows(for size: TerminalSize) -> Int {
         max(1, size.rows - chromeRows)
     }
+}
+
+/// How the list is shown.
+public enum ViewMode: Sendable, Equatable {
+    case table, grid
 }
 
 /// A terminal size in character cells.
@@ -43,70 +63,5 @@ public struct TerminalSize: Sendable, Equatable {
     public init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
-    }
-}
-
-/// The detail screen: which row it shows and how far it is scrolled.
-public struct DetailState: Sendable, Equatable {
-    public var rowID: String
-    public var scroll: Int
-
-    public init(rowID: String, scroll: Int = 0) {
-        self.rowID = rowID
-        self.scroll = scroll
-    }
-}
-
-/// Things that happen in the app: list actions, screens, resizes, quit.
-public enum AppAction: Sendable, Equatable {
-    case list(ListAction)
-    case openDetail
-    case closeDetail
-    case scrollDetail(Int)
-    case toggleHelp
-    case resized(TerminalSize)
-    case quit
-}
-
-/// IO the app asks for, as plain data.
-public enum AppEffect: Sendable, Equatable {
-    case fetchPage(requestID: Int, cursor: PageCursor)
-}
-
-/// The app reducer: routes actions to the list and handles app-wide ones.
-public enum AppReducer {
-    public static func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
-        switch action {
-        case .list(let a):
-            return ListReducer.reduce(&state.list, a).map(effect)
-        case .resized(let size):
-            state.size = size
-            return ListReducer.reduce(&state.list, .viewportChanged(rows: AppState.viewportRows(for: size))).map(effect)
-        case .openDetail:
-            guard let row = state.list.selectedRow else { return [] }
-            state.detail = DetailState(rowID: row.id)
-            return []
-        case .closeDetail:
-            state.detail = nil
-            return []
-        case .scrollDetail(let delta):
-            if var detail = state.detail {
-                detail.scroll = max(0, detail.scroll + delta)
-                state.detail = detail
-            }
-            return []
-        case .toggleHelp:
-            state.showHelp.toggle()
-            return []
-        case .quit:
-            state.shouldQuit = true
-            return []
-        }
-    }
-
-    static func effect(_ e: ListEffect) -> AppEffect {
-        switch e {
-        case .fetchPage(let id, let cursor): .fetchPage(requestID: id, cursor: cursor)
-        }
     }
 }

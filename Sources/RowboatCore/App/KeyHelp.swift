@@ -24,9 +24,9 @@ public enum KeyHelp {
     }
 
     static let actionOrder = [
-        "move down", "move up", "page down", "page up", "first row", "last row",
+        "move down", "move up", "move left", "move right", "page down", "page up", "first row", "last row",
         "open detail", "back", "scroll down", "scroll up", "scroll page down", "scroll page up",
-        "load more", "refresh / retry", "help", "quit",
+        "load more", "refresh / retry", "table ↔ grid", "help", "quit",
     ]
 
     /// What an action does, in a few words.
@@ -46,6 +46,13 @@ public enum KeyHelp {
         case .closeDetail: "back"
         case .scrollDetail(let d): d > 1 ? "scroll page down" : d < -1 ? "scroll page up" : d > 0 ? "scroll down" : "scroll up"
         case .toggleHelp: "help"
+        case .toggleView: "table ↔ grid"
+        case .gridMove(.left): "move left"
+        case .gridMove(.right): "move right"
+        case .gridMove(.up): "move up"
+        case .gridMove(.down): "move down"
+        case .gridMove(.pageUp): "page up"
+        case .gridMove(.pageDown): "page down"
         case .resized: "resize"
         case .quit: "quit"
         }

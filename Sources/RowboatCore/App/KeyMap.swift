@@ -11,10 +11,30 @@ public enum Key: Sendable, Hashable {
 public struct KeyMap: Sendable {
     public var bindings: [Key: AppAction]
     public var detailBindings: [Key: AppAction]
+    /// Grid-view keys that differ from the list's (2-D movement).
+    public var gridBindings: [Key: AppAction]
 
-    public init(bindings: [Key: AppAction], detailBindings: [Key: AppAction] = KeyMap.defaultDetail) {
+    public init(bindings: [Key: AppAction], detailBindings: [Key: AppAction] = KeyMap.defaultDetail,
+                gridBindings: [Key: AppAction] = KeyMap.defaultGrid) {
         self.bindings = bindings
         self.detailBindings = detailBindings
+        self.gridBindings = gridBindings
+    }
+
+    public static let defaultGrid: [Key: AppAction] = [
+        .left: .gridMove(.left), .character("h"): .gridMove(.left),
+        .right: .gridMove(.right), .character("l"): .gridMove(.right),
+        .up: .gridMove(.up), .character("k"): .gridMove(.up),
+        .down: .gridMove(.down), .character("j"): .gridMove(.down),
+        .pageUp: .gridMove(.pageUp), .character("b"): .gridMove(.pageUp),
+        .pageDown: .gridMove(.pageDown), .character("f"): .gridMove(.pageDown),
+    ]
+
+    /// The bindings in force on the screen `state` shows.
+    public func bindings(in state: AppState) -> [Key: AppAction] {
+        if state.detail != nil { return detailBindings }
+        if state.viewMode == .grid { return bindings.merging(gridBindings) { $1 } }
+        return bindings
     }
 
     public static let defaultDetail: [Key: AppAction] = [
@@ -36,6 +56,7 @@ public struct KeyMap: Sendable {
         .character("r"): .list(.refresh),
         .character(" "): .list(.loadMore), .character("n"): .list(.loadMore),
         .enter: .openDetail, .right: .openDetail, .character("l"): .openDetail,
+        .character("v"): .toggleView,
         .character("?"): .toggleHelp,
         .character("q"): .quit,
     ])
@@ -44,7 +65,7 @@ public struct KeyMap: Sendable {
     public func action(for key: Key, in state: AppState) -> AppAction? {
         // With help open, any key closes it (and q still quits).
         if state.showHelp { return key == .character("q") ? .quit : .toggleHelp }
-        return state.detail == nil ? bindings[key] : detailBindings[key]
+        return bindings(in: state)[key]
     }
 
     /// The action for `key` on the list screen.

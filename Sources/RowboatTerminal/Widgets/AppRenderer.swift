@@ -22,7 +22,7 @@ public struct AppRenderer {
             renderList(state, into: &grid, now: now, spinnerFrame: spinnerFrame)
         }
         if state.showHelp {
-            let bindings = state.detail == nil ? keyMap.bindings : keyMap.detailBindings
+            let bindings = keyMap.bindings(in: state)
             HelpOverlay(theme: theme).render(KeyHelp.entries(bindings), title: "Keys", into: &grid)
         }
         return grid
@@ -31,11 +31,21 @@ public struct AppRenderer {
     func renderList(_ state: AppState, into grid: inout CellGrid, now: Double, spinnerFrame: Int) {
         let spinner = Spinner.frame(spinnerFrame)
         let table = TableView(columns: state.columns, width: grid.width, theme: theme)
-        table.renderHeader(into: &grid, y: 0)
-        let bodyHeight = state.list.viewportRows
+        let bodyHeight = max(1, grid.height - AppState.chromeRows)
         let list = state.list
+        switch state.viewMode {
+        case .table:
+            table.renderHeader(into: &grid, y: 0)
+        case .grid:
+            grid.fill(x: 0, y: 0, count: grid.width, style: theme.header)
+            let layout = state.gridLayout
+            grid.put(" \(state.endpointKey) · grid \(layout.columns)×\(layout.visibleRows) · v table",
+                     x: 0, y: 0, style: theme.header)
+        }
         if list.rows.isEmpty {
             renderPlaceholder(list, into: &grid, top: 1, height: bodyHeight, spinner: spinner)
+        } else if state.viewMode == .grid {
+            GridView(layout: state.gridLayout, theme: theme).render(list, into: &grid, y: 1, now: now)
         } else {
             table.renderRows(list, into: &grid, y: 1, height: bodyHeight, now: now)
         }

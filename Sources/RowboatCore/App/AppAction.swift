@@ -1,0 +1,29 @@
+/// Things that happen in the app: list actions, screens, resizes, quit.
+public enum AppAction: Sendable, Equatable {
+    case list(ListAction)
+    case openDetail
+    case closeDetail
+    case scrollDetail(Int)
+    case toggleHelp
+    /// Switch table ↔ grid, keeping the selected item.
+    case toggleView
+    case gridMove(GridDirection)
+    case resized(TerminalSize)
+    case quit
+}
+
+/// IO the app asks for, as plain data.
+public enum AppEffect: Sendable, Equatable {
+    case fetchPage(requestID: Int, cursor: PageCursor)
+}
+
+/// The detail screen: which row it shows and how far it is scrolled.
+public struct DetailState: Sendable, Equatable {
+    public var rowID: String
+    public var scroll: Int
+
+    public init(rowID: String, scroll: Int = 0) {
+        self.rowID = rowID
+        self.scroll = scroll
+    }
+}
