@@ -32,24 +32,6 @@ public struct JSONItemEncoder: Sendable {
 
     /// A JSON string literal of the sanitized text.
     public static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in Sanitizer.clean(text).unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-                    || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        DoubleQuoted.literal(Sanitizer.clean(text))
     }
 }

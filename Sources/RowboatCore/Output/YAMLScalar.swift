@@ -13,26 +13,9 @@ enum YAMLScalar {
 
     static func quoted(_ text: String, allowPlain: Bool) -> String {
         if allowPlain, isPlainSafe(text) { return text }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                let v = scalar.value
-                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF
-                    || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || (0x200B...0x200F).contains(v) {
-                    let hex = String(v, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+        return DoubleQuoted.literal(text) { v in
+            v == 0xFEFF || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || (0x200B...0x200F).contains(v)
         }
-        return out + "\""
     }
 
     static let plainFirst = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_/.")
