@@ -68,14 +68,22 @@ struct ErrorTests {
     }
 
     @Test func timeoutOnAStallingServer() async throws {
-        let clock = ContinuousClock()
-        let start = clock.now
-        var stall = Reply.json(["code": 200, "data": ["items": [Any]()]])
-        stall.stall = 10
-        #expect(try await Self.line(for: stall, timeout: 0.5) == "network: timed out after 0.5 s")
-        // Ended by our deadline, long before the server's stall would end
-        // (a generous bound: this is not a timing target, CI machines are busy).
-        #expect(clock.now - start < .seconds(8))
+        var reply = Reply.json(["code": 200, "data": ["items": [Any]()]])
+        reply.stall = 10
+        let stall = reply
+        try await withTestServer({ _, _ in stall }) { server in
+            let config = try Self.config(server.baseURL, timeout: 0.5)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let error = await Support.failure {
+                try await Support.withClient(config) { _ = try await $0.fetchPage("items", cursor: .first) }
+            }
+            let elapsed = clock.now - start
+            #expect(error?.description == "network: timed out after 0.5 s")
+            // Ended by our deadline, not by the server's 10 s stall (a generous
+            // bound, not a timing target: CI machines are busy).
+            #expect(elapsed < .seconds(8))
+        }
     }
 
     @Test func bodyTooLargeByContentLength() async throws {
