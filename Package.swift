@@ -44,7 +44,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         // The TUI runtime: the run loop on the UI thread and the effect runner.
-        .target(name: "RowboatApp", dependencies: ["RowboatCore", "RowboatTerminal", "RowboatNetwork"]),
+        .target(name: "RowboatApp", dependencies: ["RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache"]),
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
             "RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
@@ -60,9 +60,9 @@ let package = Package(
             "RowboatDemo",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatDemo", "RowboatCore", "RowboatNetwork"]),
+        .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatDemo", "RowboatCore", "RowboatNetwork", "RowboatCache"]),
         .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore"]),
-        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatDemo", "RowboatNetwork"]),
+        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatDemo", "RowboatNetwork", "RowboatCache"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,20 +1,25 @@
 import Foundation
+import RowboatCache
 import RowboatCore
 import RowboatNetwork
 
 /// Performs the effects the reducer asks for, off the UI thread, and posts
 /// the resulting actions back. Rows are built here, not on the UI thread.
 public final class EffectRunner: Sendable {
-    let client: DataClient
+    let source: PageSource
     let endpoint: Endpoint
+    let mode: GetMode
     let post: @Sendable (AppAction) -> Void
     let clock: @Sendable () -> Double
 
-    public init(client: DataClient, endpoint: Endpoint,
+    /// `store` nil (or disabled) means no caching; `mode` nil means the
+    /// endpoint's configured mode.
+    public init(client: DataClient, endpoint: Endpoint, store: CacheStore? = nil, mode: GetMode? = nil,
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
                 post: @escaping @Sendable (AppAction) -> Void) {
-        self.client = client
+        self.source = PageSource(client: client, store: store, clock: clock)
         self.endpoint = endpoint
+        self.mode = mode ?? endpoint.mode
         self.clock = clock
         self.post = post
     }
@@ -26,13 +31,17 @@ public final class EffectRunner: Sendable {
         }
     }
 
-    /// Fetches one page and posts `.pageLoaded` or `.pageFailed`.
+    /// Gets one page in the get mode and posts `.pageLoaded` (twice for a
+    /// cached page the network then replaces) or `.pageFailed`.
     public func fetchPage(id: Int, cursor: PageCursor) async {
+        let builder = RowModelBuilder(mapping: endpoint.item)
+        let post = self.post
         do {
-            let result = try await client.fetchPage(endpoint.key, cursor: cursor)
-            let builder = RowModelBuilder(mapping: endpoint.item)
-            let load = PageLoad(rows: result.items.map(builder.row), facts: result.facts, fetchedAt: clock())
-            post(.list(.pageLoaded(requestID: id, load)))
+            try await source.get(endpoint, cursor: cursor, mode: mode) { delivery in
+                let load = PageLoad(rows: delivery.page.items.map(builder.row), facts: delivery.page.facts,
+                                    fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final)
+                post(.list(.pageLoaded(requestID: id, load)))
+            }
         } catch {
             post(.list(.pageFailed(requestID: id, message: error.description)))
         }

@@ -31,7 +31,8 @@ enum DemoRoutes {
         else {
             return DemoJSONResponse.failure(.badRequest, message: "invalid page")
         }
-        return DemoJSONResponse.success(state.catalog.page(page, limit: limit))
+        return DemoJSONResponse.conditionalSuccess(state.catalog.page(page, limit: limit),
+                                                   ifNoneMatch: request.headers[values: .ifNoneMatch].joined(separator: ","))
     }
 
     /// `fallback` when absent, nil when present but not an integer.

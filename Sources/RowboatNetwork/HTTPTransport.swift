@@ -12,6 +12,13 @@ public struct HTTPReply: Sendable {
     public var body: [UInt8]
     public var url: String
 
+    public init(status: Int, headers: [(String, String)], body: [UInt8], url: String) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = url
+    }
+
     /// The first value of header `name` (case-insensitive).
     public func header(_ name: String) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1

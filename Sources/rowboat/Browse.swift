@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RowboatApp
+import RowboatCache
 import RowboatCore
 import RowboatDemo
 import RowboatNetwork
@@ -18,6 +19,11 @@ struct Browse: AsyncParsableCommand {
     @Option(name: .long, help: "Endpoint key to browse. Default: the first in the config.")
     var endpoint: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "How pages are got: network, cache-else-network, cache-only or cache-then-network. Default: the endpoint's mode.",
+        valueName: "mode"))
+    var mode: GetMode?
+
     func run() async throws {
         let source = try await ConfigSource.open(config)
         let loaded = source.config
@@ -31,11 +37,16 @@ struct Browse: AsyncParsableCommand {
         }
         let transport = HTTPTransport(maxBodyBytes: loaded.communication.maxBodyBytes)
         let client = DataClient(config: loaded, transport: transport)
-        let state = AppState(endpointKey: chosen.key, columns: chosen.columns, list: ListState(paging: chosen.paging))
+        let store = CacheStore.open(for: loaded)
+        var list = ListState(paging: chosen.paging)
+        list.notice = store.notice ?? (loaded.localCache.enabled ? store.disabledReason : nil)
+        let state = AppState(endpointKey: chosen.key, columns: chosen.columns, list: list)
+        let mode = self.mode
         let outcome = await UIThread.run {
             let loop = TUIRunLoop(state: state)
             let inbox = loop.inbox
-            loop.attach(EffectRunner(client: client, endpoint: chosen, post: { inbox.post($0) }))
+            loop.attach(EffectRunner(client: client, endpoint: chosen, store: store, mode: mode,
+                                     post: { inbox.post($0) }))
             try loop.run()
         }
         await transport.shutdown()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Glibc
 import RowboatApp
+import RowboatCache
 import RowboatCore
 import RowboatNetwork
 
@@ -36,6 +37,11 @@ struct Fetch: AsyncParsableCommand {
     @Option(name: .long, help: "Table width in columns. Default: $COLUMNS, the terminal's width, else 120.")
     var width: Int?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "How pages are got: network, cache-else-network, cache-only or cache-then-network. Default: the endpoint's mode.",
+        valueName: "mode"))
+    var mode: GetMode?
+
     func run() async throws {
         // A closed stdout (`| head`) shows up as EPIPE, handled below.
         signal(SIGPIPE, SIG_IGN)
@@ -65,6 +71,9 @@ struct Fetch: AsyncParsableCommand {
     func walk(source: ConfigSource, transport: HTTPTransport, params: [String: ParamValue]) async throws {
         let endpoint = try source.endpoint(named: key)
         let client = DataClient(config: source.config, transport: transport)
+        let store = CacheStore.open(for: source.config)
+        if let notice = store.notice { StandardStreams.err("rowboat: \(notice)") }
+        let pageSource = PageSource(client: client, store: store)
         var writer = ItemStreamFormatter(format: format, mapping: endpoint.item, columns: endpoint.columns,
                                          width: width ?? TerminalWidth.current(), now: Date().timeIntervalSince1970)
         let cap: Int
@@ -75,7 +84,8 @@ struct Fetch: AsyncParsableCommand {
         // The header waits for the first page, so a failed first request
         // leaves stdout empty.
         var started = false
-        let outcome = try await client.walk(endpoint.key, params: params, maxPages: cap) { page in
+        let outcome = try await pageSource.walk(endpoint, params: params, mode: mode ?? endpoint.mode,
+                                                maxPages: cap) { page in
             if !started { try StandardStreams.out(writer.begin()) }
             started = true
             try StandardStreams.out(writer.page(page.items))

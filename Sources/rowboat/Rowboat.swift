@@ -7,6 +7,6 @@ struct Rowboat: AsyncParsableCommand {
         commandName: "rowboat",
         abstract: "Browse paged JSON APIs in the terminal.",
         version: "0.1.0",
-        subcommands: [Browse.self, DemoServerCommand.self, Fetch.self, ConfigCommand.self],
+        subcommands: [Browse.self, DemoServerCommand.self, Fetch.self, ConfigCommand.self, CacheCommand.self],
         defaultSubcommand: Browse.self)
 }

@@ -6,7 +6,7 @@ public enum ConfigLoader {
     static let rootKeys = ["server", "communication", "localCache", "interfaces"]
     static let communicationKeys = ["method", "bodyFormat", "timeout", "headers", "userAgent", "maxBodyBytes"]
     static let localCacheKeys = ["enabled", "path", "expire", "maxSize"]
-    static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns"]
+    static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode"]
     static let pagingKeys = ["style", "param", "firstPage", "offsetParam", "cursorParam", "nextCursor", "nextURL",
                              "sizeParam", "limitParam", "size", "totalPages", "totalPagesHeader", "totalCount",
                              "totalCountHeader", "hasMore", "maxPages"]
@@ -124,7 +124,8 @@ public enum ConfigLoader {
             response: try keys["response"].map(parseResponse) ?? ResponseShape(),
             item: mapping,
             columns: try keys["columns"].map { n throws(ConfigError) in try parseColumns(n, mapping: mapping) }
-                ?? defaultColumns(mapping))
+                ?? defaultColumns(mapping),
+            mode: try keys["mode"].map { n throws(ConfigError) in try n.oneOf(GetMode.self) } ?? .network)
     }
 
     static func parsePaging(_ node: ConfigNode) throws(ConfigError) -> Paging {

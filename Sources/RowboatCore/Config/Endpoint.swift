@@ -11,11 +11,13 @@ public struct Endpoint: Sendable, Equatable {
     public var response: ResponseShape
     public var item: ItemMapping
     public var columns: [ColumnSpec]
+    /// How pages are got (network and/or cache); `network` when not set.
+    public var mode: GetMode
 
     public init(key: String, url: String, method: HTTPMethodName? = nil,
                 params: [String: ParamValue] = [:], headers: [String: String] = [:],
                 paging: Paging = Paging(), response: ResponseShape = ResponseShape(),
-                item: ItemMapping, columns: [ColumnSpec] = []) {
+                item: ItemMapping, columns: [ColumnSpec] = [], mode: GetMode = .network) {
         self.key = key
         self.url = url
         self.method = method
@@ -25,6 +27,7 @@ public struct Endpoint: Sendable, Equatable {
         self.response = response
         self.item = item
         self.columns = columns
+        self.mode = mode
     }
 }
 

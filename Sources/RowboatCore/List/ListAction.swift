@@ -20,21 +20,29 @@ public enum Movement: Sendable, Equatable {
 }
 
 /// A page as the effect runner delivers it: rows ready to render, paging
-/// facts and when it was fetched.
+/// facts, when it was fetched, where it came from, and whether it is the
+/// request's last answer (a cached page that the network will replace is
+/// not `final`: the request stays in flight).
 public struct PageLoad: Sendable, Equatable {
     public var rows: [RowModel]
     public var facts: PageFacts
     public var fetchedAt: Double
+    public var origin: PageOrigin
+    public var final: Bool
 
-    public init(rows: [RowModel], facts: PageFacts, fetchedAt: Double) {
+    public init(rows: [RowModel], facts: PageFacts, fetchedAt: Double, origin: PageOrigin = .network,
+                final: Bool = true) {
         self.rows = rows
         self.facts = facts
         self.fetchedAt = fetchedAt
+        self.origin = origin
+        self.final = final
     }
 
-    public init(rows: [RowModel], totalPages: Int? = nil, totalCount: Int? = nil, fetchedAt: Double) {
+    public init(rows: [RowModel], totalPages: Int? = nil, totalCount: Int? = nil, fetchedAt: Double,
+                origin: PageOrigin = .network, final: Bool = true) {
         self.init(rows: rows, facts: PageFacts(itemCount: rows.count, totalPages: totalPages, totalCount: totalCount),
-                  fetchedAt: fetchedAt)
+                  fetchedAt: fetchedAt, origin: origin, final: final)
     }
 }
 

@@ -6,6 +6,10 @@
 public enum ListReducer {
     public static func reduce(_ state: inout ListState, _ action: ListAction) -> [ListEffect] {
         switch action {
+        case .refresh, .loadMore, .retry, .move: state.notice = nil
+        default: break
+        }
+        switch action {
         case .appeared:
             guard state.inFlight == nil, state.rows.isEmpty else { return [] }
             state.phase = .firstLoad
@@ -48,18 +52,37 @@ public enum ListReducer {
             return autoLoadMore(&state)
 
         case .pageLoaded(let id, let page):
-            guard let request = state.inFlight, request.id == id else { return [] }
+            guard var request = state.inFlight, request.id == id else { return [] }
+            let anchor = Anchor(id: state.selectedRow?.id, screenRow: state.selection - state.scrollOffset)
+            if let provisional = request.provisional { undo(provisional, kind: request.kind, &state) }
+            if !page.final {
+                // A cached page shown at once; the request stays in flight
+                // and its final answer replaces these rows in place.
+                request.provisional = .init(rowCount: state.rows.count, pagesLoaded: state.pagesLoaded,
+                                            badge: state.cacheBadge)
+                apply(page, request: request, anchor: anchor, to: &state)
+                state.inFlight = request
+                state.phase = request.kind == .more ? .loadingMore : .refreshing
+                return []
+            }
             state.inFlight = nil
             state.failedLoad = nil
             state.lastError = nil
-            apply(page, request: request, to: &state)
+            apply(page, request: request, anchor: anchor, to: &state)
             return autoLoadMore(&state)
 
         case .pageFailed(let id, let message):
             guard let request = state.inFlight, request.id == id else { return [] }
             state.inFlight = nil
-            state.failedLoad = .init(kind: request.kind, cursor: request.cursor)
             state.lastError = message
+            if request.provisional != nil {
+                // The cached rows stay: the list works offline.
+                state.cacheBadge?.offline = true
+                state.failedLoad = nil
+                state.phase = state.nextCursor == nil ? .exhausted : .idle
+                return []
+            }
+            state.failedLoad = .init(kind: request.kind, cursor: request.cursor)
             state.phase = .failed(message)
             return []
         }
@@ -99,10 +122,35 @@ public enum ListReducer {
         return loadMore(&state)
     }
 
-    static func apply(_ page: PageLoad, request: ListState.InFlight, to state: inout ListState) {
+    /// Takes a provisional page back off before its replacement is applied.
+    /// (A first page or refresh replaces all rows anyway.)
+    static func undo(_ provisional: ListState.Provisional, kind: ListState.LoadKind, _ state: inout ListState) {
+        state.cacheBadge = provisional.badge
+        guard kind == .more, state.rows.count >= provisional.rowCount else { return }
+        state.rows.removeLast(state.rows.count - provisional.rowCount)
+        state.positions = state.positions.filter { $0.value < provisional.rowCount }
+        state.pagesLoaded = provisional.pagesLoaded
+    }
+
+    /// The selected row and its screen row, taken before a page is applied.
+    struct Anchor {
+        var id: String?
+        var screenRow: Int
+    }
+
+    static func apply(_ page: PageLoad, request: ListState.InFlight, anchor: Anchor, to state: inout ListState) {
         let kind = request.kind
-        let selectedID = state.selectedRow?.id
-        let screenRow = state.selection - state.scrollOffset
+        let selectedID = anchor.id
+        let screenRow = anchor.screenRow
+        let replacing = request.provisional != nil
+        switch page.origin {
+        case .network:
+            if kind != .more { state.cacheBadge = nil }
+        case .cache(let fetchedAt, let offline):
+            let previous = kind == .more ? state.cacheBadge : nil
+            state.cacheBadge = CacheBadge(fetchedAt: min(fetchedAt, previous?.fetchedAt ?? fetchedAt),
+                                          offline: offline || previous?.offline == true)
+        }
         if kind != .more {
             state.rows = []
             state.positions = [:]
@@ -123,10 +171,10 @@ public enum ListReducer {
         state.totalPages = page.facts.totalPages ?? state.totalPages
         state.lastUpdated = page.fetchedAt
         state.phase = state.nextCursor == nil ? .exhausted : .idle
-        if kind == .refresh, let selectedID, let at = state.positions[selectedID] {
+        if kind == .refresh || replacing, let selectedID, let at = state.positions[selectedID] {
             state.selection = at
             state.scrollOffset = max(0, at - screenRow)
-        } else if kind != .more {
+        } else if kind != .more || replacing {
             state.selection = min(state.selection, max(0, state.rows.count - 1))
         }
         clampScroll(&state)

@@ -28,6 +28,16 @@ public struct ListState: Sendable, Equatable {
         public var id: Int
         public var kind: LoadKind
         public var cursor: PageCursor
+        /// Set once a cached (not final) answer was shown: what the list
+        /// looked like before it, so the final answer replaces it in place.
+        public var provisional: Provisional?
+    }
+
+    /// The list before a provisional (cached) page was applied.
+    public struct Provisional: Sendable, Equatable {
+        public var rowCount: Int
+        public var pagesLoaded: Int
+        public var badge: CacheBadge?
     }
 
     /// A load that failed: what retry repeats.
@@ -61,6 +71,12 @@ public struct ListState: Sendable, Equatable {
     public var lastUpdated: Double?
     /// The most recent error line, shown in the status bar.
     public var lastError: String?
+    /// Set while cached rows are shown: their age, and whether the server
+    /// could not be reached.
+    public var cacheBadge: CacheBadge?
+    /// A one-time message (the cache was rebuilt or is disabled), shown in
+    /// the status bar until the user next acts.
+    public var notice: String?
 
     public init(paging: Paging = Paging()) {
         self.paging = paging

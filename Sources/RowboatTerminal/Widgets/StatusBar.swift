@@ -1,7 +1,8 @@
 import RowboatCore
 
-/// The bottom line: endpoint, loaded/total, page, state on the left; the
-/// last error or "updated 2 min ago" on the right.
+/// The bottom line: endpoint, loaded/total, page, state on the left; on the
+/// right "offline · cached 12 min ago", the last error, "cached 12 min ago"
+/// or "updated 2 min ago".
 public enum StatusBar {
     public static func render(_ state: AppState, into grid: inout CellGrid, y: Int, now: Double,
                               spinner: Character, theme: Theme) {
@@ -17,10 +18,18 @@ public enum StatusBar {
         let used = grid.put(left, x: 0, y: y, style: theme.status)
         var right = ""
         var rightStyle = theme.status
-        if let error = list.lastError {
-            right = "✗ " + error
-            rightStyle = Style(foreground: theme.error.foreground, background: theme.status.background,
+        let errorStyle = Style(foreground: theme.error.foreground, background: theme.status.background,
                                attributes: theme.error.attributes)
+        if let badge = list.cacheBadge, badge.offline {
+            right = "offline · cached " + ValueFormatter.relative(badge.fetchedAt, now: now)
+            rightStyle = errorStyle
+        } else if let error = list.lastError {
+            right = "✗ " + error
+            rightStyle = errorStyle
+        } else if let notice = list.notice {
+            right = notice
+        } else if let badge = list.cacheBadge {
+            right = "cached " + ValueFormatter.relative(badge.fetchedAt, now: now)
         } else if let updated = list.lastUpdated {
             right = "updated " + ValueFormatter.relative(updated, now: now)
         }

@@ -1,0 +1,152 @@
+import Foundation
+import RowboatCache
+import RowboatCore
+import RowboatNetwork
+
+/// Gets pages by get mode, combining the `DataClient` with the on-disk
+/// `CacheStore`: serves fresh cached pages, revalidates stale ones with
+/// If-None-Match / If-Modified-Since (a 304 only refreshes the timestamps),
+/// stores what the server sends, and falls back to the cache when the
+/// server cannot be reached. Cache failures never reach the caller.
+public final class PageSource: Sendable {
+    /// One page handed to the caller: where it came from, when it was
+    /// fetched, and whether more is coming for the same request.
+    public struct Delivery: Sendable {
+        public var page: PageResult
+        public var origin: PageOrigin
+        public var fetchedAt: Double
+        /// False for a cached page that the network's answer will replace.
+        public var final: Bool
+    }
+
+    public let client: DataClient
+    public let store: CacheStore?
+    let clock: @Sendable () -> Double
+
+    public init(client: DataClient, store: CacheStore?,
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        self.client = client
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Gets one page of `endpoint` in `mode`, calling `deliver` once, or
+    /// twice for cache-then-network with a cached copy (first not final).
+    /// Throws when no final page could be got (cache-only: `.cacheMiss`).
+    public func get(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:], mode: GetMode,
+                    deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
+        let key = ResponseKey(endpoint: endpoint.key, params: params, cursor: cursor)
+        let cached = cachedPage(key, endpoint: endpoint)
+        switch mode {
+        case .network:
+            await deliver(try await network(key, endpoint, cursor, params, stored: nil))
+        case .cacheOnly:
+            guard let cached else { throw .cacheMiss }
+            await deliver(Delivery(page: cached.page, origin: .cache(fetchedAt: cached.entry.fetchedAt, offline: false),
+                                   fetchedAt: cached.entry.fetchedAt, final: true))
+        case .cacheElseNetwork:
+            if let cached, cached.entry.isFresh(now: clock()) {
+                await deliver(Delivery(page: cached.page,
+                                       origin: .cache(fetchedAt: cached.entry.fetchedAt, offline: false),
+                                       fetchedAt: cached.entry.fetchedAt, final: true))
+                return
+            }
+            do {
+                await deliver(try await network(key, endpoint, cursor, params, stored: cached))
+            } catch let error where Self.isOffline(error) && cached != nil {
+                let entry = cached!.entry
+                await deliver(Delivery(page: cached!.page, origin: .cache(fetchedAt: entry.fetchedAt, offline: true),
+                                       fetchedAt: entry.fetchedAt, final: true))
+            }
+        case .cacheThenNetwork:
+            if let cached {
+                await deliver(Delivery(page: cached.page,
+                                       origin: .cache(fetchedAt: cached.entry.fetchedAt, offline: false),
+                                       fetchedAt: cached.entry.fetchedAt, final: false))
+            }
+            await deliver(try await network(key, endpoint, cursor, params, stored: cached))
+        }
+    }
+
+    /// Walks pages from the first, like `DataClient.walk`, handing only
+    /// final pages to `onPage`.
+    public func walk(_ endpoint: Endpoint, params: [String: ParamValue] = [:], mode: GetMode, maxPages: Int,
+                     onPage: (PageResult) async throws -> Void) async throws -> WalkOutcome {
+        let plan = PagingPlan(paging: endpoint.paging)
+        var cursor: PageCursor? = plan.first
+        var seen = Set<String>()
+        var pages = 0
+        while let current = cursor {
+            if pages >= maxPages { return .capReached(pages: pages) }
+            let box = FinalPage()
+            try await get(endpoint, cursor: current, params: params, mode: mode) { delivery in
+                if delivery.final { box.set(delivery.page) }
+            }
+            guard let page = box.page else { throw DataError.cacheMiss }
+            pages += 1
+            for item in page.items { seen.insert(item.id) }
+            try await onPage(page)
+            cursor = plan.next(after: current, page: page.facts, loadedCount: seen.count)
+        }
+        return .endOfData(pages: pages)
+    }
+
+    /// Asks the server, revalidating `stored` when it has validators, and
+    /// stores a new body; a 304 refreshes the stored entry's timestamps.
+    func network(_ key: ResponseKey, _ endpoint: Endpoint, _ cursor: PageCursor, _ params: [String: ParamValue],
+                 stored: Cached?) async throws(DataError) -> Delivery {
+        let validators = stored.flatMap { cached -> Validators? in
+            let entry = cached.entry
+            return entry.etag == nil && entry.lastModified == nil
+                ? nil : Validators(etag: entry.etag, lastModified: entry.lastModified)
+        }
+        let reply = try await client.fetchPageReply(endpoint.key, cursor: cursor, params: params,
+                                                    validators: validators)
+        let now = clock()
+        switch reply {
+        case .notModified:
+            _ = try? store?.touchResponse(key, now: now)
+            return Delivery(page: stored!.page, origin: .network, fetchedAt: now, final: true)
+        case .page(let page, let http):
+            try? store?.storeResponse(key, body: http.body, etag: http.header("etag"),
+                                      lastModified: http.header("last-modified"), url: http.url,
+                                      headers: http.headers.map { StoredHeader(name: $0.0, value: $0.1) }, now: now)
+            return Delivery(page: page, origin: .network, fetchedAt: now, final: true)
+        }
+    }
+
+    /// A stored entry and its page, decoded with today's config.
+    struct Cached {
+        var entry: CachedResponse
+        var page: PageResult
+    }
+
+    /// The stored page for `key`; a body that no longer decodes (the config
+    /// changed) counts as a miss.
+    func cachedPage(_ key: ResponseKey, endpoint: Endpoint) -> Cached? {
+        guard let entry = (try? store?.response(key)) ?? nil else { return nil }
+        let reply = HTTPReply(status: 200, headers: entry.headers.map { ($0.name, $0.value) }, body: entry.body,
+                              url: entry.url)
+        guard let page = try? client.decodePage(endpoint.key, reply: reply) else { return nil }
+        return Cached(entry: entry, page: page)
+    }
+
+    /// Failures that mean the server could not answer, so a stale copy is
+    /// better than nothing.
+    static func isOffline(_ error: DataError) -> Bool {
+        switch error {
+        case .network, .timeout: true
+        case .httpStatus(let code, _): code >= 500
+        default: false
+        }
+    }
+}
+
+/// Holds the final page of one `get` for `walk`.
+private final class FinalPage: @unchecked Sendable {
+    // Written by `get`'s deliver closure, which runs before `get` returns,
+    // on the same task; read afterwards.
+    private(set) var page: PageResult?
+
+    func set(_ page: PageResult) { self.page = page }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+
+/// Opens a cache database: creates its directory, opens a WAL pool with a
+/// busy timeout, migrates and checks it. A damaged file is renamed aside
+/// with a timestamp suffix and a fresh one created, once.
+enum CacheOpener {
+    enum Outcome {
+        case opened(DatabasePool, notice: String?)
+        case disabled(String)
+    }
+
+    static let busyTimeout: TimeInterval = 5
+
+    static func open(path: String, now: Date) -> Outcome {
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            return .disabled("cache disabled: cannot create \(directory): \(reason(error))")
+        }
+        guard access(directory, W_OK) == 0 else {
+            return .disabled("cache disabled: \(directory) is not writable")
+        }
+        do {
+            return .opened(try makePool(path), notice: nil)
+        } catch let error where isDamage(error) {
+            let aside: String
+            do {
+                aside = try moveAside(path, now: now)
+            } catch {
+                return .disabled("cache disabled: damaged database could not be moved aside: \(reason(error))")
+            }
+            do {
+                let pool = try makePool(path)
+                return .opened(pool, notice: "cache database was damaged; moved it to \(aside) and started a fresh one")
+            } catch {
+                return .disabled("cache disabled: \(CacheError.text(error))")
+            }
+        } catch {
+            return .disabled("cache disabled: \(CacheError.text(error))")
+        }
+    }
+
+    /// A pool that is migrated and passes a quick check.
+    static func makePool(_ path: String) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = "rowboat-cache"
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try CacheSchema.migrator.migrate(pool)
+        let check = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+        guard check == ["ok"] else { throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "quick_check failed") }
+        return pool
+    }
+
+    /// Errors that mean the file is not a sound SQLite database.
+    static func isDamage(_ error: any Error) -> Bool {
+        guard let db = error as? DatabaseError else { return false }
+        return [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT].contains(db.resultCode.primaryResultCode)
+            || db.extendedResultCode == .SQLITE_IOERR_SHORT_READ
+    }
+
+    /// Renames the file (and its WAL and shared-memory files) to
+    /// `<name>.corrupt-<timestamp>`; returns the new main file's path.
+    static func moveAside(_ path: String, now: Date) throws -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss"
+        var aside = "\(path).corrupt-\(formatter.string(from: now))"
+        var n = 1
+        while FileManager.default.fileExists(atPath: aside) {
+            n += 1
+            aside = "\(path).corrupt-\(formatter.string(from: now))-\(n)"
+        }
+        try FileManager.default.moveItem(atPath: path, toPath: aside)
+        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+        }
+        return aside
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError, let underlying = cocoa.underlying as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue))
+        }
+        return CacheError.oneLine((error as NSError).localizedDescription)
+    }
+}

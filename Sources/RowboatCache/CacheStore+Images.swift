@@ -1,0 +1,39 @@
+import Foundation
+import GRDB
+
+/// Stored images, keyed by a hash of the URL (never a path built from it).
+extension CacheStore {
+    /// The stored image for `url`; marks it used at `now` (for LRU eviction).
+    public func image(url: String, now: Double) throws(CacheError) -> CachedImage? {
+        try write(nil) { db in
+            let hash = StableHash.hex(url)
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT url, bytes, etag, fetchedAt FROM image WHERE hash = ?
+                """, arguments: [hash]), row["url"] as String == url else { return nil }
+            try db.execute(sql: "UPDATE image SET lastAccess = ? WHERE hash = ?", arguments: [now, hash])
+            return CachedImage(url: url, bytes: [UInt8](row["bytes"] as Data), etag: row["etag"],
+                               fetchedAt: row["fetchedAt"], lastAccess: now)
+        }
+    }
+
+    /// Stores image bytes; the size cap is enforced afterwards.
+    public func storeImage(url: String, bytes: [UInt8], etag: String?, now: Double) throws(CacheError) {
+        try write(()) { db in
+            try db.execute(sql: """
+                INSERT OR REPLACE INTO image (hash, url, bytes, size, etag, fetchedAt, lastAccess)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [StableHash.hex(url), url, Data(bytes), bytes.count, etag, now, now])
+            _ = try Self.enforce(maxBytes, db)
+        }
+    }
+
+    /// A 304 for an image: it counts as fetched and used `now`.
+    @discardableResult
+    public func touchImage(url: String, now: Double) throws(CacheError) -> Bool {
+        try write(false) { db in
+            try db.execute(sql: "UPDATE image SET fetchedAt = ?, lastAccess = ? WHERE hash = ? AND url = ?",
+                           arguments: [now, now, StableHash.hex(url), url])
+            return db.changesCount > 0
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import RowboatCore
+
+/// The on-disk cache for one config: responses, images and favorites in one
+/// SQLite file (WAL, so several processes can share it). It owns its schema
+/// and exposes only safe operations. A store that could not be opened is
+/// *disabled*: reads miss, writes do nothing, and `disabledReason` says why.
+public final class CacheStore: Sendable {
+    /// The database file, when the store is enabled.
+    public let path: String?
+    /// One line the UI shows once: the database was damaged and was moved
+    /// aside and rebuilt.
+    public let notice: String?
+    /// "cache disabled: …" when the store is not usable.
+    public let disabledReason: String?
+    /// Seconds a stored response stays fresh.
+    public let expireSeconds: Double
+    /// Content size cap enforced after each write.
+    public let maxBytes: Int
+    let pool: DatabasePool?
+
+    public var isEnabled: Bool { pool != nil }
+
+    /// The store for `config`, at its configured or default location.
+    public static func open(for config: RowboatConfig,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) -> CacheStore {
+        let settings = config.localCache
+        guard settings.enabled else {
+            return CacheStore(disabled: "cache disabled: localCache.enabled is false", settings: settings)
+        }
+        return CacheStore(path: CacheLocation.file(for: config, environment: environment),
+                          expireSeconds: settings.expireSeconds, maxBytes: settings.maxBytes)
+    }
+
+    /// Opens (or creates) the database at `path`. A damaged file is moved
+    /// aside and a fresh one created (`notice` says so); an unusable
+    /// directory gives a disabled store.
+    public init(path: String, expireSeconds: Double = 600, maxBytes: Int = LocalCacheSettings.defaultMaxBytes,
+                now: Date = Date()) {
+        self.expireSeconds = expireSeconds
+        self.maxBytes = maxBytes
+        switch CacheOpener.open(path: path, now: now) {
+        case .opened(let pool, let notice):
+            self.pool = pool
+            self.path = path
+            self.notice = notice
+            self.disabledReason = nil
+        case .disabled(let reason):
+            self.pool = nil
+            self.path = nil
+            self.notice = nil
+            self.disabledReason = reason
+        }
+    }
+
+    init(disabled reason: String, settings: LocalCacheSettings) {
+        pool = nil
+        path = nil
+        notice = nil
+        disabledReason = reason
+        expireSeconds = settings.expireSeconds
+        maxBytes = settings.maxBytes
+    }
+
+    /// Runs a read, or returns `fallback` when the store is disabled.
+    func read<T>(_ fallback: T, _ body: (Database) throws -> T) throws(CacheError) -> T {
+        guard let pool else { return fallback }
+        do { return try pool.read(body) } catch { throw CacheError.from(error) }
+    }
+
+    /// Runs a write transaction; nothing when the store is disabled.
+    func write<T>(_ fallback: T, _ body: (Database) throws -> T) throws(CacheError) -> T {
+        guard let pool else { return fallback }
+        do { return try pool.write(body) } catch { throw CacheError.from(error) }
+    }
+
+    /// `PRAGMA integrity_check`'s answer ("ok" when sound).
+    public func integrityCheck() throws(CacheError) -> String {
+        try read("disabled") { db in
+            try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
+        }
+    }
+}

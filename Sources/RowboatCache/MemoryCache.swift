@@ -1,0 +1,62 @@
+import Synchronization
+
+/// A small in-memory LRU bounded by total cost in bytes (for decoded
+/// thumbnails). Thread-safe; the least recently used entries go first.
+public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    struct Entry {
+        var value: Value
+        var cost: Int
+        var lastUse: UInt64
+    }
+
+    struct State {
+        var entries: [Key: Entry] = [:]
+        var totalCost = 0
+        var tick: UInt64 = 0
+    }
+
+    public let maxCost: Int
+    let state = Mutex(State())
+
+    public init(maxCost: Int) {
+        self.maxCost = maxCost
+    }
+
+    /// The value for `key`, marking it recently used.
+    public func value(for key: Key) -> Value? {
+        state.withLock { state in
+            guard var entry = state.entries[key] else { return nil }
+            state.tick += 1
+            entry.lastUse = state.tick
+            state.entries[key] = entry
+            return entry.value
+        }
+    }
+
+    /// Stores `value` costing `cost` bytes, evicting the least recently used
+    /// entries to fit. A value larger than the whole cache is not kept.
+    public func insert(_ value: Value, for key: Key, cost: Int) {
+        state.withLock { state in
+            if let old = state.entries.removeValue(forKey: key) { state.totalCost -= old.cost }
+            guard cost <= maxCost else { return }
+            while state.totalCost + cost > maxCost,
+                  let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                state.entries.removeValue(forKey: oldest.key)
+                state.totalCost -= oldest.value.cost
+            }
+            state.tick += 1
+            state.entries[key] = Entry(value: value, cost: cost, lastUse: state.tick)
+            state.totalCost += cost
+        }
+    }
+
+    /// Bytes held now.
+    public var totalCost: Int { state.withLock { $0.totalCost } }
+
+    /// Entries held now.
+    public var count: Int { state.withLock { $0.entries.count } }
+
+    public func removeAll() {
+        state.withLock { $0 = State() }
+    }
+}

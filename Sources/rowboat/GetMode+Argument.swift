@@ -1,0 +1,4 @@
+import ArgumentParser
+import RowboatCore
+
+extension GetMode: ExpressibleByArgument {}

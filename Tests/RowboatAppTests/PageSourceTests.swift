@@ -1,0 +1,209 @@
+import Foundation
+import RowboatApp
+import RowboatCache
+import RowboatCore
+import RowboatDemo
+import RowboatNetwork
+import Synchronization
+import Testing
+
+/// Get modes against the real demo server and a real SQLite file.
+@Suite(.timeLimit(.minutes(1)))
+struct PageSourceTests {
+    /// A settable clock (seconds since the epoch).
+    final class Clock: Sendable {
+        let value = Mutex(1_000_000.0)
+        var now: Double { value.withLock { $0 } }
+        func advance(_ seconds: Double) { value.withLock { $0 += seconds } }
+    }
+
+    /// One test's world: demo server, cache directory, store, source.
+    struct World {
+        let server: DemoServer
+        let dir: String
+        let config: RowboatConfig
+        let transport: HTTPTransport
+        let clock = Clock()
+
+        static func start(expire: Double = 600) async throws -> World {
+            let server = try await DemoServer.start(port: 0)
+            var config = try ConfigFile.load(ConfigFile.demoConfigPath())
+            config.server = server.baseURL
+            config.communication.timeoutSeconds = 20
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-ps-\(UUID().uuidString)").path
+            config.localCache.path = dir
+            config.localCache.expireSeconds = expire
+            return World(server: server, dir: dir, config: config,
+                         transport: HTTPTransport(connectTimeoutSeconds: 2, retryPolicy: RetryPolicy(maxRetries: 0)))
+        }
+
+        var endpoint: Endpoint { config.endpoints[0] }
+        var requests: Int { server.requestCount(path: "/api/items") }
+
+        func source(store: CacheStore? = nil) -> PageSource {
+            let clock = self.clock
+            return PageSource(client: DataClient(config: config, transport: transport),
+                              store: store ?? CacheStore.open(for: config), clock: { clock.now })
+        }
+
+        func finish() async {
+            await transport.shutdown()
+            await server.stop()
+            try? FileManager.default.removeItem(atPath: dir)
+        }
+    }
+
+    /// Runs one `get` and returns every delivery (and the error, if any).
+    static func get(_ source: PageSource, _ endpoint: Endpoint, mode: GetMode,
+                    cursor: PageCursor = .page(1)) async -> ([PageSource.Delivery], DataError?) {
+        let got = Mutex<[PageSource.Delivery]>([])
+        do {
+            try await source.get(endpoint, cursor: cursor, mode: mode) { d in got.withLock { $0.append(d) } }
+            return (got.withLock { $0 }, nil)
+        } catch {
+            return (got.withLock { $0 }, error)
+        }
+    }
+
+    @Test func networkModeFetchesAndStores() async throws {
+        let world = try await World.start()
+        let source = world.source()
+        let (deliveries, error) = await Self.get(source, world.endpoint, mode: .network)
+        #expect(error == nil)
+        try #require(deliveries.count == 1)
+        #expect(deliveries[0].origin == .network && deliveries[0].final)
+        #expect(deliveries[0].page.items.count == 30)
+        #expect(world.requests == 1)
+        let stored = try source.store?.response(ResponseKey(endpoint: "items", params: [:], cursor: .page(1)))
+        #expect(stored?.etag != nil && stored?.fetchedAt == world.clock.now)
+        // network mode asks again even though a fresh copy is stored.
+        _ = await Self.get(source, world.endpoint, mode: .network)
+        #expect(world.requests == 2)
+        await world.finish()
+    }
+
+    @Test func cacheOnlyNeverTouchesTheNetwork() async throws {
+        let world = try await World.start()
+        let source = world.source()
+        let (none, miss) = await Self.get(source, world.endpoint, mode: .cacheOnly)
+        #expect(none.isEmpty && miss == .cacheMiss)
+        #expect(world.server.totalRequests == 0)
+        _ = await Self.get(source, world.endpoint, mode: .network)
+        let fetchedAt = world.clock.now
+        world.clock.advance(10_000)                              // long expired: still served
+        let (hit, error) = await Self.get(source, world.endpoint, mode: .cacheOnly)
+        #expect(error == nil)
+        try #require(hit.count == 1)
+        #expect(hit[0].origin == .cache(fetchedAt: fetchedAt, offline: false) && hit[0].final)
+        #expect(hit[0].page.items.count == 30)
+        #expect(world.server.totalRequests == 1)
+        await world.server.stop()
+        // With the server gone, cache-only still answers.
+        let again = await Self.get(world.source(), world.endpoint, mode: .cacheOnly)
+        #expect(again.1 == nil && again.0.count == 1)
+        await world.finish()
+    }
+
+    @Test func cacheElseNetworkServesFreshThenRevalidatesWith304() async throws {
+        let world = try await World.start(expire: 60)
+        let source = world.source()
+        _ = await Self.get(source, world.endpoint, mode: .cacheElseNetwork)   // miss: network
+        #expect(world.requests == 1)
+        let first = world.clock.now
+        world.clock.advance(30)
+        let (fresh, _) = await Self.get(source, world.endpoint, mode: .cacheElseNetwork)
+        #expect(fresh.map(\.origin) == [.cache(fetchedAt: first, offline: false)])
+        #expect(world.requests == 1)
+        world.clock.advance(60)                                   // expired: revalidate
+        let (revalidated, error) = await Self.get(source, world.endpoint, mode: .cacheElseNetwork)
+        #expect(error == nil)
+        #expect(revalidated.map(\.origin) == [.network] && revalidated[0].page.items.count == 30)
+        #expect(world.requests == 2)
+        let entry = try #require(try source.store?.response(ResponseKey(endpoint: "items", params: [:], cursor: .page(1))))
+        #expect(entry.fetchedAt == world.clock.now)              // the 304 refreshed the timestamp
+        #expect(entry.expiresAt == world.clock.now + 60)
+        await world.finish()
+    }
+
+    @Test func cacheElseNetworkFallsBackOfflineWhenServerIsGone() async throws {
+        let world = try await World.start(expire: 60)
+        let source = world.source()
+        _ = await Self.get(source, world.endpoint, mode: .network)
+        let fetchedAt = world.clock.now
+        await world.server.stop()
+        world.clock.advance(600)
+        let (deliveries, error) = await Self.get(source, world.endpoint, mode: .cacheElseNetwork)
+        #expect(error == nil)
+        #expect(deliveries.map(\.origin) == [.cache(fetchedAt: fetchedAt, offline: true)])
+        // A page never stored fails with the network's error.
+        let (none, failure) = await Self.get(source, world.endpoint, mode: .cacheElseNetwork, cursor: .page(2))
+        #expect(none.isEmpty)
+        switch failure {
+        case .network?, .timeout?: break
+        default: Issue.record("expected a network error, got \(String(describing: failure))")
+        }
+        await world.finish()
+    }
+
+    @Test func cacheThenNetworkDeliversCachedThenFinal() async throws {
+        let world = try await World.start()
+        let source = world.source()
+        let (onlyNetwork, _) = await Self.get(source, world.endpoint, mode: .cacheThenNetwork)
+        #expect(onlyNetwork.map(\.origin) == [.network] && onlyNetwork.map(\.final) == [true])
+        let fetchedAt = world.clock.now
+        world.clock.advance(120)
+        let (both, error) = await Self.get(source, world.endpoint, mode: .cacheThenNetwork)
+        #expect(error == nil)
+        #expect(both.map(\.origin) == [.cache(fetchedAt: fetchedAt, offline: false), .network])
+        #expect(both.map(\.final) == [false, true])
+        try #require(both.count == 2)
+        #expect(both[0].page == both[1].page)
+        #expect(world.requests == 2)
+        // Offline: the cached page, then the failure.
+        await world.server.stop()
+        let (offline, failure) = await Self.get(source, world.endpoint, mode: .cacheThenNetwork)
+        #expect(offline.map(\.final) == [false])
+        #expect(failure != nil)
+        await world.finish()
+    }
+
+    @Test func unwritableCacheDirectoryBrowsesWithoutCache() async throws {
+        var world = try await World.start()
+        let blocker = world.dir + "-file"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
+        defer { try? FileManager.default.removeItem(atPath: blocker) }
+        var config = world.config
+        config.localCache.path = blocker + "/cache"
+        let store = CacheStore.open(for: config)
+        #expect(store.disabledReason?.hasPrefix("cache disabled: cannot create") == true)
+        world = World(server: world.server, dir: world.dir, config: config, transport: world.transport)
+        let source = world.source(store: store)
+        for mode in [GetMode.network, .cacheElseNetwork, .cacheThenNetwork] {
+            let (deliveries, error) = await Self.get(source, world.endpoint, mode: mode)
+            #expect(error == nil && deliveries.map(\.origin) == [.network])
+        }
+        let (none, miss) = await Self.get(source, world.endpoint, mode: .cacheOnly)
+        #expect(none.isEmpty && miss == .cacheMiss)
+        await world.finish()
+    }
+
+    @Test func effectRunnerPostsCachedThenNetworkLoads() async throws {
+        let world = try await World.start()
+        let store = CacheStore.open(for: world.config)
+        _ = await Self.get(world.source(store: store), world.endpoint, mode: .network)
+        let posted = Mutex<[AppAction]>([])
+        let clock = world.clock
+        let runner = EffectRunner(client: DataClient(config: world.config, transport: world.transport),
+                                  endpoint: world.endpoint, store: store, mode: .cacheThenNetwork,
+                                  clock: { clock.now }, post: { action in posted.withLock { $0.append(action) } })
+        await runner.fetchPage(id: 7, cursor: .page(1))
+        let loads = posted.withLock { $0 }.compactMap { action -> PageLoad? in
+            if case .list(.pageLoaded(7, let load)) = action { return load }
+            return nil
+        }
+        #expect(loads.map(\.final) == [false, true])
+        #expect(loads.first?.origin == .cache(fetchedAt: clock.now, offline: false))
+        #expect(loads.last?.origin == .network && loads.last?.rows.count == 30)
+        await world.finish()
+    }
+}

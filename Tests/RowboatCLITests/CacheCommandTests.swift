@@ -1,0 +1,53 @@
+import Foundation
+import RowboatDemo
+import Testing
+
+/// `rowboat cache size|clear` and `fetch --mode`, with the real binary, a
+/// real demo server and a cache in a temp directory.
+@Suite("rowboat cache end to end", .timeLimit(.minutes(1)))
+struct CacheCommandTests {
+    @Test func fetchStoresSizeReportsClearEmptiesAndCacheOnlyWorksOffline() async throws {
+        let server = try await DemoServer.start(port: 0)
+        let cacheDir = try Paths.tempDir().path
+        defer { try? FileManager.default.removeItem(atPath: cacheDir) }
+        let yaml = try String(contentsOfFile: Paths.demoYAML, encoding: .utf8)
+            .replacingOccurrences(of: "server: http://127.0.0.1:8080",
+                                  with: "server: \(server.baseURL)\nlocalCache: {path: \"\(cacheDir)\"}")
+        let config = try Paths.write(yaml, name: "api.yaml")
+
+        let online = try await Subprocess.rowboat("fetch", "items", "--pages", "2", "--format", "jsonl", "--config", config)
+        #expect(online.status == 0 && online.stderr == "")
+        var size = try await Subprocess.rowboat("cache", "size", "--config", config)
+        #expect(size.status == 0)
+        let lines = size.stdout.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines.first?.hasPrefix("responses ") == true && lines.first?.hasSuffix(" (2 entries)") == true)
+        #expect(lines.dropFirst().first == "images 0 B (0 entries)")
+        #expect(lines.last?.hasPrefix("total ") == true && lines.last?.contains(cacheDir + "/rowboat-") == true)
+
+        await server.stop()
+        let offline = try await Subprocess.rowboat("fetch", "items", "--pages", "2", "--format", "jsonl",
+                                                   "--mode", "cache-only", "--config", config)
+        #expect(offline.status == 0)
+        #expect(offline.stdout == online.stdout)
+
+        let clear = try await Subprocess.rowboat("cache", "clear", "--responses", "--config", config)
+        #expect(clear.status == 0 && clear.stdout == "cleared responses: 2 entries\n")
+        size = try await Subprocess.rowboat("cache", "size", "--config", config)
+        #expect(size.stdout.hasPrefix("responses 0 B (0 entries)\n"))
+        let miss = try await Subprocess.rowboat("fetch", "items", "--mode", "cache-only", "--config", config)
+        #expect(miss.status == 1 && miss.stdout == "" && miss.stderr == "rowboat: not in the cache\n")
+    }
+
+    @Test func unusableCacheDirectoryIsOneLine() async throws {
+        let dir = try Paths.tempDir().path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/file"))
+        let yaml = try String(contentsOfFile: Paths.demoYAML, encoding: .utf8) + "\nlocalCache: {path: \"\(dir)/file/c\"}\n"
+        let config = try Paths.write(yaml, name: "api.yaml")
+        let r = try await Subprocess.rowboat("cache", "size", "--config", config)
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("rowboat: cache disabled: cannot create \(dir)/file/c"))
+        #expect(r.stderr.filter { $0 == "\n" }.count == 1)
+    }
+}
