@@ -43,6 +43,8 @@ enum Subprocess {
         // A fixed width for tables, whatever terminal runs the tests.
         var env = ProcessInfo.processInfo.environment
         env["COLUMNS"] = "100"
+        // Keep the cache of test runs out of the user's ~/.cache.
+        env["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-test-cache").path
         var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0

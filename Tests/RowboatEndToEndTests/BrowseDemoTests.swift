@@ -17,86 +17,100 @@ struct BrowseDemoTests {
         return line.contains("48;5;25") || line.hasPrefix("\u{1B}[7m") || line.hasPrefix("\u{1B}[0;7m")
     }
 
-    @Test func browsesDemoMovesSelectionAndQuitsCleanly() throws {
+    @Test func browsesDemoMovesSelectionAndQuitsCleanly() async throws {
         let tmux = try TmuxSession(arguments: [])
-        try tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
         var screen = try tmux.screen(escapes: true)
         #expect(isHighlighted(line(containing: "Brass Lantern", in: screen)))
         #expect(screen.contains("items · 30/1000 · page 1/34"))
         #expect(screen.contains("Title") && screen.contains("Price") && screen.contains("Date"))
         try tmux.send("j", "j", "j")
-        screen = try tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "Copper Telescope 4", in: $0)) }
+        screen = try await tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "Copper Telescope 4", in: $0)) }
         #expect(!isHighlighted(line(containing: "Brass Lantern", in: screen)))
         try tmux.send("q")
-        #expect(tmux.waitForExit() == 0)
+        #expect(await tmux.waitForExit() == 0)
         #expect(tmux.file("before") == tmux.file("after"))
         #expect(tmux.file("before").isEmpty == false)
         #expect(tmux.file("stderr").isEmpty)
     }
 
-    @Test func pagesDownLoadsMoreAndEndReachesTheLastLoadedRow() throws {
+    @Test func pagesDownLoadsMoreAndEndReachesTheLastLoadedRow() async throws {
         let tmux = try TmuxSession(arguments: [])
-        try tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
         try tmux.send("NPage", "NPage")
-        try tmux.waitForScreen { $0.contains("/1000 · page 2/34") }
+        try await tmux.waitForScreen { $0.contains("/1000 · page 2/34") }
         try tmux.send("Home")
-        try tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "Brass Lantern", in: $0)) }
+        try await tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "Brass Lantern", in: $0)) }
         try tmux.send("q")
-        #expect(tmux.waitForExit() == 0)
+        #expect(await tmux.waitForExit() == 0)
     }
 
-    @Test func enterOpensDetailAndEscapeGoesBack() throws {
+    @Test func enterOpensDetailAndEscapeGoesBack() async throws {
         let tmux = try TmuxSession(arguments: [])
-        try tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
         try tmux.send("j", "j", "Enter")
-        let detail = try tmux.waitForScreen { $0.contains("esc back") }
+        let detail = try await tmux.waitForScreen { $0.contains("esc back") }
         #expect(detail.contains("Rocket 🚀 Launcher"))
         #expect(detail.contains("description"))
         #expect(detail.contains("price"))
         try tmux.send("Escape")
-        try tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "Rocket", in: $0)) && !$0.contains("esc back") }
+        try await tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "Rocket", in: $0)) && !$0.contains("esc back") }
         try tmux.send("q")
-        #expect(tmux.waitForExit() == 0)
+        #expect(await tmux.waitForExit() == 0)
     }
 
-    @Test func resizeKeepsSelectionAndTooSmallShowsNotice() throws {
+    @Test func gridViewMovesInTwoDimensionsAndKeepsTheSelection() async throws {
         let tmux = try TmuxSession(arguments: [])
-        try tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        try tmux.send("v")
+        try await tmux.waitForScreen { $0.contains("grid") && $0.contains("v table") }
+        try tmux.send("l", "Enter")
+        let detail = try await tmux.waitForScreen { $0.contains("esc back") }
+        #expect(detail.contains("青花瓷茶杯 Teacup"))
+        try tmux.send("Escape", "v")
+        try await tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "青花瓷茶杯", in: $0)) && $0.contains("Price") }
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+    }
+
+    @Test func resizeKeepsSelectionAndTooSmallShowsNotice() async throws {
+        let tmux = try TmuxSession(arguments: [])
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
         try tmux.send("j", "j")
-        try tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "Rocket", in: $0)) }
+        try await tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "Rocket", in: $0)) }
         try tmux.resize(columns: 20, rows: 4)
-        try tmux.waitForScreen { $0.contains("too small") }
+        try await tmux.waitForScreen { $0.contains("too small") }
         try tmux.resize(columns: 60, rows: 15)
-        let screen = try tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "Rocket", in: $0)) }
+        let screen = try await tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "Rocket", in: $0)) }
         #expect(!screen.contains("too small"))
         try tmux.send("q")
-        #expect(tmux.waitForExit() == 0)
+        #expect(await tmux.waitForExit() == 0)
         #expect(tmux.file("before") == tmux.file("after"))
     }
 
     @Test(arguments: ["TERM", "INT", "HUP"])
-    func terminatingSignalRestoresTheTerminal(signal: String) throws {
+    func terminatingSignalRestoresTheTerminal(signal: String) async throws {
         let tmux = try TmuxSession(arguments: [])
-        try tmux.waitForScreen { $0.contains("Brass Lantern") }
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") }
         let pid = try #require(try tmux.panePID())
         try Subprocess.run(["pkill", "-\(signal)", "-P", String(pid), "-x", "rowboat"], captureOutput: false)
-        #expect(tmux.waitForExit() != nil)
+        #expect(await tmux.waitForExit() != nil)
         #expect(tmux.file("before") == tmux.file("after"))
         let screen = try tmux.screen()
         #expect(!screen.contains("Brass Lantern"), "alternate screen left")
     }
 
-    @Test func fatalErrorInOurCodeStillRestoresTheTerminal() throws {
+    @Test func fatalErrorInOurCodeStillRestoresTheTerminal() async throws {
         let tmux = try TmuxSession(arguments: [], environment: ["ROWBOAT_INJECT_FAULT": "crash-after-first-frame",
                                                                 "SWIFT_BACKTRACE": "enable=no"])
-        let status = try #require(tmux.waitForExit())
+        let status = try #require(await tmux.waitForExit())
         #expect(status != 0)
         #expect(tmux.file("stderr").contains("injected fault"))
         #expect(tmux.file("before") == tmux.file("after"))
         #expect(try !tmux.screen().contains("Title"), "alternate screen left")
     }
 
-    @Test func brokenConfigGivesOneLineErrorAndCleanTerminal() throws {
+    @Test func brokenConfigGivesOneLineErrorAndCleanTerminal() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -104,7 +118,7 @@ struct BrowseDemoTests {
         try "server: http://127.0.0.1:1\ninterfaces:\n  items:\n    url: /x\n    pagign: {}\n    item: {title: t}\n"
             .write(toFile: file, atomically: true, encoding: .utf8)
         let tmux = try TmuxSession(arguments: ["--config", file])
-        #expect(tmux.waitForExit() == 1)
+        #expect(await tmux.waitForExit() == 1)
         let stderr = tmux.file("stderr").trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(stderr.split(separator: "\n").count == 1)
         #expect(stderr.contains("\(file):5:5: interfaces.items.pagign: unknown key \"pagign\"; did you mean \"paging\"?"))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// A real terminal for end-to-end tests: a private tmux server running one
+/// A real terminal for end-to-end tests (waits sleep without blocking a
+/// thread, so in-process servers of other tests keep running): a private tmux server running one
 /// command in a pane of a given size. The pane records `stty -g` before and
 /// after the command and its exit status, so tests can prove the terminal
 /// was given back unchanged.
@@ -27,7 +28,8 @@ final class TmuxSession {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let dir = directory.path
-        let env = (["LANG": "C.UTF-8", "TERM": "tmux-256color"].merging(environment) { $1 })
+        let env = (["LANG": "C.UTF-8", "TERM": "tmux-256color", "XDG_CACHE_HOME": dir + "/cache"]
+            .merging(environment) { $1 })
             .map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let command = ([Self.binary] + arguments).map(Self.quote).joined(separator: " ")
         let script = "cd \(Self.quote(Self.packageRoot)); stty -g > \(dir)/before; env -u NO_COLOR \(env) \(command) 2> \(dir)/stderr; "
@@ -72,28 +74,28 @@ final class TmuxSession {
 
     /// Waits until the screen satisfies `predicate`; returns the last screen.
     @discardableResult
-    func waitForScreen(timeout: Double = 30, escapes: Bool = false, _ predicate: (String) -> Bool) throws -> String {
+    func waitForScreen(timeout: Double = 30, escapes: Bool = false, _ predicate: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
             last = try screen(escapes: escapes)
             if predicate(last) { return last }
-            usleep(50_000)
+            try await Task.sleep(nanoseconds: 50_000_000)
         }
         Issue.record("screen never matched; last screen:\n\(last)")
         return last
     }
 
     /// The command's exit status, once it has ended.
-    func waitForExit(timeout: Double = 20) -> Int? {
+    func waitForExit(timeout: Double = 20) async -> Int? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let text = try? String(contentsOfFile: directory.path + "/exit", encoding: .utf8) {
                 // `after` is written right after `exit`.
-                usleep(200_000)
+                try? await Task.sleep(nanoseconds: 200_000_000)
                 return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
             }
-            usleep(50_000)
+            try? await Task.sleep(nanoseconds: 50_000_000)
         }
         return nil
     }

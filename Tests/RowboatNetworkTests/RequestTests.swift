@@ -136,7 +136,7 @@ struct RetryTests {
         try await withTestServer(Self.scripted([busy, unavailable])) { server in
             let clock = ContinuousClock()
             let start = clock.now
-            let page = try await Support.withClient(try Self.config(server)) { try await $0.fetchPage("items", cursor: .first) }
+            let page = try await Support.withClient(try Self.config(server, timeout: 30)) { try await $0.fetchPage("items", cursor: .first) }
             let elapsed = clock.now - start
             #expect(page.items.map(\.id) == ["1"])
             #expect(server.requests(path: "/flaky").count == 3)
@@ -149,7 +149,8 @@ struct RetryTests {
     @Test func givesUpAfterThreeRetries() async throws {
         let unavailable = Reply.json(["msg": "busy"], status: 503, headers: [("Retry-After", "0")])
         try await withTestServer(Self.scripted(Array(repeating: unavailable, count: 10))) { server in
-            let config = try Self.config(server)
+            // A deadline far beyond the retries, so a busy machine cannot cut them short.
+            let config = try Self.config(server, timeout: 40)
             let error = await Support.failure {
                 try await Support.withClient(config) { _ = try await $0.fetchPage("items", cursor: .first) }
             }
@@ -161,7 +162,7 @@ struct RetryTests {
     @Test func backoffWithoutRetryAfter() async throws {
         let busy = Reply.json(["msg": "busy"], status: 429)
         try await withTestServer(Self.scripted([busy, busy])) { server in
-            let page = try await Support.withClient(try Self.config(server)) { try await $0.fetchPage("items", cursor: .first) }
+            let page = try await Support.withClient(try Self.config(server, timeout: 30)) { try await $0.fetchPage("items", cursor: .first) }
             #expect(page.items.count == 1)
             #expect(server.requests(path: "/flaky").count == 3)
         }
