@@ -13,19 +13,14 @@ struct Browse: AsyncParsableCommand {
         commandName: "browse",
         abstract: "Open the list browser (the default command).")
 
-    @Option(name: .long, help: "Config file (YAML, JSON or DataConfig.plist). Default: the embedded demo.")
-    var config: String?
+    @OptionGroup var options: SourceOptions
 
     @Option(name: .long, help: "Endpoint key to browse. Default: the first in the config.")
     var endpoint: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "How pages are got: network, cache-else-network, cache-only or cache-then-network. Default: the endpoint's mode.",
-        valueName: "mode"))
-    var mode: GetMode?
 
     func run() async throws {
-        let source = try await ConfigSource.open(config)
+        let source = try await ConfigSource.open(options.config)
         let loaded = source.config
         let demo = source.demo
         let chosen: Endpoint
@@ -41,7 +36,7 @@ struct Browse: AsyncParsableCommand {
         var list = ListState(paging: chosen.paging)
         list.notice = store.notice ?? (loaded.localCache.enabled ? store.disabledReason : nil)
         let state = AppState(endpointKey: chosen.key, columns: chosen.columns, list: list)
-        let mode = self.mode
+        let mode = options.mode
         let outcome = await UIThread.run {
             let loop = TUIRunLoop(state: state)
             let inbox = loop.inbox

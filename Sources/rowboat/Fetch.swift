@@ -31,16 +31,11 @@ struct Fetch: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Output format.", valueName: "format"))
     var format: OutputFormat = .table
 
-    @Option(name: .long, help: "Config file (YAML, JSON or DataConfig.plist). Default: the embedded demo.")
-    var config: String?
+    @OptionGroup var options: SourceOptions
 
     @Option(name: .long, help: "Table width in columns. Default: $COLUMNS, the terminal's width, else 120.")
     var width: Int?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "How pages are got: network, cache-else-network, cache-only or cache-then-network. Default: the endpoint's mode.",
-        valueName: "mode"))
-    var mode: GetMode?
 
     func run() async throws {
         // A closed stdout (`| head`) shows up as EPIPE, handled below.
@@ -50,7 +45,7 @@ struct Fetch: AsyncParsableCommand {
         do {
             params = try ParamArguments.parse(param)
             if let width, width < 1 { throw CLIError("--width must be at least 1") }
-            source = try await ConfigSource.open(config)
+            source = try await ConfigSource.open(options.config)
         } catch {
             throw StandardStreams.fail(error)
         }
@@ -84,7 +79,7 @@ struct Fetch: AsyncParsableCommand {
         // The header waits for the first page, so a failed first request
         // leaves stdout empty.
         var started = false
-        let outcome = try await pageSource.walk(endpoint, params: params, mode: mode ?? endpoint.mode,
+        let outcome = try await pageSource.walk(endpoint, params: params, mode: options.mode ?? endpoint.mode,
                                                 maxPages: cap) { page in
             if !started { try StandardStreams.out(writer.begin()) }
             started = true
