@@ -27,6 +27,8 @@ static inline WINDOW *rb_stdscr(void) { return stdscr; }
 static inline int rb_cols(void) { return COLS; }
 static inline int rb_lines(void) { return LINES; }
 static inline int rb_colors(void) { return COLORS; }
+// newterm on the process's own stdin/stdout.
+static inline SCREEN *rb_newterm(void) { return newterm(NULL, stdout, stdin); }
 
 // wcwidth is hidden without _XOPEN_SOURCE; ncurses measures with it, so the
 // backend checks its own widths against it.

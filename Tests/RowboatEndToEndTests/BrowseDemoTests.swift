@@ -110,6 +110,16 @@ struct BrowseDemoTests {
         #expect(try !tmux.screen().contains("Title"), "alternate screen left")
     }
 
+    @Test(arguments: [("dumb", "cannot move the cursor"), ("no-such-terminal", "cannot use terminal type")])
+    func unusableTerminalGivesOneLineError(term: String, message: String) async throws {
+        let tmux = try TmuxSession(arguments: [], environment: ["TERM": term])
+        #expect(await tmux.waitForExit() == 1)
+        let stderr = tmux.file("stderr").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(stderr.split(separator: "\n").count == 1)
+        #expect(stderr.contains(message))
+        #expect(tmux.file("before") == tmux.file("after"))
+    }
+
     @Test func brokenConfigGivesOneLineErrorAndCleanTerminal() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -32,7 +32,16 @@ public final class NCursesScreen {
         }
         setlocale(LC_ALL, "")
         TerminalGuard.saveSettings()
-        guard initscr() != nil else { throw StartError(description: "could not initialise the terminal") }
+        // newterm (unlike initscr) reports an unusable terminal instead of exiting.
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        guard !term.isEmpty, let screen = rb_newterm() else {
+            throw StartError(description: "cannot use terminal type \"\(Sanitizer.clean(term, limit: 40))\" (set TERM, e.g. TERM=xterm-256color)")
+        }
+        guard let cup = tigetstr("cup"), Int(bitPattern: cup) != -1, Int(bitPattern: cup) != 0 else {
+            endwin()
+            delscreen(screen)
+            throw StartError(description: "terminal type \"\(Sanitizer.clean(term, limit: 40))\" cannot move the cursor; rowboat needs a full-screen terminal (try rowboat fetch for plain output)")
+        }
         started = true
         TerminalGuard.arm()
         cbreak()
