@@ -7,6 +7,9 @@ import RowboatNetwork
 /// the resulting actions back. Rows are built here, not on the UI thread.
 public final class EffectRunner: Sendable {
     let source: PageSource
+    let favorites: FavoritesKeeper
+    /// Favorite writes run in order, off the UI thread.
+    let favoritesQueue = DispatchQueue(label: "rowboat.favorites")
     let endpoint: Endpoint
     let mode: GetMode
     let post: @Sendable (AppAction) -> Void
@@ -18,6 +21,7 @@ public final class EffectRunner: Sendable {
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
                 post: @escaping @Sendable (AppAction) -> Void) {
         self.source = PageSource(client: client, store: store, clock: clock)
+        self.favorites = FavoritesKeeper(store: store, endpointKey: endpoint.key)
         self.endpoint = endpoint
         self.mode = mode ?? endpoint.mode
         self.clock = clock
@@ -28,6 +32,12 @@ public final class EffectRunner: Sendable {
         switch effect {
         case .fetchPage(let id, let cursor):
             Task { await self.fetchPage(id: id, cursor: cursor) }
+        case .loadFavorites:
+            favoritesQueue.async { self.post(.favoritesLoaded(self.favorites.load())) }
+        case .saveFavorite(let row):
+            favoritesQueue.async { self.favorites.save(row, now: self.clock()) }
+        case .removeFavorite(let id):
+            favoritesQueue.async { self.favorites.remove(id: id) }
         }
     }
 

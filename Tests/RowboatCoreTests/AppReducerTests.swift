@@ -26,7 +26,7 @@ struct AppReducerTests {
 
     @Test func resizedClampsScrollAndMayLoadMore() {
         var state = app()
-        #expect(AppReducer.reduce(&state, .list(.appeared)) == [.fetchPage(requestID: 1, cursor: .page(1))])
+        #expect(AppReducer.reduce(&state, .list(.appeared)) == [.loadFavorites, .fetchPage(requestID: 1, cursor: .page(1))])
         #expect(AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, Fixtures.page(1...30, totalPages: 5)))) == [])
         _ = AppReducer.reduce(&state, .list(.move(.to(25))))
         // 30 rows, selection 25 is within a 21-row screen of the end → load-more started already.

@@ -73,6 +73,28 @@ struct BrowseDemoTests {
         #expect(await tmux.waitForExit() == 0)
     }
 
+    @Test func favoritesPersistAndShowOfflineInTheNextRun() async throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-fav-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        do {
+            let first = try TmuxSession(arguments: [], environment: ["XDG_CACHE_HOME": cache])
+            try await first.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+            try first.send("j", "*")
+            try await first.waitForScreen { $0.contains("★ 青花瓷茶杯") }
+            try first.send("q")
+            #expect(await first.waitForExit() == 0)
+        }
+        // Same config, no server listening on its port: the list fails, the
+        // favorites (from the cache database) are still there.
+        let second = try TmuxSession(arguments: ["--config", "Config/demo.yaml"], environment: ["XDG_CACHE_HOME": cache])
+        try await second.waitForScreen { $0.contains("Could not load") || $0.contains("failed") || $0.contains("ready") }
+        try second.send("F")
+        let screen = try await second.waitForScreen { $0.contains("favorites 1") }
+        #expect(screen.contains("★ 青花瓷茶杯 Teacup"))
+        try second.send("q")
+        #expect(await second.waitForExit() == 0)
+    }
+
     @Test func resizeKeepsSelectionAndTooSmallShowsNotice() async throws {
         let tmux = try TmuxSession(arguments: [])
         try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }

@@ -198,3 +198,38 @@ import RowboatCore
         #expect(layout.step(from: 1, .up, count: 30) == 0)
     }
 }
+
+/// Favorites: `*` marks the selected row (a star in the table), `F` shows
+/// the favorites list, and removing works there too.
+@Suite struct FavoritesFrameTests {
+    @Test func starMarksRowsAndTheListShowsThem() throws {
+        var state = Fixtures.loaded((1...30).map { Fixtures.row($0) }, size: .init(columns: 80, rows: 12))
+        _ = AppReducer.reduce(&state, .list(.move(.down)))
+        #expect(AppReducer.reduce(&state, .toggleFavorite) == [.saveFavorite(Fixtures.row(2))])
+        _ = AppReducer.reduce(&state, .list(.move(.down)))
+        _ = AppReducer.reduce(&state, .toggleFavorite)
+        try GoldenFrame.check(AppRenderer().render(state, now: Fixtures.now), "favorites-marked-80x12")
+        #expect(KeyMap.default.action(for: .character("F"), in: state) == .toggleFavoritesList)
+        _ = AppReducer.reduce(&state, .toggleFavoritesList)
+        try GoldenFrame.check(AppRenderer().render(state, now: Fixtures.now), "favorites-list-80x12")
+        _ = AppReducer.reduce(&state, .list(.move(.down)))
+        #expect(state.currentRow?.id == "2")
+        #expect(state.list.selection == 2, "the endpoint's list keeps its own selection")
+        #expect(AppReducer.reduce(&state, .toggleFavorite) == [.removeFavorite(id: "2")])
+        #expect(state.favorites.map(\.id) == ["3"])
+        #expect(KeyMap.default.action(for: .escape, in: state) == .toggleFavoritesList)
+    }
+
+    @Test func emptyFavoritesList() throws {
+        var state = Fixtures.loaded((1...5).map { Fixtures.row($0) }, size: .init(columns: 80, rows: 12), totalPages: 1)
+        _ = AppReducer.reduce(&state, .toggleFavoritesList)
+        try GoldenFrame.check(AppRenderer().render(state, now: Fixtures.now), "favorites-empty-80x12")
+    }
+
+    @Test func appearingLoadsFavoritesFromTheStore() {
+        var state = AppState(endpointKey: "items", columns: Fixtures.columns, list: ListState(paging: Fixtures.paging()))
+        #expect(AppReducer.reduce(&state, .list(.appeared)) == [.loadFavorites, .fetchPage(requestID: 1, cursor: .page(1))])
+        _ = AppReducer.reduce(&state, .favoritesLoaded([Fixtures.row(9)]))
+        #expect(state.isFavorite("9"))
+    }
+}

@@ -4,6 +4,11 @@ public enum AppAction: Sendable, Equatable {
     case openDetail
     case closeDetail
     case scrollDetail(Int)
+    /// Mark or unmark the current row as a favorite.
+    case toggleFavorite
+    /// Show or leave the favorites list.
+    case toggleFavoritesList
+    case favoritesLoaded([RowModel])
     case toggleHelp
     /// Switch table ↔ grid, keeping the selected item.
     case toggleView
@@ -15,6 +20,10 @@ public enum AppAction: Sendable, Equatable {
 /// IO the app asks for, as plain data.
 public enum AppEffect: Sendable, Equatable {
     case fetchPage(requestID: Int, cursor: PageCursor)
+    /// Read this endpoint's favorites from the store.
+    case loadFavorites
+    case saveFavorite(RowModel)
+    case removeFavorite(id: String)
 }
 
 /// The detail screen: which row it shows and how far it is scrolled.

@@ -2,8 +2,28 @@
 public enum AppReducer {
     public static func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
         switch action {
+        case .list(.move(let movement)) where state.showingFavorites:
+            moveFavorites(&state, movement)
+            return []
         case .list(let a):
-            return ListReducer.reduce(&state.list, a).map(effect)
+            let effects = ListReducer.reduce(&state.list, a).map(effect)
+            return a == .appeared ? [.loadFavorites] + effects : effects
+        case .toggleFavorite:
+            guard let row = state.currentRow else { return [] }
+            if state.isFavorite(row.id) {
+                state.favorites.removeAll { $0.id == row.id }
+                state.favoritesSelection = min(state.favoritesSelection, max(0, state.favorites.count - 1))
+                return [.removeFavorite(id: row.id)]
+            }
+            state.favorites.insert(row, at: 0)
+            return [.saveFavorite(row)]
+        case .toggleFavoritesList:
+            state.showingFavorites.toggle()
+            state.favoritesSelection = 0
+            return []
+        case .favoritesLoaded(let rows):
+            state.favorites = rows
+            return []
         case .resized(let size):
             state.size = size
             return ListReducer.reduce(&state.list, .viewportChanged(rows: state.viewportItems)).map(effect)
@@ -18,7 +38,7 @@ public enum AppReducer {
             }
             return ListReducer.reduce(&state.list, .move(.to(target))).map(effect)
         case .openDetail:
-            guard let row = state.list.selectedRow else { return [] }
+            guard let row = state.currentRow else { return [] }
             state.detail = DetailState(rowID: row.id)
             return []
         case .closeDetail:
@@ -37,6 +57,23 @@ public enum AppReducer {
             state.shouldQuit = true
             return []
         }
+    }
+
+    static func moveFavorites(_ state: inout AppState, _ movement: Movement) {
+        let last = max(0, state.favorites.count - 1)
+        let page = max(1, state.list.viewportRows - 1)
+        let s = state.favoritesSelection
+        let target: Int
+        switch movement {
+        case .up: target = s - 1
+        case .down: target = s + 1
+        case .pageUp: target = s - page
+        case .pageDown: target = s + page
+        case .home: target = 0
+        case .end: target = last
+        case .to(let i): target = i
+        }
+        state.favoritesSelection = min(max(0, target), last)
     }
 
     static func effect(_ e: ListEffect) -> AppEffect {

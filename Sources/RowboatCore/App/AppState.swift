@@ -14,6 +14,13 @@ public struct AppState: Sendable, Equatable {
     public var viewMode: ViewMode = .table
     /// The detail screen over the list, when open.
     public var detail: DetailState?
+    /// Favorited rows of this endpoint, newest first (kept in the cache
+    /// database, so they work offline).
+    public var favorites: [RowModel] = []
+    /// The favorites list is shown instead of the endpoint's list.
+    public var showingFavorites = false
+    /// Selection in the favorites list.
+    public var favoritesSelection = 0
     /// The help overlay is shown.
     public var showHelp = false
     public var shouldQuit = false
@@ -30,6 +37,19 @@ public struct AppState: Sendable, Equatable {
     /// True when the terminal is below the minimum size.
     public var isTooSmall: Bool {
         size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows
+    }
+
+    /// True when the row with `id` is a favorite.
+    public func isFavorite(_ id: String) -> Bool {
+        favorites.contains { $0.id == id }
+    }
+
+    /// The row the user is on: in the favorites list or the endpoint's list.
+    public var currentRow: RowModel? {
+        if showingFavorites {
+            return favorites.indices.contains(favoritesSelection) ? favorites[favoritesSelection] : nil
+        }
+        return list.selectedRow
     }
 
     /// The grid geometry for the current size.

@@ -26,7 +26,7 @@ public enum KeyHelp {
     static let actionOrder = [
         "move down", "move up", "move left", "move right", "page down", "page up", "first row", "last row",
         "open detail", "back", "scroll down", "scroll up", "scroll page down", "scroll page up",
-        "load more", "refresh / retry", "table ↔ grid", "help", "quit",
+        "load more", "refresh / retry", "favorite on / off", "favorites list", "table ↔ grid", "help", "quit",
     ]
 
     /// What an action does, in a few words.
@@ -46,6 +46,9 @@ public enum KeyHelp {
         case .closeDetail: "back"
         case .scrollDetail(let d): d > 1 ? "scroll page down" : d < -1 ? "scroll page up" : d > 0 ? "scroll down" : "scroll up"
         case .toggleHelp: "help"
+        case .toggleFavorite: "favorite on / off"
+        case .toggleFavoritesList: "favorites list"
+        case .favoritesLoaded: "favorites loaded"
         case .toggleView: "table ↔ grid"
         case .gridMove(.left): "move left"
         case .gridMove(.right): "move right"

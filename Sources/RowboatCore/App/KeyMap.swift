@@ -33,11 +33,15 @@ public struct KeyMap: Sendable {
     /// The bindings in force on the screen `state` shows.
     public func bindings(in state: AppState) -> [Key: AppAction] {
         if state.detail != nil { return detailBindings }
+        if state.showingFavorites {
+            return bindings.merging([.escape: .toggleFavoritesList, .backspace: .toggleFavoritesList]) { $1 }
+        }
         if state.viewMode == .grid { return bindings.merging(gridBindings) { $1 } }
         return bindings
     }
 
     public static let defaultDetail: [Key: AppAction] = [
+        .character("*"): .toggleFavorite, .character("s"): .toggleFavorite,
         .escape: .closeDetail, .backspace: .closeDetail, .left: .closeDetail, .character("h"): .closeDetail,
         .up: .scrollDetail(-1), .character("k"): .scrollDetail(-1),
         .down: .scrollDetail(1), .character("j"): .scrollDetail(1),
@@ -57,6 +61,8 @@ public struct KeyMap: Sendable {
         .character(" "): .list(.loadMore), .character("n"): .list(.loadMore),
         .enter: .openDetail, .right: .openDetail, .character("l"): .openDetail,
         .character("v"): .toggleView,
+        .character("*"): .toggleFavorite, .character("s"): .toggleFavorite,
+        .character("F"): .toggleFavoritesList,
         .character("?"): .toggleHelp,
         .character("q"): .quit,
     ])

@@ -1,6 +1,6 @@
 /// A list row ready to render: built from an `Item` off the UI thread so the
 /// reducer and renderer only copy and draw.
-public struct RowModel: Sendable, Equatable, Identifiable {
+public struct RowModel: Sendable, Equatable, Identifiable, Codable {
     public var id: String
     public var title: String
     public var subtitle: String
@@ -30,7 +30,7 @@ public struct RowModel: Sendable, Equatable, Identifiable {
 
 /// The display form of a field: fixed text, or a moment shown relative to
 /// the time of drawing ("5 min ago").
-public enum CellText: Sendable, Equatable {
+public enum CellText: Sendable, Equatable, Codable {
     case text(String)
     case relativeDate(Double)
 

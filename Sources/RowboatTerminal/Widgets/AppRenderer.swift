@@ -18,6 +18,8 @@ public struct AppRenderer {
         }
         if let detail = state.detail {
             DetailView(theme: theme).render(state, detail: detail, into: &grid, now: now)
+        } else if state.showingFavorites {
+            renderFavorites(state, into: &grid, now: now)
         } else {
             renderList(state, into: &grid, now: now, spinnerFrame: spinnerFrame)
         }
@@ -47,7 +49,8 @@ public struct AppRenderer {
         } else if state.viewMode == .grid {
             GridView(layout: state.gridLayout, theme: theme).render(list, into: &grid, y: 1, now: now)
         } else {
-            table.renderRows(list, into: &grid, y: 1, height: bodyHeight, now: now)
+            table.renderRows(list, into: &grid, y: 1, height: bodyHeight, now: now,
+                             favorites: Set(state.favorites.map(\.id)))
         }
         let footer = list.footer
         if footer != .hidden {
@@ -57,6 +60,32 @@ public struct AppRenderer {
             grid.put(" " + text, x: 0, y: grid.height - 2, style: style)
         }
         StatusBar.render(state, into: &grid, y: grid.height - 1, now: now, spinner: spinner, theme: theme)
+    }
+
+    /// The favorites list: the stored rows as a table, read from the cache
+    /// database (so it works offline).
+    func renderFavorites(_ state: AppState, into grid: inout CellGrid, now: Double) {
+        let table = TableView(columns: state.columns, width: grid.width, theme: theme)
+        table.renderHeader(into: &grid, y: 0)
+        let height = max(1, grid.height - AppState.chromeRows)
+        if state.favorites.isEmpty {
+            let lines = ["No favorites yet", "press * on an item to add it · F to go back"]
+            for (i, line) in lines.enumerated() {
+                let fitted = TextFit.truncate(line, to: grid.width - 2)
+                grid.put(fitted, x: max(0, (grid.width - DisplayWidth.of(fitted)) / 2), y: 1 + height / 2 - 1 + i,
+                         style: i == 0 ? theme.accent : theme.dim)
+            }
+        } else {
+            var view = ListState()
+            view.rows = state.favorites
+            view.selection = state.favoritesSelection
+            view.scrollOffset = max(0, state.favoritesSelection - height + 1)
+            table.renderRows(view, into: &grid, y: 1, height: height, now: now,
+                             favorites: Set(state.favorites.map(\.id)))
+        }
+        grid.fill(x: 0, y: grid.height - 1, count: grid.width, style: theme.status)
+        grid.put(" \(state.endpointKey) · ★ favorites \(state.favorites.count) · * remove · F back",
+                 x: 0, y: grid.height - 1, style: theme.status)
     }
 
     /// The first-load spinner, the empty view or the error view.

@@ -35,8 +35,10 @@ public struct DetailView {
     public func render(_ state: AppState, detail: DetailState, into grid: inout CellGrid, now: Double) {
         let height = grid.height
         let row = state.list.positions[detail.rowID].map { state.list.rows[$0] }
+            ?? state.favorites.first { $0.id == detail.rowID }
         grid.fill(x: 0, y: 0, count: grid.width, style: theme.header)
-        grid.put(" ‹ " + (row?.title ?? "item"), x: 0, y: 0, maxWidth: grid.width, style: theme.header)
+        let star = row.map { state.isFavorite($0.id) } == true ? "★ " : ""
+        grid.put(" ‹ " + star + (row?.title ?? "item"), x: 0, y: 0, maxWidth: grid.width, style: theme.header)
         let body = max(0, height - 2)
         let content = row.map { lines(for: $0, width: grid.width - 2, now: now) }
             ?? [("This item is no longer in the list.", theme.dim)]

@@ -21,15 +21,18 @@ public struct TableView {
     }
 
     /// Draws rows `list.scrollOffset ..< +height` starting at screen row `y`.
-    public func renderRows(_ list: ListState, into grid: inout CellGrid, y: Int, height: Int, now: Double) {
+    public func renderRows(_ list: ListState, into grid: inout CellGrid, y: Int, height: Int, now: Double,
+                           favorites: Set<String> = []) {
         for line in 0..<height {
             let index = list.scrollOffset + line
             guard index < list.rows.count else { break }
             let row = list.rows[index]
             let style = index == list.selection ? theme.selected : theme.normal
             grid.fill(x: 0, y: y + line, count: grid.width, style: style)
-            for column in layout.columns {
-                grid.putField(row.text(column.spec.field, now: now), x: column.x, y: y + line,
+            for (i, column) in layout.columns.enumerated() {
+                // Favorites carry a star before the first column's text.
+                let mark = i == 0 && favorites.contains(row.id) ? "★ " : ""
+                grid.putField(mark + row.text(column.spec.field, now: now), x: column.x, y: y + line,
                               width: column.width, style: style, alignRight: column.spec.alignment == .right)
             }
         }
