@@ -14,7 +14,9 @@ enum TerminalGuard {
     nonisolated(unsafe) static var resetBytes = [UInt8](repeating: 0, count: 128)
     nonisolated(unsafe) static var resetCount = 0
     nonisolated(unsafe) static var active = false
-    nonisolated(unsafe) static var previous: [Int32: sigaction] = [:]
+    /// Previous handlers by signal number: a plain array, so the handler
+    /// reads it without hashing or allocating.
+    nonisolated(unsafe) static var previous: [sigaction] = Array(repeating: sigaction(), count: 65)
     static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
 
     /// Saves the current settings; call before ncurses changes them.
@@ -38,17 +40,14 @@ enum TerminalGuard {
         for sig in fatalSignals {
             var old = sigaction()
             sigaction(sig, nil, &old)
-            previous[sig] = old
+            previous[Int(sig)] = old
         }
         for sig in fatalSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in
                 TerminalGuard.restoreRaw()
-                if var old = TerminalGuard.previous[sig] {
-                    sigaction(sig, &old, nil)
-                } else {
-                    signal(sig, SIG_DFL)
-                }
+                var old = TerminalGuard.previous[Int(sig)]
+                sigaction(sig, &old, nil)
                 raise(sig)
             }
             sigemptyset(&action.sa_mask)
