@@ -213,3 +213,28 @@ struct ParamArgumentsTests {
         }
     }
 }
+
+/// Header values carry tokens: exporting a config never prints them.
+@Suite("YAML export keeps header values secret")
+struct YAMLExportSecretTests {
+    @Test func headerValuesBecomeEnvironmentReferences() throws {
+        let text = """
+        server: http://127.0.0.1:1
+        communication: {headers: {X-Api-Key: "${TEST_TOKEN}"}}
+        interfaces:
+          items:
+            url: /x
+            headers: {Authorization: "Bearer ${TEST_TOKEN}"}
+            item: {title: t}
+        """
+        let config = try ConfigLoader.parse(text, file: "secret.yaml", environment: ["TEST_TOKEN": "s3cr3t"])
+        let yaml = try ConfigYAMLWriter.yaml(config)
+        #expect(!yaml.contains("s3cr3t"))
+        #expect(yaml.contains(#"X-Api-Key: "${ROWBOAT_HEADER_X_API_KEY}""#))
+        // The output still loads, with the values from the environment.
+        let back = try ConfigLoader.parse(yaml, file: "out.yaml", environment: [
+            "ROWBOAT_HEADER_X_API_KEY": "s3cr3t", "ROWBOAT_HEADER_AUTHORIZATION": "Bearer s3cr3t"])
+        #expect(back.communication.headers == config.communication.headers)
+        #expect(back.endpoints[0].headers == config.endpoints[0].headers)
+    }
+}

@@ -16,7 +16,7 @@ public enum ConfigYAMLWriter {
         out.append("  timeout: \(JSONValue.format(c.timeoutSeconds))          # seconds, for the whole request")
         out.append("  maxBodyBytes: \(c.maxBodyBytes)")
         if let agent = c.userAgent { out.append("  userAgent: \(YAMLScalar.value(agent))") }
-        out += map("headers", c.headers, indent: "  ")
+        out += headers(c.headers, indent: "  ")
         out.append("")
         let cache = config.localCache
         out.append("localCache:")
@@ -32,11 +32,20 @@ public enum ConfigYAMLWriter {
         return out.joined(separator: "\n") + "\n"
     }
 
-    static func map(_ name: String, _ values: [String: String], indent: String) -> [String] {
-        guard !values.isEmpty else { return ["\(indent)\(name): {}"] }
-        return ["\(indent)\(name):"] + values.keys.sorted().map {
-            "\(indent)  \(YAMLScalar.key($0)): \(YAMLScalar.value(values[$0]!))"
-        }
+    /// Headers with their values never printed (they carry tokens): each
+    /// becomes `${ROWBOAT_HEADER_<NAME>}`, read from the environment.
+    static func headers(_ values: [String: String], indent: String) -> [String] {
+        guard !values.isEmpty else { return ["\(indent)headers: {}"] }
+        return ["\(indent)headers:        # values are not printed; set these environment variables"]
+            + values.keys.sorted().map {
+                // Written raw: the value escaper would turn `$` into `$$`.
+                "\(indent)  \(YAMLScalar.key($0)): \"${\(environmentName(forHeader: $0))}\""
+            }
+    }
+
+    /// `X-Api-Key` → `ROWBOAT_HEADER_X_API_KEY`.
+    static func environmentName(forHeader name: String) -> String {
+        "ROWBOAT_HEADER_" + String(name.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
     static func list(_ values: [String]) -> String {
@@ -58,7 +67,7 @@ public enum ConfigYAMLWriter {
                 }
             }
         }
-        out += map("headers", e.headers, indent: "    ")
+        out += headers(e.headers, indent: "    ")
         out += try paging(e.paging, at: "interfaces.\(e.key).paging", source: source)
         let r = e.response
         out.append("    response:")
