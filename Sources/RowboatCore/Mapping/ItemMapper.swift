@@ -95,15 +95,23 @@ public struct ItemMapper: Sendable {
         }
     }
 
+    // Made once, not per value: a formatter is costly to create.
+    // ISO8601DateFormatter is safe to use from several threads.
+    nonisolated(unsafe) static let isoWithFraction: ISO8601DateFormatter = {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f
+    }()
+    nonisolated(unsafe) static let isoPlain = ISO8601DateFormatter()
+    nonisolated(unsafe) static let isoDateOnly: ISO8601DateFormatter = {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withFullDate]
+        return f
+    }()
+
     static func parseISO8601(_ text: String) -> Double? {
-        let withFraction = ISO8601DateFormatter()
-        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let d = withFraction.date(from: text) { return d.timeIntervalSince1970 }
-        let plain = ISO8601DateFormatter()
-        if let d = plain.date(from: text) { return d.timeIntervalSince1970 }
-        let dateOnly = ISO8601DateFormatter()
-        dateOnly.formatOptions = [.withFullDate]
-        return dateOnly.date(from: text)?.timeIntervalSince1970
+        (isoWithFraction.date(from: text) ?? isoPlain.date(from: text) ?? isoDateOnly.date(from: text))?
+            .timeIntervalSince1970
     }
 
     /// A short, sanitized description of a JSON value for error messages.
