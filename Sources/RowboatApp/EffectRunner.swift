@@ -30,8 +30,8 @@ public final class EffectRunner: Sendable {
 
     public func run(_ effect: AppEffect) {
         switch effect {
-        case .fetchPage(let id, let cursor):
-            Task { await self.fetchPage(id: id, cursor: cursor) }
+        case .fetchPage(let id, let cursor, let params):
+            Task { await self.fetchPage(id: id, cursor: cursor, params: params) }
         case .loadFavorites:
             favoritesQueue.async { self.post(.favoritesLoaded(self.favorites.load())) }
         case .saveFavorite(let row):
@@ -43,11 +43,11 @@ public final class EffectRunner: Sendable {
 
     /// Gets one page in the get mode and posts `.pageLoaded` (twice for a
     /// cached page the network then replaces) or `.pageFailed`.
-    public func fetchPage(id: Int, cursor: PageCursor) async {
+    public func fetchPage(id: Int, cursor: PageCursor, params: [String: String] = [:]) async {
         let builder = RowModelBuilder(mapping: endpoint.item)
         let post = self.post
         do {
-            try await source.get(endpoint, cursor: cursor, mode: mode) { delivery in
+            try await source.get(endpoint, cursor: cursor, params: params.mapValues { .one($0) }, mode: mode) { delivery in
                 let load = PageLoad(rows: delivery.page.items.map(builder.row), facts: delivery.page.facts,
                                     fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final)
                 post(.list(.pageLoaded(requestID: id, load)))

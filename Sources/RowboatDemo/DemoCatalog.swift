@@ -37,7 +37,8 @@ public struct DemoCatalog: Sendable, Equatable {
 
     /// The 1-based `page` at page size `limit` (clamped to `limitRange`).
     /// Pages beyond the end are empty but still report `totalPage`/`total`.
-    public func page(_ page: Int, limit: Int = DemoCatalog.defaultLimit) -> DemoPage {
+    public func page(_ page: Int, limit: Int = DemoCatalog.defaultLimit, query: DemoQuery = DemoQuery()) -> DemoPage {
+        let items = query.isDefault ? self.items : query.apply(to: self.items)
         let size = min(max(limit, Self.limitRange.lowerBound), Self.limitRange.upperBound)
         let totalPage = (items.count + size - 1) / size
         let start = (max(page, 1) - 1).multipliedReportingOverflow(by: size)

@@ -22,8 +22,9 @@ enum DemoRoutes {
         return router
     }
 
-    /// `page` (1-based, default 1) and `limit` (default 20, clamped 1...100);
-    /// a non-numeric value or a page below 1 is a 400.
+    /// `page` (1-based, default 1) and `limit` (default 20, clamped 1...100),
+    /// narrowed and ordered by `DemoQuery`'s params; a non-numeric value, a
+    /// page below 1 or an unknown sort is a 400.
     private static func listItems(_ request: Request, state: DemoServerState) -> Response {
         let query = request.uri.queryParameters
         guard let page = integer(query.get("page"), default: 1), page >= 1,
@@ -31,7 +32,12 @@ enum DemoRoutes {
         else {
             return DemoJSONResponse.failure(.badRequest, message: "invalid page")
         }
-        return DemoJSONResponse.conditionalSuccess(state.catalog.page(page, limit: limit),
+        let filters: DemoQuery
+        switch DemoQuery.parse({ query.get($0) }) {
+        case .success(let q): filters = q
+        case .failure(let e): return DemoJSONResponse.failure(.badRequest, message: e.message)
+        }
+        return DemoJSONResponse.conditionalSuccess(state.catalog.page(page, limit: limit, query: filters),
                                                    ifNoneMatch: request.headers[values: .ifNoneMatch].joined(separator: ","))
     }
 

@@ -35,7 +35,9 @@ struct Browse: AsyncParsableCommand {
         let store = CacheStore.open(for: loaded)
         var list = ListState(paging: chosen.paging)
         list.notice = store.notice ?? (loaded.localCache.enabled ? store.disabledReason : nil)
-        let state = AppState(endpointKey: chosen.key, columns: chosen.columns, list: list)
+        var initial = AppState(endpointKey: chosen.key, columns: chosen.columns, list: list)
+        initial.query = QueryState(options: chosen.query)
+        let state = initial
         let mode = options.mode
         let outcome = await UIThread.run {
             let loop = TUIRunLoop(state: state)

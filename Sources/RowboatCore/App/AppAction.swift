@@ -10,6 +10,10 @@ public enum AppAction: Sendable, Equatable {
     case toggleFavoritesList
     case favoritesLoaded([RowModel])
     case toggleHelp
+    /// The filter and sort panel.
+    case filters(FilterPanelAction)
+    /// The `/` search prompt.
+    case search(SearchAction)
     /// Switch table ↔ grid, keeping the selected item.
     case toggleView
     case gridMove(GridDirection)
@@ -19,7 +23,8 @@ public enum AppAction: Sendable, Equatable {
 
 /// IO the app asks for, as plain data.
 public enum AppEffect: Sendable, Equatable {
-    case fetchPage(requestID: Int, cursor: PageCursor)
+    /// Get a page; `params` are the filters, sort and search in force.
+    case fetchPage(requestID: Int, cursor: PageCursor, params: [String: String] = [:])
     /// Read this endpoint's favorites from the store.
     case loadFavorites
     case saveFavorite(RowModel)

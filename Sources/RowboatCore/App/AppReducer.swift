@@ -5,9 +5,17 @@ public enum AppReducer {
         case .list(.move(let movement)) where state.showingFavorites:
             moveFavorites(&state, movement)
             return []
+        case .list(.move(let movement)) where state.search != nil:
+            moveInSearch(&state, movement)
+            return []
         case .list(let a):
-            let effects = ListReducer.reduce(&state.list, a).map(effect)
+            let effects = list(&state, a)
+            if state.search != nil { refreshMatches(&state) }
             return a == .appeared ? [.loadFavorites] + effects : effects
+        case .filters(let a):
+            return reduceFilters(&state, a)
+        case .search(let a):
+            return reduceSearch(&state, a)
         case .toggleFavorite:
             guard let row = state.currentRow else { return [] }
             if state.isFavorite(row.id) {
@@ -26,17 +34,22 @@ public enum AppReducer {
             return []
         case .resized(let size):
             state.size = size
-            return ListReducer.reduce(&state.list, .viewportChanged(rows: state.viewportItems)).map(effect)
+            return list(&state, .viewportChanged(rows: state.viewportItems))
         case .toggleView:
             state.viewMode = state.viewMode == .table ? .grid : .table
-            return ListReducer.reduce(&state.list, .viewportChanged(rows: state.viewportItems)).map(effect)
+            return list(&state, .viewportChanged(rows: state.viewportItems))
+        case .gridMove(let direction) where state.search != nil:
+            let count = state.search?.matches.count ?? 0
+            let from = state.search?.selection ?? 0
+            moveInSearch(&state, .to(state.gridLayout.step(from: from, direction, count: count)))
+            return []
         case .gridMove(let direction):
             let target = state.gridLayout.step(from: state.list.selection, direction, count: state.list.rows.count)
             if direction == .up, state.list.selection < state.gridLayout.columns {
                 // At the top row, up is the pull gesture, as in the table.
-                return ListReducer.reduce(&state.list, .move(.up)).map(effect)
+                return list(&state, .move(.up))
             }
-            return ListReducer.reduce(&state.list, .move(.to(target))).map(effect)
+            return list(&state, .move(.to(target)))
         case .openDetail:
             guard let row = state.currentRow else { return [] }
             state.detail = DetailState(rowID: row.id)
@@ -60,25 +73,17 @@ public enum AppReducer {
     }
 
     static func moveFavorites(_ state: inout AppState, _ movement: Movement) {
-        let last = max(0, state.favorites.count - 1)
-        let page = max(1, state.list.viewportRows - 1)
-        let s = state.favoritesSelection
-        let target: Int
-        switch movement {
-        case .up: target = s - 1
-        case .down: target = s + 1
-        case .pageUp: target = s - page
-        case .pageDown: target = s + page
-        case .home: target = 0
-        case .end: target = last
-        case .to(let i): target = i
-        }
-        state.favoritesSelection = min(max(0, target), last)
+        state.favoritesSelection = movement.target(from: state.favoritesSelection, last: state.favorites.count - 1,
+                                                   page: max(1, state.list.viewportRows - 1))
     }
 
-    static func effect(_ e: ListEffect) -> AppEffect {
-        switch e {
-        case .fetchPage(let id, let cursor): .fetchPage(requestID: id, cursor: cursor)
+    /// Runs a list action; page requests carry the query's params.
+    static func list(_ state: inout AppState, _ action: ListAction) -> [AppEffect] {
+        let params = state.query.params
+        return ListReducer.reduce(&state.list, action).map { e in
+            switch e {
+            case .fetchPage(let id, let cursor): .fetchPage(requestID: id, cursor: cursor, params: params)
+            }
         }
     }
 }

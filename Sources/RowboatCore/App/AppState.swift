@@ -23,6 +23,12 @@ public struct AppState: Sendable, Equatable {
     public var favoritesSelection = 0
     /// The help overlay is shown.
     public var showHelp = false
+    /// Filters, sort and server search in force.
+    public var query = QueryState()
+    /// The filter and sort panel, when open.
+    public var filterPanel: FilterPanel?
+    /// The `/` search over loaded rows, when active.
+    public var search: SearchState?
     public var shouldQuit = false
 
     public init(endpointKey: String, columns: [ColumnSpec], list: ListState = ListState(),
@@ -49,12 +55,34 @@ public struct AppState: Sendable, Equatable {
         if showingFavorites {
             return favorites.indices.contains(favoritesSelection) ? favorites[favoritesSelection] : nil
         }
+        if let search {
+            guard search.matches.indices.contains(search.selection) else { return nil }
+            let index = search.matches[search.selection]
+            return list.rows.indices.contains(index) ? list.rows[index] : nil
+        }
         return list.selectedRow
     }
 
     /// The grid geometry for the current size.
     public var gridLayout: GridLayout {
         GridLayout(width: size.columns, height: max(1, size.rows - Self.chromeRows))
+    }
+
+    /// How matches are laid out while searching: items per line and lines
+    /// visible (table: one per row; grid: a row of cards per line).
+    public var searchGeometry: (perLine: Int, lines: Int) {
+        switch viewMode {
+        case .table: (1, max(1, size.rows - Self.chromeRows))
+        case .grid: (gridLayout.columns, gridLayout.visibleRows)
+        }
+    }
+
+    /// The list the screen draws: the visible matches while searching,
+    /// else the endpoint's list.
+    public var displayedList: ListState {
+        guard let search else { return list }
+        let geometry = searchGeometry
+        return search.window(of: list.rows, perLine: geometry.perLine, lines: geometry.lines)
     }
 
     /// Items the list area shows at once in the current view mode.

@@ -26,7 +26,10 @@ public enum KeyHelp {
     static let actionOrder = [
         "move down", "move up", "move left", "move right", "page down", "page up", "first row", "last row",
         "open detail", "back", "scroll down", "scroll up", "scroll page down", "scroll page up",
-        "load more", "refresh / retry", "favorite on / off", "favorites list", "table ↔ grid", "help", "quit",
+        "load more", "refresh / retry", "favorite on / off", "favorites list", "table ↔ grid",
+        "filter and sort", "search", "move option cursor", "move option cursor by page", "first / last option", "choose option",
+        "choose and apply", "reset to defaults", "close panel", "search on server / browse matches",
+        "clear search", "delete a character", "help", "quit",
     ]
 
     /// What an action does, in a few words.
@@ -50,6 +53,19 @@ public enum KeyHelp {
         case .toggleFavoritesList: "favorites list"
         case .favoritesLoaded: "favorites loaded"
         case .toggleView: "table ↔ grid"
+        case .filters(.open): "filter and sort"
+        case .filters(.move(let d)):
+            abs(d) >= FilterPanelAction.farthest ? "first / last option"
+                : abs(d) > 1 ? "move option cursor by page" : "move option cursor"
+        case .filters(.choose): "choose option"
+        case .filters(.apply): "choose and apply"
+        case .filters(.reset): "reset to defaults"
+        case .filters(.cancel): "close panel"
+        case .search(.begin): "search"
+        case .search(.insert): "type text"
+        case .search(.deleteBackward): "delete a character"
+        case .search(.submit): "search on server / browse matches"
+        case .search(.cancel): "clear search"
         case .gridMove(.left): "move left"
         case .gridMove(.right): "move right"
         case .gridMove(.up): "move up"

@@ -26,13 +26,19 @@ public struct KeyMap: Sendable {
         .right: .gridMove(.right), .character("l"): .gridMove(.right),
         .up: .gridMove(.up), .character("k"): .gridMove(.up),
         .down: .gridMove(.down), .character("j"): .gridMove(.down),
-        .pageUp: .gridMove(.pageUp), .character("b"): .gridMove(.pageUp),
-        .pageDown: .gridMove(.pageDown), .character("f"): .gridMove(.pageDown),
+        .pageUp: .gridMove(.pageUp), .character("b"): .gridMove(.pageUp), .character("u"): .gridMove(.pageUp),
+        .pageDown: .gridMove(.pageDown), .character("d"): .gridMove(.pageDown),
     ]
 
     /// The bindings in force on the screen `state` shows.
     public func bindings(in state: AppState) -> [Key: AppAction] {
         if state.detail != nil { return detailBindings }
+        if state.filterPanel != nil { return Self.defaultFilterPanel }
+        if let search = state.search {
+            if search.editing { return Self.searchPrompt }
+            let list = state.viewMode == .grid ? bindings.merging(gridBindings) { $1 } : bindings
+            return list.merging([.escape: .search(.cancel), .backspace: .search(.cancel)]) { $1 }
+        }
         if state.showingFavorites {
             return bindings.merging([.escape: .toggleFavoritesList, .backspace: .toggleFavoritesList]) { $1 }
         }
@@ -53,8 +59,8 @@ public struct KeyMap: Sendable {
     public static let `default` = KeyMap(bindings: [
         .up: .list(.move(.up)), .character("k"): .list(.move(.up)),
         .down: .list(.move(.down)), .character("j"): .list(.move(.down)),
-        .pageUp: .list(.move(.pageUp)), .character("b"): .list(.move(.pageUp)),
-        .pageDown: .list(.move(.pageDown)), .character("f"): .list(.move(.pageDown)),
+        .pageUp: .list(.move(.pageUp)), .character("b"): .list(.move(.pageUp)), .character("u"): .list(.move(.pageUp)),
+        .pageDown: .list(.move(.pageDown)), .character("d"): .list(.move(.pageDown)),
         .home: .list(.move(.home)), .character("g"): .list(.move(.home)),
         .end: .list(.move(.end)), .character("G"): .list(.move(.end)),
         .character("r"): .list(.refresh),
@@ -63,14 +69,41 @@ public struct KeyMap: Sendable {
         .character("v"): .toggleView,
         .character("*"): .toggleFavorite, .character("s"): .toggleFavorite,
         .character("F"): .toggleFavoritesList,
+        .character("f"): .filters(.open),
+        .character("/"): .search(.begin),
         .character("?"): .toggleHelp,
         .character("q"): .quit,
     ])
+
+    /// Keys of the filter and sort panel.
+    public static let defaultFilterPanel: [Key: AppAction] = [
+        .up: .filters(.move(-1)), .character("k"): .filters(.move(-1)),
+        .down: .filters(.move(1)), .character("j"): .filters(.move(1)),
+        .pageUp: .filters(.move(-10)), .pageDown: .filters(.move(10)),
+        .home: .filters(.move(-FilterPanelAction.farthest)), .character("g"): .filters(.move(-FilterPanelAction.farthest)),
+        .end: .filters(.move(FilterPanelAction.farthest)), .character("G"): .filters(.move(FilterPanelAction.farthest)),
+        .character(" "): .filters(.choose), .character("x"): .filters(.choose),
+        .enter: .filters(.apply),
+        .character("c"): .filters(.reset),
+        .escape: .filters(.cancel), .character("f"): .filters(.cancel), .backspace: .filters(.cancel),
+        .character("?"): .toggleHelp,
+        .character("q"): .quit,
+    ]
+
+    /// Keys while typing in the search prompt (other characters are text).
+    public static let searchPrompt: [Key: AppAction] = [
+        .enter: .search(.submit), .escape: .search(.cancel), .backspace: .search(.deleteBackward),
+        .up: .list(.move(.up)), .down: .list(.move(.down)),
+        .pageUp: .list(.move(.pageUp)), .pageDown: .list(.move(.pageDown)),
+    ]
 
     /// The action for `key` on the screen `state` shows.
     public func action(for key: Key, in state: AppState) -> AppAction? {
         // With help open, any key closes it (and q still quits).
         if state.showHelp { return key == .character("q") ? .quit : .toggleHelp }
+        if state.search?.editing == true, state.detail == nil, case .character(let c) = key {
+            return .search(.insert(String(c)))
+        }
         return bindings(in: state)[key]
     }
 

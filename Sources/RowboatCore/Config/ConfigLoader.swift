@@ -6,7 +6,8 @@ public enum ConfigLoader {
     static let rootKeys = ["server", "communication", "localCache", "interfaces"]
     static let communicationKeys = ["method", "bodyFormat", "timeout", "headers", "userAgent", "maxBodyBytes"]
     static let localCacheKeys = ["enabled", "path", "expire", "maxSize"]
-    static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode"]
+    static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode",
+                                "filters", "sort", "search"]
     static let pagingKeys = ["style", "param", "firstPage", "offsetParam", "cursorParam", "nextCursor", "nextURL",
                              "sizeParam", "limitParam", "size", "totalPages", "totalPagesHeader", "totalCount",
                              "totalCountHeader", "hasMore", "maxPages"]
@@ -125,7 +126,8 @@ public enum ConfigLoader {
             item: mapping,
             columns: try keys["columns"].map { n throws(ConfigError) in try parseColumns(n, mapping: mapping) }
                 ?? defaultColumns(mapping),
-            mode: try keys["mode"].map { n throws(ConfigError) in try n.oneOf(GetMode.self) } ?? .network)
+            mode: try keys["mode"].map { n throws(ConfigError) in try n.oneOf(GetMode.self) } ?? .network,
+            query: try parseQuery(filters: keys["filters"], sort: keys["sort"], search: keys["search"]))
     }
 
     static func parsePaging(_ node: ConfigNode) throws(ConfigError) -> Paging {

@@ -13,11 +13,14 @@ public struct Endpoint: Sendable, Equatable {
     public var columns: [ColumnSpec]
     /// How pages are got (network and/or cache); `network` when not set.
     public var mode: GetMode
+    /// Filter and sort sections and the server search param.
+    public var query: QueryOptions
 
     public init(key: String, url: String, method: HTTPMethodName? = nil,
                 params: [String: ParamValue] = [:], headers: [String: String] = [:],
                 paging: Paging = Paging(), response: ResponseShape = ResponseShape(),
-                item: ItemMapping, columns: [ColumnSpec] = [], mode: GetMode = .network) {
+                item: ItemMapping, columns: [ColumnSpec] = [], mode: GetMode = .network,
+                query: QueryOptions = QueryOptions()) {
         self.key = key
         self.url = url
         self.method = method
@@ -28,6 +31,7 @@ public struct Endpoint: Sendable, Equatable {
         self.item = item
         self.columns = columns
         self.mode = mode
+        self.query = query
     }
 }
 

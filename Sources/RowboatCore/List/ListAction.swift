@@ -4,6 +4,9 @@ public enum ListAction: Sendable, Equatable {
     /// The screen opened: fetch the first page.
     case appeared
     case refresh
+    /// Drop every row and paging position and load the first page again
+    /// (the query changed). Answers to earlier requests are dropped.
+    case restart
     case loadMore
     case retry
     case move(Movement)
@@ -17,6 +20,22 @@ public enum ListAction: Sendable, Equatable {
 public enum Movement: Sendable, Equatable {
     case up, down, pageUp, pageDown, home, end
     case to(Int)
+
+    /// Where this movement leads from `index` in a list whose last index is
+    /// `last`, moving `page` rows per page; clamped to the list.
+    public func target(from index: Int, last: Int, page: Int) -> Int {
+        let target: Int
+        switch self {
+        case .up: target = index - 1
+        case .down: target = index + 1
+        case .pageUp: target = index - page
+        case .pageDown: target = index + page
+        case .home: target = 0
+        case .end: target = last
+        case .to(let i): target = i
+        }
+        return min(max(0, target), max(0, last))
+    }
 }
 
 /// A page as the effect runner delivers it: rows ready to render, paging

@@ -6,7 +6,7 @@
 public enum ListReducer {
     public static func reduce(_ state: inout ListState, _ action: ListAction) -> [ListEffect] {
         switch action {
-        case .refresh, .loadMore, .retry, .move: state.notice = nil
+        case .refresh, .restart, .loadMore, .retry, .move: state.notice = nil
         default: break
         }
         switch action {
@@ -23,6 +23,14 @@ public enum ListReducer {
             if state.inFlight?.kind == .refresh || state.inFlight?.kind == .first { return [] }
             state.phase = state.rows.isEmpty ? .firstLoad : .refreshing
             return [start(&state, state.rows.isEmpty ? .first : .refresh, state.firstCursor)]
+
+        case .restart:
+            var fresh = ListState(paging: state.paging)
+            fresh.viewportRows = state.viewportRows
+            fresh.loadMoreThreshold = state.loadMoreThreshold
+            fresh.lastRequestID = state.lastRequestID
+            state = fresh
+            return [start(&state, .first, state.firstCursor)]
 
         case .loadMore:
             disarmPull(&state)
@@ -182,20 +190,8 @@ public enum ListReducer {
 
     static func move(_ state: inout ListState, _ movement: Movement) {
         guard !state.rows.isEmpty else { return }
-        let last = state.rows.count - 1
-        let page = max(1, state.viewportRows - 1)
-        let target: Int
-        switch movement {
-        case .up: target = state.selection - 1
-        case .down: target = state.selection + 1
-        case .pageUp: target = state.selection - page
-        case .pageDown: target = state.selection + page
-        case .home: target = 0
-        case .end: target = last
-        case .to(let i): target = i
-        }
         let old = state.selection
-        state.selection = min(max(0, target), last)
+        state.selection = movement.target(from: old, last: state.rows.count - 1, page: max(1, state.viewportRows - 1))
         switch movement {
         case .pageUp, .pageDown:
             // Keep the selection on the same screen row, like a pager.
@@ -203,6 +199,12 @@ public enum ListReducer {
         default:
             break
         }
+        clampScroll(&state)
+    }
+
+    /// Selects the row at `index` (clamped) and scrolls it into view.
+    public static func select(_ state: inout ListState, _ index: Int) {
+        state.selection = min(max(0, index), max(0, state.rows.count - 1))
         clampScroll(&state)
     }
 

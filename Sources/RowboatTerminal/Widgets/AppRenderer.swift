@@ -23,6 +23,9 @@ public struct AppRenderer {
         } else {
             renderList(state, into: &grid, now: now, spinnerFrame: spinnerFrame)
         }
+        if let panel = state.filterPanel, state.detail == nil {
+            FilterPanelView(theme: theme).render(panel, sections: state.query.options.sections, into: &grid)
+        }
         if state.showHelp {
             let bindings = keyMap.bindings(in: state)
             HelpOverlay(theme: theme).render(KeyHelp.entries(bindings), title: "Keys", into: &grid)
@@ -34,7 +37,7 @@ public struct AppRenderer {
         let spinner = Spinner.frame(spinnerFrame)
         let table = TableView(columns: state.columns, width: grid.width, theme: theme)
         let bodyHeight = max(1, grid.height - AppState.chromeRows)
-        let list = state.list
+        let list = state.displayedList
         switch state.viewMode {
         case .table:
             table.renderHeader(into: &grid, y: 0)
@@ -44,7 +47,15 @@ public struct AppRenderer {
             grid.put(" \(state.endpointKey) · grid \(layout.columns)×\(layout.visibleRows) · v table",
                      x: 0, y: 0, style: theme.header)
         }
-        if list.rows.isEmpty {
+        if let search = state.search, list.rows.isEmpty {
+            let lines = state.list.rows.isEmpty ? ["No items loaded yet"]
+                : ["No loaded row matches “\(search.text)”", "Esc shows every row again"]
+            for (i, line) in lines.enumerated() {
+                let fitted = TextFit.truncate(line, to: grid.width - 2)
+                grid.put(fitted, x: max(0, (grid.width - DisplayWidth.of(fitted)) / 2), y: 1 + bodyHeight / 2 - 1 + i,
+                         style: i == 0 ? theme.accent : theme.dim)
+            }
+        } else if list.rows.isEmpty {
             renderPlaceholder(list, into: &grid, top: 1, height: bodyHeight, spinner: spinner)
         } else if state.viewMode == .grid {
             GridView(layout: state.gridLayout, theme: theme).render(list, into: &grid, y: 1, now: now)
@@ -52,8 +63,12 @@ public struct AppRenderer {
             table.renderRows(list, into: &grid, y: 1, height: bodyHeight, now: now,
                              favorites: Set(state.favorites.map(\.id)))
         }
-        let footer = list.footer
-        if footer != .hidden {
+        let footer = state.list.footer
+        if let search = state.search {
+            SearchPrompt(theme: theme).render(search, loaded: state.list.rows.count,
+                                              serverSearch: state.query.options.searchParam != nil,
+                                              into: &grid, y: grid.height - 2)
+        } else if footer != .hidden {
             var text = footer.text
             if footer == .loadingMore { text = "\(spinner) " + text }
             let style = footer == .failed ? theme.error : footer == .pullArmed ? theme.accent : theme.footer

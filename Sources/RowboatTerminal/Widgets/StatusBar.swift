@@ -8,7 +8,7 @@ public enum StatusBar {
                               spinner: Character, theme: Theme) {
         grid.fill(x: 0, y: y, count: grid.width, style: theme.status)
         let list = state.list
-        var parts = [state.endpointKey]
+        var parts = [state.endpointKey] + state.query.summary
         parts.append("\(list.rows.count)/\(list.totalCount.map(String.init) ?? "?")")
         if list.pagesLoaded > 0 {
             parts.append("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""))

@@ -1,0 +1,96 @@
+/// The `/` search: typing filters the loaded rows at once; Enter sends the
+/// text to the server when the endpoint declares a search param.
+extension AppReducer {
+    static func reduceSearch(_ state: inout AppState, _ action: SearchAction) -> [AppEffect] {
+        switch action {
+        case .begin:
+            guard !state.showingFavorites else { return [] }
+            if state.search == nil {
+                var search = SearchState(text: "", editing: true,
+                                         matches: SearchState.matches("", in: state.list.rows),
+                                         selection: state.list.selection)
+                let geometry = state.searchGeometry
+                search.scrollLine = search.clampedScrollLine(perLine: geometry.perLine, lines: geometry.lines)
+                state.search = search
+            }
+            state.search?.editing = true
+            return []
+        case .insert(let text):
+            guard var search = state.search, search.editing else { return [] }
+            search.text += text
+            state.search = search
+            refreshMatches(&state, keepSelection: false)
+            return []
+        case .deleteBackward:
+            guard var search = state.search, search.editing else { return [] }
+            if search.text.isEmpty { return reduceSearch(&state, .cancel) }
+            search.text.removeLast()
+            state.search = search
+            refreshMatches(&state, keepSelection: true)
+            return []
+        case .cancel:
+            leaveSearch(&state)
+            return []
+        case .submit:
+            guard let search = state.search else { return [] }
+            let text = search.text.trimmingSpaces
+            if state.query.options.searchParam != nil {
+                leaveSearch(&state)
+                let wanted = text.isEmpty ? nil : text
+                guard wanted != state.query.serverSearch else { return [] }
+                state.query.serverSearch = wanted
+                return requery(&state)
+            }
+            if text.isEmpty {
+                leaveSearch(&state)
+            } else {
+                state.search?.editing = false
+            }
+            return []
+        }
+    }
+
+    /// Closes the search, putting the list's selection on the row that was
+    /// selected among the matches.
+    static func leaveSearch(_ state: inout AppState) {
+        if let search = state.search, search.matches.indices.contains(search.selection) {
+            ListReducer.select(&state.list, search.matches[search.selection])
+        }
+        state.search = nil
+    }
+
+    /// Recomputes the matches after the text or the rows changed. With
+    /// `keepSelection` the same row stays selected where it still matches;
+    /// otherwise the first match is.
+    static func refreshMatches(_ state: inout AppState, keepSelection: Bool = true) {
+        guard var search = state.search else { return }
+        let rows = state.list.rows
+        let selectedID = search.matches.indices.contains(search.selection) && rows.indices.contains(search.matches[search.selection])
+            ? rows[search.matches[search.selection]].id : nil
+        search.matches = SearchState.matches(search.text, in: rows)
+        if keepSelection, let selectedID, let at = search.matches.firstIndex(where: { rows[$0].id == selectedID }) {
+            search.selection = at
+        } else {
+            search.selection = keepSelection ? min(search.selection, max(0, search.matches.count - 1)) : 0
+        }
+        let geometry = state.searchGeometry
+        search.scrollLine = search.clampedScrollLine(perLine: geometry.perLine, lines: geometry.lines)
+        state.search = search
+    }
+
+    static func moveInSearch(_ state: inout AppState, _ movement: Movement) {
+        guard var search = state.search else { return }
+        let geometry = state.searchGeometry
+        search.selection = movement.target(from: search.selection, last: search.matches.count - 1,
+                                           page: max(1, (geometry.lines - 1) * geometry.perLine))
+        search.scrollLine = search.clampedScrollLine(perLine: geometry.perLine, lines: geometry.lines)
+        state.search = search
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces.
+    var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

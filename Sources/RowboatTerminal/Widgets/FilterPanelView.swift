@@ -1,0 +1,50 @@
+import RowboatCore
+
+/// The filter and sort panel: a box over the list with each section's title
+/// and its options, the chosen one marked ●, the cursor line highlighted,
+/// and the keys at the bottom. Long panels scroll to keep the cursor shown.
+public struct FilterPanelView {
+    public var theme: Theme
+
+    public init(theme: Theme) {
+        self.theme = theme
+    }
+
+    public func render(_ panel: FilterPanel, sections: [QuerySection], into grid: inout CellGrid) {
+        // One line per section title and per option; a blank line between sections.
+        var lines: [(text: String, option: Int?)] = []
+        var optionLine = 0
+        for (s, section) in sections.enumerated() {
+            if s > 0 { lines.append(("", nil)) }
+            lines.append((section.title, nil))
+            for (o, option) in section.options.enumerated() {
+                let mark = panel.draft.indices.contains(s) && panel.draft[s] == o ? "●" : "○"
+                lines.append(("  \(mark) \(option.title)", optionLine))
+                optionLine += 1
+            }
+        }
+        let keys = "space choose · enter apply · c reset · esc close"
+        let widest = lines.map { DisplayWidth.of($0.text) }.max() ?? 0
+        let width = min(grid.width - 2, max(widest, DisplayWidth.of(keys)) + 4)
+        let height = min(grid.height - 2, lines.count + 4)
+        guard width > 12, height > 4 else { return }
+        let x0 = (grid.width - width) / 2, y0 = (grid.height - height) / 2
+        for y in y0..<(y0 + height) { grid.fill(x: x0, y: y, count: width, style: theme.status) }
+        grid.put(" Filter and sort ", x: x0 + 2, y: y0, maxWidth: width - 4, style: theme.header)
+        let visible = height - 4
+        let cursorLine = lines.firstIndex { $0.option == panel.cursor } ?? 0
+        let top = min(max(0, cursorLine - visible + 1), max(0, lines.count - visible))
+        for (i, line) in lines[top..<min(lines.count, top + visible)].enumerated() {
+            let y = y0 + 2 + i
+            let style: Style
+            if line.option == panel.cursor {
+                style = theme.selected
+                grid.fill(x: x0 + 1, y: y, count: width - 2, style: style)
+            } else {
+                style = line.option == nil ? theme.header : theme.status
+            }
+            grid.put(line.text, x: x0 + 2, y: y, maxWidth: width - 4, style: style)
+        }
+        grid.put(keys, x: x0 + 2, y: y0 + height - 1, maxWidth: width - 4, style: theme.status)
+    }
+}

@@ -1,0 +1,25 @@
+import RowboatCore
+
+/// The search line above the status bar: the text typed after "/", a
+/// cursor while typing, how many loaded rows match, and what Enter and Esc
+/// do.
+public struct SearchPrompt {
+    public var theme: Theme
+
+    public init(theme: Theme) {
+        self.theme = theme
+    }
+
+    public func render(_ search: SearchState, loaded: Int, serverSearch: Bool, into grid: inout CellGrid, y: Int) {
+        grid.fill(x: 0, y: y, count: grid.width, style: theme.footer)
+        let used = grid.put("/" + search.text + (search.editing ? "▏" : ""), x: 0, y: y,
+                            maxWidth: max(1, grid.width / 2), style: search.editing ? theme.accent : theme.footer)
+        var hint = "\(search.matches.count) of \(loaded) loaded match"
+        if search.editing {
+            hint += serverSearch ? " · enter search server · esc clear" : " · enter browse · esc clear"
+        } else {
+            hint += " · / edit · esc clear"
+        }
+        grid.put(hint, x: used + 2, y: y, maxWidth: max(0, grid.width - used - 3), style: theme.dim)
+    }
+}
