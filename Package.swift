@@ -36,6 +36,14 @@ let package = Package(
         ]),
         // In-memory image codecs over libpng and libjpeg-turbo.
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
+        // libchafa (pixels to symbol cells) via pkg-config; pulls in GLib.
+        .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa",
+                       providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        // Image decoding (PNG, JPEG with limits) and thumbnail cells.
+        .target(name: "RowboatImages", dependencies: ["RowboatCore", "CImageCodecs", "CChafa"]),
+        // Test-only encoders for PNG/JPEG kinds the demo does not make.
+        .target(name: "CImageFixtures", path: "Tests/CImageFixtures",
+                linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
         // Deterministic demo catalog server (Hummingbird).
         .target(name: "RowboatDemo", dependencies: [
             "CImageCodecs",
@@ -62,6 +70,7 @@ let package = Package(
         ]),
         .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatDemo", "RowboatCore", "RowboatNetwork", "RowboatCache"]),
         .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore"]),
+        .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCore", "CImageCodecs", "CImageFixtures"]),
         .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatDemo", "RowboatNetwork", "RowboatCache"]),
     ],
     swiftLanguageModes: [.v6]

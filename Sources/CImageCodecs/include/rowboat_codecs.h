@@ -23,7 +23,12 @@ enum {
     RB_OK = 0,              /* success */
     RB_ERR_ARGUMENT = 1,    /* bad pointer, size or quality */
     RB_ERR_MEMORY = 2,      /* allocation failed */
-    RB_ERR_CODEC = 3        /* libpng / libjpeg reported an error */
+    RB_ERR_CODEC = 3,       /* libpng / libjpeg reported an error (corrupt data) */
+    RB_ERR_TRUNCATED = 4,   /* decoding: the input ended before the image did */
+    RB_ERR_TOO_LARGE = 5,   /* decoding: input size or dimensions over the limits */
+    RB_ERR_NOT_IMAGE = 6,   /* decoding: not PNG or JPEG (see rb_sniff_format) */
+    RB_ERR_UNSUPPORTED = 7, /* decoding: a variant we do not decode (e.g. 12-bit JPEG) */
+    RB_ERR_TOO_MANY_SCANS = 8 /* decoding: more JPEG scans than limits->max_scans */
 };
 
 /*
@@ -44,6 +49,87 @@ int rb_jpeg_encode_rgb(const uint8_t *rgb, int width, int height,
                        int quality, int progressive,
                        uint8_t **out, size_t *out_len,
                        char *err, size_t err_len);
+
+/* ---- Decoding (png_decode.c, jpeg_decode.c, image_probe.c) ------------ */
+
+/* Formats told apart by their first bytes (rb_sniff_format). Only PNG and
+   JPEG are decoded; the others are named so the error can say what it was. */
+enum {
+    RB_FORMAT_UNKNOWN = 0,
+    RB_FORMAT_PNG = 1,
+    RB_FORMAT_JPEG = 2,
+    RB_FORMAT_GIF = 3,
+    RB_FORMAT_WEBP = 4,
+    RB_FORMAT_BMP = 5
+};
+
+/*
+ * Limits checked before any pixel buffer is allocated. Every field must be
+ * non-zero. rb_decode_limits_default fills the defaults: 32768 x 32768,
+ * 50,000,000 pixels, 32 MiB of input, 100 JPEG scans.
+ */
+typedef struct {
+    uint32_t max_width;       /* declared image width */
+    uint32_t max_height;      /* declared image height */
+    uint64_t max_pixels;      /* declared width * height (full size, before DCT scaling) */
+    uint64_t max_input_bytes; /* length of the encoded input */
+    uint32_t max_scans;       /* JPEG scans (SOS markers) in a multi-scan file */
+} rb_decode_limits;
+
+void rb_decode_limits_default(rb_decode_limits *limits);
+
+/* What the header says: format and declared size (0 x 0 when unknown). */
+typedef struct {
+    int format;               /* RB_FORMAT_* */
+    uint32_t width;
+    uint32_t height;
+} rb_image_info;
+
+/*
+ * A decoded image: tightly packed 8-bit RGBA (non-premultiplied alpha,
+ * 255 where the source has none), width * 4 bytes per row, top to bottom.
+ * `pixels` is malloc'd: release it with rb_free. source_width/height are
+ * the declared size; they are filled as soon as the header is read, also
+ * when decoding then fails (e.g. RB_ERR_TOO_LARGE), and 0 before that.
+ */
+typedef struct {
+    uint8_t *pixels;
+    uint32_t width;
+    uint32_t height;
+    uint32_t source_width;
+    uint32_t source_height;
+    uint32_t scale_num;       /* JPEG DCT scale scale_num / scale_denom; 1/1 for PNG */
+    uint32_t scale_denom;
+} rb_decoded_image;
+
+/* Tells the format by magic bytes; never reads past len. */
+int rb_sniff_format(const uint8_t *data, size_t len);
+
+/* Reads only the header: format and declared size. Fails with
+   RB_ERR_NOT_IMAGE for unknown formats; GIF/WebP/BMP give RB_ERR_UNSUPPORTED
+   with info->format set. No pixel memory is allocated. */
+int rb_image_probe(const uint8_t *data, size_t len, rb_image_info *info,
+                   char *err, size_t err_len);
+
+/* Decodes a PNG of any colour type, bit depth or interlacing to RGBA.
+   limits may be NULL (defaults). */
+int rb_png_decode(const uint8_t *data, size_t len, const rb_decode_limits *limits,
+                  rb_decoded_image *out, char *err, size_t err_len);
+
+/*
+ * Decodes a baseline or progressive JPEG (grayscale, YCbCr, RGB, CMYK or
+ * YCCK) to RGBA. With target_width/target_height non-zero, libjpeg-turbo's
+ * DCT scaling picks the smallest scale n/8 (n = 1...8) whose output is at
+ * least target_width wide and target_height high (0 = that side is free;
+ * both 0 = full size); it never scales up. limits may be NULL (defaults).
+ */
+int rb_jpeg_decode(const uint8_t *data, size_t len, const rb_decode_limits *limits,
+                   uint32_t target_width, uint32_t target_height,
+                   rb_decoded_image *out, char *err, size_t err_len);
+
+/* The scale numerator (over 8) rb_jpeg_decode uses for these sizes. */
+uint32_t rb_jpeg_scale_for_target(uint32_t width, uint32_t height,
+                                  uint32_t target_width, uint32_t target_height);
 
 /* Releases a buffer returned by any rb_* function. NULL is allowed. */
 void rb_free(void *p);

@@ -1,0 +1,136 @@
+import CChafa
+import RowboatCore
+
+/// Turns a `DecodedImage` into a `Thumbnail` of character cells with
+/// libchafa: block, border and space symbols (never wide ones), colours as
+/// palette indices.
+///
+/// The image is fitted inside the box with its aspect ratio kept and
+/// centred (`ThumbnailFit`); the cells around it are `ThumbnailCell.blank`.
+/// Transparent areas get `nil` colours. Every chafa object is released
+/// before `render` returns; calls from many threads at once are safe (each
+/// call has its own config, symbol map and canvas).
+public struct ThumbnailRenderer: Sendable {
+    /// chafa matches symbols against 8 x 8 pixel bitmaps: more source
+    /// pixels per cell than this add nothing.
+    public static let pixelsPerCell = 8
+    /// Larger boxes are cut to this many columns and rows.
+    public static let maxSide = 1_000
+
+    public var colors: ThumbnailColors
+    /// Cell height / cell width of the terminal font.
+    public var cellAspect: Double
+
+    public init(colors: ThumbnailColors = .indexed240, cellAspect: Double = 2) {
+        self.colors = colors
+        self.cellAspect = cellAspect
+    }
+
+    /// The smallest decoded size that still gives chafa all the detail it
+    /// can use for this source in this box: pass it to
+    /// `ImageDecoder.decode(_:atLeast:)`.
+    public func decodeTarget(source: PixelSize, columns: Int, rows: Int) -> PixelSize {
+        let fit = ThumbnailFit(sourceWidth: source.width, sourceHeight: source.height,
+                               boxColumns: min(columns, Self.maxSide), boxRows: min(rows, Self.maxSide),
+                               cellAspect: cellAspect)
+        return PixelSize(width: fit.columns * Self.pixelsPerCell, height: fit.rows * Self.pixelsPerCell)
+    }
+
+    /// A thumbnail of exactly `columns` x `rows` cells (each clamped to
+    /// 0...maxSide).
+    public func render(_ image: DecodedImage, columns: Int, rows: Int) -> Thumbnail {
+        let boxColumns = min(max(0, columns), Self.maxSide)
+        let boxRows = min(max(0, rows), Self.maxSide)
+        let fit = ThumbnailFit(sourceWidth: image.width, sourceHeight: image.height,
+                               boxColumns: boxColumns, boxRows: boxRows, cellAspect: cellAspect)
+        var cells = [ThumbnailCell](repeating: .blank, count: boxColumns * boxRows)
+        guard fit.columns > 0, fit.rows > 0 else {
+            return Thumbnail(columns: boxColumns, rows: boxRows, cells: cells)
+        }
+        let drawn = draw(image, columns: fit.columns, rows: fit.rows)
+        for row in 0..<fit.rows {
+            let start = (fit.y + row) * boxColumns + fit.x
+            cells.replaceSubrange(start..<start + fit.columns,
+                                  with: drawn[row * fit.columns..<(row + 1) * fit.columns])
+        }
+        return Thumbnail(columns: boxColumns, rows: boxRows, cells: cells)
+    }
+
+    /// Draws the whole image into a `columns` x `rows` chafa canvas and
+    /// reads it back cell by cell.
+    private func draw(_ image: DecodedImage, columns: Int, rows: Int) -> [ThumbnailCell] {
+        ChafaSetup.once
+        guard let config = chafa_canvas_config_new() else {
+            return Array(repeating: .blank, count: columns * rows)
+        }
+        defer { chafa_canvas_config_unref(config) }
+        chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+        chafa_canvas_config_set_canvas_mode(config, canvasMode)
+        if let symbols = chafa_symbol_map_new() {
+            defer { chafa_symbol_map_unref(symbols) }
+            chafa_symbol_map_add_by_tags(symbols, Self.tags(CHAFA_SYMBOL_TAG_BLOCK, CHAFA_SYMBOL_TAG_BORDER, CHAFA_SYMBOL_TAG_SPACE))
+            chafa_symbol_map_remove_by_tags(symbols, Self.tags(CHAFA_SYMBOL_TAG_WIDE))
+            chafa_canvas_config_set_symbol_map(config, symbols) // copies the map
+        }
+        guard let canvas = chafa_canvas_new(config) else {
+            return Array(repeating: .blank, count: columns * rows)
+        }
+        defer { chafa_canvas_unref(canvas) }
+        image.pixels.withUnsafeBytes { raw in
+            chafa_canvas_draw_all_pixels(
+                canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED,
+                raw.bindMemory(to: UInt8.self).baseAddress,
+                Int32(image.width), Int32(image.height), Int32(image.width * 4)
+            )
+        }
+        var cells: [ThumbnailCell] = []
+        cells.reserveCapacity(columns * rows)
+        let colored = colors != .symbolsOnly
+        for y in 0..<Int32(rows) {
+            for x in 0..<Int32(columns) {
+                let symbol = Self.symbol(chafa_canvas_get_char_at(canvas, x, y))
+                guard colored else {
+                    cells.append(ThumbnailCell(symbol: symbol))
+                    continue
+                }
+                var foreground: Int32 = -1
+                var background: Int32 = -1
+                chafa_canvas_get_raw_colors_at(canvas, x, y, &foreground, &background)
+                // A space shows no ink: chafa may leave its foreground
+                // unset; give it the background so opaque cells have both.
+                if symbol == " ", foreground < 0 { foreground = background }
+                cells.append(ThumbnailCell(symbol: symbol,
+                                           foreground: Self.paletteIndex(foreground),
+                                           background: Self.paletteIndex(background)))
+            }
+        }
+        return cells
+    }
+
+    private var canvasMode: ChafaCanvasMode {
+        switch colors {
+        case .indexed256: CHAFA_CANVAS_MODE_INDEXED_256
+        case .indexed240: CHAFA_CANVAS_MODE_INDEXED_240
+        case .indexed16: CHAFA_CANVAS_MODE_INDEXED_16
+        case .symbolsOnly: CHAFA_CANVAS_MODE_FGBG
+        }
+    }
+
+    private static func tags(_ tags: ChafaSymbolTags...) -> ChafaSymbolTags {
+        ChafaSymbolTags(rawValue: tags.reduce(0) { $0 | $1.rawValue })
+    }
+
+    /// chafa's character as a one-column string; anything else (0 for the
+    /// right half of a wide character, a width that disagrees with ours)
+    /// becomes a space.
+    static func symbol(_ code: UInt32) -> String {
+        guard let scalar = Unicode.Scalar(code) else { return " " }
+        let character = Character(scalar)
+        return DisplayWidth.of(character) == 1 ? String(character) : " "
+    }
+
+    /// A raw chafa pen (-1 = transparent) as a palette index.
+    static func paletteIndex(_ pen: Int32) -> UInt8? {
+        (0...255).contains(pen) ? UInt8(pen) : nil
+    }
+}
