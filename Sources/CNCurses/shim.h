@@ -30,6 +30,32 @@ static inline int rb_colors(void) { return COLORS; }
 // newterm on the process's own stdin/stdout.
 static inline SCREEN *rb_newterm(void) { return newterm(NULL, stdout, stdin); }
 
+// Mouse: button 1 press (reported at once: no click interval) and the wheel
+// (buttons 4 and 5). The mask macros are computed, so they live here.
+static inline int rb_mouse_enable(void) {
+    mouseinterval(0);
+    mmask_t wanted = BUTTON1_PRESSED | BUTTON4_PRESSED;
+#ifdef BUTTON5_PRESSED
+    wanted |= BUTTON5_PRESSED;
+#endif
+    return mousemask(wanted, NULL) != 0;
+}
+static inline void rb_mouse_disable(void) { mousemask(0, NULL); }
+static inline int rb_key_mouse(void) { return KEY_MOUSE; }
+// Reads the pending mouse event: 1 click, 2 wheel up, 3 wheel down, 0 other.
+static inline int rb_mouse_read(int *x, int *y) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return 0;
+    *x = event.x;
+    *y = event.y;
+    if (event.bstate & BUTTON1_PRESSED) return 1;
+    if (event.bstate & BUTTON4_PRESSED) return 2;
+#ifdef BUTTON5_PRESSED
+    if (event.bstate & BUTTON5_PRESSED) return 3;
+#endif
+    return 0;
+}
+
 // wcwidth is hidden without _XOPEN_SOURCE; ncurses measures with it, so the
 // backend checks its own widths against it.
 extern int wcwidth(wchar_t c);

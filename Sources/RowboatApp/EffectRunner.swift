@@ -10,6 +10,9 @@ public final class EffectRunner: Sendable {
     let favorites: FavoritesKeeper
     /// Favorite writes run in order, off the UI thread.
     let favoritesQueue = DispatchQueue(label: "rowboat.favorites")
+    /// Browser and clipboard programs run here, one at a time.
+    let helperQueue = DispatchQueue(label: "rowboat.helpers")
+    let cacheKeeper: CacheKeeper
     let endpoint: Endpoint
     let mode: GetMode
     let post: @Sendable (AppAction) -> Void
@@ -22,6 +25,7 @@ public final class EffectRunner: Sendable {
                 post: @escaping @Sendable (AppAction) -> Void) {
         self.source = PageSource(client: client, store: store, clock: clock)
         self.favorites = FavoritesKeeper(store: store, endpointKey: endpoint.key)
+        self.cacheKeeper = CacheKeeper(store: store)
         self.endpoint = endpoint
         self.mode = mode ?? endpoint.mode
         self.clock = clock
@@ -38,6 +42,23 @@ public final class EffectRunner: Sendable {
             favoritesQueue.async { self.favorites.save(row, now: self.clock()) }
         case .removeFavorite(let id):
             favoritesQueue.async { self.favorites.remove(id: id) }
+        case .openURL(let url):
+            let opener = LinkOpener(environment: ProcessInfo.processInfo.environment)
+            helperQueue.async {
+                if case .failure(let e) = opener.open(url) { self.post(.notify(e.description, isError: true)) }
+            }
+        case .copyToClipboard(let text):
+            let clipboard = Clipboard(environment: ProcessInfo.processInfo.environment)
+            helperQueue.async {
+                switch clipboard.copy(text) {
+                case .success(let tool): self.post(.notify("link copied (\(tool))", isError: false))
+                case .failure(let e): self.post(.notify("cannot copy: \(e.description)", isError: true))
+                }
+            }
+        case .measureCache:
+            favoritesQueue.async { self.post(self.cacheKeeper.measure()) }
+        case .clearCache:
+            favoritesQueue.async { self.post(self.cacheKeeper.clear()) }
         }
     }
 

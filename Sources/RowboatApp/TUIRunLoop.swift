@@ -11,17 +11,21 @@ import RowboatTerminal
 /// wakes only every 30 s to refresh relative times.
 public final class TUIRunLoop {
     let wake = WakePipe()
-    let screen = NCursesScreen()
+    let screen: NCursesScreen
     public let inbox: ActionInbox
     let keyMap: KeyMap
     var state: AppState
     var runner: EffectRunner!
     var spinnerFrame = 0
 
-    public init(state: AppState, keyMap: KeyMap = .default) {
+    /// `theme` is used when the terminal allows colours (see `Theme.colorsAllowed`);
+    /// `mouse` turns click and wheel reporting on.
+    public init(state: AppState, keyMap: KeyMap = .default, theme: Theme = .default, mouse: Bool = true) {
         self.state = state
         self.keyMap = keyMap
+        self.screen = NCursesScreen(theme: theme)
         self.inbox = ActionInbox(wake: wake)
+        screen.mouseEnabled = mouse
     }
 
     /// Connects the effect runner (built with `inbox.post` as its sink).
@@ -34,6 +38,7 @@ public final class TUIRunLoop {
     public func run() throws {
         try screen.start(wake: wake)
         defer { screen.stop() }
+        dispatch(.clock(Date().timeIntervalSince1970))
         dispatch(.resized(screen.size))
         dispatch(.list(.appeared))
         draw()
@@ -42,8 +47,9 @@ public final class TUIRunLoop {
             let busy = state.list.inFlight != nil
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, busy ? 100 : 30_000)
+            let ready = poll(&fds, 2, timeout(busy: busy))
             if ready < 0 && errno != EINTR { break }
+            dispatch(.clock(Date().timeIntervalSince1970))
             for byte in wake.drain() { handleWakeByte(byte) }
             if fds[0].revents & Int16(POLLIN) != 0 {
                 for key in screen.readKeys() {
@@ -56,6 +62,16 @@ public final class TUIRunLoop {
             if ready == 0 && busy { spinnerFrame += 1 }
             if !state.shouldQuit { draw() }
         }
+    }
+
+    /// How long poll may sleep: spinner frames while loading, until the
+    /// toast expires, else 30 s (relative times).
+    func timeout(busy: Bool) -> Int32 {
+        var ms: Double = busy ? 100 : 30_000
+        if let toast = state.toast {
+            ms = min(ms, max(10, (toast.expiresAt - Date().timeIntervalSince1970) * 1000 + 5))
+        }
+        return Int32(ms)
     }
 
     func handleWakeByte(_ byte: UInt8) {

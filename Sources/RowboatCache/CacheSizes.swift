@@ -1,3 +1,5 @@
+import RowboatCore
+
 /// How much the cache holds, per kind: bytes of stored content and entries.
 public struct CacheSizes: Sendable, Equatable {
     /// One kind's content size and entry count.
@@ -20,16 +22,7 @@ public struct CacheSizes: Sendable, Equatable {
 
     /// "1.2 MB"-style text (powers of 1024, like config sizes).
     public static func human(_ bytes: Int) -> String {
-        let units = ["B", "KB", "MB", "GB", "TB"]
-        var value = Double(bytes)
-        var unit = 0
-        while value >= 1024, unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        if unit == 0 { return "\(bytes) B" }
-        let tenths = (value * 10).rounded() / 10
-        return "\(tenths) \(units[unit])"
+        ByteSize.human(bytes)
     }
 }
 

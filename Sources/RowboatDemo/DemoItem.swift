@@ -14,10 +14,12 @@ public struct DemoItem: Sendable, Equatable, Codable {
     public var image: String
     /// Two to four sentences of long text for the detail view.
     public var description: String
+    /// The item's own page on the server (`/api/items/{id}`), for "open link".
+    public var link: String
 
     public init(
         id: Int, title: String, subtitle: String, price: Double, rating: Double,
-        createdAt: Int, image: String, description: String
+        createdAt: Int, image: String, description: String, link: String
     ) {
         self.id = id
         self.title = title
@@ -27,10 +29,11 @@ public struct DemoItem: Sendable, Equatable, Codable {
         self.createdAt = createdAt
         self.image = image
         self.description = description
+        self.link = link
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, subtitle, price, rating, image, description
+        case id, title, subtitle, price, rating, image, description, link
         case createdAt = "created_at"
     }
 }

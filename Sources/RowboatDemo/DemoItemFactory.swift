@@ -24,7 +24,8 @@ enum DemoItemFactory {
             rating: Double(rating) / 10,
             createdAt: createdAt,
             image: baseURL + spec.path,
-            description: description
+            description: description,
+            link: "\(baseURL)/api/items/\(id)"
         )
     }
 

@@ -5,6 +5,7 @@ import RowboatCache
 import RowboatCore
 import RowboatDemo
 import RowboatNetwork
+import RowboatTerminal
 
 /// `rowboat [--config FILE] [--endpoint KEY]`: the TUI. With no config it
 /// starts the embedded demo server and browses its catalog.
@@ -18,9 +19,28 @@ struct Browse: AsyncParsableCommand {
     @Option(name: .long, help: "Endpoint key to browse. Default: the first in the config.")
     var endpoint: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Colour theme: default, light or monochrome. Replaces the config's theme section. NO_COLOR still wins.",
+        valueName: "name"))
+    var theme: String?
+
+    @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel.")
+    var noMouse = false
+
+    func validate() throws {
+        if let theme {
+            do { _ = try ThemeName.parse(theme) } catch { throw ValidationError(error.description) }
+        }
+    }
+
 
     func run() async throws {
-        let source = try await ConfigSource.open(options.config)
+        let source: ConfigSource
+        do {
+            source = try await ConfigSource.open(options.config)
+        } catch {
+            throw StandardStreams.fail(error)   // `rowboat: file:line:column: …`, as config check says it
+        }
         let loaded = source.config
         let demo = source.demo
         let chosen: Endpoint
@@ -39,8 +59,16 @@ struct Browse: AsyncParsableCommand {
         initial.query = QueryState(options: chosen.query)
         let state = initial
         let mode = options.mode
+        let keyMap: KeyMap
+        do {
+            keyMap = try KeyBindings.keyMap(loaded.keys)
+        } catch {
+            await source.close()
+            throw StandardStreams.fail(CLIError("\(loaded.source): keys: \(error)"))
+        }
+        let colors = try theme.map { name in ThemeSettings(name: try ThemeName.parse(name)) } ?? loaded.theme
         let outcome = await UIThread.run {
-            let loop = TUIRunLoop(state: state)
+            let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse)
             let inbox = loop.inbox
             loop.attach(EffectRunner(client: client, endpoint: chosen, store: store, mode: mode,
                                      post: { inbox.post($0) }))

@@ -44,7 +44,7 @@ struct DemoConfigTests {
 
     @Test func itemMapping() throws {
         let items = try #require(try demo().endpoint("items"))
-        #expect(items.item.fields.map(\.name) == ["id", "title", "subtitle", "image", "price", "rating", "created", "description"])
+        #expect(items.item.fields.map(\.name) == ["id", "title", "subtitle", "image", "price", "rating", "created", "description", "link"])
         #expect(items.item.nullStrings == ItemMapping.defaultNullStrings)
         #expect(items.item.field("price") == FieldSpec(name: "price", path: JSONPath("price")!, type: .money))
         #expect(items.item.field("rating") == FieldSpec(name: "rating", path: JSONPath("rating")!, type: .number))

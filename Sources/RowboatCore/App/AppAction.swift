@@ -18,6 +18,25 @@ public enum AppAction: Sendable, Equatable {
     case toggleView
     case gridMove(GridDirection)
     case resized(TerminalSize)
+    /// The time now (seconds since the epoch): expires toasts. The run loop
+    /// sends it as it wakes, so the reducer itself never reads a clock.
+    case clock(Double)
+    /// Open the current item's link in the browser.
+    case openLink
+    /// Copy the current item's link to the clipboard.
+    case copyLink
+    /// The item's action sheet.
+    case sheet(SheetAction)
+    /// Ask to clear the cache: measures it, then shows a confirm dialog.
+    case askClearCache
+    /// The cache's size arrived (nil: there is no cache; the reason given).
+    case cacheMeasured(CacheUsage?, reason: String?)
+    case cacheCleared(freedBytes: Int)
+    case dialog(DialogAction)
+    /// A click or a wheel notch at a screen cell.
+    case mouse(MouseEvent)
+    /// Something worth a toast happened (an effect's outcome).
+    case notify(String, isError: Bool)
     case quit
 }
 
@@ -29,6 +48,14 @@ public enum AppEffect: Sendable, Equatable {
     case loadFavorites
     case saveFavorite(RowModel)
     case removeFavorite(id: String)
+    /// Open an http(s) URL with $BROWSER or xdg-open.
+    case openURL(String)
+    /// Put text on the clipboard (tmux buffer, wl-copy, xclip or xsel).
+    case copyToClipboard(String)
+    /// Measure the cache and answer with `.cacheMeasured`.
+    case measureCache
+    /// Remove cached responses and images; answer with `.cacheCleared`.
+    case clearCache
 }
 
 /// The detail screen: which row it shows and how far it is scrolled.

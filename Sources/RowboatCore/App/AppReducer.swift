@@ -21,9 +21,11 @@ public enum AppReducer {
             if state.isFavorite(row.id) {
                 state.favorites.removeAll { $0.id == row.id }
                 state.favoritesSelection = min(state.favoritesSelection, max(0, state.favorites.count - 1))
+                toast(&state, "removed from favorites")
                 return [.removeFavorite(id: row.id)]
             }
             state.favorites.insert(row, at: 0)
+            toast(&state, "★ added to favorites")
             return [.saveFavorite(row)]
         case .toggleFavoritesList:
             state.showingFavorites.toggle()
@@ -69,6 +71,10 @@ public enum AppReducer {
         case .quit:
             state.shouldQuit = true
             return []
+        case .mouse(let event):
+            return reduceMouse(&state, event)
+        case .clock, .notify, .openLink, .copyLink, .sheet, .askClearCache, .cacheMeasured, .cacheCleared, .dialog:
+            return reduceFeedback(&state, action)
         }
     }
 

@@ -29,6 +29,14 @@ public struct AppState: Sendable, Equatable {
     public var filterPanel: FilterPanel?
     /// The `/` search over loaded rows, when active.
     public var search: SearchState?
+    /// The app's idea of now, from `.clock` actions (toasts expire by it).
+    public var clock: Double = 0
+    /// A message that goes away by itself.
+    public var toast: Toast?
+    /// A question waiting for yes or no.
+    public var dialog: ConfirmDialog?
+    /// The current item's action sheet.
+    public var sheet: ActionSheet?
     public var shouldQuit = false
 
     public init(endpointKey: String, columns: [ColumnSpec], list: ListState = ListState(),

@@ -29,7 +29,8 @@ public enum KeyHelp {
         "load more", "refresh / retry", "favorite on / off", "favorites list", "table ↔ grid",
         "filter and sort", "search", "move option cursor", "move option cursor by page", "first / last option", "choose option",
         "choose and apply", "reset to defaults", "close panel", "search on server / browse matches",
-        "clear search", "delete a character", "help", "quit",
+        "clear search", "delete a character", "open link in browser", "copy link", "actions on the item",
+        "clear the cache…", "do it", "close", "yes", "no", "switch button", "press the focused button", "help", "quit",
     ]
 
     /// What an action does, in a few words.
@@ -66,6 +67,19 @@ public enum KeyHelp {
         case .search(.deleteBackward): "delete a character"
         case .search(.submit): "search on server / browse matches"
         case .search(.cancel): "clear search"
+        case .openLink: "open link in browser"
+        case .copyLink: "copy link"
+        case .sheet(.open): "actions on the item"
+        case .sheet(.move(let d)): d < 0 ? "move up" : "move down"
+        case .sheet(.run): "do it"
+        case .sheet(.cancel): "close"
+        case .askClearCache: "clear the cache…"
+        case .dialog(.confirm): "yes"
+        case .dialog(.cancel): "no"
+        case .dialog(.toggleFocus): "switch button"
+        case .dialog(.choose): "press the focused button"
+        case .mouse: "mouse"
+        case .clock, .notify, .cacheMeasured, .cacheCleared: "\(action)"
         case .gridMove(.left): "move left"
         case .gridMove(.right): "move right"
         case .gridMove(.up): "move up"
@@ -100,6 +114,7 @@ public enum KeyHelp {
         case .backspace: "Backspace"
         case .tab: "Tab"
         case .function(let n): "F\(n)"
+        case .mouse: "mouse"
         }
     }
 }

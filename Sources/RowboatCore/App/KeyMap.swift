@@ -4,6 +4,8 @@ public enum Key: Sendable, Hashable {
     case up, down, left, right, pageUp, pageDown, home, end
     case enter, escape, backspace, tab
     case function(Int)
+    /// A mouse click or wheel notch (not bindable; handled per screen).
+    case mouse(MouseEvent)
 }
 
 /// Which key does what, per screen. The default map is vi-style plus the
@@ -13,6 +15,10 @@ public struct KeyMap: Sendable {
     public var detailBindings: [Key: AppAction]
     /// Grid-view keys that differ from the list's (2-D movement).
     public var gridBindings: [Key: AppAction]
+    /// The filter and sort panel's keys.
+    public var filterPanelBindings: [Key: AppAction] = KeyMap.defaultFilterPanel
+    /// Keys that leave the favorites list and search results.
+    public var backKeys: [Key] = [.escape, .backspace]
 
     public init(bindings: [Key: AppAction], detailBindings: [Key: AppAction] = KeyMap.defaultDetail,
                 gridBindings: [Key: AppAction] = KeyMap.defaultGrid) {
@@ -32,15 +38,17 @@ public struct KeyMap: Sendable {
 
     /// The bindings in force on the screen `state` shows.
     public func bindings(in state: AppState) -> [Key: AppAction] {
+        if state.dialog != nil { return Self.dialog }
+        if state.sheet != nil { return Self.sheet }
         if state.detail != nil { return detailBindings }
-        if state.filterPanel != nil { return Self.defaultFilterPanel }
+        if state.filterPanel != nil { return filterPanelBindings }
         if let search = state.search {
             if search.editing { return Self.searchPrompt }
             let list = state.viewMode == .grid ? bindings.merging(gridBindings) { $1 } : bindings
-            return list.merging([.escape: .search(.cancel), .backspace: .search(.cancel)]) { $1 }
+            return list.merging(backKeys.map { ($0, AppAction.search(.cancel)) }) { $1 }
         }
         if state.showingFavorites {
-            return bindings.merging([.escape: .toggleFavoritesList, .backspace: .toggleFavoritesList]) { $1 }
+            return bindings.merging(backKeys.map { ($0, AppAction.toggleFavoritesList) }) { $1 }
         }
         if state.viewMode == .grid { return bindings.merging(gridBindings) { $1 } }
         return bindings
@@ -48,6 +56,7 @@ public struct KeyMap: Sendable {
 
     public static let defaultDetail: [Key: AppAction] = [
         .character("*"): .toggleFavorite, .character("s"): .toggleFavorite,
+        .character("o"): .openLink, .character("y"): .copyLink, .character("a"): .sheet(.open),
         .escape: .closeDetail, .backspace: .closeDetail, .left: .closeDetail, .character("h"): .closeDetail,
         .up: .scrollDetail(-1), .character("k"): .scrollDetail(-1),
         .down: .scrollDetail(1), .character("j"): .scrollDetail(1),
@@ -71,6 +80,9 @@ public struct KeyMap: Sendable {
         .character("F"): .toggleFavoritesList,
         .character("f"): .filters(.open),
         .character("/"): .search(.begin),
+        .character("o"): .openLink, .character("y"): .copyLink,
+        .character("a"): .sheet(.open),
+        .character("C"): .askClearCache,
         .character("?"): .toggleHelp,
         .character("q"): .quit,
     ])
@@ -90,6 +102,25 @@ public struct KeyMap: Sendable {
         .character("q"): .quit,
     ]
 
+    /// Keys of the action sheet.
+    public static let sheet: [Key: AppAction] = [
+        .up: .sheet(.move(-1)), .character("k"): .sheet(.move(-1)),
+        .down: .sheet(.move(1)), .character("j"): .sheet(.move(1)),
+        .enter: .sheet(.run), .character(" "): .sheet(.run),
+        .escape: .sheet(.cancel), .backspace: .sheet(.cancel), .character("a"): .sheet(.cancel),
+        .character("q"): .quit,
+    ]
+
+    /// Keys of a confirm dialog.
+    public static let dialog: [Key: AppAction] = [
+        .character("y"): .dialog(.confirm), .character("n"): .dialog(.cancel),
+        .escape: .dialog(.cancel), .backspace: .dialog(.cancel),
+        .tab: .dialog(.toggleFocus), .left: .dialog(.toggleFocus), .right: .dialog(.toggleFocus),
+        .character("h"): .dialog(.toggleFocus), .character("l"): .dialog(.toggleFocus),
+        .enter: .dialog(.choose),
+        .character("q"): .quit,
+    ]
+
     /// Keys while typing in the search prompt (other characters are text).
     public static let searchPrompt: [Key: AppAction] = [
         .enter: .search(.submit), .escape: .search(.cancel), .backspace: .search(.deleteBackward),
@@ -100,8 +131,13 @@ public struct KeyMap: Sendable {
     /// The action for `key` on the screen `state` shows.
     public func action(for key: Key, in state: AppState) -> AppAction? {
         // With help open, any key closes it (and q still quits).
-        if state.showHelp { return key == .character("q") ? .quit : .toggleHelp }
-        if state.search?.editing == true, state.detail == nil, case .character(let c) = key {
+        if case .mouse(let event) = key {
+            if state.showHelp { return event.kind == .click ? .toggleHelp : nil }
+            return .mouse(event)
+        }
+        if state.showHelp { return bindings(in: state)[key] == .quit ? .quit : .toggleHelp }
+        if state.search?.editing == true, state.detail == nil, state.dialog == nil, state.sheet == nil,
+           case .character(let c) = key {
             return .search(.insert(String(c)))
         }
         return bindings(in: state)[key]

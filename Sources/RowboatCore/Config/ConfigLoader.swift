@@ -3,7 +3,7 @@ import Yams
 /// Reads a Rowboat config from YAML (or JSON, which YAML accepts) text.
 /// Every failure is a `ConfigError` naming file:line:column and the key.
 public enum ConfigLoader {
-    static let rootKeys = ["server", "communication", "localCache", "interfaces"]
+    static let rootKeys = ["server", "communication", "localCache", "interfaces", "keys", "theme"]
     static let communicationKeys = ["method", "bodyFormat", "timeout", "headers", "userAgent", "maxBodyBytes"]
     static let localCacheKeys = ["enabled", "path", "expire", "maxSize"]
     static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode",
@@ -53,7 +53,9 @@ public enum ConfigLoader {
         }
         guard !endpoints.isEmpty else { throw interfaces.error("declare at least one endpoint") }
         return RowboatConfig(source: file, server: server, communication: communication, localCache: localCache,
-                             endpoints: endpoints)
+                             endpoints: endpoints,
+                             keys: try keys["keys"].map(parseKeys) ?? KeyBindingsConfig(),
+                             theme: try keys["theme"].map(parseTheme) ?? ThemeSettings())
     }
 
     static func yamlError(_ e: YamlError, file: String) -> ConfigError {

@@ -9,14 +9,21 @@ public struct RowboatConfig: Sendable, Equatable {
     public var localCache: LocalCacheSettings
     /// Endpoints in the order the file declares them.
     public var endpoints: [Endpoint]
+    /// The `keys:` section: key bindings that replace the defaults.
+    public var keys: KeyBindingsConfig
+    /// The `theme:` section.
+    public var theme: ThemeSettings
 
     public init(source: String, server: String, communication: Communication,
-                localCache: LocalCacheSettings = LocalCacheSettings(), endpoints: [Endpoint]) {
+                localCache: LocalCacheSettings = LocalCacheSettings(), endpoints: [Endpoint],
+                keys: KeyBindingsConfig = KeyBindingsConfig(), theme: ThemeSettings = ThemeSettings()) {
         self.source = source
         self.server = server
         self.communication = communication
         self.localCache = localCache
         self.endpoints = endpoints
+        self.keys = keys
+        self.theme = theme
     }
 
     /// The endpoint with `key`, if declared.

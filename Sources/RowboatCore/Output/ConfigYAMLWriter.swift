@@ -100,6 +100,30 @@ public enum ConfigYAMLWriter {
             parts.append("align: \(col.alignment.rawValue)")
             out.append("      - {\(parts.joined(separator: ", "))}")
         }
+        if !e.query.filters.isEmpty {
+            out.append("    filters:")
+            for section in e.query.filters { out += querySection(section, first: "      - ", rest: "        ") }
+        }
+        if let sort = e.query.sort {
+            out.append("    sort:")
+            out += querySection(sort, first: "      ", rest: "      ")
+        }
+        if let search = e.query.searchParam { out.append("    search: \(YAMLScalar.value(search))") }
+        return out
+    }
+
+    /// A filter or sort section, each option with its params spelled out.
+    static func querySection(_ section: QuerySection, first: String, rest: String) -> [String] {
+        var out = [first + "title: \(YAMLScalar.value(section.title))", rest + "options:"]
+        for option in section.options {
+            var line = "\(rest)  - {title: \(YAMLScalar.value(option.title))"
+            if !option.params.isEmpty {
+                let params = option.params.keys.sorted()
+                    .map { "\(YAMLScalar.key($0)): \(YAMLScalar.value(option.params[$0]!))" }
+                line += ", params: {\(params.joined(separator: ", "))}"
+            }
+            out.append(line + "}")
+        }
         return out
     }
 

@@ -18,6 +18,8 @@ public final class NCursesScreen {
     private var pairs: [Style: Int32] = [:]
     private var colors = false
     public private(set) var theme: Theme
+    /// Report mouse clicks and the wheel (set before `start`).
+    public var mouseEnabled = true
     public private(set) var size = TerminalSize(columns: 80, rows: 24)
     private var started = false
 
@@ -52,8 +54,8 @@ public final class NCursesScreen {
         nodelay(rb_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
-        let noColor = (getenv("NO_COLOR").map { String(cString: $0).isEmpty == false }) ?? false
-        if has_colors() && !noColor {
+        if mouseEnabled { _ = rb_mouse_enable() }
+        if Theme.colorsAllowed(noColor: getenv("NO_COLOR").map { String(cString: $0) }, hasColors: has_colors()) {
             start_color()
             use_default_colors()
             colors = true
@@ -183,7 +185,17 @@ public final class NCursesScreen {
             let r = get_wch(&ch)
             if r == ERR { break }
             if r == rb_key_code_yes() {
-                if let k = Self.special(Int32(ch)) { keys.append(k) }
+                if Int32(ch) == rb_key_mouse() {
+                    var x: Int32 = 0, y: Int32 = 0
+                    switch rb_mouse_read(&x, &y) {
+                    case 1: keys.append(.mouse(MouseEvent(.click, x: Int(x), y: Int(y))))
+                    case 2: keys.append(.mouse(MouseEvent(.wheelUp, x: Int(x), y: Int(y))))
+                    case 3: keys.append(.mouse(MouseEvent(.wheelDown, x: Int(x), y: Int(y))))
+                    default: break
+                    }
+                } else if let k = Self.special(Int32(ch)) {
+                    keys.append(k)
+                }
             } else if let k = Self.character(UInt32(ch)) {
                 keys.append(k)
             }

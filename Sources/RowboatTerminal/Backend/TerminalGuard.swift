@@ -33,6 +33,11 @@ enum TerminalGuard {
                 bytes += Array(String(cString: s).utf8)
             }
         }
+        // Mouse reporting off (xterm modes ncurses may have turned on) when the
+        // terminal has a mouse at all.
+        if let s = tigetstr("kmous"), Int(bitPattern: s) != -1, Int(bitPattern: s) != 0 {
+            bytes += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8)
+        }
         bytes += Array("\r\n".utf8)
         resetCount = min(bytes.count, resetBytes.count)
         for i in 0..<resetCount { resetBytes[i] = bytes[i] }

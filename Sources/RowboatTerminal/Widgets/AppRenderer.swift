@@ -26,6 +26,15 @@ public struct AppRenderer {
         if let panel = state.filterPanel, state.detail == nil {
             FilterPanelView(theme: theme).render(panel, sections: state.query.options.sections, into: &grid)
         }
+        if let sheet = state.sheet {
+            ActionSheetView(theme: theme).render(sheet, into: &grid)
+        }
+        if let dialog = state.dialog {
+            ConfirmDialogView(theme: theme).render(dialog, into: &grid)
+        }
+        if let toast = state.toast {
+            ToastView.render(toast, into: &grid, theme: theme)
+        }
         if state.showHelp {
             let bindings = keyMap.bindings(in: state)
             HelpOverlay(theme: theme).render(KeyHelp.entries(bindings), title: "Keys", into: &grid)

@@ -1,7 +1,8 @@
 import RowboatCore
 
 /// The help overlay: a centered box listing every key of the current screen,
-/// generated from the key map.
+/// generated from the key map. When the entries do not fit one column, they
+/// flow into more columns; action text is cut to fit, keys never are.
 public struct HelpOverlay {
     public var theme: Theme
 
@@ -12,17 +13,26 @@ public struct HelpOverlay {
     public func render(_ entries: [KeyHelp.Entry], title: String, into grid: inout CellGrid) {
         let keyWidth = min(24, entries.map { DisplayWidth.of($0.keys) }.max() ?? 0)
         let textWidth = entries.map { DisplayWidth.of($0.action) }.max() ?? 0
-        let width = min(grid.width - 2, keyWidth + textWidth + 7)
-        let height = min(grid.height - 2, entries.count + 4)
-        guard width > 10, height > 4 else { return }
+        let rowsAvailable = max(1, grid.height - 6)
+        let columns = max(1, (entries.count + rowsAvailable - 1) / rowsAvailable)
+        let rows = (entries.count + columns - 1) / max(1, columns)
+        let gap = 3
+        let wanted = keyWidth + 2 + textWidth
+        let room = (grid.width - 6 - gap * (columns - 1)) / columns
+        let columnWidth = min(wanted, room)
+        let width = min(grid.width - 2, columns * columnWidth + gap * (columns - 1) + 4)
+        let height = min(grid.height - 2, rows + 4)
+        guard width > 10, height > 4, columnWidth > keyWidth + 3 else { return }
         let x0 = (grid.width - width) / 2, y0 = (grid.height - height) / 2
         let box = theme.status
         for y in y0..<(y0 + height) { grid.fill(x: x0, y: y, count: width, style: box) }
         grid.put(TextFit.truncate(" \(title) ", to: width - 2), x: x0 + 2, y: y0, style: theme.header)
-        for (i, entry) in entries.prefix(height - 4).enumerated() {
-            let y = y0 + 2 + i
-            grid.put(TextFit.truncate(entry.keys, to: keyWidth), x: x0 + 2, y: y, style: box)
-            grid.put(entry.action, x: x0 + 4 + keyWidth, y: y, maxWidth: width - keyWidth - 6, style: box)
+        for (i, entry) in entries.enumerated() {
+            let column = i / rows, row = i % rows
+            guard row < height - 4 else { continue }
+            let x = x0 + 2 + column * (columnWidth + gap), y = y0 + 2 + row
+            grid.put(TextFit.truncate(entry.keys, to: keyWidth), x: x, y: y, style: box)
+            grid.put(entry.action, x: x + keyWidth + 2, y: y, maxWidth: columnWidth - keyWidth - 2, style: box)
         }
         grid.put("any key closes", x: x0 + 2, y: y0 + height - 1, maxWidth: width - 4, style: box)
     }

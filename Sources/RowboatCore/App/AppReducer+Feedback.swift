@@ -1,0 +1,99 @@
+/// Toasts, the action sheet, links, and clearing the cache behind a confirm
+/// dialog.
+extension AppReducer {
+    /// Only these schemes are handed to a browser: a link from the data must
+    /// not run a local program or open a local file.
+    static let openableSchemes = ["http://", "https://"]
+
+    static func toast(_ state: inout AppState, _ text: String, isError: Bool = false) {
+        state.toast = Toast(text: text, isError: isError, expiresAt: state.clock + Toast.lifetime)
+    }
+
+    static func reduceFeedback(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
+        switch action {
+        case .clock(let now):
+            state.clock = now
+            if let toast = state.toast, toast.expiresAt <= now { state.toast = nil }
+        case .notify(let text, let isError):
+            toast(&state, text, isError: isError)
+        case .openLink, .copyLink:
+            guard let row = state.currentRow else { return [] }
+            guard let url = row.linkURL else {
+                toast(&state, "this item has no link", isError: true)
+                return []
+            }
+            let lower = url.lowercased()
+            guard openableSchemes.contains(where: { lower.hasPrefix($0) }) else {
+                toast(&state, "not a web link: \(url.prefix(60))", isError: true)
+                return []
+            }
+            if action == .openLink {
+                toast(&state, "opening \(url)")
+                return [.openURL(url)]
+            }
+            return [.copyToClipboard(url)]
+        case .sheet(let sheetAction):
+            return reduceSheet(&state, sheetAction)
+        case .askClearCache:
+            return [.measureCache]
+        case .cacheMeasured(let usage, let reason):
+            guard let usage else {
+                toast(&state, "no cache to clear: \(reason ?? "caching is off")", isError: true)
+                return []
+            }
+            state.dialog = ConfirmDialog(
+                title: "Clear the cache?",
+                lines: ["responses  \(ByteSize.human(usage.responseBytes)) in \(usage.responseCount) pages",
+                        "images     \(ByteSize.human(usage.imageBytes)) in \(usage.imageCount) files",
+                        "favorites are kept"],
+                confirmLabel: "Clear", intent: .clearCache)
+        case .cacheCleared(let freed):
+            toast(&state, "cache cleared · \(ByteSize.human(freed)) freed")
+        case .dialog(let dialogAction):
+            guard let dialog = state.dialog else { return [] }
+            switch dialogAction {
+            case .toggleFocus:
+                state.dialog?.confirmFocused.toggle()
+            case .cancel:
+                state.dialog = nil
+            case .confirm:
+                state.dialog = nil
+                switch dialog.intent {
+                case .clearCache: return [.clearCache]
+                }
+            case .choose:
+                return reduceFeedback(&state, .dialog(dialog.confirmFocused ? .confirm : .cancel))
+            }
+        default:
+            break
+        }
+        return []
+    }
+
+    static func reduceSheet(_ state: inout AppState, _ action: SheetAction) -> [AppEffect] {
+        switch action {
+        case .open:
+            guard let row = state.currentRow else { return [] }
+            state.sheet = ActionSheet(rowID: row.id, title: row.title,
+                                      items: ActionSheet.items(for: row, isFavorite: state.isFavorite(row.id),
+                                                               imageFailed: false))
+        case .move(let delta):
+            guard var sheet = state.sheet else { return [] }
+            sheet.cursor = min(max(0, sheet.cursor + delta), max(0, sheet.items.count - 1))
+            state.sheet = sheet
+        case .cancel:
+            state.sheet = nil
+        case .run:
+            guard let sheet = state.sheet, sheet.items.indices.contains(sheet.cursor) else { return [] }
+            state.sheet = nil
+            switch sheet.items[sheet.cursor] {
+            case .openLink: return reduce(&state, .openLink)
+            case .copyLink: return reduce(&state, .copyLink)
+            case .addFavorite, .removeFavorite: return reduce(&state, .toggleFavorite)
+            case .openDetail: return reduce(&state, .openDetail)
+            case .retryImage: return []
+            }
+        }
+        return []
+    }
+}

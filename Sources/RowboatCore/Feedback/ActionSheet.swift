@@ -1,0 +1,65 @@
+/// The list of things to do with one item (`a`): open its link, copy it,
+/// favorite it, open the detail, retry its image. Only what applies to the
+/// item is listed.
+public struct ActionSheet: Sendable, Equatable {
+    /// The item the sheet acts on.
+    public var rowID: String
+    public var title: String
+    public var items: [SheetItem]
+    public var cursor: Int
+
+    public init(rowID: String, title: String, items: [SheetItem], cursor: Int = 0) {
+        self.rowID = rowID
+        self.title = title
+        self.items = items
+        self.cursor = cursor
+    }
+
+    /// The sheet for `row`: link actions when it has a link, favorite on or
+    /// off, the detail, and retrying a failed image.
+    public static func items(for row: RowModel, isFavorite: Bool, imageFailed: Bool) -> [SheetItem] {
+        var items: [SheetItem] = []
+        if row.linkURL != nil { items += [.openLink, .copyLink] }
+        items.append(isFavorite ? .removeFavorite : .addFavorite)
+        items.append(.openDetail)
+        if imageFailed { items.append(.retryImage) }
+        return items
+    }
+}
+
+/// One line of the action sheet.
+public enum SheetItem: Sendable, Equatable {
+    case openLink, copyLink, addFavorite, removeFavorite, openDetail, retryImage
+
+    /// The line's text.
+    public var label: String {
+        switch self {
+        case .openLink: "Open link in browser"
+        case .copyLink: "Copy link"
+        case .addFavorite: "Add to favorites"
+        case .removeFavorite: "Remove from favorites"
+        case .openDetail: "Show detail"
+        case .retryImage: "Retry image"
+        }
+    }
+
+    /// The key that does the same from the list (shown beside the label).
+    public var shortcut: String {
+        switch self {
+        case .openLink: "o"
+        case .copyLink: "y"
+        case .addFavorite, .removeFavorite: "*"
+        case .openDetail: "enter"
+        case .retryImage: "R"
+        }
+    }
+}
+
+/// What the keys do in the action sheet.
+public enum SheetAction: Sendable, Equatable {
+    case open
+    case move(Int)
+    /// Do the item under the cursor and close.
+    case run
+    case cancel
+}

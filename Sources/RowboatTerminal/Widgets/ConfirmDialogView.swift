@@ -1,0 +1,30 @@
+import RowboatCore
+
+/// A confirm dialog: a centered box with the title, the facts, and two
+/// buttons; the focused button is highlighted.
+public struct ConfirmDialogView {
+    public var theme: Theme
+
+    public init(theme: Theme) {
+        self.theme = theme
+    }
+
+    public func render(_ dialog: ConfirmDialog, into grid: inout CellGrid) {
+        let confirm = "[ y \(dialog.confirmLabel) ]", cancel = "[ n Cancel ]"
+        let buttons = DisplayWidth.of(confirm) + 2 + DisplayWidth.of(cancel)
+        let widest = ([dialog.title] + dialog.lines).map(DisplayWidth.of).max() ?? 0
+        let width = min(grid.width - 2, max(widest, buttons) + 6)
+        let height = min(grid.height - 2, dialog.lines.count + 6)
+        guard width > 12, height > 4 else { return }
+        let x0 = (grid.width - width) / 2, y0 = (grid.height - height) / 2
+        for y in y0..<(y0 + height) { grid.fill(x: x0, y: y, count: width, style: theme.status) }
+        grid.put(" \(dialog.title) ", x: x0 + 2, y: y0, maxWidth: width - 4, style: theme.header)
+        for (i, line) in dialog.lines.prefix(height - 6).enumerated() {
+            grid.put(line, x: x0 + 3, y: y0 + 2 + i, maxWidth: width - 6, style: theme.status)
+        }
+        let by = y0 + height - 2
+        let bx = x0 + max(2, (width - buttons) / 2)
+        let used = grid.put(confirm, x: bx, y: by, style: dialog.confirmFocused ? theme.selected : theme.status)
+        grid.put(cancel, x: bx + used + 2, y: by, style: dialog.confirmFocused ? theme.status : theme.selected)
+    }
+}

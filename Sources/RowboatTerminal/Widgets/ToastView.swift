@@ -1,0 +1,17 @@
+import RowboatCore
+
+/// A toast: one line at the right end of the footer line, in the accent
+/// colour (or the error colour), over whatever the footer says.
+public enum ToastView {
+    public static func render(_ toast: Toast, into grid: inout CellGrid, theme: Theme) {
+        let y = grid.height - 2
+        guard y >= 1 else { return }
+        let text = " " + TextFit.truncate(toast.text, to: max(1, grid.width - 4)) + " "
+        let width = DisplayWidth.of(text)
+        let style = toast.isError ? Style(foreground: theme.error.foreground, background: theme.status.background,
+                                          attributes: theme.error.attributes.union(.reverse))
+            : Style(foreground: theme.accent.foreground, background: theme.status.background,
+                    attributes: theme.accent.attributes.union(.reverse))
+        grid.put(text, x: max(0, grid.width - width - 1), y: y, style: style)
+    }
+}

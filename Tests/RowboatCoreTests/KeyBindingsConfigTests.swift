@@ -1,0 +1,313 @@
+import Foundation
+import Testing
+@testable import RowboatCore
+
+/// The `keys:` config section: parsing, errors, conflicts and the key map
+/// it builds.
+@Suite("Config keys: section")
+struct KeyBindingsConfigTests {
+    /// A config whose lines 4… are `keys` (so line numbers are easy to read).
+    func yaml(_ keys: String) -> String {
+        "server: http://x\ninterfaces:\n  items: {url: /a, item: {title: t}}\n" + keys
+    }
+
+    func parse(_ keys: String) throws -> RowboatConfig {
+        try ConfigLoader.parse(yaml(keys), file: "test.yaml")
+    }
+
+    func error(_ keys: String) throws -> ConfigError {
+        try #require(Fixtures.configError(yaml(keys)))
+    }
+
+    func map(_ keys: String) throws -> KeyMap {
+        try KeyBindings.keyMap(try parse(keys).keys)
+    }
+
+    func state(_ change: (inout AppState) -> Void = { _ in }) -> AppState {
+        var s = AppState(endpointKey: "items", columns: [])
+        change(&s)
+        return s
+    }
+
+    // MARK: parsing
+
+    @Test func noKeysSectionKeepsTheDefaults() throws {
+        let config = try parse("")
+        #expect(config.keys.isEmpty)
+        let built = try KeyBindings.keyMap(config.keys)
+        #expect(built.bindings == KeyMap.default.bindings)
+        #expect(built.gridBindings == KeyMap.default.gridBindings)
+        #expect(built.detailBindings == KeyMap.default.detailBindings)
+        #expect(built.filterPanelBindings == KeyMap.default.filterPanelBindings)
+        #expect(built.backKeys == KeyMap.default.backKeys)
+    }
+
+    @Test func oneKeyOrAListInFileOrder() throws {
+        let config = try parse("""
+        keys:
+          refresh: [r, F5]
+          loadMore: n
+          choose: x
+          pageDown: [PgDn, " "]
+          quit: [q, Q]
+          filters: p
+          search: /
+          help: "?"
+          favorite: "*"
+        """)
+        #expect(config.keys.overrides == [
+            .init(.refresh, [.character("r"), .function(5)]),
+            .init(.loadMore, [.character("n")]),
+            .init(.choose, [.character("x")]),
+            .init(.pageDown, [.pageDown, .character(" ")]),
+            .init(.quit, [.character("q"), .character("Q")]),
+            .init(.filters, [.character("p")]),
+            .init(.search, [.character("/")]),
+            .init(.help, [.character("?")]),
+            .init(.favorite, [.character("*")]),
+        ])
+    }
+
+    @Test(arguments: [
+        ("space", Key.character(" ")), (" ", .character(" ")), ("enter", .enter), ("Return", .enter),
+        ("esc", .escape), ("ESCAPE", .escape), ("backspace", .backspace), ("tab", .tab),
+        ("up", .up), ("Down", .down), ("left", .left), ("RIGHT", .right),
+        ("pgup", .pageUp), ("PgDn", .pageDown), ("pageup", .pageUp), ("PageDown", .pageDown),
+        ("home", .home), ("End", .end), ("f1", .function(1)), ("F12", .function(12)),
+        ("x", .character("x")), ("X", .character("X")), ("F", .character("F")), ("$", .character("$")),
+        ("中", .character("中")), ("1", .character("1")),
+    ])
+    func keyNames(name: String, key: Key) {
+        #expect(KeyName.parse(name) == key)
+    }
+
+    @Test func keyNamesThatAreNotKeys() {
+        for bad in ["", "f13", "f0", "ctrl-r", "pgdown", "\t", "\u{1B}", "ab"] { #expect(KeyName.parse(bad) == nil) }
+        #expect(KeyName.name(.character(" ")) == "space")
+        #expect(KeyName.name(.pageDown) == "pgdn")
+        #expect(KeyName.name(.function(5)) == "f5")
+        #expect(KeyName.name(.character("j")) == "j")
+    }
+
+    @Test func anEmptyListLeavesTheActionWithoutKeys() throws {
+        let keys = try map("keys:\n  toggleView: []\n")
+        #expect(keys.action(for: .character("v"), in: state()) == nil)
+        #expect(!keys.bindings.values.contains(.toggleView))
+    }
+
+    // MARK: errors
+
+    @Test func unknownActionSuggestsTheRightOne() throws {
+        let e = try error("keys:\n  refrsh: r\n")
+        #expect(e == ConfigError(file: "test.yaml", line: 5, column: 3, keyPath: "keys.refrsh",
+                                 message: "unknown action \"refrsh\"; did you mean \"refresh\"?"))
+        #expect(e.description == "test.yaml:5:3: keys.refrsh: unknown action \"refrsh\"; did you mean \"refresh\"?")
+    }
+
+    @Test func unrelatedActionListsTheKnownOnes() throws {
+        let e = try error("keys:\n  zzzzzzzzz: r\n")
+        #expect(e.message.hasPrefix("unknown action \"zzzzzzzzz\" (known: moveDown, moveUp,"))
+        #expect(e.message.contains("quit)"))
+    }
+
+    @Test func unknownKeyNameSuggestsTheRightOne() throws {
+        let e = try error("keys:\n  pageDown: [pgdown, d]\n")
+        #expect(e == ConfigError(file: "test.yaml", line: 5, column: 14, keyPath: "keys.pageDown[0]",
+                                 message: "unknown key name \"pgdown\"; did you mean \"pgdn\"?"))
+        let f = try error("keys:\n  refresh: F13\n")
+        #expect(f.keyPath == "keys.refresh")
+        #expect(f.line == 5 && f.column == 12)
+        #expect(f.message == "unknown key name \"F13\"; did you mean \"f1\"?")
+    }
+
+    @Test func unrelatedKeyNameSaysWhatAKeyIs() throws {
+        let e = try error("keys:\n  refresh: control-r\n")
+        #expect(e.message == "unknown key name \"control-r\" (a key is one character, or space, enter, esc, backspace, "
+                + "tab, up, down, left, right, pgup, pgdn, home, end, f1…f12)")
+    }
+
+    @Test func otherMistakes() throws {
+        #expect(try error("keys:\n  refresh: \"\"\n").message
+                == "expected a key or a list of keys ([] leaves the action without keys)")
+        #expect(try error("keys:\n  refresh: {a: b}\n").message == "expected a key name, found a mapping")
+        #expect(try error("keys:\n  refresh: [[r]]\n").keyPath == "keys.refresh[0]")
+        #expect(try error("keys: [r]\n").message == "expected a mapping, found a list")
+        #expect(try error("keyz: {}\n").message == "unknown key \"keyz\"; did you mean \"keys\"?")
+    }
+
+    // MARK: conflicts
+
+    @Test func aKeyLeftOnAnotherActionIsAConflict() throws {
+        let e = try error("keys:\n  refresh: j\n")
+        #expect(e == ConfigError(file: "test.yaml", line: 5, column: 12, keyPath: "keys.refresh",
+                                 message: "key \"j\" is bound to both refresh and moveDown on the list screen; "
+                                     + "give one of them other keys"))
+    }
+
+    @Test func rebindingTheOtherActionToo() throws {
+        let keys = try map("keys:\n  refresh: j\n  moveDown: [down, e]\n")
+        #expect(keys.action(for: .character("j"), in: state()) == .list(.refresh))
+        #expect(keys.action(for: .character("e"), in: state()) == .list(.move(.down)))
+        #expect(keys.action(for: .character("r"), in: state()) == nil)
+    }
+
+    @Test func theBriefsExampleConflictsOnSpace() throws {
+        // Space loads more by default, so giving it to pageDown needs loadMore moved.
+        let e = try error("keys: {refresh: [r, F5], pageDown: [PgDn, \" \"], quit: [q, Q], filters: f, search: /}\n")
+        #expect(e.keyPath == "keys.pageDown[1]")
+        #expect(e.message.hasPrefix("key \"space\" is bound to both pageDown and loadMore on the list screen"))
+        // The filter panel chooses with space too.
+        let panel = try error("keys:\n  loadMore: n\n  pageDown: [pgdn, space]\n")
+        #expect(panel.message.hasPrefix("key \"space\" is bound to both pageDown and choose on the filter panel screen"))
+        #expect(panel.line == 6)
+        _ = try map("keys:\n  loadMore: n\n  choose: x\n  pageDown: [pgdn, space]\n")
+    }
+
+    @Test func twoConfiguredActionsOnOneKey() throws {
+        let e = try error("keys:\n  refresh: x\n  toggleView: [v, x]\n")
+        #expect(e.line == 6)
+        #expect(e.keyPath == "keys.toggleView[1]")
+        #expect(e.message.hasPrefix("key \"x\" is bound to both toggleView and refresh on the list screen"))
+        // On different screens the same key is fine: x chooses in the panel.
+        _ = try map("keys:\n  refresh: x\n")
+    }
+
+    @Test func aListKeyThatTheGridUsesIsAConflictOnTheGridScreen() throws {
+        let e = try error("keys:\n  refresh: h\n")
+        #expect(e.message.hasPrefix("key \"h\" is bound to both refresh and moveLeft on the grid screen"))
+    }
+
+    @Test func aDetailKeyConflict() throws {
+        let e = try error("keys:\n  help: h\n")
+        #expect(e.message.hasPrefix("key \"h\" is bound to both help and back on the detail screen"))
+    }
+
+    @Test func backOverTheGridInSearchResults() throws {
+        let e = try error("keys:\n  back: [esc, h]\n")
+        #expect(e.message.hasPrefix("key \"h\" is bound to both back and moveLeft on the search results in grid screen"))
+    }
+
+    @Test func restatingDefaultsIsNoConflict() throws {
+        // l opens the detail on the list; the grid's l (move right) wins there, as by default.
+        let keys = try map("keys:\n  openDetail: [enter, right, l]\n  moveRight: [right, l]\n")
+        #expect(keys.bindings == KeyMap.default.bindings)
+        #expect(keys.gridBindings == KeyMap.default.gridBindings)
+    }
+
+    @Test func conflictsWithActionsNotInTheTableNameThemByHelp() throws {
+        var base = KeyMap.default
+        base.bindings[.character("z")] = .list(.move(.to(3)))
+        let (_, conflicts) = KeyBindings.apply(KeyBindingsConfig([.init(.refresh, [.character("z")])]), to: base)
+        #expect(conflicts.map(\.description) == [
+            "key \"z\" is bound to both refresh and \"go to row 4\" on the list screen; give one of them other keys",
+        ])
+    }
+
+    @Test func restatingEveryDefaultIsNoConflict() {
+        // (Not `back`: its defaults differ by screen; ← and h only leave the detail.)
+        let all = KeyBindingsConfig(KeyAction.allCases.filter { $0 != .back }.map { action in
+            .init(action, action.slots.flatMap { action.keys(on: $0.layer) }.reduce(into: [Key]()) { if !$0.contains($1) { $0.append($1) } })
+        })
+        let (map, conflicts) = KeyBindings.apply(all, to: .default)
+        #expect(conflicts == [])
+        #expect(map.bindings == KeyMap.default.bindings)
+        #expect(map.gridBindings == KeyMap.default.gridBindings)
+    }
+
+    // MARK: the built key map
+
+    @Test func anOverriddenKeyWorksAndTheOldOneNoLonger() throws {
+        let keys = try map("keys:\n  refresh: [R, F5]\n  quit: [Q]\n")
+        let list = state()
+        #expect(keys.action(for: .character("R"), in: list) == .list(.refresh))
+        #expect(keys.action(for: .function(5), in: list) == .list(.refresh))
+        #expect(keys.action(for: .character("r"), in: list) == nil)
+        #expect(keys.action(for: .character("Q"), in: list) == .quit)
+        #expect(keys.action(for: .character("q"), in: list) == nil)
+        // Everything not named keeps its keys.
+        #expect(keys.action(for: .character("j"), in: list) == .list(.move(.down)))
+        // Quit is replaced on every screen it lives on.
+        let detail = state { $0.detail = DetailState(rowID: "1") }
+        #expect(keys.action(for: .character("Q"), in: detail) == .quit)
+        #expect(keys.action(for: .character("q"), in: detail) == nil)
+        // With help open, the quit key still quits; any other key closes help.
+        let help = state { $0.showHelp = true }
+        #expect(keys.action(for: .character("Q"), in: help) == .quit)
+        #expect(keys.action(for: .character("q"), in: help) == .toggleHelp)
+    }
+
+    @Test func movementFollowsOnEveryScreen() throws {
+        let keys = try map("keys:\n  moveDown: [down, e]\n  moveUp: [up, i]\n")
+        #expect(keys.action(for: .character("e"), in: state()) == .list(.move(.down)))
+        #expect(keys.action(for: .character("j"), in: state()) == nil)
+        let grid = state { $0.viewMode = .grid }
+        #expect(keys.action(for: .character("e"), in: grid) == .gridMove(.down))
+        #expect(keys.action(for: .character("i"), in: grid) == .gridMove(.up))
+        #expect(keys.action(for: .character("j"), in: grid) == nil)
+        let detail = state { $0.detail = DetailState(rowID: "1") }
+        #expect(keys.action(for: .character("e"), in: detail) == .scrollDetail(1))
+        #expect(keys.action(for: .down, in: detail) == .scrollDetail(1))
+        let panel = state { $0.filterPanel = FilterPanel(draft: [], cursor: 0) }
+        #expect(keys.action(for: .character("e"), in: panel) == .filters(.move(1)))
+        #expect(keys.action(for: .character("k"), in: panel) == nil)
+    }
+
+    @Test func theFiltersKeyOpensAndClosesThePanel() throws {
+        let keys = try map("keys:\n  filters: p\n")
+        #expect(keys.action(for: .character("p"), in: state()) == .filters(.open))
+        #expect(keys.action(for: .character("f"), in: state()) == nil)
+        let panel = state { $0.filterPanel = FilterPanel(draft: [], cursor: 0) }
+        #expect(keys.action(for: .character("p"), in: panel) == .filters(.cancel))
+        #expect(keys.action(for: .character("f"), in: panel) == nil)
+        #expect(keys.action(for: .escape, in: panel) == .filters(.cancel))
+    }
+
+    @Test func backKeysLeaveEveryScreen() throws {
+        let keys = try map("keys:\n  back: [esc, z]\n")
+        let detail = state { $0.detail = DetailState(rowID: "1") }
+        #expect(keys.action(for: .character("z"), in: detail) == .closeDetail)
+        #expect(keys.action(for: .backspace, in: detail) == nil)
+        #expect(keys.action(for: .character("h"), in: detail) == nil)
+        let favorites = state { $0.showingFavorites = true }
+        #expect(keys.action(for: .character("z"), in: favorites) == .toggleFavoritesList)
+        #expect(keys.action(for: .backspace, in: favorites) == nil)
+        let results = state { $0.search = SearchState(text: "a", editing: false, matches: []) }
+        #expect(keys.action(for: .character("z"), in: results) == .search(.cancel))
+        #expect(keys.action(for: .escape, in: results) == .search(.cancel))
+    }
+
+    @Test func keyNamesForHints() throws {
+        #expect(KeyMap.default.keyNames(for: .refresh) == ["r"])
+        #expect(KeyMap.default.keyNames(for: .loadMore) == ["space", "n"])
+        #expect(KeyMap.default.keyNames(for: .back, on: .detail) == ["Esc", "Backspace", "←", "h"])
+        let keys = try map("keys:\n  refresh: [F5, R]\n")
+        #expect(keys.keyNames(for: .refresh) == ["F5", "R"])
+    }
+
+    @Test func helpListsTheNewKeys() throws {
+        let keys = try map("keys:\n  refresh: [R, F5]\n")
+        let entries = KeyHelp.entries(keys.bindings(in: state()))
+        let refresh = try #require(entries.first { $0.action == "refresh / retry" })
+        #expect(refresh.keys == "F5 R")
+        #expect(!entries.contains { $0.keys.split(separator: " ").contains("r") })
+    }
+
+    /// docs/config.md has a row for every action name.
+    @Test func everyActionIsDocumented() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/config.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        for action in KeyAction.allCases { #expect(text.contains("| `\(action.rawValue)` |"), "\(action.rawValue)") }
+    }
+
+    /// Every default binding belongs to a named action, so `keys:` can move
+    /// any of them (a new default key needs a `KeyAction` slot).
+    @Test func everyDefaultBindingHasAName() {
+        for layer in KeyLayer.allCases {
+            for (key, action) in KeyMap.default.table(layer) {
+                let named = KeyAction.allCases.contains { $0.keys(on: layer).contains(key) }
+                #expect(named, "\(layer): \(KeyName.name(key)) → \(action) has no action name")
+            }
+        }
+    }
+}
