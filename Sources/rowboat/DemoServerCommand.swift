@@ -14,7 +14,14 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Address to bind (loopback only by default).")
     var host: String = "127.0.0.1"
 
+    @Flag(name: .long, help: "Serve hostile routes for fault tests instead (127.0.0.1 only; see docs/reliability.md).")
+    var hostile = false
+
+    @Option(name: .long, help: "With --hostile: the second port, another origin for redirects (0 picks a free one).")
+    var otherPort: Int = 0
+
     func run() async throws {
+        if hostile { return try await runHostile() }
         try await DemoServer.runForever(host: host, port: port) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }

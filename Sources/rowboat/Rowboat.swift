@@ -9,4 +9,9 @@ struct Rowboat: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [Browse.self, DemoServerCommand.self, Fetch.self, ConfigCommand.self, CacheCommand.self],
         defaultSubcommand: Browse.self)
+
+    static func main() async {
+        StandardStreams.checkDescriptorsAtStart()
+        await main(nil)
+    }
 }

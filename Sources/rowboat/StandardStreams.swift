@@ -30,6 +30,23 @@ enum StandardStreams {
         return ExitCode.failure
     }
 
+    /// Run first thing: a closed stdin, stdout or stderr gets /dev/null in
+    /// its place, so the next file, socket or eventfd we open cannot take
+    /// its number (a "closed" stdout would then receive our output). With
+    /// stdout closed, every command but the demo server stops with a clear
+    /// message instead of writing nowhere.
+    static func checkDescriptorsAtStart() {
+        var closed: [Int32] = []
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            closed.append(fd)
+            _ = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)   // takes the lowest free number: fd
+        }
+        if closed.contains(1), CommandLine.arguments.dropFirst().first != "demo-server" {
+            err("rowboat: standard output is closed; nothing to write to")
+            exit(1)
+        }
+    }
+
     static func write(fd: Int32, _ text: String) -> Bool {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {

@@ -27,8 +27,19 @@ enum Subprocess {
         }
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The calling thread (a Swift concurrency worker) blocks SIGTERM,
+        // SIGHUP and others, and a child inherits that mask: a tmux server
+        // started so never sees the SIGTERM of kill-server and outlives the
+        // test. Children start with nothing blocked.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+        let rc = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
         if captureOutput { close(fds[1]) }
         guard rc == 0 else {
             if captureOutput { close(fds[0]) }

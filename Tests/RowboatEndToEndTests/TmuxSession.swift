@@ -24,14 +24,16 @@ final class TmuxSession {
             .deletingLastPathComponent().path
     }
 
-    init(arguments: [String], columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
+    /// `wrapper` runs before the binary (e.g. `sh -c '…; exec "$0" "$@"'`).
+    init(arguments: [String], columns: Int = 100, rows: Int = 30, environment: [String: String] = [:],
+         wrapper: [String] = []) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let dir = directory.path
         let env = (["LANG": "C.UTF-8", "TERM": "tmux-256color", "XDG_CACHE_HOME": dir + "/cache"]
             .merging(environment) { $1 })
             .map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        let command = ([Self.binary] + arguments).map(Self.quote).joined(separator: " ")
+        let command = (wrapper + [Self.binary] + arguments).map(Self.quote).joined(separator: " ")
         let script = "cd \(Self.quote(Self.packageRoot)); stty -g > \(dir)/before; env -u NO_COLOR \(env) \(command) 2> \(dir)/stderr; "
             + "echo $? > \(dir)/exit.tmp; mv \(dir)/exit.tmp \(dir)/exit; stty -g > \(dir)/after; exec sleep 120"
         try tmux(captureOutput: false, ["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows),

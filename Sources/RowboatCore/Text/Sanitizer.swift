@@ -42,8 +42,12 @@ public enum Sanitizer {
                 continue
             }
         }
-        let result = String(out)
-        return result.count > limit ? String(result.prefix(limit)) : result
+        var result = String(out)
+        if result.count > limit { result = String(result.prefix(limit)) }
+        // The scalar budget or the cap can end the text between a joiner
+        // and its emoji: a joiner left dangling goes too.
+        while result.unicodeScalars.last?.value == 0x200D { result.unicodeScalars.removeLast() }
+        return result
     }
 
     /// A zero-width joiner between two emoji (👨‍👩‍👧) is part of one
@@ -59,7 +63,8 @@ public enum Sanitizer {
     /// True when `text` needs no change: the fast path for already clean data.
     public static func isClean(_ text: String, limit: Int = defaultLimit) -> Bool {
         var count = 0
-        var previous: Unicode.Scalar = " "
+        var previous: Unicode.Scalar?
+        var beforePrevious: Unicode.Scalar?
         var pendingJoin = false
         for scalar in text.unicodeScalars {
             if pendingJoin {
@@ -67,13 +72,19 @@ public enum Sanitizer {
                 if !(scalar.properties.isEmoji && scalar.value > 0xFF) { return false }
                 pendingJoin = false
             }
-            if scalar.value == 0x200D, previous.properties.isEmoji, previous.value > 0xFF || previous.value == 0xFE0F {
-                pendingJoin = true
-                previous = scalar
-                count += 1
-                continue
+            defer { (beforePrevious, previous) = (previous, scalar) }
+            // The same test as isEmojiJoin: the emoji before the joiner may
+            // carry VS16 or a skin tone.
+            if scalar.value == 0x200D, var base = previous {
+                if base.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(base.value), let earlier = beforePrevious {
+                    base = earlier
+                }
+                if base.properties.isEmoji && base.value > 0xFF {
+                    pendingJoin = true
+                    count += 1
+                    continue
+                }
             }
-            previous = scalar
             if classify(scalar) != .keep { return false }
             count += 1
             if count > limit { return false }

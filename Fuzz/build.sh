@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/targets into .build/fuzz/bin.
+#
+# SwiftPM cannot build a libFuzzer binary, so the pieces are compiled
+# directly: CYaml (C) with clang, then Yams and RowboatCore as whole-module
+# objects with swiftc, all with ASan and coverage instrumentation, then each
+# target file linked against them with -sanitize=fuzzer,address (libFuzzer
+# brings main). Yams comes from SwiftPM's checkout in .build/checkouts.
+# Rebuilds only what changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=.build/fuzz
+mkdir -p "$out/obj" "$out/modules" "$out/bin"
+opt=${FUZZ_OPT:--O}
+
+yams=.build/checkouts/Yams
+if [ ! -d "$yams/Sources/Yams" ]; then
+  swift package resolve >/dev/null
+fi
+[ -d "$yams/Sources/Yams" ] || { echo "fuzz: Yams checkout not found in $yams" >&2; exit 1; }
+cyaml_include="$yams/Sources/CYaml/include"
+
+# newer TARGET SOURCES...: true when TARGET is missing or older than a source.
+newer() {
+  local target=$1; shift
+  [ -e "$target" ] || return 0
+  [ -n "$(find "$@" -newer "$target" -print -quit)" ]
+}
+
+if newer "$out/obj/cyaml.stamp" "$yams/Sources/CYaml"; then
+  echo "fuzz: compiling CYaml"
+  rm -f "$out"/obj/cyaml-*.o
+  for c in "$yams"/Sources/CYaml/src/*.c; do
+    clang -c -O1 -g -fsanitize=fuzzer-no-link,address -DYAML_DECLARE_STATIC \
+      -I "$cyaml_include" -I "$yams/Sources/CYaml/src" "$c" -o "$out/obj/cyaml-$(basename "$c" .c).o"
+  done
+  touch "$out/obj/cyaml.stamp"
+fi
+
+swift_module() { # NAME SOURCE-DIR SWIFT-LANGUAGE-VERSION
+  local name=$1 dir=$2
+  if newer "$out/obj/$name.o" "$dir" "$out/obj/cyaml.stamp" || { [ "$name" = RowboatCore ] && newer "$out/obj/$name.o" "$out/obj/Yams.o"; }; then
+    echo "fuzz: compiling $name ($opt)"
+    find "$dir" -name '*.swift' -print0 | xargs -0 swiftc -parse-as-library -wmo "$opt" -g \
+      -sanitize=fuzzer,address -module-name "$name" -swift-version "$3" -DSWIFT_PACKAGE \
+      -I "$out/modules" -I "$cyaml_include" -Xcc -DYAML_DECLARE_STATIC \
+      -emit-module -emit-module-path "$out/modules/$name.swiftmodule" \
+      -c -o "$out/obj/$name.o"
+  fi
+}
+swift_module Yams "$yams/Sources/Yams" 5
+swift_module RowboatCore Sources/RowboatCore 6
+
+for source in Fuzz/targets/*.swift; do
+  name=$(basename "$source" .swift)
+  binary="$out/bin/$name"
+  if newer "$binary" "$source" Fuzz/support "$out/obj/RowboatCore.o" "$out/obj/Yams.o"; then
+    echo "fuzz: linking $name"
+    # (gold warns about ASan's local symbols; harmless.)
+    swiftc -parse-as-library "$opt" -g -sanitize=fuzzer,address -swift-version 6 -module-name "$name" \
+      -I "$out/modules" -I "$cyaml_include" \
+      "$source" Fuzz/support/*.swift "$out/obj/RowboatCore.o" "$out/obj/Yams.o" "$out"/obj/cyaml-*.o \
+      -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+  fi
+done

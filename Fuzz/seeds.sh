@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Fuzz/seeds.sh TARGET DIR: writes the seed corpus for one fuzz target into
+# DIR. Seeds are generated (deterministically) from the repository's configs
+# and from the same kinds of hostile input the hostile demo server serves.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=$1
+dir=$2
+mkdir -p "$dir"
+n=0
+seed() { n=$((n + 1)); printf '%b' "$1" > "$dir/seed-$(printf '%03d' $n)"; }
+
+# Text with everything the sanitizer must handle (\e = ESC; \xNN raw bytes).
+texts=(
+  'plain ASCII text'
+  'OSC0 \e]0;PWNED-TITLE\aset title'
+  'OSC52 \e]52;c;SE9TVElMRS1DTElQQk9BUkQ=\e\\clipboard'
+  'DCS \ePtmux;\e\e]52;c;x\a\e\\ passthrough'
+  'CSI \e[6n \e[21t \e[2J\e[H \e[?1049l'
+  'C1 \xc2\x9b6n \xc2\x9d0;x\xc2\x9c \xc2\x90q\xc2\x9c'
+  'raw C1 \x9b6n invalid \xff\xfe \xc0\xaf \xed\xa0\x80 cut \xe2\x82'
+  'CR\rBS\b\b LF\n TAB\t VT\v FF\f NUL\x00 DEL\x7f'
+  'bidi \xe2\x80\xaeexe.txt\xe2\x80\xac \xe2\x81\xa6iso\xe2\x81\xa9 \xe2\x80\x8f \xd8\x9c'
+  'zero\xe2\x80\x8bwidth\xe2\x80\x8cnon\xe2\x80\x8djoiner\xe2\x81\xa0wj \xef\xbb\xbfbom'
+  'family \xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7 flag \xf0\x9f\x87\xb5\xf0\x9f\x87\xb9 keycap 1\xef\xb8\x8f\xe2\x83\xa3'
+  'skin \xf0\x9f\x91\x8b\xf0\x9f\x8f\xbd\xe2\x80\x8d\xe2\x99\x82\xef\xb8\x8f vs16 \xe2\x9d\xa4\xef\xb8\x8f'
+  'Z\xcc\x81\xcc\x81\xcc\x81\xcc\x81\xcc\x81\xcc\x81\xcc\x81\xcc\x81\xcc\x81\xcc\x81 combining'
+  'wide \xe7\x95\x8c\xe7\x95\x8c\xe7\x95\x8c \xe9\x9d\x92\xe8\x8a\xb1\xe7\x93\xb7 \xf0\x9f\x9a\x80'
+  'tags \xf3\xa0\x81\x81\xf3\xa0\x81\x82 annotation \xef\xbf\xb9a\xef\xbf\xbb line sep \xe2\x80\xa8 para \xe2\x80\xa9'
+  '&amp; &#x1B;[31m &#27; &#155; &lt;b&gt; &#x202E; &bogus; &#99999999;'
+)
+
+case "$target" in
+FuzzSanitizer)
+  # First byte: the length cap (and width) the target uses.
+  for t in "${texts[@]}"; do
+    seed "\x01$t"; seed "\x07$t"; seed "\x3f$t"
+  done
+  ;;
+FuzzMapping)
+  # JSON escapes are written \\u001b (printf %b makes that \u001b).
+  hostile='{"id":1,"title":"OSC0 \\u001b]0;PWNED\\u0007 set","subtitle":"\\u001b]52;c;SE9U\\u001b\\\\","price":"12.5","stats":{"stars":3},"rating":4.5,"flag":"yes","created_at":"2024-05-01T10:00:00Z","t":1700000000,"ms":1700000000000,"tags":[{"name":"a"}]},'
+  hostile+='{"id":2,"title":"C1 \\u009b6n \xc2\x9d0;x\xc2\x9c \\u0090q","subtitle":"\\r\\b\\n\\t\\u0000\\u007f"},'
+  hostile+='{"id":3,"title":"bidi \\u202eexe.txt\\u202c \\u2066i\\u2069 \\u200f","subtitle":"zw\\u200b\\u200c\\u200d\\u2060\\ufeff"},'
+  hostile+='{"id":4,"title":"family \xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9 \\ud83d\\ude80 \\ud800 lone","subtitle":"Z\xcc\x81\xcc\x81\xcc\x81 \xe7\x95\x8c"},'
+  hostile+='{"id":"5","title":"&amp; &#x1B;[31m &#27; &#155; &#x202E; &bogus;","subtitle":null,"price":"N/A","flag":2,"created_at":"nope","t":"1e3"}'
+  seed "{\"code\":200,\"msg\":\"ok\",\"datas\":{\"list\":[$hostile],\"totalPage\":3,\"total\":60,\"more\":true}}"
+  seed '{"code":200,"msg":"ok","datas":{"list":[{"id":1,"title":"Brass Lantern","price":84.48,"created_at":"2024-01-01"}],"totalPage":34,"total":1000}}'
+  seed '{"code":500,"msg":"database \\u001b[2J down","datas":null}'
+  seed '{"code":200,"datas":{"list":null}}'
+  seed '{"code":200,"datas":{"list":"not a list","totalPage":"many","total":{"n":1}}}'
+  seed '[{"name":"root list","html_url":"http://h/1"},{"name":null},{"name":42},{"name":["x"]}]'
+  seed '{"next":"cursor-2","data":[]}'
+  seed '{"results":[{"id":"a","name":"x"}],"links":{"next":"/n?page=2"}}'
+  seed '{"code":200,"datas":{"list":[{"id":1,"title":"big","price":1e400,"t":-1e308,"ms":1e308}],"totalPage":1e400}}'
+  seed '{"code":200,"datas":{"list":[{"id":1.5,"title":true},{"id":{"x":1},"title":"obj id"}]}}'
+  seed '{"code":200,"datas":{"list":[{"id":1,"title":"trunc'
+  seed "{\"code\":200,\"datas\":{\"list\":[{\"id\":1,\"title\":\"deep\",\"x\":$(printf '[%.0s' {1..600})$(printf ']%.0s' {1..600})}]}}"
+  seed '{"code":200,"datas":{"list":[{"id":1,"title":"bad \xff\xfe utf8 \x9b6n"}]}}'
+  seed '<!DOCTYPE html><html><title>\e]0;x\a</title></html>'
+  seed '\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03'
+  seed '{"code":"200","datas":{"list":[{"id":"1","title":"&#x1B;]0;x&#7;"}],"more":"no"}}'
+  ;;
+FuzzConfig)
+  for f in Config/*.yaml; do cp "$f" "$dir/config-$(basename "$f")"; done
+  seed 'server: http://h\ninterfaces:\n  items: {url: /x, item: {title: t}}\n'
+  seed '{"server":"https://h","interfaces":{"a":{"url":"/a","item":{"title":"t","id":"id"}}}}'
+  seed 'server: http://h\ncommunication: {method: POST, bodyFormat: json, timeout: 0.5, headers: {X-Key: "${TOKEN}"}, maxBodyBytes: 10}\nlocalCache: {enabled: true, path: ~/c, expire: 0, maxSize: 1 GB}\ninterfaces:\n  a:\n    url: /a\n    params: {q: [a, b], n: 1}\n    paging: {style: offset, size: 5, totalCount: n, hasMore: more}\n    item: {title: t, price: {path: p, type: money, default: "0"}}\n    columns: [{field: title, width: 5}, {field: price, weight: 2, min: 3, align: right}]\n'
+  seed 'server: http://h\ninterfaces:\n  a: {url: /a, paging: {style: cursor, nextCursor: next, cursorParam: c}, item: {title: t}}\n  b: {url: /b, paging: {style: nextURL, nextURL: links.next}, item: {title: t}}\n  c: {url: /c, paging: {style: link}, item: {title: t}}\n  d: {url: /d, paging: {style: lastId}, item: {id: id, title: t}}\n'
+  seed 'server: http://h\ninterfaces:\n  a: {url: /a, pagign: {}, item: {title: t}}\n'
+  seed 'server: ftp://h\ninterfaces: {}\n'
+  seed 'base: &b {url: /x, item: {title: t}}\nserver: http://h\ninterfaces:\n  a: *b\n  b: {<<: *b, url: /y}\n'
+  seed 'server: "http://h/${MISSING}"\ninterfaces:\n  a: {url: "$$literal", item: {title: t}}\n'
+  seed "server: http://h\ninterfaces: $(printf '[%.0s' {1..300})$(printf ']%.0s' {1..300})\n"
+  seed 'server: http://h\n\tinterfaces:\n  a: {url: /x, item: {title: t}}\n'
+  seed 'server: http://h\ninterfaces:\n  \xff\xfe: {url: "\e]0;x\a", item: {title: "t\x00"}}\n'
+  seed '%YAML 1.2\n---\nserver: !!binary aGk=\ninterfaces: !!set {a}\n...\n'
+  seed 'a: &a [*a]\n'
+  ;;
+*)
+  echo "seeds: unknown target $target" >&2
+  exit 1
+  ;;
+esac

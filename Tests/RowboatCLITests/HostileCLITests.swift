@@ -1,0 +1,140 @@
+import Foundation
+import Glibc
+import RowboatCache
+import RowboatDemo
+import Testing
+
+/// `rowboat fetch` (headless) against the hostile server: every output
+/// format carries only inert text, errors are one line, and a closed stdout
+/// is reported instead of output going into whatever file took its number.
+@Suite("rowboat CLI against the hostile server", .serialized, .timeLimit(.minutes(2)))
+struct HostileCLITests {
+    /// Config/hostile.yaml pointed at `server`, in a temp file.
+    func config(_ server: HostileServer) throws -> String {
+        let text = try String(contentsOf: Paths.root.appendingPathComponent("Config/hostile.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "server: http://127.0.0.1:8090", with: "server: \(server.baseURL)")
+        return try Paths.write(text, name: "hostile.yaml")
+    }
+
+    /// Bytes no output format may carry: C0 controls but LF/CR/TAB, DEL,
+    /// C1, bidi controls, zero-width characters, the BOM.
+    func unsafe(_ text: String) -> [String] {
+        text.unicodeScalars.filter { s in
+            switch s.value {
+            case 0x0A, 0x0D, 0x09: false
+            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0xFEFF: true
+            default: false
+            }
+        }.map { String($0.value, radix: 16) }
+    }
+
+    @Test(arguments: ["table", "csv", "tsv", "jsonl", "json"])
+    func hostileTextPrintsOnlyInertCharacters(format: String) async throws {
+        let server = try HostileServer.start()
+        defer { server.stop() }
+        let path = try config(server)
+        for key in ["escapes", "huge", "wrong-fields"] {
+            let r = try await Subprocess.rowboat("fetch", key, "--config", path, "--format", format)
+            #expect(r.status == 0, "\(key) \(format): \(r.stderr)")
+            #expect(r.stderr == "")
+            #expect(unsafe(r.stdout).isEmpty, "\(key) \(format): \(unsafe(r.stdout))")
+            #expect(r.stdout.contains(key == "escapes" ? "PLAIN a harmless row" : key == "huge" ? "PLAIN after the huge"
+                                                                                           : "WRONGFIELDS"))
+        }
+    }
+
+    @Test func aHostileBodyIsOneLineOnStderrAndNothingOnStdout() async throws {
+        let server = try HostileServer.start()
+        defer { server.stop() }
+        let r = try await Subprocess.rowboat("fetch", "html", "--config", try config(server))
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "rowboat: not JSON (text/html; charset=utf-8): \"<!DOCTYPE html><html><head><title>]0;PWNED-TITL…\"\n")
+    }
+
+    @Test func theHostileServerListensOnLoopbackOnly() async throws {
+        let r = try await Subprocess.rowboat("demo-server", "--hostile", "--host", "0.0.0.0", "--port", "0")
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("--hostile serves on 127.0.0.1 only"))
+    }
+
+    /// Runs the binary with its cache in `cache`; stdout to `stdout`, or
+    /// closed (not redirected: closed) when nil. Blocks until it exits.
+    static func spawn(_ arguments: [String], cache: String, stdout: String?) throws -> (status: Int32, stderr: String) {
+        let errPath = cache + "-stderr-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: errPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let stdout {
+            posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        } else {
+            posix_spawn_file_actions_addclose(&actions, 1)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv0 = [Subprocess.rowboat] + arguments
+        var argv: [UnsafeMutablePointer<CChar>?] = argv0.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CACHE_HOME"] = cache
+        var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv0[0], &actions, nil, &argv, &envp)
+        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .ENOENT) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (exit, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+
+    func runWithStdoutClosed(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let dir = try Paths.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        return try Self.spawn(arguments, cache: dir.appendingPathComponent("cache").path, stdout: nil)
+    }
+
+    @Test func twoProcessesOnOneCacheBothFinishAndLeaveItSound() async throws {
+        let dir = try Paths.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = dir.appendingPathComponent("cache").path
+        let outs = [dir.appendingPathComponent("a.tsv").path, dir.appendingPathComponent("b.tsv").path]
+        // Both walk all 34 pages of the demo, writing every page to the same
+        // database at the same time (each on a thread of its own).
+        let results = try await withThrowingTaskGroup(of: (Int32, String).self) { group in
+            for out in outs {
+                group.addTask {
+                    try await withCheckedThrowingContinuation { continuation in
+                        Thread {
+                            continuation.resume(with: Result {
+                                try Self.spawn(["fetch", "items", "--pages", "all", "--format", "tsv"], cache: cache, stdout: out)
+                            })
+                        }.start()
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.map(\.0) == [0, 0], "\(results)")
+        #expect(results.map(\.1) == ["", ""])
+        for out in outs {
+            let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 1001)
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache + "/rowboat").filter { $0.hasSuffix(".sqlite") }
+        #expect(files.count == 1)
+        let store = CacheStore(path: cache + "/rowboat/" + files[0])
+        #expect(try store.integrityCheck() == "ok")
+        #expect(try store.sizes().responses.entries == 34)
+    }
+
+    @Test(arguments: [["fetch", "items"], ["config", "check", Paths.demoYAML], ["browse"]])
+    func closedStdoutIsOneClearMessage(arguments: [String]) throws {
+        // Before the fix, fd 1 was taken by an eventfd of the HTTP client:
+        // fetch wrote its table into it, failed, and exited 0 with no word.
+        let r = try runWithStdoutClosed(arguments)
+        #expect(r.status == 1)
+        #expect(r.stderr == "rowboat: standard output is closed; nothing to write to\n")
+    }
+}
