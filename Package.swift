@@ -40,7 +40,7 @@ let package = Package(
         .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa",
                        providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         // Image decoding (PNG, JPEG with limits) and thumbnail cells.
-        .target(name: "RowboatImages", dependencies: ["RowboatCore", "CImageCodecs", "CChafa"]),
+        .target(name: "RowboatImages", dependencies: ["RowboatCore", "CImageCodecs", "CChafa", "RowboatNetwork", "RowboatCache"]),
         // Test-only encoders for PNG/JPEG kinds the demo does not make.
         .target(name: "CImageFixtures", path: "Tests/CImageFixtures",
                 linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
@@ -52,10 +52,11 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         // The TUI runtime: the run loop on the UI thread and the effect runner.
-        .target(name: "RowboatApp", dependencies: ["RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache"]),
+        .target(name: "RowboatApp", dependencies: ["RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache",
+                                                  "RowboatImages"]),
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
-            "RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
+            "RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp", "RowboatImages",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -70,7 +71,8 @@ let package = Package(
         ]),
         .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatDemo", "RowboatCore", "RowboatNetwork", "RowboatCache"]),
         .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore"]),
-        .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCore", "CImageCodecs", "CImageFixtures"]),
+        .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCore", "CImageCodecs", "CImageFixtures",
+                                                           "RowboatDemo", "RowboatNetwork", "RowboatCache"]),
         .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatDemo", "RowboatNetwork", "RowboatCache"]),
     ],
     swiftLanguageModes: [.v6]

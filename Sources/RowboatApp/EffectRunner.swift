@@ -1,6 +1,7 @@
 import Foundation
 import RowboatCache
 import RowboatCore
+import RowboatImages
 import RowboatNetwork
 
 /// Performs the effects the reducer asks for, off the UI thread, and posts
@@ -13,6 +14,8 @@ public final class EffectRunner: Sendable {
     /// Browser and clipboard programs run here, one at a time.
     let helperQueue = DispatchQueue(label: "rowboat.helpers")
     let cacheKeeper: CacheKeeper
+    /// The thumbnail fetch queue's feed (nil: no images are fetched).
+    let images: ImageFeed?
     let endpoint: Endpoint
     let mode: GetMode
     let post: @Sendable (AppAction) -> Void
@@ -20,9 +23,15 @@ public final class EffectRunner: Sendable {
 
     /// `store` nil (or disabled) means no caching; `mode` nil means the
     /// endpoint's configured mode.
+    /// `imageTransport` (nil: no thumbnails) downloads images, rendered
+    /// with `imageColors`.
     public init(client: DataClient, endpoint: Endpoint, store: CacheStore? = nil, mode: GetMode? = nil,
+                imageTransport: HTTPTransport? = nil, imageColors: ThumbnailColors = .indexed240,
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
                 post: @escaping @Sendable (AppAction) -> Void) {
+        self.images = imageTransport.map {
+            ImageFeed(transport: $0, store: store, colors: imageColors, clock: clock, post: post)
+        }
         self.source = PageSource(client: client, store: store, clock: clock)
         self.favorites = FavoritesKeeper(store: store, endpointKey: endpoint.key)
         self.cacheKeeper = CacheKeeper(store: store)
@@ -30,6 +39,11 @@ public final class EffectRunner: Sendable {
         self.mode = mode ?? endpoint.mode
         self.clock = clock
         self.post = post
+    }
+
+    /// Stops background image work (on quit).
+    public func stop() {
+        images?.send(.stop)
     }
 
     public func run(_ effect: AppEffect) {
@@ -55,6 +69,10 @@ public final class EffectRunner: Sendable {
                 case .failure(let e): self.post(.notify("cannot copy: \(e.description)", isError: true))
                 }
             }
+        case .wantImages(let requests):
+            images?.send(.want(requests))
+        case .retryImage(let url):
+            images?.send(.retry(url))
         case .measureCache:
             favoritesQueue.async { self.post(self.cacheKeeper.measure()) }
         case .clearCache:

@@ -4,6 +4,7 @@ import RowboatApp
 import RowboatCache
 import RowboatCore
 import RowboatDemo
+import RowboatImages
 import RowboatNetwork
 import RowboatTerminal
 
@@ -51,12 +52,15 @@ struct Browse: AsyncParsableCommand {
             throw error
         }
         let transport = HTTPTransport(maxBodyBytes: loaded.communication.maxBodyBytes)
+        // Images get their own connections and the decoder's byte cap.
+        let imageTransport = HTTPTransport(maxBodyBytes: ImageLimits.default.maxInputBytes)
         let client = DataClient(config: loaded, transport: transport)
         let store = CacheStore.open(for: loaded)
         var list = ListState(paging: chosen.paging)
         list.notice = store.notice ?? (loaded.localCache.enabled ? store.disabledReason : nil)
         var initial = AppState(endpointKey: chosen.key, columns: chosen.columns, list: list)
         initial.query = QueryState(options: chosen.query)
+        initial.showsImageBadges = chosen.item.field("image") != nil
         let state = initial
         let mode = options.mode
         let keyMap: KeyMap
@@ -67,14 +71,23 @@ struct Browse: AsyncParsableCommand {
             throw StandardStreams.fail(CLIError("\(loaded.source): keys: \(error)"))
         }
         let colors = try theme.map { name in ThemeSettings(name: try ThemeName.parse(name)) } ?? loaded.theme
+        // Monochrome (by theme or NO_COLOR) draws thumbnails as symbols only.
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"]
+        let imageColors: ThumbnailColors = colors.name == .monochrome || !Theme.colorsAllowed(noColor: noColor, hasColors: true)
+            ? .symbolsOnly : .indexed240
+        let wantsImages = chosen.item.field("image") != nil
         let outcome = await UIThread.run {
             let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse)
             let inbox = loop.inbox
-            loop.attach(EffectRunner(client: client, endpoint: chosen, store: store, mode: mode,
-                                     post: { inbox.post($0) }))
+            let runner = EffectRunner(client: client, endpoint: chosen, store: store, mode: mode,
+                                      imageTransport: wantsImages ? imageTransport : nil, imageColors: imageColors,
+                                      post: { inbox.post($0) })
+            loop.attach(runner)
+            defer { runner.stop() }
             try loop.run()
         }
         await transport.shutdown()
+        await imageTransport.shutdown()
         await demo?.stop()
         if case .failure(let error) = outcome { throw CLIError("\(error)") }
     }

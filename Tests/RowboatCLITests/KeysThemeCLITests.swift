@@ -38,7 +38,7 @@ struct KeysThemeCLITests {
         server: http://127.0.0.1:9
         interfaces:
           items: {url: /a, item: {title: t}}
-        keys: {refresh: [R, F5], quit: [q, Q], filters: p, search: /, favorite: "*"}
+        keys: {refresh: [T, F5], quit: [q, Q], filters: p, search: /, favorite: "*"}
         theme:
           name: light
           colors:

@@ -217,9 +217,9 @@ struct KeyBindingsConfigTests {
     // MARK: the built key map
 
     @Test func anOverriddenKeyWorksAndTheOldOneNoLonger() throws {
-        let keys = try map("keys:\n  refresh: [R, F5]\n  quit: [Q]\n")
+        let keys = try map("keys:\n  refresh: [T, F5]\n  quit: [Q]\n")
         let list = state()
-        #expect(keys.action(for: .character("R"), in: list) == .list(.refresh))
+        #expect(keys.action(for: .character("T"), in: list) == .list(.refresh))
         #expect(keys.action(for: .function(5), in: list) == .list(.refresh))
         #expect(keys.action(for: .character("r"), in: list) == nil)
         #expect(keys.action(for: .character("Q"), in: list) == .quit)
@@ -280,15 +280,15 @@ struct KeyBindingsConfigTests {
         #expect(KeyMap.default.keyNames(for: .refresh) == ["r"])
         #expect(KeyMap.default.keyNames(for: .loadMore) == ["space", "n"])
         #expect(KeyMap.default.keyNames(for: .back, on: .detail) == ["Esc", "Backspace", "←", "h"])
-        let keys = try map("keys:\n  refresh: [F5, R]\n")
-        #expect(keys.keyNames(for: .refresh) == ["F5", "R"])
+        let keys = try map("keys:\n  refresh: [F5, T]\n")
+        #expect(keys.keyNames(for: .refresh) == ["F5", "T"])
     }
 
     @Test func helpListsTheNewKeys() throws {
-        let keys = try map("keys:\n  refresh: [R, F5]\n")
+        let keys = try map("keys:\n  refresh: [T, F5]\n")
         let entries = KeyHelp.entries(keys.bindings(in: state()))
         let refresh = try #require(entries.first { $0.action == "refresh / retry" })
-        #expect(refresh.keys == "F5 R")
+        #expect(refresh.keys == "F5 T")
         #expect(!entries.contains { $0.keys.split(separator: " ").contains("r") })
     }
 

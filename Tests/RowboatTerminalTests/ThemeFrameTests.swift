@@ -53,14 +53,14 @@ import RowboatCore
 
     @Test func helpShowsTheReboundKeys() throws {
         let keys = try KeyBindings.keyMap(KeyBindingsConfig([
-            .init(.refresh, [.character("R"), .function(5)]), .init(.help, [.function(1)]),
+            .init(.refresh, [.character("T"), .function(5)]), .init(.help, [.function(1)]),
         ]))
         var state = Fixtures.loaded((1...30).map { Fixtures.row($0) }, size: .init(columns: 100, rows: 40))
         _ = AppReducer.reduce(&state, keys.action(for: .function(1), in: state)!)
         #expect(state.showHelp)
         let text = AppRenderer(theme: .default).render(state, now: Fixtures.now, keyMap: keys).lines().joined(separator: "\n")
         let refresh = try #require(text.split(separator: "\n").first { $0.contains("refresh / retry") })
-        #expect(refresh.contains("F5 R"))
+        #expect(refresh.contains("F5 T"))
         let help = try #require(text.split(separator: "\n").first { $0.contains(" help ") || $0.hasSuffix("help") })
         #expect(help.contains("F1"))
         #expect(!help.contains("?"))

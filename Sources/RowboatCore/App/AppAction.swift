@@ -35,6 +35,10 @@ public enum AppAction: Sendable, Equatable {
     case dialog(DialogAction)
     /// A click or a wheel notch at a screen cell.
     case mouse(MouseEvent)
+    /// The image queue's news about one thumbnail.
+    case image(ImageRequest, ImageLoad)
+    /// Fetch the current item's failed image again.
+    case retryImage
     /// Something worth a toast happened (an effect's outcome).
     case notify(String, isError: Bool)
     case quit
@@ -52,6 +56,11 @@ public enum AppEffect: Sendable, Equatable {
     case openURL(String)
     /// Put text on the clipboard (tmux buffer, wl-copy, xclip or xsel).
     case copyToClipboard(String)
+    /// The thumbnails the screen wants now, in priority order (visible
+    /// first, then the next screen); the queue drops what is not listed.
+    case wantImages([ImageRequest])
+    /// Forget the failure of this image URL so it is fetched again.
+    case retryImage(url: String)
     /// Measure the cache and answer with `.cacheMeasured`.
     case measureCache
     /// Remove cached responses and images; answer with `.cacheCleared`.

@@ -70,13 +70,18 @@ extension AppReducer {
         return []
     }
 
+    static func isFailed(_ phase: ImagePhase?) -> Bool {
+        if case .failed = phase { return true }
+        return false
+    }
+
     static func reduceSheet(_ state: inout AppState, _ action: SheetAction) -> [AppEffect] {
         switch action {
         case .open:
             guard let row = state.currentRow else { return [] }
             state.sheet = ActionSheet(rowID: row.id, title: row.title,
                                       items: ActionSheet.items(for: row, isFavorite: state.isFavorite(row.id),
-                                                               imageFailed: false))
+                                                               imageFailed: isFailed(state.imagePhase(of: row))))
         case .move(let delta):
             guard var sheet = state.sheet else { return [] }
             sheet.cursor = min(max(0, sheet.cursor + delta), max(0, sheet.items.count - 1))
@@ -91,7 +96,7 @@ extension AppReducer {
             case .copyLink: return reduce(&state, .copyLink)
             case .addFavorite, .removeFavorite: return reduce(&state, .toggleFavorite)
             case .openDetail: return reduce(&state, .openDetail)
-            case .retryImage: return []
+            case .retryImage: return reduce(&state, .retryImage)
             }
         }
         return []

@@ -1,6 +1,18 @@
 /// The app reducer: routes actions to the list and handles app-wide ones.
 public enum AppReducer {
     public static func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
+        var effects = reduceAction(&state, action)
+        let wanted = wantedImages(state)
+        if wanted != state.wantedImages {
+            state.wantedImages = wanted
+            let keep = Set(wanted)
+            state.thumbnails = state.thumbnails.filter { keep.contains($0.key) }
+            effects.append(.wantImages(wanted))
+        }
+        return effects
+    }
+
+    static func reduceAction(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
         switch action {
         case .list(.move(let movement)) where state.showingFavorites:
             moveFavorites(&state, movement)
@@ -73,6 +85,8 @@ public enum AppReducer {
             return []
         case .mouse(let event):
             return reduceMouse(&state, event)
+        case .image, .retryImage:
+            return reduceImages(&state, action)
         case .clock, .notify, .openLink, .copyLink, .sheet, .askClearCache, .cacheMeasured, .cacheCleared, .dialog:
             return reduceFeedback(&state, action)
         }

@@ -37,6 +37,14 @@ public struct AppState: Sendable, Equatable {
     public var dialog: ConfirmDialog?
     /// The current item's action sheet.
     public var sheet: ActionSheet?
+    /// The endpoint maps an image: the table shows a badge column.
+    public var showsImageBadges = false
+    /// Where each image URL is (badges and card placeholders).
+    public var images: [String: ImagePhase] = [:]
+    /// Thumbnails that arrived for the requests still wanted.
+    public var thumbnails: [ImageRequest: Thumbnail] = [:]
+    /// The thumbnails last asked of the image queue, visible ones first.
+    public var wantedImages: [ImageRequest] = []
     public var shouldQuit = false
 
     public init(endpointKey: String, columns: [ColumnSpec], list: ListState = ListState(),
@@ -91,6 +99,22 @@ public struct AppState: Sendable, Equatable {
         guard let search else { return list }
         let geometry = searchGeometry
         return search.window(of: list.rows, perLine: geometry.perLine, lines: geometry.lines)
+    }
+
+    /// The phase of `row`'s image (nil when it has none).
+    public func imagePhase(of row: RowModel) -> ImagePhase? {
+        row.imageURL.map { images[$0] ?? .new }
+    }
+
+    /// The box a grid card's thumbnail fills.
+    public var cardImageSize: (columns: Int, rows: Int) {
+        (gridLayout.cardWidth, GridLayout.thumbnailRows)
+    }
+
+    /// The box of the detail view's picture: most of the width, up to half
+    /// the height.
+    public var detailImageSize: (columns: Int, rows: Int) {
+        (max(1, min(size.columns - 2, 64)), max(3, min(16, (size.rows - 2) / 2)))
     }
 
     /// Items the list area shows at once in the current view mode.

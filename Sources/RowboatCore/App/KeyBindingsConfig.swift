@@ -9,7 +9,7 @@ public enum KeyAction: String, Sendable, CaseIterable {
     case refresh, loadMore
     case openDetail, back
     case favorite, favoritesList
-    case openLink, copyLink, actions, clearCache
+    case openLink, copyLink, actions, clearCache, retryImage
     case toggleView
     case filters, search
     case choose, apply, reset
@@ -41,6 +41,7 @@ public enum KeyAction: String, Sendable, CaseIterable {
         case .copyLink: [.init(.list, .copyLink), .init(.detail, .copyLink)]
         case .actions: [.init(.list, .sheet(.open)), .init(.detail, .sheet(.open))]
         case .clearCache: [.init(.list, .askClearCache)]
+        case .retryImage: [.init(.list, .retryImage)]
         case .toggleView: [.init(.list, .toggleView)]
         // The key that opens the panel also closes it.
         case .filters: [.init(.list, .filters(.open)), .init(.filterPanel, .filters(.cancel), only: [.character("f")])]

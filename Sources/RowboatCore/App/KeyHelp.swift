@@ -30,7 +30,7 @@ public enum KeyHelp {
         "filter and sort", "search", "move option cursor", "move option cursor by page", "first / last option", "choose option",
         "choose and apply", "reset to defaults", "close panel", "search on server / browse matches",
         "clear search", "delete a character", "open link in browser", "copy link", "actions on the item",
-        "clear the cache…", "do it", "close", "yes", "no", "switch button", "press the focused button", "help", "quit",
+        "clear the cache…", "retry a failed image", "do it", "close", "yes", "no", "switch button", "press the focused button", "help", "quit",
     ]
 
     /// What an action does, in a few words.
@@ -79,6 +79,8 @@ public enum KeyHelp {
         case .dialog(.toggleFocus): "switch button"
         case .dialog(.choose): "press the focused button"
         case .mouse: "mouse"
+        case .retryImage: "retry a failed image"
+        case .image: "image"
         case .clock, .notify, .cacheMeasured, .cacheCleared: "\(action)"
         case .gridMove(.left): "move left"
         case .gridMove(.right): "move right"

@@ -83,6 +83,7 @@ public struct KeyMap: Sendable {
         .character("o"): .openLink, .character("y"): .copyLink,
         .character("a"): .sheet(.open),
         .character("C"): .askClearCache,
+        .character("R"): .retryImage,
         .character("?"): .toggleHelp,
         .character("q"): .quit,
     ])

@@ -36,6 +36,19 @@ public struct CellGrid: Sendable, Equatable {
         cells[y * width + x]
     }
 
+    /// Copies row `row` of `source` to (x, y), clipped at this grid's right
+    /// edge; a wide character cut by the edge becomes a space.
+    public mutating func copyRow(from source: CellGrid, row: Int, toX x: Int, y: Int) {
+        guard row >= 0, row < source.height, y >= 0, y < height else { return }
+        for column in 0..<source.width {
+            let dx = x + column
+            guard dx >= 0, dx < width else { continue }
+            var cell = source[column, row]
+            if cell.width == 2 && dx + 1 >= width { cell = Cell(text: " ", style: cell.style) }
+            cells[y * width + dx] = cell
+        }
+    }
+
     /// Fills `count` cells of row `y` from `x` with spaces in `style`.
     public mutating func fill(x: Int, y: Int, count: Int, style: Style) {
         guard y >= 0, y < height else { return }

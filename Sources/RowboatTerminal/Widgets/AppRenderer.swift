@@ -44,7 +44,7 @@ public struct AppRenderer {
 
     func renderList(_ state: AppState, into grid: inout CellGrid, now: Double, spinnerFrame: Int) {
         let spinner = Spinner.frame(spinnerFrame)
-        let table = TableView(columns: state.columns, width: grid.width, theme: theme)
+        let table = TableView(columns: state.columns, width: grid.width, theme: theme, badges: state.showsImageBadges)
         let bodyHeight = max(1, grid.height - AppState.chromeRows)
         let list = state.displayedList
         switch state.viewMode {
@@ -67,10 +67,11 @@ public struct AppRenderer {
         } else if list.rows.isEmpty {
             renderPlaceholder(list, into: &grid, top: 1, height: bodyHeight, spinner: spinner)
         } else if state.viewMode == .grid {
-            GridView(layout: state.gridLayout, theme: theme).render(list, into: &grid, y: 1, now: now)
+            GridView(layout: state.gridLayout, theme: theme).render(list, into: &grid, y: 1, now: now,
+                                                                    images: state.images, thumbnails: state.thumbnails)
         } else {
             table.renderRows(list, into: &grid, y: 1, height: bodyHeight, now: now,
-                             favorites: Set(state.favorites.map(\.id)))
+                             favorites: Set(state.favorites.map(\.id)), images: state.images)
         }
         let footer = state.list.footer
         if let search = state.search {
@@ -89,7 +90,7 @@ public struct AppRenderer {
     /// The favorites list: the stored rows as a table, read from the cache
     /// database (so it works offline).
     func renderFavorites(_ state: AppState, into grid: inout CellGrid, now: Double) {
-        let table = TableView(columns: state.columns, width: grid.width, theme: theme)
+        let table = TableView(columns: state.columns, width: grid.width, theme: theme, badges: state.showsImageBadges)
         table.renderHeader(into: &grid, y: 0)
         let height = max(1, grid.height - AppState.chromeRows)
         if state.favorites.isEmpty {
@@ -105,7 +106,7 @@ public struct AppRenderer {
             view.selection = state.favoritesSelection
             view.scrollOffset = max(0, state.favoritesSelection - height + 1)
             table.renderRows(view, into: &grid, y: 1, height: height, now: now,
-                             favorites: Set(state.favorites.map(\.id)))
+                             favorites: Set(state.favorites.map(\.id)), images: state.images)
         }
         grid.fill(x: 0, y: grid.height - 1, count: grid.width, style: theme.status)
         grid.put(" \(state.endpointKey) · ★ favorites \(state.favorites.count) · * remove · F back",

@@ -40,12 +40,31 @@ public struct DetailView {
         let star = row.map { state.isFavorite($0.id) } == true ? "★ " : ""
         grid.put(" ‹ " + star + (row?.title ?? "item"), x: 0, y: 0, maxWidth: grid.width, style: theme.header)
         let body = max(0, height - 2)
-        let content = row.map { lines(for: $0, width: grid.width - 2, now: now) }
-            ?? [("This item is no longer in the list.", theme.dim)]
+        // The picture comes first (as blank lines here, painted below), then the text.
+        let box = state.detailImageSize
+        let pictureRows = row?.imageURL == nil ? 0 : box.rows + 1
+        let content = Array(repeating: ("", theme.normal), count: pictureRows)
+            + (row.map { lines(for: $0, width: grid.width - 2, now: now) }
+               ?? [("This item is no longer in the list.", theme.dim)])
         let scroll = min(detail.scroll, max(0, content.count - body))
         for i in 0..<body where scroll + i < content.count {
             let (text, style) = content[scroll + i]
             grid.put(text, x: 1, y: 1 + i, maxWidth: grid.width - 2, style: style)
+        }
+        if let row, let url = row.imageURL, scroll < box.rows {
+            // Paint the picture into a scratch grid and copy its visible rows.
+            var picture = CellGrid(width: box.columns, height: box.rows)
+            let painter = ThumbnailPainter(theme: theme)
+            if let thumbnail = state.thumbnails[ImageRequest(url: url, columns: box.columns, rows: box.rows)] {
+                painter.paint(thumbnail, into: &picture, x: 0, y: 0, columns: box.columns, rows: box.rows)
+            } else {
+                painter.placeholder(state.images[url] ?? .new, into: &picture, x: 0, y: 0, columns: box.columns,
+                                    rows: box.rows, frame: theme.dim)
+            }
+            let x0 = max(1, (grid.width - box.columns) / 2)
+            for line in scroll..<box.rows where 1 + line - scroll < 1 + body {
+                grid.copyRow(from: picture, row: line, toX: x0, y: 1 + line - scroll)
+            }
         }
         grid.fill(x: 0, y: height - 1, count: grid.width, style: theme.status)
         let position = content.count > body ? " · \(scroll + 1)-\(min(content.count, scroll + body))/\(content.count)" : ""

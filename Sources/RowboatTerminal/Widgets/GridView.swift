@@ -12,12 +12,8 @@ public struct GridView {
         self.theme = theme
     }
 
-    /// The badge for a card's image. Until an image is asked for, it is new.
-    static func badge(for row: RowModel) -> String {
-        row.imageURL == nil ? " " : "◌"
-    }
-
-    public func render(_ list: ListState, into grid: inout CellGrid, y: Int, now: Double) {
+    public func render(_ list: ListState, into grid: inout CellGrid, y: Int, now: Double,
+                       images: [String: ImagePhase] = [:], thumbnails: [ImageRequest: Thumbnail] = [:]) {
         let top = layout.topRow(selection: list.selection, scrollOffset: list.scrollOffset)
         for cardRow in 0..<layout.visibleRows {
             for column in 0..<layout.columns {
@@ -25,19 +21,23 @@ public struct GridView {
                 guard index < list.rows.count else { return }
                 let x = column * (layout.cardWidth + GridLayout.gap)
                 renderCard(list.rows[index], selected: index == list.selection, into: &grid,
-                           x: x, y: y + cardRow * GridLayout.cardHeight, now: now)
+                           x: x, y: y + cardRow * GridLayout.cardHeight, now: now, images: images, thumbnails: thumbnails)
             }
         }
     }
 
-    func renderCard(_ row: RowModel, selected: Bool, into grid: inout CellGrid, x: Int, y: Int, now: Double) {
+    func renderCard(_ row: RowModel, selected: Bool, into grid: inout CellGrid, x: Int, y: Int, now: Double,
+                    images: [String: ImagePhase], thumbnails: [ImageRequest: Thumbnail]) {
         let width = layout.cardWidth
         let frame = selected ? theme.selected : theme.dim
-        // Thumbnail area: a framed box until the image issue draws pixels.
-        for line in 0..<GridLayout.thumbnailRows {
-            let edge = line == 0 || line == GridLayout.thumbnailRows - 1
-            let text = edge ? String(repeating: "·", count: width) : "·" + String(repeating: " ", count: max(0, width - 2)) + "·"
-            grid.put(text, x: x, y: y + line, maxWidth: width, style: frame)
+        let painter = ThumbnailPainter(theme: theme)
+        let phase = row.imageURL.map { images[$0] ?? .new }
+        if let url = row.imageURL,
+           let thumbnail = thumbnails[ImageRequest(url: url, columns: width, rows: GridLayout.thumbnailRows)] {
+            painter.paint(thumbnail, into: &grid, x: x, y: y, columns: width, rows: GridLayout.thumbnailRows)
+        } else {
+            painter.placeholder(phase, into: &grid, x: x, y: y, columns: width, rows: GridLayout.thumbnailRows,
+                                frame: frame)
         }
         let textStyle = selected ? theme.selected : theme.normal
         grid.putField(row.title, x: x, y: y + GridLayout.thumbnailRows, width: width,
@@ -46,7 +46,7 @@ public struct GridView {
         grid.putField(row.subtitle, x: x, y: y + GridLayout.thumbnailRows + 1, width: width,
                       style: selected ? theme.selected : theme.dim)
         let price = row.text("price", now: now)
-        grid.putField(Self.badge(for: row) + " " + price, x: x, y: y + GridLayout.thumbnailRows + 2, width: width,
+        grid.putField((phase?.badge ?? " ") + " " + price, x: x, y: y + GridLayout.thumbnailRows + 2, width: width,
                       style: selected ? theme.selected : theme.normal)
     }
 }

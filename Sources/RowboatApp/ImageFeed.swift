@@ -1,0 +1,53 @@
+import RowboatCache
+import RowboatCore
+import RowboatImages
+import RowboatNetwork
+
+/// Hands the reducer's image wishes to the fetch queue in the order they
+/// were made (a stream, not one task each, so a later wish never loses to an
+/// earlier one), and turns the queue's events into actions.
+final class ImageFeed: Sendable {
+    enum Command: Sendable {
+        case want([ImageRequest])
+        case retry(String)
+        case stop
+    }
+
+    let commands: AsyncStream<Command>.Continuation
+
+    init(transport: HTTPTransport, store: CacheStore?, colors: ThumbnailColors, memoryBytes: Int = 64 << 20,
+         clock: @escaping @Sendable () -> Double, post: @escaping @Sendable (AppAction) -> Void) {
+        let queue = ImageFetchQueue(
+            transport: transport, store: store, memory: MemoryCache(maxCost: memoryBytes),
+            maker: ThumbnailMaker(renderer: ThumbnailRenderer(colors: colors)), clock: clock,
+            post: { event in post(Self.action(for: event)) })
+        let (stream, continuation) = AsyncStream<Command>.makeStream()
+        commands = continuation
+        Task {
+            for await command in stream {
+                switch command {
+                case .want(let requests):
+                    await queue.want(requests.map { ImageKey(url: $0.url, columns: $0.columns, rows: $0.rows) })
+                case .retry(let url):
+                    await queue.retry(url: url)
+                case .stop:
+                    await queue.cancelAll()
+                    return
+                }
+            }
+        }
+    }
+
+    func send(_ command: Command) {
+        commands.yield(command)
+    }
+
+    static func action(for event: ImageEvent) -> AppAction {
+        func request(_ key: ImageKey) -> ImageRequest { ImageRequest(url: key.url, columns: key.columns, rows: key.rows) }
+        switch event {
+        case .downloading(let key): return .image(request(key), .downloading)
+        case .loaded(let key, let thumbnail): return .image(request(key), .loaded(thumbnail))
+        case .failed(let key, let reason): return .image(request(key), .failed(Sanitizer.clean(reason, limit: 120)))
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import RowboatCache
+import RowboatCore
+import RowboatNetwork
+
+/// Fetches and renders thumbnails for the cells on screen, in the
+/// background, from three levels: decoded thumbnails in `memory`, image
+/// bytes in the disk cache (`store`), then the network.
+///
+/// The caller says which keys it wants with `want(_:)`, most important
+/// first (visible cells, then the next screen). At most `limit` jobs run at
+/// once; a job downloads one URL once, however many keys (cell sizes) ask
+/// for it, then renders each size off the actor. Every event goes to
+/// `post`; for a key: `.downloading` when its job starts, then exactly one
+/// `.loaded` or `.failed(reason)`.
+///
+/// A queued key that is no longer wanted is dropped without a request; a
+/// running job is left to finish (its bytes land in the disk cache and its
+/// results are still posted). A failed key stays failed until
+/// `retry(url:)`. Bytes are stored in the disk cache only once they
+/// decoded, so a broken image is fetched again on retry.
+public actor ImageFetchQueue {
+    /// One running job: the download of one URL, then a render per key.
+    struct Job {
+        let id: Int
+        let task: Task<Void, Never>
+        /// Keys given to the job and not yet handed out for rendering.
+        var waiting: [ImageKey]
+        /// Keys given to the job whose final event is not posted yet.
+        var active: Set<ImageKey>
+    }
+
+    let limit: Int
+    let memory: MemoryCache<ImageKey, Thumbnail>
+    let worker: ImageFetchWorker
+    let post: @Sendable (ImageEvent) -> Void
+
+    /// The wanted keys, most important first, without duplicates.
+    var wanted: [ImageKey] = []
+    var wantedSet: Set<ImageKey> = []
+    /// Wanted keys whose final event was posted while they were wanted:
+    /// nothing more to do for them until they leave the wanted set.
+    var settled: Set<ImageKey> = []
+    /// Keys that failed, with their reason, until `retry(url:)`.
+    var failures: [ImageKey: String] = [:]
+    /// Running jobs by URL.
+    var jobs: [String: Job] = [:]
+    var nextJobID = 0
+
+    /// For tests: the most jobs seen running at once, jobs started, and
+    /// renders (decode + cells) started.
+    var maxRunningSeen = 0
+    var jobsStarted = 0
+    var rendersStarted = 0
+
+    /// - Parameters:
+    ///   - limit: most jobs running at once (at least 1).
+    ///   - transport: sends the GETs; its body cap applies.
+    ///   - store: the disk cache for image bytes, if any.
+    ///   - memory: decoded thumbnails, shared by whoever draws them.
+    ///   - maker: decodes and renders.
+    ///   - timeoutSeconds: deadline for one download.
+    ///   - clock: seconds since the epoch, for the disk cache.
+    ///   - post: receives every event, called on the actor: keep it quick.
+    public init(limit: Int = 6, transport: HTTPTransport, store: CacheStore?,
+                memory: MemoryCache<ImageKey, Thumbnail>, maker: ThumbnailMaker,
+                timeoutSeconds: Double = 15, clock: @escaping @Sendable () -> Double,
+                post: @escaping @Sendable (ImageEvent) -> Void) {
+        self.limit = max(1, limit)
+        self.memory = memory
+        self.post = post
+        worker = ImageFetchWorker(transport: transport, store: store, maker: maker,
+                                  timeoutSeconds: timeoutSeconds, clock: clock)
+    }
+
+    /// Replaces the wanted set; the order is the priority. A key newly
+    /// wanted that is in memory is posted `.loaded` at once (no decoding);
+    /// one that failed before is posted `.failed` again (no request).
+    /// Others are queued; queued keys left out are dropped.
+    public func want(_ keys: [ImageKey]) {
+        var seen = Set<ImageKey>()
+        wanted = keys.filter { seen.insert($0).inserted }
+        wantedSet = seen
+        settled.formIntersection(seen)
+        pump()
+    }
+
+    /// Forgets the failure of every key of `url`: the next `want` fetches
+    /// it again, at once if one of them is still wanted.
+    public func retry(url: String) {
+        let failed = failures.keys.filter { $0.url == url }
+        for key in failed {
+            failures[key] = nil
+            settled.remove(key)
+        }
+        pump()
+    }
+
+    /// Cancels queued and running jobs and forgets the wanted set (for
+    /// quitting). Keys of cancelled jobs get no final event; a later
+    /// `want` starts afresh.
+    public func cancelAll() {
+        for job in jobs.values { job.task.cancel() }
+        jobs = [:]
+        wanted = []
+        wantedSet = []
+        settled = []
+    }
+
+    /// Jobs running now.
+    public var runningCount: Int { jobs.count }
+}

@@ -1,0 +1,58 @@
+import RowboatCache
+import RowboatCore
+import RowboatNetwork
+
+/// The blocking and waiting half of an `ImageFetchQueue` job, run off the
+/// actor: bytes from the disk cache or the network, decode and render,
+/// store in the disk cache. Every failure becomes a short reason.
+struct ImageFetchWorker: Sendable {
+    /// Image bytes and where they came from.
+    struct Fetched: Sendable {
+        var bytes: [UInt8]
+        var etag: String?
+        var fromNetwork: Bool
+    }
+
+    let transport: HTTPTransport
+    let store: CacheStore?
+    let maker: ThumbnailMaker
+    let timeoutSeconds: Double
+    let clock: @Sendable () -> Double
+
+    /// The bytes at `url`: the disk cache first (a cache error counts as a
+    /// miss), else one GET that must answer 2xx with a non-empty body.
+    func fetch(_ url: String) async -> Result<Fetched, ImageFetchFailure> {
+        if let store, store.isEnabled,
+           let cached = try? store.image(url: url, now: clock()), !cached.bytes.isEmpty {
+            return .success(Fetched(bytes: cached.bytes, etag: cached.etag, fromNetwork: false))
+        }
+        let spec = RequestSpec(method: .get, url: url, headers: [("Accept", "image/png, image/jpeg, image/*")],
+                               body: nil, timeoutSeconds: timeoutSeconds)
+        let reply: HTTPReply
+        do {
+            reply = try await transport.send(spec)
+        } catch {
+            return .failure(ImageFetchFailure(error))
+        }
+        guard (200...299).contains(reply.status) else { return .failure(.status(reply.status)) }
+        guard !reply.body.isEmpty else { return .failure(.empty) }
+        return .success(Fetched(bytes: reply.body, etag: reply.header("etag"), fromNetwork: true))
+    }
+
+    /// Decodes and renders one size; blocks the calling thread.
+    func render(_ bytes: [UInt8], for key: ImageKey) -> Result<Thumbnail, ImageFetchFailure> {
+        do {
+            return .success(try maker.thumbnail(from: bytes, columns: key.columns, rows: key.rows))
+        } catch {
+            return .failure(.decode(error))
+        }
+    }
+
+    /// Keeps bytes that decoded in the disk cache; a cache error is ignored
+    /// (the image is simply fetched again next time).
+    func keep(_ fetched: Fetched, url: String) {
+        guard fetched.fromNetwork, let store, store.isEnabled else { return }
+        try? store.storeImage(url: url, bytes: fetched.bytes, etag: fetched.etag, now: clock())
+    }
+}
+

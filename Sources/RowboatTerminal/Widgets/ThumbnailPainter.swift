@@ -1,0 +1,54 @@
+import RowboatCore
+
+/// Draws a thumbnail's cells (symbol, palette foreground and background)
+/// into the grid, or — until it is there — a framed placeholder saying where
+/// the image is: ◌ not asked for, ⇣ loading, ✗ failed with its reason.
+public struct ThumbnailPainter {
+    public var theme: Theme
+    /// False in the monochrome theme: symbols only, no colours.
+    public var colors: Bool
+
+    public init(theme: Theme) {
+        self.theme = theme
+        self.colors = theme != .monochrome
+    }
+
+    public func paint(_ thumbnail: Thumbnail, into grid: inout CellGrid, x: Int, y: Int, columns: Int, rows: Int) {
+        for row in 0..<min(rows, thumbnail.rows) {
+            for column in 0..<min(columns, thumbnail.columns) {
+                let cell = thumbnail.cells[row * thumbnail.columns + column]
+                let style = colors
+                    ? Style(foreground: cell.foreground.map { .indexed($0) } ?? .default,
+                            background: cell.background.map { .indexed($0) } ?? .default)
+                    : .plain
+                grid.put(cell.symbol, x: x + column, y: y + row, maxWidth: 1, style: style)
+            }
+        }
+    }
+
+    /// `phase` nil: the item has no image; the frame stays empty.
+    public func placeholder(_ phase: ImagePhase?, into grid: inout CellGrid, x: Int, y: Int, columns: Int, rows: Int,
+                            frame: Style) {
+        guard columns > 0, rows > 0 else { return }
+        for line in 0..<rows {
+            let edge = line == 0 || line == rows - 1
+            let text = edge ? String(repeating: "·", count: columns)
+                : "·" + String(repeating: " ", count: max(0, columns - 2)) + "·"
+            grid.put(text, x: x, y: y + line, maxWidth: columns, style: frame)
+        }
+        var lines: [(String, Style)]
+        switch phase {
+        case nil: lines = []
+        case .new: lines = [("◌", frame)]
+        case .downloading: lines = [("⇣ loading", theme.dim)]
+        case .downloaded: lines = []
+        case .failed(let reason): lines = [("✗ failed", theme.error), (reason, theme.dim)]
+        }
+        lines = Array(lines.prefix(max(0, rows - 2)))
+        let top = y + max(1, (rows - lines.count) / 2)
+        for (i, (text, style)) in lines.enumerated() {
+            let fitted = TextFit.truncate(text, to: max(1, columns - 2))
+            grid.put(fitted, x: x + max(1, (columns - DisplayWidth.of(fitted)) / 2), y: top + i, style: style)
+        }
+    }
+}

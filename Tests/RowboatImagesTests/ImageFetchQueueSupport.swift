@@ -1,0 +1,99 @@
+import Foundation
+import RowboatCache
+import RowboatCore
+import RowboatDemo
+import RowboatNetwork
+import Synchronization
+@testable import RowboatImages
+
+/// Every event a queue posted, in order.
+final class ImageEventLog: Sendable {
+    private let log = Mutex<[ImageEvent]>([])
+
+    func append(_ event: ImageEvent) {
+        log.withLock { $0.append(event) }
+    }
+
+    var all: [ImageEvent] { log.withLock { $0 } }
+
+    func events(for key: ImageKey) -> [ImageEvent] {
+        all.filter { $0.key == key }
+    }
+
+    /// Final events (loaded or failed) for any of `keys`.
+    func finalCount(_ keys: [ImageKey]) -> Int {
+        let wanted = Set(keys)
+        return all.filter { $0.isFinal && wanted.contains($0.key) }.count
+    }
+}
+
+/// One test's world: the demo server on 127.0.0.1, a SQLite cache in a
+/// temporary directory, a transport and a memory cache.
+struct ImageFetchWorld {
+    let server: DemoServer
+    let dir: String
+    let store: CacheStore
+    let transport: HTTPTransport
+    let memory = MemoryCache<ImageKey, Thumbnail>(maxCost: 64 << 20)
+
+    static func start() async throws -> ImageFetchWorld {
+        let server = try await DemoServer.start(port: 0)
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rowboat-ifq-\(UUID().uuidString)").path
+        return ImageFetchWorld(server: server, dir: dir, store: CacheStore(path: dir + "/cache.sqlite"),
+                               transport: HTTPTransport(connectTimeoutSeconds: 5,
+                                                        retryPolicy: RetryPolicy(maxRetries: 0)))
+    }
+
+    /// A queue posting into `log`.
+    func queue(limit: Int = 6, memory: MemoryCache<ImageKey, Thumbnail>? = nil, store: CacheStore? = nil,
+               log: ImageEventLog) -> ImageFetchQueue {
+        ImageFetchQueue(limit: limit, transport: transport, store: store ?? self.store,
+                        memory: memory ?? self.memory, maker: ThumbnailMaker(), timeoutSeconds: 60,
+                        clock: { Date().timeIntervalSince1970 }, post: { log.append($0) })
+    }
+
+    /// The demo image URL of item `id`.
+    func url(_ id: Int) -> String {
+        server.baseURL + DemoImageSpec(id: id).path
+    }
+
+    /// Requests the server received for `url`.
+    func requests(_ url: String) -> Int {
+        server.requestCount(path: String(url.dropFirst(server.baseURL.count)))
+    }
+
+    /// Ids whose demo images are small (96x96 and 320x240): quick to serve.
+    static func smallIDs(_ count: Int) -> [Int] {
+        Array((1...).lazy.filter { ($0 - 1) % 5 < 2 }.prefix(count))
+    }
+
+    /// Runs `body` in a fresh world and always tears it down.
+    static func run(_ body: (ImageFetchWorld) async throws -> Void) async throws {
+        let world = try await start()
+        do {
+            try await body(world)
+        } catch {
+            await world.finish()
+            throw error
+        }
+        await world.finish()
+    }
+
+    func finish() async {
+        await transport.shutdown()
+        await server.stop()
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+}
+
+/// Polls `condition` until it holds or `timeout` seconds pass (a generous
+/// bound for a slow machine, not a performance check).
+func eventually(timeout: Double = 90, _ condition: () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(timeout)
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return await condition()
+}

@@ -1,0 +1,201 @@
+import Foundation
+import RowboatCache
+import RowboatCore
+import RowboatDemo
+import Testing
+@testable import RowboatImages
+
+/// The fetch queue against the real demo server and a real SQLite cache.
+@Suite(.timeLimit(.minutes(3)))
+struct ImageFetchQueueTests {
+    @Test func oneRequestPerURLHoweverManySizes() async throws {
+        try await ImageFetchWorld.run { world in
+            let log = ImageEventLog()
+            let queue = world.queue(log: log)
+            let url = world.url(7)
+            let sizes = [(20, 8), (10, 4), (40, 16), (6, 3), (30, 10)]
+            let keys = sizes.map { ImageKey(url: url, columns: $0.0, rows: $0.1) }
+            await queue.want(keys + keys.prefix(2)) // duplicates count once
+            #expect(await eventually { log.finalCount(keys) == keys.count })
+            #expect(world.requests(url) == 1)
+            for key in keys {
+                guard case .loaded(_, let thumbnail) = log.events(for: key).last else {
+                    Issue.record("\(key) not loaded: \(log.events(for: key))")
+                    continue
+                }
+                #expect(thumbnail.columns == key.columns && thumbnail.rows == key.rows)
+            }
+            #expect(await queue.jobsStarted == 1)
+
+            // A size asked for while the first is under way shares the download.
+            let other = world.url(12)
+            let small = ImageKey(url: other, columns: 12, rows: 5)
+            let large = ImageKey(url: other, columns: 24, rows: 10)
+            await queue.want([small])
+            await queue.want([small, large])
+            #expect(await eventually { log.finalCount([small, large]) == 2 })
+            #expect(world.requests(other) == 1)
+        }
+    }
+
+    @Test func concurrencyNeverExceedsTheLimit() async throws {
+        try await ImageFetchWorld.run { world in
+            let log = ImageEventLog()
+            let queue = world.queue(limit: 3, log: log)
+            let keys = ImageFetchWorld.smallIDs(40).map { ImageKey(url: world.url($0), columns: 16, rows: 6) }
+            await queue.want(keys)
+            #expect(await eventually { log.finalCount(keys) == keys.count })
+            #expect(await queue.maxRunningSeen == 3)
+            #expect(world.server.totalRequests == 40)
+            // Seen from outside: keys between .downloading and their final event.
+            var open = 0
+            var most = 0
+            for event in log.all {
+                open += event.isFinal ? -1 : 1
+                most = max(most, open)
+            }
+            #expect(most <= 3 && open == 0)
+            #expect(log.all.allSatisfy { if case .loaded = $0 { true } else { !$0.isFinal } })
+        }
+    }
+
+    @Test func eventsArriveInOrderOnePerKey() async throws {
+        try await ImageFetchWorld.run { world in
+            let log = ImageEventLog()
+            let queue = world.queue(limit: 2, log: log)
+            var keys: [ImageKey] = []
+            for id in ImageFetchWorld.smallIDs(6) {
+                keys.append(ImageKey(url: world.url(id), columns: 16, rows: 6))
+                keys.append(ImageKey(url: world.url(id), columns: 8, rows: 3))
+            }
+            keys.append(ImageKey(url: world.server.baseURL + "/images/99999.png", columns: 16, rows: 6))
+            keys.append(ImageKey(url: world.server.baseURL + "/api/items", columns: 16, rows: 6))
+            await queue.want(keys)
+            #expect(await eventually { log.finalCount(keys) == keys.count })
+            for key in keys {
+                let events = log.events(for: key)
+                #expect(events.count == 2, "\(key): \(events)")
+                #expect(events.first == .downloading(key), "\(key): \(events)")
+                #expect(events.last?.isFinal == true, "\(key): \(events)")
+            }
+            #expect(await queue.runningCount == 0)
+        }
+    }
+
+    @Test func keysScrolledAwayAreNeverFetched() async throws {
+        try await ImageFetchWorld.run { world in
+            let log = ImageEventLog()
+            let queue = world.queue(limit: 2, log: log)
+            let keys = (1...200).map { ImageKey(url: world.url($0), columns: 16, rows: 6) }
+            await queue.want(keys)
+            await queue.want([])
+            #expect(await eventually { await queue.runningCount == 0 })
+            let started = log.all.filter { !$0.isFinal }.map(\.key)
+            #expect(started.count == 2)
+            // The running jobs finished and posted; their bytes are on disk.
+            #expect(await eventually { log.finalCount(started) == 2 })
+            for key in started {
+                #expect(log.events(for: key).count == 2)
+                let stored = try world.store.image(url: key.url, now: 0)
+                #expect(stored != nil)
+            }
+            let settledCount = log.all.count
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(log.all.count == settledCount)
+            #expect(Set(log.all.map(\.key)) == Set(started))
+            #expect(world.server.totalRequests == 2)
+        }
+    }
+
+    @Test func failedImagesWaitForRetry() async throws {
+        try await ImageFetchWorld.run { world in
+            let log = ImageEventLog()
+            let queue = world.queue(log: log)
+            let missing = ImageKey(url: world.server.baseURL + "/images/99999.png", columns: 16, rows: 6)
+            let json = ImageKey(url: world.server.baseURL + "/api/items", columns: 16, rows: 6)
+            let good = ImageKey(url: world.url(1), columns: 16, rows: 6)
+            await queue.want([missing, json, good])
+            #expect(await eventually { log.finalCount([missing, json, good]) == 3 })
+            #expect(log.events(for: missing).last == .failed(missing, reason: "HTTP 404"))
+            #expect(log.events(for: json).last == .failed(json, reason: "not an image (starts with '{')"))
+            guard case .loaded = log.events(for: good).last else {
+                Issue.record("good image: \(log.events(for: good))")
+                return
+            }
+            let kept = try world.store.image(url: json.url, now: 0)
+            #expect(kept == nil) // broken bytes are not kept
+            #expect(world.requests(missing.url) == 1 && world.requests(json.url) == 1)
+
+            // Still wanted, or wanted again: the failure is reported, not refetched.
+            await queue.want([missing, json, good])
+            await queue.want([])
+            await queue.want([missing, json])
+            #expect(log.events(for: missing) == [.downloading(missing), .failed(missing, reason: "HTTP 404"),
+                                                 .failed(missing, reason: "HTTP 404")])
+            #expect(await queue.runningCount == 0)
+            #expect(world.requests(missing.url) == 1 && world.requests(json.url) == 1)
+
+            // retry fetches at once what is still wanted.
+            await queue.retry(url: missing.url)
+            await queue.retry(url: json.url)
+            #expect(await eventually { log.finalCount([missing, json]) == 6 })
+            #expect(world.requests(missing.url) == 2 && world.requests(json.url) == 2)
+            #expect(log.events(for: missing).suffix(2) == [.downloading(missing), .failed(missing, reason: "HTTP 404")])
+            #expect(log.events(for: json).last == .failed(json, reason: "not an image (starts with '{')"))
+        }
+    }
+
+    @Test func secondVisitDrawsFromMemoryThenDisk() async throws {
+        try await ImageFetchWorld.run { world in
+            let key = ImageKey(url: world.url(2), columns: 20, rows: 8)
+            let first = ImageEventLog()
+            await world.queue(log: first).want([key])
+            #expect(await eventually { first.finalCount([key]) == 1 })
+            guard case .loaded(_, let thumbnail) = first.events(for: key).last else {
+                Issue.record("not loaded: \(first.events(for: key))")
+                return
+            }
+            #expect(world.requests(key.url) == 1)
+
+            // Same memory cache: loaded before `want` returns, no job, no decode.
+            let second = ImageEventLog()
+            let fromMemory = world.queue(log: second)
+            await fromMemory.want([key])
+            #expect(second.all == [.loaded(key, thumbnail)])
+            let jobs = await fromMemory.jobsStarted
+            let renders = await fromMemory.rendersStarted
+            #expect(jobs == 0 && renders == 0)
+
+            // Empty memory, same disk cache: decoded again, no request.
+            let third = ImageEventLog()
+            let fromDisk = world.queue(memory: MemoryCache(maxCost: 1 << 20), log: third)
+            await fromDisk.want([key])
+            #expect(await eventually { third.finalCount([key]) == 1 })
+            #expect(third.all == [.downloading(key), .loaded(key, thumbnail)])
+            #expect(world.requests(key.url) == 1)
+        }
+    }
+
+    @Test func cancelAllStopsEverything() async throws {
+        try await ImageFetchWorld.run { world in
+            let log = ImageEventLog()
+            let queue = world.queue(limit: 2, log: log)
+            let keys = ImageFetchWorld.smallIDs(20).map { ImageKey(url: world.url($0), columns: 16, rows: 6) }
+            await queue.want(keys)
+            await queue.cancelAll()
+            #expect(await queue.runningCount == 0)
+            let posted = log.all.count
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(log.all.count == posted) // cancelled jobs post nothing more
+            #expect(world.server.totalRequests <= 2)
+
+            // The queue still works afterwards.
+            await queue.want([keys[0]])
+            #expect(await eventually { log.events(for: keys[0]).last?.isFinal == true })
+            guard case .loaded = log.events(for: keys[0]).last else {
+                Issue.record("after cancel: \(log.events(for: keys[0]))")
+                return
+            }
+        }
+    }
+}
