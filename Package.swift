@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "rowboat", targets: ["rowboat"]),
+        .executable(name: "rowboat-bench", targets: ["rowboat-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -60,6 +61,15 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Plain C decode loops: the reference the decode benchmarks compare against.
+        .target(name: "CBenchReference", path: "Benchmarks/CBenchReference",
+                linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
+        // `swift run -c release rowboat-bench`: ratios against references (not part of the tests).
+        .executableTarget(name: "rowboat-bench", dependencies: [
+            "RowboatCore", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
+            "CBenchReference", "CImageCodecs",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Benchmarks/RowboatBench"),
         .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore"]),
         .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore"], exclude: ["Golden"]),
         .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatDemo", "RowboatCore",

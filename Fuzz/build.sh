@@ -52,6 +52,22 @@ swift_module() { # NAME SOURCE-DIR SWIFT-LANGUAGE-VERSION
 swift_module Yams "$yams/Sources/Yams" 5
 swift_module RowboatCore Sources/RowboatCore 6
 
+# C targets (the image decoder shim): clang, libFuzzer + ASan, with the codec sources.
+codecs=(Sources/CImageCodecs/*.c)
+for source in Fuzz/targets/*.c; do
+  name=$(basename "$source" .c)
+  binary="$out/bin/$name"
+  if newer "$binary" "$source" Sources/CImageCodecs; then
+    echo "fuzz: building $name"
+    clang -O1 -g -fsanitize=fuzzer,address -I Sources/CImageCodecs/include -I Sources/CImageCodecs \
+      "$source" "${codecs[@]}" -lpng -ljpeg -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+  fi
+done
+if newer "$out/bin/image_seeds" Fuzz/support/image_seeds.c Sources/CImageCodecs; then
+  clang -O1 -g -I Sources/CImageCodecs/include Fuzz/support/image_seeds.c "${codecs[@]}" -lpng -ljpeg \
+    -o "$out/bin/image_seeds"
+fi
+
 for source in Fuzz/targets/*.swift; do
   name=$(basename "$source" .swift)
   binary="$out/bin/$name"

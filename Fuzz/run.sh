@@ -9,10 +9,8 @@ cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
 shift || true
-# The image decoder shim gets its target (Fuzz/targets/FuzzImages.swift,
-# built against RowboatImages/CImageCodecs) when the decoders land; add it here.
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzConfig FuzzMapping FuzzSanitizer)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzConfig FuzzMapping FuzzSanitizer FuzzImages)
 
 Fuzz/build.sh
 

@@ -77,6 +77,16 @@ FuzzConfig)
   seed '%YAML 1.2\n---\nserver: !!binary aGk=\ninterfaces: !!set {a}\n...\n'
   seed 'a: &a [*a]\n'
   ;;
+FuzzImages)
+  # Small valid PNG and JPEG (baseline and progressive) from our encoders,
+  # then the hostile server's kinds: truncated, empty, HTML, huge dimensions.
+  .build/fuzz/bin/image_seeds "$dir"
+  head -c 40 "$dir/png-16x16" > "$dir/truncated-png"
+  head -c 120 "$dir/jpeg-progressive-16x16" > "$dir/truncated-jpeg"
+  : > "$dir/empty"
+  seed '<!doctype html><html><body>not an image</body></html>'
+  seed '\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR\x00\x01\x86\xa0\x00\x01\x86\xa0\x08\x02\x00\x00\x00'
+  ;;
 *)
   echo "seeds: unknown target $target" >&2
   exit 1

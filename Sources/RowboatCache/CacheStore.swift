@@ -29,8 +29,11 @@ public final class CacheStore: Sendable {
         guard settings.enabled else {
             return CacheStore(disabled: "cache disabled: localCache.enabled is false", settings: settings)
         }
-        return CacheStore(path: CacheLocation.file(for: config, environment: environment),
-                          expireSeconds: settings.expireSeconds, maxBytes: settings.maxBytes)
+        let store = CacheStore(path: CacheLocation.file(for: config, environment: environment),
+                               expireSeconds: settings.expireSeconds, maxBytes: settings.maxBytes)
+        // Responses expired longer ago than keepStale are of no use even offline.
+        _ = try? store.pruneExpiredResponses(now: Date().timeIntervalSince1970 - settings.keepStaleSeconds)
+        return store
     }
 
     /// Opens (or creates) the database at `path`. A damaged file is moved

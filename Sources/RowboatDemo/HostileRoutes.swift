@@ -27,6 +27,7 @@ enum HostileRoutes {
         ("/retry/503", "the same with 503"),
         ("/pages/out-of-order", "5 pages of 10; page 3 takes ?slow seconds (default 3)"),
         ("/pages/fail-second", "page 1 fine, page 2 a 500, 3 pages of 10"),
+        ("/items/bad-images", "five items whose images are the bad ones below, and a 404"),
         ("/images/truncated.png", "the first 40 bytes of a PNG"),
         ("/images/empty.png", "zero bytes as image/png"),
         ("/images/huge-dims.png", "a valid PNG header claiming 100000x100000 pixels"),
@@ -141,6 +142,16 @@ enum HostileRoutes {
                 c.respond(200, body: HostileBytes.plainPage("Kept", page: page, size: 10, totalPage: 3))
             }
 
+        case "/items/bad-images":
+            // Absolute image URLs on the address the client used.
+            let base = "http://" + (request.header("Host") ?? "127.0.0.1")
+            let images = [("truncated", "truncated.png"), ("empty", "empty.png"), ("huge dims", "huge-dims.png"),
+                          ("html as png", "html.png"), ("missing", "missing.png")]
+            let items = images.enumerated().map { i, entry in
+                "{\"id\":\(i + 1),\"title\":\(HostileBytes.jsonString("Bad image: " + entry.0)),"
+                    + "\"image\":\(HostileBytes.jsonString(base + "/images/" + entry.1))}"
+            }
+            c.respond(200, body: HostileBytes.envelope(items: items))
         case "/images/truncated.png":
             c.respond(200, contentType: "image/png", body: HostileBytes.truncatedPNG)
         case "/images/empty.png":

@@ -5,7 +5,7 @@ import Yams
 public enum ConfigLoader {
     static let rootKeys = ["server", "communication", "localCache", "interfaces", "keys", "theme"]
     static let communicationKeys = ["method", "bodyFormat", "timeout", "headers", "userAgent", "maxBodyBytes"]
-    static let localCacheKeys = ["enabled", "path", "expire", "maxSize"]
+    static let localCacheKeys = ["enabled", "path", "expire", "maxSize", "keepStale"]
     static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode",
                                 "filters", "sort", "search"]
     static let pagingKeys = ["style", "param", "firstPage", "offsetParam", "cursorParam", "nextCursor", "nextURL",
@@ -98,6 +98,10 @@ public enum ConfigLoader {
             guard settings.expireSeconds >= 0 else { throw e.error("expire must be 0 or more seconds") }
         }
         if let m = keys["maxSize"] { settings.maxBytes = try ByteSize.parse(m) }
+        if let k = keys["keepStale"] {
+            settings.keepStaleSeconds = try k.double()
+            guard settings.keepStaleSeconds >= 0 else { throw k.error("keepStale must be 0 or more seconds") }
+        }
         return settings
     }
 

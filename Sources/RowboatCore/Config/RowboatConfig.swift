@@ -68,19 +68,26 @@ public enum BodyFormat: String, Sendable, Equatable, CaseIterable {
 /// and how large it may grow.
 public struct LocalCacheSettings: Sendable, Equatable {
     public static let defaultMaxBytes = 256 * 1024 * 1024
+    /// A week: how long expired responses stay for offline use by default.
+    public static let defaultKeepStaleSeconds: Double = 7 * 24 * 3600
 
     public var enabled: Bool
     /// Database file or directory; nil: the XDG cache directory.
     public var path: String?
     public var expireSeconds: Double
     public var maxBytes: Int
+    /// How long a response is kept after it expired (for revalidation and
+    /// offline browsing); older ones are pruned when the cache opens.
+    public var keepStaleSeconds: Double
 
     public init(enabled: Bool = true, path: String? = nil, expireSeconds: Double = 600,
-                maxBytes: Int = LocalCacheSettings.defaultMaxBytes) {
+                maxBytes: Int = LocalCacheSettings.defaultMaxBytes,
+                keepStaleSeconds: Double = LocalCacheSettings.defaultKeepStaleSeconds) {
         self.enabled = enabled
         self.path = path
         self.expireSeconds = expireSeconds
         self.maxBytes = maxBytes
+        self.keepStaleSeconds = keepStaleSeconds
     }
 }
 

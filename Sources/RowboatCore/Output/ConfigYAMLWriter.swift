@@ -24,6 +24,7 @@ public enum ConfigYAMLWriter {
         if let path = cache.path { out.append("  path: \(YAMLScalar.value(path))") }
         out.append("  expire: \(JSONValue.format(cache.expireSeconds))          # seconds an entry stays fresh")
         out.append("  maxSize: \(cache.maxBytes)    # bytes")
+        out.append("  keepStale: \(JSONValue.format(cache.keepStaleSeconds))    # seconds expired responses stay for offline use")
         out.append("")
         out.append("interfaces:")
         for endpoint in config.endpoints {
