@@ -11,6 +11,8 @@ struct BenchResult: Codable {
     /// Ratio at or below which the row passes (nil: only reported).
     var target: Double?
     var note: String = ""
+    /// What `ours` and `reference` measure: seconds, bytes or a fraction.
+    var measure: String = "seconds"
 
     var ratio: Double? { reference.map { $0 > 0 ? ours / $0 : .infinity } }
     var passed: Bool? {
@@ -65,11 +67,18 @@ enum Bench {
     static func table(_ results: [BenchResult]) -> String {
         var lines = ["benchmark | ours | reference | ratio | target | result", "---|---|---|---|---|---"]
         for r in results {
-            let reference = r.reference.map { "\(time($0)) (\(r.referenceName))" } ?? r.referenceName
+            func show(_ value: Double) -> String {
+                switch r.measure {
+                case "bytes": String(format: "%.1f MB", value / 1_048_576)
+                case "fraction": String(format: "%.2f%%", value * 100)
+                default: time(value)
+                }
+            }
+            let reference = r.reference.map { "\(show($0)) (\(r.referenceName))" } ?? r.referenceName
             let ratio = r.ratio.map { String(format: "%.2f×", $0) } ?? "—"
             let target = r.target.map { String(format: "≤ %.2f×", $0) } ?? "—"
             let result = r.passed.map { $0 ? "pass" : "FAIL" } ?? "—"
-            lines.append("\(r.name) [\(r.unit)] | \(time(r.ours)) | \(reference) | \(ratio) | \(target) | \(result)")
+            lines.append("\(r.name) [\(r.unit)] | \(show(r.ours)) | \(reference) | \(ratio) | \(target) | \(result)")
             if !r.note.isEmpty { lines.append("  ↳ \(r.note) | | | | |") }
         }
         return lines.joined(separator: "\n")

@@ -42,7 +42,7 @@ enum CacheBench {
                         note: "the hit hands back the stored buffer (copy-on-write), so no bytes move"),
             BenchResult(name: "cache-sqlite", unit: "10 KB hit", ours: sqlite, reference: fileRead,
                         referenceName: "open/read/close", target: 1.0,
-                        note: "a hit is a write transaction: it also records the access time for LRU eviction"),
+                        note: "a read transaction in the GRDB pool (the access time is written at most once a minute)"),
         ]
     }
 }

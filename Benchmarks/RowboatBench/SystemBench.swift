@@ -20,30 +20,45 @@ enum SystemBench {
         return user + system
     }
 
-    static func shell(_ command: String) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
-        process.waitUntilExit()
-        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+    /// Runs `command` with the shell; its output when `capture` (a command
+    /// that starts the tmux server must not capture: the server would keep
+    /// the pipe open, so it goes through system(), which waits for the shell only).
+    static func shell(_ command: String, capture: Bool = true) -> String {
+        guard capture else {
+            _ = system(command + " >/dev/null 2>&1 </dev/null")
+            return ""
+        }
+        guard let pipe = popen(command + " 2>/dev/null", "r") else { return "" }
+        var out = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, pipe)
+            if n <= 0 { break }
+            out += buffer[0..<n]
+        }
+        pclose(pipe)
+        return String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The TUI on the embedded demo in a tmux pane, idle for 10 s.
     static func idle(binary: String) -> BenchResult {
         let socket = "rowboat-bench-\(getpid())"
         let cache = NSTemporaryDirectory() + socket
-        _ = shell("tmux -L \(socket) -f /dev/null new-session -d -x 120 -y 40 'XDG_CACHE_HOME=\(cache) exec \(binary)'")
+        _ = shell("tmux -L \(socket) -f /dev/null new-session -d -x 120 -y 40 'XDG_CACHE_HOME=\(cache) exec \(binary)'", capture: false)
         defer {
             _ = shell("tmux -L \(socket) kill-server")
             try? FileManager.default.removeItem(atPath: cache)
         }
-        Thread.sleep(forTimeInterval: 4)   // start, first page, thumbnails of the first screen
+        Thread.sleep(forTimeInterval: 2)
         let pid = shell("tmux -L \(socket) display -p '#{pane_pid}'")
+        // Let the start settle: the first page, and the embedded demo server
+        // drawing the thumbnails of two screens (up to 60 s).
+        var settled = 0
+        for _ in 0..<30 where settled < 2 {
+            let a = cpuTicks(pid) ?? 0
+            Thread.sleep(forTimeInterval: 2)
+            settled = (cpuTicks(pid) ?? 0) - a <= 1 ? settled + 1 : 0
+        }
         guard let before = cpuTicks(pid) else {
             return BenchResult(name: "idle", unit: "10 s open", ours: .nan, reference: nil, referenceName: "—",
                                target: nil, note: "could not start the TUI in tmux")
@@ -54,7 +69,7 @@ enum SystemBench {
         let used = Double((cpuTicks(pid) ?? before) - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
         return BenchResult(name: "idle", unit: "CPU share of one core, 10 s", ours: used / seconds, reference: 0.01,
                            referenceName: "1% of a core", target: 1.0,
-                           note: String(format: "%.3f s of CPU in %.1f s", used, seconds))
+                           note: String(format: "%.3f s of CPU in %.1f s", used, seconds), measure: "fraction")
     }
 
     /// Memory for 100,000 loaded rows shaped like the demo's.
@@ -66,6 +81,6 @@ enum SystemBench {
         let bytes = Double(after - before)
         return BenchResult(name: "memory", unit: "RSS growth, 100,000 rows", ours: bytes, reference: nil,
                            referenceName: "—", target: nil,
-                           note: String(format: "%.1f MB, %.0f bytes per item", bytes / 1_048_576, bytes / 100_000))
+                           note: String(format: "%.0f bytes per item", bytes / 100_000), measure: "bytes")
     }
 }

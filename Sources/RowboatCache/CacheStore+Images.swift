@@ -3,17 +3,29 @@ import GRDB
 
 /// Stored images, keyed by a hash of the URL (never a path built from it).
 extension CacheStore {
+    /// How stale a recorded access time may be before a hit writes it anew:
+    /// hits are reads, and at most one write per image per minute keeps LRU
+    /// eviction honest without a write transaction on every hit.
+    public static let accessGranularity: Double = 60
+
     /// The stored image for `url`; marks it used at `now` (for LRU eviction).
     public func image(url: String, now: Double) throws(CacheError) -> CachedImage? {
-        try write(nil) { db in
-            let hash = StableHash.hex(url)
+        let hash = StableHash.hex(url)
+        let found: CachedImage? = try read(nil) { db in
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT url, bytes, etag, fetchedAt FROM image WHERE hash = ?
+                SELECT url, bytes, etag, fetchedAt, lastAccess FROM image WHERE hash = ?
                 """, arguments: [hash]), row["url"] as String == url else { return nil }
-            try db.execute(sql: "UPDATE image SET lastAccess = ? WHERE hash = ?", arguments: [now, hash])
             return CachedImage(url: url, bytes: [UInt8](row["bytes"] as Data), etag: row["etag"],
-                               fetchedAt: row["fetchedAt"], lastAccess: now)
+                               fetchedAt: row["fetchedAt"], lastAccess: row["lastAccess"])
         }
+        guard var image = found else { return nil }
+        if now - image.lastAccess >= Self.accessGranularity {
+            try write(()) { db in
+                try db.execute(sql: "UPDATE image SET lastAccess = ? WHERE hash = ?", arguments: [now, hash])
+            }
+            image.lastAccess = now
+        }
+        return image
     }
 
     /// Stores image bytes; the size cap is enforced afterwards.

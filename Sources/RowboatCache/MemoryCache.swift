@@ -3,33 +3,36 @@ import Synchronization
 /// A small in-memory LRU bounded by total cost in bytes (for decoded
 /// thumbnails). Thread-safe; the least recently used entries go first.
 public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    @usableFromInline
     struct Entry {
-        var value: Value
-        var cost: Int
-        var lastUse: UInt64
+        @usableFromInline var value: Value
+        @usableFromInline var cost: Int
+        @usableFromInline var lastUse: UInt64
     }
 
+    @usableFromInline
     struct State {
-        var entries: [Key: Entry] = [:]
-        var totalCost = 0
-        var tick: UInt64 = 0
+        @usableFromInline var entries: [Key: Entry] = [:]
+        @usableFromInline var totalCost = 0
+        @usableFromInline var tick: UInt64 = 0
     }
 
     public let maxCost: Int
-    let state = Mutex(State())
+    @usableFromInline let state = Mutex(State())
 
     public init(maxCost: Int) {
         self.maxCost = maxCost
     }
 
-    /// The value for `key`, marking it recently used.
+    /// The value for `key`, marking it recently used. Inlinable, so a hit
+    /// is specialised for the caller's types (one hash lookup, in place).
+    @inlinable
     public func value(for key: Key) -> Value? {
         state.withLock { state in
-            guard var entry = state.entries[key] else { return nil }
+            guard let index = state.entries.index(forKey: key) else { return nil }
             state.tick += 1
-            entry.lastUse = state.tick
-            state.entries[key] = entry
-            return entry.value
+            state.entries.values[index].lastUse = state.tick
+            return state.entries.values[index].value
         }
     }
 

@@ -27,7 +27,7 @@ import Testing
         try store.storeResponse(key(2), body: chunk, etag: nil, lastModified: nil, now: 2)
         try store.storeImage(url: "http://h/a", bytes: chunk, etag: nil, now: 3)
         try store.storeImage(url: "http://h/b", bytes: chunk, etag: nil, now: 4)
-        _ = try store.image(url: "http://h/a", now: 5)          // a is now the most recent image
+        _ = try store.image(url: "http://h/a", now: 100)        // a is now the most recent image
         #expect(try store.sizes().totalBytes == 800)
         // 1000 bytes: b (least recently used image) goes first.
         try store.storeResponse(key(3), body: chunk, etag: nil, lastModified: nil, now: 6)

@@ -64,8 +64,13 @@ import Testing
         let store = CacheStore(path: dir + "/c.sqlite")
         let url = "http://127.0.0.1:1/images/../../etc/passwd.png"
         try store.storeImage(url: url, bytes: [9, 8, 7], etag: "\"i\"", now: 10)
-        let back = try #require(try store.image(url: url, now: 20))
-        #expect(back.bytes == [9, 8, 7] && back.etag == "\"i\"" && back.fetchedAt == 10 && back.lastAccess == 20)
+        // A hit within a minute of the last recorded access is a pure read.
+        let soon = try #require(try store.image(url: url, now: 20))
+        #expect(soon.bytes == [9, 8, 7] && soon.etag == "\"i\"" && soon.fetchedAt == 10 && soon.lastAccess == 10)
+        let later = try #require(try store.image(url: url, now: 10 + CacheStore.accessGranularity))
+        #expect(later.lastAccess == 10 + CacheStore.accessGranularity)
+        #expect(try store.image(url: url, now: 11 + CacheStore.accessGranularity)?.lastAccess
+                == 10 + CacheStore.accessGranularity)
         #expect(try store.image(url: url + "?x", now: 20) == nil)
         #expect(try store.touchImage(url: url, now: 30))
         #expect(try store.image(url: url, now: 31)?.fetchedAt == 30)

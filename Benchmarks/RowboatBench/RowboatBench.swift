@@ -3,6 +3,7 @@ import Foundation
 
 /// `swift run -c release rowboat-bench [NAME...] [--json]`: every benchmark
 /// as a ratio against a reference measured side by side in the same run.
+@main
 struct RowboatBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rowboat-bench",
@@ -54,5 +55,3 @@ struct RowboatBench: AsyncParsableCommand {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rowboat").path
     }
 }
-
-await RowboatBench.main()
