@@ -18,6 +18,12 @@ int rb_limits_check_size(const rb_decode_limits *limits, uint32_t width, uint32_
 int rb_limits_check_input(const rb_decode_limits *limits, size_t len,
                           char *err, size_t err_len);
 
+/* The start every decoder shares: out cleared (RB_ERR_ARGUMENT when NULL),
+   empty input refused (RB_ERR_NOT_IMAGE), limits resolved into *limits and
+   the input length checked against them. */
+int rb_decode_begin(const uint8_t *data, size_t len, const rb_decode_limits *limits_in,
+                    rb_decoded_image *out, rb_decode_limits *limits, char *err, size_t err_len);
+
 /* Reads PNG's IHDR size straight from the bytes (signature, then IHDR as
    the first chunk). RB_OK, RB_ERR_TRUNCATED or RB_ERR_CODEC. */
 int rb_png_header_size(const uint8_t *data, size_t len, uint32_t *width, uint32_t *height,

@@ -60,3 +60,21 @@ int rb_limits_check_input(const rb_decode_limits *limits, size_t len,
     }
     return RB_OK;
 }
+
+int rb_decode_begin(const uint8_t *data, size_t len, const rb_decode_limits *limits_in,
+                    rb_decoded_image *out, rb_decode_limits *limits, char *err, size_t err_len) {
+    if (out == NULL) {
+        rb_set_error(err, err_len, "output pointer must not be NULL");
+        return RB_ERR_ARGUMENT;
+    }
+    memset(out, 0, sizeof *out);
+    if (data == NULL || len == 0) {
+        rb_set_error(err, err_len, "empty input");
+        return RB_ERR_NOT_IMAGE;
+    }
+    int rc = rb_limits_resolve(limits_in, limits, err, err_len);
+    if (rc == RB_OK) {
+        rc = rb_limits_check_input(limits, len, err, err_len);
+    }
+    return rc;
+}

@@ -93,20 +93,8 @@ static void rb_png_request_rgba(png_structp png, png_infop info) {
 
 int rb_png_decode(const uint8_t *data, size_t len, const rb_decode_limits *limits_in,
                   rb_decoded_image *out, char *err, size_t err_len) {
-    if (out == NULL) {
-        rb_set_error(err, err_len, "output pointer must not be NULL");
-        return RB_ERR_ARGUMENT;
-    }
-    memset(out, 0, sizeof *out);
-    if (data == NULL || len == 0) {
-        rb_set_error(err, err_len, "empty input");
-        return RB_ERR_NOT_IMAGE;
-    }
     rb_decode_limits limits;
-    int rc = rb_limits_resolve(limits_in, &limits, err, err_len);
-    if (rc == RB_OK) {
-        rc = rb_limits_check_input(&limits, len, err, err_len);
-    }
+    int rc = rb_decode_begin(data, len, limits_in, out, &limits, err, err_len);
     uint32_t width = 0, height = 0;
     if (rc == RB_OK) {
         rc = rb_png_header_size(data, len, &width, &height, err, err_len);
