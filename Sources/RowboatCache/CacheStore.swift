@@ -23,8 +23,10 @@ public final class CacheStore: Sendable {
     public var isEnabled: Bool { pool != nil }
 
     /// The store for `config`, at its configured or default location.
+    /// `now` (seconds since the epoch) decides which stale responses go.
     public static func open(for config: RowboatConfig,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) -> CacheStore {
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                            now: Double = Date().timeIntervalSince1970) -> CacheStore {
         let settings = config.localCache
         guard settings.enabled else {
             return CacheStore(disabled: "cache disabled: localCache.enabled is false", settings: settings)
@@ -32,7 +34,7 @@ public final class CacheStore: Sendable {
         let store = CacheStore(path: CacheLocation.file(for: config, environment: environment),
                                expireSeconds: settings.expireSeconds, maxBytes: settings.maxBytes)
         // Responses expired longer ago than keepStale are of no use even offline.
-        _ = try? store.pruneExpiredResponses(now: Date().timeIntervalSince1970 - settings.keepStaleSeconds)
+        _ = try? store.pruneExpiredResponses(now: now - settings.keepStaleSeconds)
         return store
     }
 

@@ -43,7 +43,7 @@ struct PageSourceTests {
         func source(store: CacheStore? = nil) -> PageSource {
             let clock = self.clock
             return PageSource(client: DataClient(config: config, transport: transport),
-                              store: store ?? CacheStore.open(for: config), clock: { clock.now })
+                              store: store ?? CacheStore.open(for: config, now: clock.now), clock: { clock.now })
         }
 
         func finish() async {
