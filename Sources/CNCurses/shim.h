@@ -27,6 +27,7 @@ static inline WINDOW *rb_stdscr(void) { return stdscr; }
 static inline int rb_cols(void) { return COLS; }
 static inline int rb_lines(void) { return LINES; }
 static inline int rb_colors(void) { return COLORS; }
+static inline int rb_color_pairs(void) { return COLOR_PAIRS; }
 // newterm on the process's own stdin/stdout.
 static inline SCREEN *rb_newterm(void) { return newterm(NULL, stdout, stdin); }
 

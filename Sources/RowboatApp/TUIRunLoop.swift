@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import RowboatCore
+import RowboatImages
 import RowboatTerminal
 
 /// The UI thread's loop: it owns ncurses, sleeps in `poll()` on stdin and the
@@ -28,16 +29,19 @@ public final class TUIRunLoop {
         screen.mouseEnabled = mouse
     }
 
-    /// Connects the effect runner (built with `inbox.post` as its sink).
-    public func attach(_ runner: EffectRunner) {
-        self.runner = runner
-    }
-
     /// Runs until the user quits or a terminating signal arrives; the
     /// terminal is restored on every way out.
-    public func run() throws {
+    ///
+    /// `makeRunner` builds the effect runner (with `inbox.post` as its sink)
+    /// once the terminal has started, given the richest thumbnail colours it
+    /// shows: direct colour, 240, 16 or 8 palette colours, or symbols only
+    /// (monochrome theme, NO_COLOR). The runner is stopped on the way out.
+    public func run(makeRunner: (ThumbnailColors) -> EffectRunner) throws {
         try screen.start(wake: wake)
         defer { screen.stop() }
+        runner = makeRunner(ThumbnailColors.best(colors: screen.colorCount, directColor: screen.directColor,
+                                                 allowed: screen.theme != .monochrome))
+        defer { runner.stop() }
         dispatch(.clock(Date().timeIntervalSince1970))
         dispatch(.resized(screen.size))
         dispatch(.list(.appeared))

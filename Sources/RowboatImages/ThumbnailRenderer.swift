@@ -3,7 +3,7 @@ import RowboatCore
 
 /// Turns a `DecodedImage` into a `Thumbnail` of character cells with
 /// libchafa: block, border and space symbols (never wide ones), colours as
-/// palette indices.
+/// palette indices or, in `.direct` mode, 24-bit RGB.
 ///
 /// The image is fitted inside the box with its aspect ratio kept and
 /// centred (`ThumbnailFit`); the cells around it are `ThumbnailCell.blank`.
@@ -100,8 +100,7 @@ public struct ThumbnailRenderer: Sendable {
                 // unset; give it the background so opaque cells have both.
                 if symbol == " ", foreground < 0 { foreground = background }
                 cells.append(ThumbnailCell(symbol: symbol,
-                                           foreground: Self.paletteIndex(foreground),
-                                           background: Self.paletteIndex(background)))
+                                           foreground: color(foreground), background: color(background)))
             }
         }
         return cells
@@ -112,6 +111,8 @@ public struct ThumbnailRenderer: Sendable {
         case .indexed256: CHAFA_CANVAS_MODE_INDEXED_256
         case .indexed240: CHAFA_CANVAS_MODE_INDEXED_240
         case .indexed16: CHAFA_CANVAS_MODE_INDEXED_16
+        case .indexed8: CHAFA_CANVAS_MODE_INDEXED_8
+        case .direct: CHAFA_CANVAS_MODE_TRUECOLOR
         case .symbolsOnly: CHAFA_CANVAS_MODE_FGBG
         }
     }
@@ -129,8 +130,11 @@ public struct ThumbnailRenderer: Sendable {
         return DisplayWidth.of(character) == 1 ? String(character) : " "
     }
 
-    /// A raw chafa pen (-1 = transparent) as a palette index.
-    static func paletteIndex(_ pen: Int32) -> UInt8? {
-        (0...255).contains(pen) ? UInt8(pen) : nil
+    /// A raw chafa pen (-1 = transparent): packed 0xRRGGBB in direct mode,
+    /// a palette index otherwise.
+    func color(_ pen: Int32) -> ThumbnailColor? {
+        guard pen >= 0 else { return nil }
+        if colors == .direct { return .rgb(UInt32(pen) & 0xFF_FFFF) }
+        return pen <= 255 ? .indexed(UInt8(pen)) : nil
     }
 }

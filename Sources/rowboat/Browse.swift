@@ -71,20 +71,15 @@ struct Browse: AsyncParsableCommand {
             throw StandardStreams.fail(CLIError("\(loaded.source): keys: \(error)"))
         }
         let colors = try theme.map { name in ThemeSettings(name: try ThemeName.parse(name)) } ?? loaded.theme
-        // Monochrome (by theme or NO_COLOR) draws thumbnails as symbols only.
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"]
-        let imageColors: ThumbnailColors = colors.name == .monochrome || !Theme.colorsAllowed(noColor: noColor, hasColors: true)
-            ? .symbolsOnly : .indexed240
         let wantsImages = chosen.item.field("image") != nil
         let outcome = await UIThread.run {
             let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse)
             let inbox = loop.inbox
-            let runner = EffectRunner(client: client, endpoint: chosen, store: store, mode: mode,
-                                      imageTransport: wantsImages ? imageTransport : nil, imageColors: imageColors,
-                                      post: { inbox.post($0) })
-            loop.attach(runner)
-            defer { runner.stop() }
-            try loop.run()
+            try loop.run { imageColors in
+                EffectRunner(client: client, endpoint: chosen, store: store, mode: mode,
+                             imageTransport: wantsImages ? imageTransport : nil, imageColors: imageColors,
+                             post: { inbox.post($0) })
+            }
         }
         await transport.shutdown()
         await imageTransport.shutdown()

@@ -55,7 +55,7 @@ struct ImageReducerTests {
 
     @Test func statesArriveAndOnlyWantedThumbnailsAreKept() {
         var (state, _) = app()
-        let thumb = Thumbnail(columns: 1, rows: 1, cells: [ThumbnailCell(symbol: "▄", foreground: 196, background: 16)])
+        let thumb = Thumbnail(columns: 1, rows: 1, cells: [ThumbnailCell(symbol: "▄", foreground: .indexed(196), background: .indexed(16))])
         _ = AppReducer.reduce(&state, .image(request(1, state), .downloading))
         #expect(state.images[request(1, state).url] == .downloading)
         _ = AppReducer.reduce(&state, .image(request(1, state), .loaded(thumb)))

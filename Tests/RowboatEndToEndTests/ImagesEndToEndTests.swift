@@ -43,4 +43,24 @@ struct ImagesEndToEndTests {
         try tmux.send("q")
         #expect(await tmux.waitForExit() == 0)
     }
+
+    @Test func directColourTerminalGetsRGB() async throws {
+        // xterm-direct comes with ncurses-term (.ci/run installs it).
+        let tmux = try TmuxSession(arguments: [], columns: 120, rows: 40, environment: ["TERM": "xterm-direct"])
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") }
+        try tmux.send("v")
+        try await tmux.waitForScreen(timeout: 60) { screen in
+            screen.contains("grid") && !badges(screen).isEmpty && badges(screen).allSatisfy { $0 == "✓" }
+        }
+        let colored = try tmux.screen(escapes: true)
+        // Thumbnails in 24-bit colour; the theme's palette colours go as
+        // their RGB (252 on 238 in the header), never as palette numbers.
+        let rgbCells = colored.components(separatedBy: "48;2;").count - 1
+        #expect(rgbCells > 500)
+        #expect(colored.contains("38;2;208;208;208"))
+        #expect(!colored.contains("38;5;") && !colored.contains("48;5;"))
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+        #expect(tmux.file("stderr").isEmpty)
+    }
 }

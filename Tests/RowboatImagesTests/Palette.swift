@@ -1,24 +1,18 @@
-/// xterm-256 palette indices as RGB, to judge a thumbnail's colours.
-enum Palette {
-    private static let system: [(Int, Int, Int)] = [
-        (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
-        (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
-    ]
+import RowboatCore
 
-    static func rgb(_ index: UInt8) -> (r: Int, g: Int, b: Int) {
-        let i = Int(index)
-        if i < 16 { return system[i] }
-        if i >= 232 {
-            let v = 8 + 10 * (i - 232)
-            return (v, v, v)
+/// Judges a thumbnail's colours by their RGB values.
+enum Palette {
+    static func rgb(_ color: ThumbnailColor) -> (r: Int, g: Int, b: Int) {
+        let value: UInt32
+        switch color {
+        case .indexed(let index): value = XtermPalette.rgb(index)
+        case .rgb(let rgb): value = rgb
         }
-        let levels = [0, 95, 135, 175, 215, 255]
-        let c = i - 16
-        return (levels[c / 36], levels[(c / 6) % 6], levels[c % 6])
+        return (Int(value >> 16 & 0xFF), Int(value >> 8 & 0xFF), Int(value & 0xFF))
     }
 
-    static func isReddish(_ index: UInt8) -> Bool {
-        let c = rgb(index)
+    static func isReddish(_ color: ThumbnailColor) -> Bool {
+        let c = rgb(color)
         return c.r >= 150 && c.g <= 95 && c.b <= 95
     }
 }

@@ -15,7 +15,7 @@ struct ThumbnailRendererTests {
         return try #require(DecodedImage(width: width, height: height, rgba: Data(rgba)))
     }
 
-    static let colorModes: [ThumbnailColors] = [.indexed256, .indexed240, .indexed16]
+    static let colorModes: [ThumbnailColors] = [.indexed256, .indexed240, .indexed16, .indexed8, .direct]
 
     @Test(arguments: [(40, 20), (1, 1), (7, 3), (80, 40)])
     func exactlyColumnsTimesRowsCells(columns: Int, rows: Int) throws {
@@ -42,11 +42,12 @@ struct ThumbnailRendererTests {
                 if (5..<15).contains(row) {
                     let foreground = try #require(cell.foreground, "\(colors) \(column),\(row) \(cell)")
                     let background = try #require(cell.background, "\(colors) \(column),\(row) \(cell)")
-                    if colors == .indexed240 {
-                        #expect(foreground >= 16 && background >= 16)
-                    }
-                    if colors == .indexed16 {
-                        #expect(foreground < 16 && background < 16)
+                    switch (colors, foreground, background) {
+                    case (.indexed240, .indexed(let f), .indexed(let b)): #expect(f >= 16 && b >= 16)
+                    case (.indexed16, .indexed(let f), .indexed(let b)): #expect(f < 16 && b < 16)
+                    case (.indexed8, .indexed(let f), .indexed(let b)): #expect(f < 8 && b < 8)
+                    case (.indexed256, .indexed, .indexed), (.direct, .rgb, .rgb): break
+                    default: Issue.record("\(colors) gave \(foreground) on \(background)")
                     }
                 } else {
                     #expect(cell == .blank)
@@ -63,8 +64,8 @@ struct ThumbnailRendererTests {
         #expect(thumbnail.cells.contains { $0.symbol != " " })
     }
 
-    @Test(arguments: [ThumbnailColors.indexed256, .indexed240])
-    func mostlyRedImageGivesRedIndices(colors: ThumbnailColors) throws {
+    @Test(arguments: [ThumbnailColors.indexed256, .indexed240, .direct])
+    func mostlyRedImageGivesRedColours(colors: ThumbnailColors) throws {
         // 80 x 80 pixels fill 20 x 10 cells; a white stripe over the top 5%.
         var rgb = Fixtures.solid(width: 80, height: 80, 220, 20, 30)
         for i in stride(from: 0, to: 80 * 3 * 4, by: 3) { rgb[i] = 240; rgb[i + 1] = 240; rgb[i + 2] = 240 }
@@ -141,5 +142,17 @@ final class Locked<Value>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return body(&value)
+    }
+}
+
+@Suite("Thumbnail colour choice")
+struct ThumbnailColorChoiceTests {
+    @Test func theRichestModeTheTerminalShows() {
+        #expect(ThumbnailColors.best(colors: 1 << 24, directColor: true, allowed: true) == .direct)
+        #expect(ThumbnailColors.best(colors: 256, directColor: false, allowed: true) == .indexed240)
+        #expect(ThumbnailColors.best(colors: 88, directColor: false, allowed: true) == .indexed16)
+        #expect(ThumbnailColors.best(colors: 8, directColor: false, allowed: true) == .indexed8)
+        #expect(ThumbnailColors.best(colors: 0, directColor: false, allowed: true) == .symbolsOnly)
+        #expect(ThumbnailColors.best(colors: 1 << 24, directColor: true, allowed: false) == .symbolsOnly)
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @Suite("Thumbnail value")
 struct ThumbnailValueTests {
     @Test func cellsArePaddedOrCutToTheSize() {
-        let cell = ThumbnailCell(symbol: "▀", foreground: 196, background: 16)
+        let cell = ThumbnailCell(symbol: "▀", foreground: .indexed(196), background: .indexed(16))
         let short = Thumbnail(columns: 2, rows: 2, cells: [cell])
         #expect(short.cells == [cell, .blank, .blank, .blank])
         let long = Thumbnail(columns: 1, rows: 1, cells: [cell, cell, cell])

@@ -20,8 +20,8 @@ import RowboatCore
         var cells: [ThumbnailCell] = []
         for y in 0..<rows {
             for x in 0..<columns {
-                cells.append(ThumbnailCell(symbol: (x + y) % 2 == 0 ? "▀" : "▄", foreground: y < rows / 2 ? 196 : 21,
-                                           background: 16))
+                cells.append(ThumbnailCell(symbol: (x + y) % 2 == 0 ? "▀" : "▄", foreground: .indexed(y < rows / 2 ? 196 : 21),
+                                           background: .indexed(16)))
             }
         }
         return Thumbnail(columns: columns, rows: rows, cells: cells)
@@ -52,6 +52,19 @@ import RowboatCore
         #expect(grid[x, 1].text == "▀")
         #expect(grid[x, 1].style == Style(foreground: .indexed(196), background: .indexed(16)))
         #expect(grid[x, 5].style.foreground == .indexed(21))
+    }
+
+    @Test func directColourThumbnailsKeepTheirRGB() throws {
+        var state = app(.init(columns: 80, rows: 24))
+        _ = AppReducer.reduce(&state, .toggleView)
+        let size = state.cardImageSize
+        let request = ImageRequest(url: "http://127.0.0.1:1/images/1.png", columns: size.columns, rows: size.rows)
+        let cell = ThumbnailCell(symbol: "▀", foreground: .rgb(0x12_34_56), background: .rgb(0xFE_DC_BA))
+        _ = AppReducer.reduce(&state, .image(request, .loaded(Thumbnail(columns: request.columns, rows: request.rows,
+                                                                       cells: Array(repeating: cell, count: request.columns * request.rows)))))
+        let grid = renderer.render(state, now: Fixtures.now)
+        #expect(grid[0, 1].text == "▀")
+        #expect(grid[0, 1].style == Style(foreground: .rgb(0x12_34_56), background: .rgb(0xFE_DC_BA)))
     }
 
     @Test func tableHasABadgeColumn() throws {

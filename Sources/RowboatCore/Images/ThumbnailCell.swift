@@ -1,18 +1,18 @@
 /// One character cell of a `Thumbnail`: a symbol drawn in a foreground
 /// colour on a background colour.
 ///
-/// Colours are xterm-256 palette indices; `nil` means the terminal's own
+/// Colours are palette indices or RGB (`ThumbnailColor`); `nil` means the terminal's own
 /// default colour (used by the symbols-only mode, for transparent areas and
 /// for the padding around an image that does not fill its box).
 public struct ThumbnailCell: Sendable, Equatable, Hashable {
     /// One grapheme cluster of display width 1.
     public var symbol: String
-    /// Palette index for the symbol's ink, or `nil` for the terminal default.
-    public var foreground: UInt8?
-    /// Palette index for the rest of the cell, or `nil` for the terminal default.
-    public var background: UInt8?
+    /// The symbol's ink, or `nil` for the terminal default.
+    public var foreground: ThumbnailColor?
+    /// The rest of the cell, or `nil` for the terminal default.
+    public var background: ThumbnailColor?
 
-    public init(symbol: String, foreground: UInt8? = nil, background: UInt8? = nil) {
+    public init(symbol: String, foreground: ThumbnailColor? = nil, background: ThumbnailColor? = nil) {
         self.symbol = symbol
         self.foreground = foreground
         self.background = background

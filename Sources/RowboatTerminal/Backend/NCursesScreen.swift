@@ -17,6 +17,11 @@ public final class NCursesScreen {
     private var previous: CellGrid?
     private var pairs: [Style: Int32] = [:]
     private var colors = false
+    /// True on a direct-colour terminal (terminfo colors ≥ 2^24, e.g.
+    /// TERM=xterm-direct): colour numbers are 0xRRGGBB there.
+    public private(set) var directColor = false
+    /// How many colours the terminal shows (0 without colour).
+    public private(set) var colorCount = 0
     public private(set) var theme: Theme
     /// Report mouse clicks and the wheel (set before `start`).
     public var mouseEnabled = true
@@ -59,6 +64,8 @@ public final class NCursesScreen {
             start_color()
             use_default_colors()
             colors = true
+            colorCount = Int(rb_colors())
+            directColor = colorCount >= 1 << 24
         } else {
             theme = .monochrome
         }
@@ -91,7 +98,15 @@ public final class NCursesScreen {
 
     /// Draws `grid`: only changed cells are written, then one `doupdate`.
     public func draw(_ grid: CellGrid) {
-        let full = previous == nil || previous!.width != grid.width || previous!.height != grid.height
+        var full = previous == nil || previous!.width != grid.width || previous!.height != grid.height
+        if colors && pairs.count > Int(rb_color_pairs()) / 2 {
+            // Thumbnails in many colours use up the pair table over time:
+            // start it afresh and repaint everything with the new pairs.
+            reset_color_pairs()
+            pairs.removeAll(keepingCapacity: true)
+            clearok(rb_stdscr(), true)
+            full = true
+        }
         if full { erase() }
         let w = min(grid.width, Int(rb_cols())), h = min(grid.height, Int(rb_lines()))
         for y in 0..<h {
@@ -165,16 +180,34 @@ public final class NCursesScreen {
         if style.foreground == .default && style.background == .default { return 0 }
         let key = Style(foreground: style.foreground, background: style.background)
         if let p = pairs[key] { return p }
-        func number(_ c: Style.Color) -> Int32 {
-            switch c {
-            case .default: return -1
-            case .indexed(let i): return Int32(i) < rb_colors() ? Int32(i) : Int32(i) % max(8, rb_colors())
-            }
-        }
-        let p = alloc_pair(number(style.foreground), number(style.background))
+        let p = alloc_pair(colorNumber(style.foreground), colorNumber(style.background))
         let pair = p < 0 ? 0 : p
         pairs[key] = pair
         return pair
+    }
+
+    /// ncurses' number for a colour. Direct colour: 0...7 are the theme's
+    /// colours and the rest 0xRRGGBB, so other palette colours go as their
+    /// RGB and RGB values that small are nudged (green + 1) out of the way.
+    /// Palette terminals get RGB as the nearest palette colour.
+    private func colorNumber(_ color: Style.Color) -> Int32 {
+        switch color {
+        case .default:
+            return -1
+        case .indexed(let i) where directColor:
+            return i < 8 ? Int32(i) : Self.directNumber(XtermPalette.rgb(i))
+        case .rgb(let rgb) where directColor:
+            return Self.directNumber(rgb)
+        case .indexed(let i):
+            return Int32(i) < rb_colors() ? Int32(i) : Int32(i) % max(8, rb_colors())
+        case .rgb(let rgb):
+            let i = XtermPalette.nearest(rgb)
+            return Int32(i) < rb_colors() ? Int32(i) : Int32(i) % max(8, rb_colors())
+        }
+    }
+
+    static func directNumber(_ rgb: UInt32) -> Int32 {
+        Int32(bitPattern: rgb < 0x100 ? rgb | 0x100 : rgb & 0xFF_FFFF)
     }
 
     /// Every key waiting in the input buffer.

@@ -6,6 +6,9 @@ public struct Style: Sendable, Hashable {
         case `default`
         /// One of the 256 indexed colours.
         case indexed(UInt8)
+        /// 24-bit 0xRRGGBB: drawn as is on a direct-colour terminal, as the
+        /// nearest palette colour elsewhere.
+        case rgb(UInt32)
     }
 
     /// Text attributes.

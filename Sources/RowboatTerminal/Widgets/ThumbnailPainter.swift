@@ -18,8 +18,7 @@ public struct ThumbnailPainter {
             for column in 0..<min(columns, thumbnail.columns) {
                 let cell = thumbnail.cells[row * thumbnail.columns + column]
                 let style = colors
-                    ? Style(foreground: cell.foreground.map { .indexed($0) } ?? .default,
-                            background: cell.background.map { .indexed($0) } ?? .default)
+                    ? Style(foreground: Style.Color(cell.foreground), background: Style.Color(cell.background))
                     : .plain
                 grid.put(cell.symbol, x: x + column, y: y + row, maxWidth: 1, style: style)
             }
@@ -49,6 +48,17 @@ public struct ThumbnailPainter {
         for (i, (text, style)) in lines.enumerated() {
             let fitted = TextFit.truncate(text, to: max(1, columns - 2))
             grid.put(fitted, x: x + max(1, (columns - DisplayWidth.of(fitted)) / 2), y: top + i, style: style)
+        }
+    }
+}
+
+extension Style.Color {
+    /// A thumbnail colour; `nil` is the terminal's default.
+    init(_ color: ThumbnailColor?) {
+        switch color {
+        case nil: self = .default
+        case .indexed(let index): self = .indexed(index)
+        case .rgb(let rgb): self = .rgb(rgb)
         }
     }
 }
