@@ -11,12 +11,17 @@ extension CacheStore {
     /// The stored image for `url`; marks it used at `now` (for LRU eviction).
     public func image(url: String, now: Double) throws(CacheError) -> CachedImage? {
         let hash = StableHash.hex(url)
-        let found: CachedImage? = try read(nil) { db in
-            guard let row = try Row.fetchOne(db, sql: """
+        let found: CachedImage? = try readOne(nil) { db in
+            // A cached statement and columns by index: a hit is on the
+            // thumbnail path, once per card.
+            let statement = try db.cachedStatement(sql: """
                 SELECT url, bytes, etag, fetchedAt, lastAccess FROM image WHERE hash = ?
-                """, arguments: [hash]), row["url"] as String == url else { return nil }
-            return CachedImage(url: url, bytes: [UInt8](row["bytes"] as Data), etag: row["etag"],
-                               fetchedAt: row["fetchedAt"], lastAccess: row["lastAccess"])
+                """)
+            statement.arguments = [hash]
+            let rows = try Row.fetchCursor(statement)
+            guard let row = try rows.next(), row[0] as String == url else { return nil }
+            let bytes = try row.withUnsafeData(atIndex: 1) { data in data.map { [UInt8]($0) } ?? [] }
+            return CachedImage(url: url, bytes: bytes, etag: row[2], fetchedAt: row[3], lastAccess: row[4])
         }
         guard var image = found else { return nil }
         if now - image.lastAccess >= Self.accessGranularity {

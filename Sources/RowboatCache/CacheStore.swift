@@ -74,6 +74,14 @@ public final class CacheStore: Sendable {
         do { return try pool.read(body) } catch { throw CacheError.from(error) }
     }
 
+    /// Runs one SELECT outside a transaction (a single statement is
+    /// consistent on its own in SQLite), or returns `fallback` when the
+    /// store is disabled. Saves the BEGIN/COMMIT pair of `read` on hot paths.
+    func readOne<T>(_ fallback: T, _ body: (Database) throws -> T) throws(CacheError) -> T {
+        guard let pool else { return fallback }
+        do { return try pool.unsafeRead(body) } catch { throw CacheError.from(error) }
+    }
+
     /// Runs a write transaction; nothing when the store is disabled.
     func write<T>(_ fallback: T, _ body: (Database) throws -> T) throws(CacheError) -> T {
         guard let pool else { return fallback }
