@@ -48,13 +48,16 @@ public enum JSONValue: Sendable, Equatable {
 extension JSONValue: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
+        // Each failed attempt throws (and builds a coding path), so the
+        // common kinds go first: strings, numbers (Int64 before Double, so
+        // integers stay exact), then objects; arrays and booleans are rare.
         if c.decodeNil() { self = .null; return }
-        if let b = try? c.decode(Bool.self) { self = .bool(b); return }
+        if let s = try? c.decode(String.self) { self = .string(s); return }
         if let i = try? c.decode(Int64.self) { self = .int(i); return }
         if let d = try? c.decode(Double.self) { self = .double(d); return }
-        if let s = try? c.decode(String.self) { self = .string(s); return }
-        if let a = try? c.decode([JSONValue].self) { self = .array(a); return }
         if let o = try? c.decode([String: JSONValue].self) { self = .object(o); return }
+        if let a = try? c.decode([JSONValue].self) { self = .array(a); return }
+        if let b = try? c.decode(Bool.self) { self = .bool(b); return }
         throw DecodingError.dataCorruptedError(in: c, debugDescription: "unsupported JSON value")
     }
 }

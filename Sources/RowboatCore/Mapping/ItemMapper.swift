@@ -44,7 +44,8 @@ public struct ItemMapper: Sendable {
     }
 
     func isNull(_ text: String) -> Bool {
-        mapping.nullStrings.contains(text.trimmingCharacters(in: .whitespaces))
+        let trimmed = text.trimmingSpaces()
+        return mapping.nullStrings.contains { $0 == trimmed }
     }
 
     /// Coerces a JSON value to `type`; nil when it is missing or does not fit.
@@ -57,7 +58,7 @@ public struct ItemMapper: Sendable {
         case .int:
             if case .int(let i) = raw { return .int(i) }
             if case .double(let d) = raw, d.isFinite, d == d.rounded(), abs(d) < 9e18 { return .int(Int64(d)) }
-            if case .string(let s) = raw, let i = Int64(s.trimmingCharacters(in: .whitespaces)) { return .int(i) }
+            if case .string(let s) = raw, let i = Int64(s.trimmingSpaces()) { return .int(i) }
             return nil
         case .number, .money:
             guard let d = number(raw) else { return nil }
@@ -89,7 +90,7 @@ public struct ItemMapper: Sendable {
         case .int(let i): return Double(i)
         case .double(let d): return d.isFinite ? d : nil
         case .string(let s):
-            guard let d = Double(s.trimmingCharacters(in: .whitespaces)), d.isFinite else { return nil }
+            guard let d = Double(s.trimmingSpaces()), d.isFinite else { return nil }
             return d
         default: return nil
         }

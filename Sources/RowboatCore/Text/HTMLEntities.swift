@@ -10,7 +10,7 @@ public enum HTMLEntities {
 
     /// `text` with every well-formed reference replaced; others left as is.
     public static func decode(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var out = ""
         var rest = text[...]
         while let amp = rest.firstIndex(of: "&") {
