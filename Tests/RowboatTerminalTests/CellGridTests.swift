@@ -69,3 +69,21 @@ struct DirectColorNumberTests {
         #expect(NCursesScreen.directNumber(0x00_01_00) == 0x00_01_00)
     }
 }
+
+@Suite("Picture symbols")
+struct PutSymbolTests {
+    @Test func blockSymbolsGoStraightInAndOthersAreSanitized() {
+        var grid = CellGrid(width: 4, height: 1)
+        let style = Style(foreground: .indexed(196))
+        grid.putSymbol("▀", x: 0, y: 0, style: style)
+        grid.putSymbol("\u{1B}", x: 1, y: 0, style: style)
+        grid.putSymbol("中", x: 2, y: 0, style: style)
+        grid.putSymbol("#", x: 3, y: 0, style: style)
+        grid.putSymbol("▀", x: 9, y: 0, style: style)
+        #expect(grid[0, 0] == Cell(text: "▀", style: style))
+        #expect(grid[1, 0].text != "\u{1B}")
+        // A wide character cannot fit in one column: it is not drawn as is.
+        #expect(grid[2, 0].width <= 1)
+        #expect(grid[3, 0].text == "#")
+    }
+}

@@ -15,7 +15,8 @@ public final class NCursesScreen {
     }
 
     private var previous: CellGrid?
-    private var pairs: [Style: Int32] = [:]
+    /// Colour pairs by packed (foreground, background): see `pairKey`.
+    private var pairs: [UInt64: Int32] = [:]
     private var colors = false
     /// True on a direct-colour terminal (terminfo colors ≥ 2^24, e.g.
     /// TERM=xterm-direct): colour numbers are 0xRRGGBB there.
@@ -130,7 +131,23 @@ public final class NCursesScreen {
     /// Writes one cell; returns the columns it covered.
     private func write(_ cell: Cell, x: Int, y: Int, limit: Int) -> Int {
         let want = Int(cell.width)
-        var scalars = Array(cell.text.unicodeScalars.prefix(5)).map { wchar_t(bitPattern: $0.value) }
+        var pair = pairNumber(for: cell.style)
+        let attrs = attributes(cell.style.attributes)
+        // Most cells are one scalar of our width: no arrays.
+        let view = cell.text.unicodeScalars
+        if want == 1, let base = view.first, view.index(after: view.startIndex) == view.endIndex {
+            let wide = wchar_t(bitPattern: base.value)
+            if rb_wcwidth(wide) == 1 {
+                var chars: (wchar_t, wchar_t) = (wide, 0)
+                var cc = cchar_t()
+                withUnsafePointer(to: &chars) { pointer in
+                    pointer.withMemoryRebound(to: wchar_t.self, capacity: 2) { _ = setcchar(&cc, $0, attrs, 0, &pair) }
+                }
+                mvadd_wch(Int32(y), Int32(x), &cc)
+                return 1
+            }
+        }
+        var scalars = Array(view.prefix(5)).map { wchar_t(bitPattern: $0.value) }
         guard let base = scalars.first else { return 1 }
         let theirs = Int(rb_wcwidth(base))
         var covered = want
@@ -149,18 +166,13 @@ public final class NCursesScreen {
         }
         scalars.append(0)
         var cc = cchar_t()
-        var pair = pairNumber(for: cell.style)
-        setcchar(&cc, scalars, attributes(cell.style.attributes), 0, &pair)
+        setcchar(&cc, scalars, attrs, 0, &pair)
         mvadd_wch(Int32(y), Int32(x), &cc)
-        if covered < want {
+        if covered < want || want == 2 && theirs == 1 {
+            // Our width is 2 but one column was drawn: blank the second.
             var space = cchar_t()
             var spaceChars: [wchar_t] = [32, 0]
-            setcchar(&space, &spaceChars, attributes(cell.style.attributes), 0, &pair)
-            mvadd_wch(Int32(y), Int32(x + 1), &space)
-        } else if want == 2 && theirs == 1 {
-            var space = cchar_t()
-            var spaceChars: [wchar_t] = [32, 0]
-            setcchar(&space, &spaceChars, attributes(cell.style.attributes), 0, &pair)
+            setcchar(&space, &spaceChars, attrs, 0, &pair)
             mvadd_wch(Int32(y), Int32(x + 1), &space)
         }
         return max(1, want)
@@ -178,12 +190,22 @@ public final class NCursesScreen {
     private func pairNumber(for style: Style) -> Int32 {
         guard colors else { return 0 }
         if style.foreground == .default && style.background == .default { return 0 }
-        let key = Style(foreground: style.foreground, background: style.background)
+        let key = Self.pairKey(style.foreground) << 32 | Self.pairKey(style.background)
         if let p = pairs[key] { return p }
         let p = alloc_pair(colorNumber(style.foreground), colorNumber(style.background))
         let pair = p < 0 ? 0 : p
         pairs[key] = pair
         return pair
+    }
+
+    /// A colour as 32 bits, distinct for every colour: the kind in bits
+    /// 24...25, the index or RGB below. Cheaper to hash than `Style`.
+    static func pairKey(_ color: Style.Color) -> UInt64 {
+        switch color {
+        case .default: 0
+        case .indexed(let i): 1 << 24 | UInt64(i)
+        case .rgb(let rgb): 2 << 24 | UInt64(rgb & 0xFF_FFFF)
+        }
     }
 
     /// ncurses' number for a colour. Direct colour: 0...7 are the theme's

@@ -82,6 +82,20 @@ public struct CellGrid: Sendable, Equatable {
         return col
     }
 
+    /// Writes one cell of a picture: a printable scalar of width 1 (what
+    /// thumbnails are made of) goes straight in; anything else takes the
+    /// sanitizing `put` path, limited to one column.
+    public mutating func putSymbol(_ symbol: String, x: Int, y: Int, style: Style) {
+        guard y >= 0, y < height, x >= 0, x < width else { return }
+        let view = symbol.unicodeScalars
+        if let scalar = view.first, view.index(after: view.startIndex) == view.endIndex,
+           scalar.value >= 0x20, scalar.value < 0x7F || (scalar.value >= 0x2500 && scalar.value <= 0x259F) {
+            cells[y * width + x] = Cell(text: symbol, style: style)
+        } else {
+            put(symbol, x: x, y: y, maxWidth: 1, style: style)
+        }
+    }
+
     /// Writes `text` truncated with "…" to fit `width` columns, padded with
     /// spaces in `style` to exactly `width`, aligned left or right.
     public mutating func putField(_ text: String, x: Int, y: Int, width: Int, style: Style, alignRight: Bool = false) {

@@ -20,7 +20,7 @@ public struct ThumbnailPainter {
                 let style = colors
                     ? Style(foreground: Style.Color(cell.foreground), background: Style.Color(cell.background))
                     : .plain
-                grid.put(cell.symbol, x: x + column, y: y + row, maxWidth: 1, style: style)
+                grid.putSymbol(cell.symbol, x: x + column, y: y + row, style: style)
             }
         }
     }
