@@ -61,9 +61,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // Plain C decode loops: the reference the decode benchmarks compare against.
+        // Plain C decode and ncurses loops: the references the decode, render and keypress benchmarks compare against.
         .target(name: "CBenchReference", path: "Benchmarks/CBenchReference",
-                linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
+                linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("ncursesw")]),
         // `swift run -c release rowboat-bench`: ratios against references (not part of the tests).
         .executableTarget(name: "rowboat-bench", dependencies: [
             "RowboatCore", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",

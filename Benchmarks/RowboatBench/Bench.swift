@@ -11,7 +11,8 @@ struct BenchResult: Codable {
     /// Ratio at or below which the row passes (nil: only reported).
     var target: Double?
     var note: String = ""
-    /// What `ours` and `reference` measure: seconds, bytes or a fraction.
+    /// What `ours` and `reference` measure: seconds, bytes (shown in MB),
+    /// bytes-small (B or KB) or a fraction.
     var measure: String = "seconds"
 
     var ratio: Double? { reference.map { $0 > 0 ? ours / $0 : .infinity } }
@@ -68,14 +69,17 @@ enum Bench {
         var lines = ["benchmark | ours | reference | ratio | target | result", "---|---|---|---|---|---"]
         for r in results {
             func show(_ value: Double) -> String {
-                switch r.measure {
+                if value.isNaN { return "n/a" }
+                return switch r.measure {
                 case "bytes": String(format: "%.1f MB", value / 1_048_576)
+                case "bytes-small": value < 10_240 ? String(format: "%.0f B", value) : String(format: "%.1f KB", value / 1024)
                 case "fraction": String(format: "%.2f%%", value * 100)
+                case "count": String(format: "%.3f", value)
                 default: time(value)
                 }
             }
             let reference = r.reference.map { "\(show($0)) (\(r.referenceName))" } ?? r.referenceName
-            let ratio = r.ratio.map { String(format: "%.2f×", $0) } ?? "—"
+            let ratio = r.ratio.map { $0.isFinite ? String(format: "%.2f×", $0) : "—" } ?? "—"
             let target = r.target.map { String(format: "≤ %.2f×", $0) } ?? "—"
             let result = r.passed.map { $0 ? "pass" : "FAIL" } ?? "—"
             lines.append("\(r.name) [\(r.unit)] | \(show(r.ours)) | \(reference) | \(ratio) | \(target) | \(result)")

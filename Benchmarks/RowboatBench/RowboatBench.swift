@@ -9,7 +9,7 @@ struct RowboatBench: AsyncParsableCommand {
         commandName: "rowboat-bench",
         abstract: "Benchmarks: ours against a reference, alternated in one run, medians of the repetitions.")
 
-    static let all = ["virtualize", "cache", "decode", "fetch", "idle", "memory"]
+    static let all = ["virtualize", "cache", "decode", "fetch", "idle", "memory", "render", "keypress", "paint", "memory-grid"]
 
     @Argument(help: "Benchmarks to run: \(all.joined(separator: ", ")). Default: all.")
     var names: [String] = []
@@ -20,7 +20,12 @@ struct RowboatBench: AsyncParsableCommand {
     @Option(help: "Repetitions per benchmark (medians are kept).")
     var reps = 31
 
+    /// A benchmark's child process inside a pty: "MODE ARG..." (see `ChildMode`).
+    @Option(help: .hidden)
+    var child: String?
+
     func run() async throws {
+        if let child { ChildMode.run(child.split(separator: " ").map(String.init)) }
         let chosen = names.isEmpty ? Self.all : names
         for name in chosen where !Self.all.contains(name) {
             throw ValidationError("unknown benchmark \"\(name)\"; choose from \(Self.all.joined(separator: ", "))")
@@ -29,6 +34,9 @@ struct RowboatBench: AsyncParsableCommand {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var results: [BenchResult] = []
+        if chosen.contains(where: ["idle", "keypress", "memory-grid"].contains) {
+            Self.buildApp()
+        }
         for name in chosen {
             FileHandle.standardError.write(Data("running \(name)…\n".utf8))
             switch name {
@@ -38,15 +46,42 @@ struct RowboatBench: AsyncParsableCommand {
             case "fetch": results += try await FetchBench.run(reps: reps)
             case "idle": results.append(SystemBench.idle(binary: Self.binaryPath()))
             case "memory": results.append(SystemBench.memory())
+            case "render": results += RenderBench.run(reps: reps)
+            case "keypress": results += KeypressBench.run(reps: reps, binary: Self.binaryPath())
+            case "paint": results += PaintBench.run(reps: reps)
+            case "memory-grid": results += SystemBench.gridMemory(binary: Self.binaryPath())
             default: break
             }
         }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            // A row that could not be measured is NaN: keep it, as a string.
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(
+                positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
             print(String(decoding: try encoder.encode(results), as: UTF8.self))
         } else {
             print(Bench.table(results))
+        }
+    }
+
+    /// Brings the release `rowboat` next to this binary up to date (`swift
+    /// build -c release --product rowboat`, from the package root, which is
+    /// the current directory under `swift run`): the app benchmarks measure
+    /// the code as it is now. A no-op build takes seconds.
+    static func buildApp() {
+        FileHandle.standardError.write(Data("building the release rowboat for the app benchmarks…\n".utf8))
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        build.arguments = ["swift", "build", "-c", "release", "--product", "rowboat"]
+        build.standardOutput = FileHandle.standardError
+        do { try build.run() } catch { return }
+        // A cold release build takes up to half an hour on 2 cores.
+        let deadline = Date().addingTimeInterval(45 * 60)
+        while build.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 1) }
+        if build.isRunning {
+            build.terminate()
+            build.waitUntilExit()
         }
     }
 

@@ -40,6 +40,11 @@ enum SystemBench {
         return String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// `text` as one single-quoted shell word.
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     /// The TUI on the embedded demo in a tmux pane, idle for 10 s.
     static func idle(binary: String) -> BenchResult {
         let socket = "rowboat-bench-\(getpid())"
@@ -83,4 +88,53 @@ enum SystemBench {
                            referenceName: "—", target: nil,
                            note: String(format: "%.0f bytes per item", bytes / 100_000), measure: "bytes")
     }
+
+    /// "VmRSS" or "VmHWM" of `pid` in bytes (0 when unknown).
+    static func status(_ pid: String, _ field: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
+            let number = line.dropFirst(field.count + 1).split(separator: " ").first.flatMap { Int($0) } ?? 0
+            return number * 1024
+        }
+        return 0
+    }
+
+    /// The real TUI on the embedded demo at 200x50: resident memory with
+    /// the table loaded, then with the grid full of thumbnails (all cards
+    /// drawn, plus the next screen prefetched).
+    static func gridMemory(binary: String) -> [BenchResult] {
+        let socket = "rowboat-bench-grid-\(getpid())"
+        let cache = NSTemporaryDirectory() + socket
+        _ = shell("tmux -L \(socket) -f /dev/null new-session -d -x 200 -y 50 'XDG_CACHE_HOME=\(cache) exec \(binary)'",
+                  capture: false)
+        defer {
+            _ = shell("tmux -L \(socket) kill-server")
+            try? FileManager.default.removeItem(atPath: cache)
+        }
+        let pid = shell("tmux -L \(socket) display -p '#{pane_pid}'")
+        func settle() {
+            var quiet = 0
+            for _ in 0..<60 where quiet < 2 {
+                let a = cpuTicks(pid) ?? 0
+                Thread.sleep(forTimeInterval: 1)
+                quiet = (cpuTicks(pid) ?? 0) - a <= 1 ? quiet + 1 : 0
+            }
+        }
+        settle()
+        let table = status(pid, "VmRSS")
+        _ = shell("tmux -L \(socket) send-keys v", capture: false)
+        settle()
+        let screen = shell("tmux -L \(socket) capture-pane -p")
+        let cards = screen.components(separatedBy: "✓").count - 1
+        let grid = status(pid, "VmRSS"), peak = status(pid, "VmHWM")
+        guard table > 0, grid > 0 else {
+            return [BenchResult(name: "memory-grid", unit: "RSS, 200x50 grid of thumbnails", ours: .nan, reference: nil,
+                                referenceName: "—", target: nil, note: "could not start the TUI in tmux", measure: "bytes")]
+        }
+        return [BenchResult(name: "memory-grid", unit: "RSS, 200x50 grid of thumbnails", ours: Double(grid),
+                            reference: Double(table), referenceName: "same TUI showing the table", target: nil,
+                            note: String(format: "%d cards drawn; peak %.1f MB", cards, Double(peak) / 1_048_576),
+                            measure: "bytes")]
+    }
 }
+

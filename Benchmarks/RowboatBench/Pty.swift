@@ -1,0 +1,317 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CBenchReference
+import Foundation
+
+/// What a reader thread has seen on a pty's master: bytes drained, when the
+/// last read happened and when the first byte after a mark arrived. Shared
+/// between the reader thread and the bench, so every field is behind a lock.
+final class PtyOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes = 0
+    private var lastRead: UInt64 = 0
+    private var marked = false
+    private var firstAfterMark: UInt64?
+    private var closed = false
+    private var stopping = false
+
+    /// Called by the reader: `count` bytes read at `time`.
+    func record(_ count: Int, at time: UInt64) {
+        lock.withLock {
+            bytes += count
+            lastRead = time
+            if marked && firstAfterMark == nil { firstAfterMark = time }
+        }
+    }
+
+    /// From now on, remember when the next byte arrives.
+    func mark() {
+        lock.withLock {
+            marked = true
+            firstAfterMark = nil
+        }
+    }
+
+    func markClosed() { lock.withLock { closed = true } }
+    func stop() { lock.withLock { stopping = true } }
+    var shouldStop: Bool { lock.withLock { stopping } }
+
+    /// Bytes so far, time of the last read (0: none yet), the first byte
+    /// after the mark, and whether the slave side has gone.
+    var snapshot: (bytes: Int, lastRead: UInt64, firstAfterMark: UInt64?, closed: Bool) {
+        lock.withLock { (bytes, lastRead, firstAfterMark, closed) }
+    }
+}
+
+/// A child process on its own pseudo-terminal (200x50 unless told; opened
+/// by `bench_pty_open` in CBenchReference), with a
+/// reader thread draining the master and, when asked, two control pipes:
+/// fd 3 (child → parent) and fd 4 (parent → child) for a line protocol.
+/// Every wait is bounded; `finish` always reaps the child (killing it if it
+/// is stuck) and closes every descriptor.
+final class PtyProcess {
+    /// Why the child could not be started.
+    struct SpawnError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let pid: pid_t
+    let master: Int32
+    let output = PtyOutput()
+    private var controlIn: Int32 = -1    // parent reads (child's fd 3)
+    private var controlOut: Int32 = -1   // parent writes (child's fd 4)
+    private var controlBuffer: [UInt8] = []
+    private let readerDone = DispatchSemaphore(value: 0)
+    private let stderrPath: String
+    private var finished = false
+    private var savedDiagnostics = ""
+    /// The child's exit status once reaped; nil if it had to be killed.
+    private(set) var exitStatus: Int32?
+    /// True when `finish` had to kill the child.
+    private(set) var killed = false
+
+    /// Starts `executable` with `arguments` (argv[0] is added) and exactly
+    /// `environment` on a fresh pty of `columns` x `rows`.
+    init(executable: String, arguments: [String], environment: [String: String],
+         columns: Int = 200, rows: Int = 50, control: Bool = false) throws {
+        // Everything the parent opens is close-on-exec and numbered ≥ 10, so
+        // the dup2s below never collide and no other child inherits it.
+        func high(_ fd: Int32) -> Int32 {
+            let moved = fcntl(fd, F_DUPFD_CLOEXEC, 10)
+            close(fd)
+            return moved
+        }
+        var name = [CChar](repeating: 0, count: 128)
+        let m = bench_pty_open(Int32(columns), Int32(rows), &name, name.count)
+        guard m >= 0 else { throw SpawnError(description: "cannot open a pty: errno \(errno)") }
+        let master = high(m)
+        let s = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard s >= 0 else {
+            close(master)
+            throw SpawnError(description: "open slave: errno \(errno)")
+        }
+        let slave = high(s)
+        stderrPath = NSTemporaryDirectory() + "rowboat-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).err"
+        let errFD = high(open(stderrPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600))
+        var toParent: [Int32] = [-1, -1], toChild: [Int32] = [-1, -1]
+        if control {
+            // Plain pipe(): only this thread spawns, and high() makes the
+            // copies close-on-exec at once.
+            _ = pipe(&toParent)
+            _ = pipe(&toChild)
+            toParent = toParent.map(high)
+            toChild = toChild.map(high)
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, slave, 0)
+        posix_spawn_file_actions_adddup2(&actions, slave, 1)
+        if errFD >= 0 { posix_spawn_file_actions_adddup2(&actions, errFD, 2) }
+        if control {
+            posix_spawn_file_actions_adddup2(&actions, toParent[1], 3)
+            posix_spawn_file_actions_adddup2(&actions, toChild[0], 4)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID (glibc ≥ 2.26) is a GNU macro Swift does not see:
+        // its own session, so a terminal signal to the bench never reaches it.
+        let setsid: Int32 = 0x80
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGCHLD] { sigaddset(&defaults, sig) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for p in argv + envp { free(p) } }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        // The child holds its ends now (or failed): the parent's copies go.
+        close(slave)
+        if errFD >= 0 { close(errFD) }
+        if control {
+            close(toParent[1])
+            close(toChild[0])
+        }
+        guard rc == 0 else {
+            close(master)
+            if control { close(toParent[0]); close(toChild[1]) }
+            unlink(stderrPath)
+            throw SpawnError(description: "posix_spawn \(executable): error \(rc)")
+        }
+        self.pid = child
+        self.master = master
+        if control {
+            controlIn = toParent[0]
+            controlOut = toChild[1]
+        }
+        let output = self.output, done = readerDone
+        let reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while !output.shouldStop {
+                var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&pfd, 1, 50)
+                if ready < 0 && errno != EINTR { break }
+                if ready <= 0 { continue }
+                let n = read(master, &buffer, buffer.count)
+                if n > 0 {
+                    output.record(n, at: Bench.now())
+                } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
+                    break   // EIO: every slave descriptor has closed
+                }
+            }
+            output.markClosed()
+            done.signal()
+        }
+        reader.name = "pty-reader-\(child)"
+        reader.start()
+    }
+
+    deinit { finish(timeout: 0) }
+
+    /// The running executable, for re-executing it in a child mode:
+    /// /proc/self/exe names this process's image even when a build has
+    /// replaced the file on disk meanwhile.
+    static func selfExecutable() -> String {
+        access("/proc/self/exe", X_OK) == 0 ? "/proc/self/exe" : CommandLine.arguments[0]
+    }
+
+    /// The environment every child gets: a 256-colour terminal, a UTF-8
+    /// locale, the parent's PATH and nothing else unless `extra` adds it.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var env = ["TERM": "xterm-256color", "LANG": "C.UTF-8",
+                   "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        env.merge(extra) { $1 }
+        return env
+    }
+
+    // MARK: Terminal input and output
+
+    /// Writes `bytes` to the master: what the child reads as typed keys.
+    @discardableResult
+    func type(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } == bytes.count
+    }
+
+    /// Waits until the master has been silent for `quiet` seconds (true), or
+    /// `timeout` seconds have passed or the child's side closed (false).
+    @discardableResult
+    func waitSilence(_ quiet: Double, timeout: Double) -> Bool {
+        let start = Bench.now()
+        let quietNs = UInt64(quiet * 1e9), deadline = start + UInt64(timeout * 1e9)
+        while true {
+            // Snapshot first: the reader's clock readings are then ≤ now.
+            let s = output.snapshot, now = Bench.now(), since = max(s.lastRead, start)
+            if s.closed { return false }
+            if now >= since && now - since >= quietNs { return true }
+            if now >= deadline { return false }
+            usleep(UInt32(min(5_000, max(500, quietNs / 10_000))))
+        }
+    }
+
+    /// Waits for the first byte after `output.mark()`; its arrival time.
+    func waitFirstByte(timeout: Double) -> UInt64? {
+        let deadline = Bench.now() + UInt64(timeout * 1e9)
+        while Bench.now() < deadline {
+            let s = output.snapshot
+            if let first = s.firstAfterMark { return first }
+            if s.closed { return nil }
+            usleep(200)
+        }
+        return nil
+    }
+
+    // MARK: Control pipes
+
+    /// Sends one line to the child's fd 4.
+    @discardableResult
+    func send(_ line: String) -> Bool {
+        guard controlOut >= 0 else { return false }
+        let bytes = Array((line + "\n").utf8)
+        return bytes.withUnsafeBytes { write(controlOut, $0.baseAddress, $0.count) } == bytes.count
+    }
+
+    /// The next line from the child's fd 3, or nil on timeout or end of file.
+    func readLine(timeout: Double) -> String? {
+        guard controlIn >= 0 else { return nil }
+        let deadline = Bench.now() + UInt64(timeout * 1e9)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if let newline = controlBuffer.firstIndex(of: 10) {
+                let line = String(decoding: controlBuffer[..<newline], as: UTF8.self)
+                controlBuffer.removeSubrange(...newline)
+                return line
+            }
+            let now = Bench.now()
+            guard now < deadline else { return nil }
+            var pfd = pollfd(fd: controlIn, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, Int32(min(1000, (deadline - now) / 1_000_000 + 1)))
+            if ready < 0 && errno != EINTR { return nil }
+            if ready <= 0 { continue }
+            let n = read(controlIn, &chunk, chunk.count)
+            if n > 0 {
+                controlBuffer += chunk[0..<n]
+            } else if n == 0 || errno != EINTR {
+                return nil
+            }
+        }
+    }
+
+    // MARK: The end
+
+    /// The last `limit` characters the child wrote to stderr.
+    func diagnostics(limit: Int = 400) -> String {
+        if finished { return savedDiagnostics }
+        guard let text = try? String(contentsOfFile: stderrPath, encoding: .utf8) else { return "" }
+        return String(text.suffix(limit)).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits up to `timeout` seconds for the child to exit, then SIGTERM and
+    /// SIGKILL; reaps it, stops the reader and closes every descriptor.
+    func finish(timeout: Double) {
+        guard !finished else { return }
+        if let status = reap(within: timeout) {
+            exitStatus = status
+        } else {
+            kill(pid, SIGTERM)
+            if let status = reap(within: 1) {
+                exitStatus = status
+            } else {
+                killed = true
+                kill(pid, SIGKILL)
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            }
+        }
+        output.stop()
+        _ = readerDone.wait(timeout: .now() + 2)
+        close(master)
+        if controlIn >= 0 { close(controlIn) }
+        if controlOut >= 0 { close(controlOut) }
+        controlIn = -1
+        controlOut = -1
+        savedDiagnostics = diagnostics()
+        finished = true
+        unlink(stderrPath)
+    }
+
+    /// The wait status if the child exits within `seconds`.
+    private func reap(within seconds: Double) -> Int32? {
+        let deadline = Bench.now() + UInt64(seconds * 1e9)
+        var status: Int32 = 0
+        while true {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid { return status }
+            if r < 0 && errno != EINTR { return -1 }   // already reaped elsewhere
+            if Bench.now() >= deadline { return nil }
+            usleep(5_000)
+        }
+    }
+}
