@@ -93,7 +93,7 @@ enum SystemBench {
     static func status(_ pid: String, _ field: String) -> Int {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
         for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
-            let number = line.dropFirst(field.count + 1).split(separator: " ").first.flatMap { Int($0) } ?? 0
+            let number = line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) } ?? 0
             return number * 1024
         }
         return 0
@@ -111,6 +111,7 @@ enum SystemBench {
             _ = shell("tmux -L \(socket) kill-server")
             try? FileManager.default.removeItem(atPath: cache)
         }
+        Thread.sleep(forTimeInterval: 2)
         let pid = shell("tmux -L \(socket) display -p '#{pane_pid}'")
         func settle() {
             var quiet = 0

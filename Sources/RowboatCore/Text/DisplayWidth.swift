@@ -11,6 +11,7 @@ public enum DisplayWidth {
 
     /// Columns taken by a string.
     public static func of(_ s: String) -> Int {
+        if s.isPrintableASCII { return s.utf8.count }
         var total = 0
         for c in s { total += of(c) }
         return total

@@ -62,6 +62,7 @@ public enum Sanitizer {
 
     /// True when `text` needs no change: the fast path for already clean data.
     public static func isClean(_ text: String, limit: Int = defaultLimit) -> Bool {
+        if text.utf8.count <= limit && text.isPrintableASCII { return true }
         var count = 0
         var previous: Unicode.Scalar?
         var beforePrevious: Unicode.Scalar?

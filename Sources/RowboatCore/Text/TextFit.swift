@@ -4,6 +4,9 @@ public enum TextFit {
     /// `text` cut to at most `width` columns, ending in "…" when cut.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
+        if text.isPrintableASCII {
+            return text.utf8.count <= width ? text : String(text.prefix(width - 1)) + "…"
+        }
         var total = 0
         for c in text { total += DisplayWidth.of(c); if total > width { break } }
         if total <= width { return text }

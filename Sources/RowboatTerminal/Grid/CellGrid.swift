@@ -65,9 +65,19 @@ public struct CellGrid: Sendable, Equatable {
         guard y >= 0, y < height, x >= 0, x < width else { return 0 }
         let limit = min(width - x, maxWidth ?? Int.max)
         guard limit > 0 else { return 0 }
+        let base = y * width + x
+        if text.isPrintableASCII {
+            // One cell per byte: no grapheme breaking, nothing to clean.
+            var col = 0
+            for byte in text.utf8 {
+                if col >= limit { break }
+                cells[base + col] = Cell(text: String(UnicodeScalar(byte)), style: style)
+                col += 1
+            }
+            return col
+        }
         let clean = Sanitizer.clean(text)
         var col = 0
-        let base = y * width + x
         for c in clean {
             let w = DisplayWidth.of(c)
             if w == 0 { continue }
