@@ -42,7 +42,7 @@ enum CacheBench {
                         note: "the hit hands back the stored buffer (copy-on-write), so no bytes move"),
             BenchResult(name: "cache-sqlite", unit: "10 KB hit", ours: sqlite, reference: fileRead,
                         referenceName: "open/read/close", target: 1.0,
-                        note: "a read transaction in the GRDB pool (the access time is written at most once a minute)"),
+                        note: "one cached SELECT on a pooled reader, no transaction (the access time is written at most once a minute)"),
         ]
     }
 }
