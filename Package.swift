@@ -36,7 +36,8 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // In-memory image codecs over libpng and libjpeg-turbo.
-        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
+        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"),
+                                                       .linkedLibrary("webp")]),
         // libchafa (pixels to symbol cells) via pkg-config; pulls in GLib.
         .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa",
                        providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),

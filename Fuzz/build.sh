@@ -60,11 +60,11 @@ for source in Fuzz/targets/*.c; do
   if newer "$binary" "$source" Sources/CImageCodecs; then
     echo "fuzz: building $name"
     clang -O1 -g -fsanitize=fuzzer,address -I Sources/CImageCodecs/include -I Sources/CImageCodecs \
-      "$source" "${codecs[@]}" -lpng -ljpeg -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+      "$source" "${codecs[@]}" -lpng -ljpeg -lwebp -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
   fi
 done
 if newer "$out/bin/image_seeds" Fuzz/support/image_seeds.c Sources/CImageCodecs; then
-  clang -O1 -g -I Sources/CImageCodecs/include Fuzz/support/image_seeds.c "${codecs[@]}" -lpng -ljpeg \
+  clang -O1 -g -I Sources/CImageCodecs/include Fuzz/support/image_seeds.c "${codecs[@]}" -lpng -ljpeg -lwebp \
     -o "$out/bin/image_seeds"
 fi
 

@@ -36,6 +36,13 @@ int main(int argc, char **argv) {
                 rb_free(out);
             }
         }
+        for (int lossless = 0; lossless <= 1; lossless++) {
+            if (rb_webp_encode_rgb(rgb, w, h, 80, lossless, &out, &len, err, sizeof err) == RB_OK) {
+                snprintf(name, sizeof name, "webp-%s-%dx%d", lossless ? "lossless" : "lossy", w, h);
+                write_file(argv[1], name, out, len);
+                rb_free(out);
+            }
+        }
         free(rgb);
     }
     return 0;

@@ -51,6 +51,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memset(&img, 0, sizeof img);
         memset(err, 0x55, sizeof err);
         check(rb_jpeg_decode(data, size, &limits, 40, 20, &img, err, sizeof err), &img, err, &limits);
+    } else if (format == RB_FORMAT_WEBP) {
+        memset(&img, 0, sizeof img);
+        memset(err, 0x55, sizeof err);
+        check(rb_webp_decode(data, size, &limits, 0, 0, &img, err, sizeof err), &img, err, &limits);
+        memset(&img, 0, sizeof img);
+        memset(err, 0x55, sizeof err);
+        check(rb_webp_decode(data, size, &limits, 40, 20, &img, err, sizeof err), &img, err, &limits);
     }
     return 0;
 }

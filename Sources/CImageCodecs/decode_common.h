@@ -33,4 +33,9 @@ int rb_png_header_size(const uint8_t *data, size_t len, uint32_t *width, uint32_
 int rb_jpeg_header_size(const uint8_t *data, size_t len, uint32_t *width, uint32_t *height,
                         char *err, size_t err_len);
 
+/* Reads a WebP header with libwebp: size and whether it is animated
+   (animated may be NULL). */
+int rb_webp_header_size(const uint8_t *data, size_t len, uint32_t *width, uint32_t *height,
+                        int *animated, char *err, size_t err_len);
+
 #endif

@@ -82,8 +82,7 @@ int rb_image_probe(const uint8_t *data, size_t len, rb_image_info *info,
         rb_set_error(err, err_len, "GIF is not supported");
         return RB_ERR_UNSUPPORTED;
     case RB_FORMAT_WEBP:
-        rb_set_error(err, err_len, "WebP is not supported");
-        return RB_ERR_UNSUPPORTED;
+        return rb_webp_header_size(data, len, &info->width, &info->height, NULL, err, err_len);
     case RB_FORMAT_BMP:
         rb_set_error(err, err_len, "BMP is not supported");
         return RB_ERR_UNSUPPORTED;

@@ -24,6 +24,10 @@ public struct DemoImage: Sendable, Equatable {
                 rgb: pixels, width: spec.width, height: spec.height,
                 quality: 85, progressive: spec.id % 4 == 0
             )
+        case .webp:
+            // Alternate lossy and lossless so clients see both kinds.
+            try ImageEncoder.webp(rgb: pixels, width: spec.width, height: spec.height,
+                                  quality: 80, lossless: spec.id % 24 == 23)
         }
         return DemoImage(spec: spec, bytes: bytes)
     }

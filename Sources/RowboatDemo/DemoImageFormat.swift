@@ -1,13 +1,15 @@
-/// The two encodings the demo server serves images in.
+/// The encodings the demo server serves images in.
 public enum DemoImageFormat: String, Sendable, Equatable, CaseIterable {
     case png
     case jpeg
+    case webp
 
     /// File extension used in image URLs.
     public var fileExtension: String {
         switch self {
         case .png: "png"
         case .jpeg: "jpg"
+        case .webp: "webp"
         }
     }
 
@@ -16,6 +18,7 @@ public enum DemoImageFormat: String, Sendable, Equatable, CaseIterable {
         switch self {
         case .png: "image/png"
         case .jpeg: "image/jpeg"
+        case .webp: "image/webp"
         }
     }
 }

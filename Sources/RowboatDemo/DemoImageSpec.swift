@@ -1,5 +1,6 @@
 /// What the demo image for an item id looks like on the wire: its format
-/// (PNG for odd ids, JPEG for even ids) and pixel size, which cycles through
+/// (WebP for ids 11, 23, 35, … (id % 12 == 11), else PNG for odd ids and
+/// JPEG for even ids) and pixel size, which cycles through
 /// 96x96, 320x240, 640x480, 1280x960 and 1920x1080 so that every fifth and
 /// fourth-of-five id is at least one megapixel.
 public struct DemoImageSpec: Sendable, Equatable, Hashable {
@@ -16,7 +17,7 @@ public struct DemoImageSpec: Sendable, Equatable, Hashable {
     /// The spec for an item id (any positive id; the catalog uses 1...1000).
     public init(id: Int) {
         self.id = id
-        format = id % 2 == 1 ? .png : .jpeg
+        format = id % 12 == 11 ? .webp : id % 2 == 1 ? .png : .jpeg
         let size = Self.sizes[(id - 1) % Self.sizes.count]
         width = size.width
         height = size.height

@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// Registers the demo API on a router:
-/// `GET /api/items`, `GET /api/items/{id}` and `GET /images/{id}.(png|jpg)`.
+/// `GET /api/items`, `GET /api/items/{id}` and `GET /images/{id}.(png|jpg|webp)`.
 enum DemoRoutes {
     static func makeRouter(state: DemoServerState) -> Router<BasicRequestContext> {
         let router = Router()

@@ -1,7 +1,7 @@
 import CImageCodecs
 
-/// Swift front end for the C encoders in `CImageCodecs` (libpng and
-/// libjpeg-turbo). Errors from the libraries come back as thrown
+/// Swift front end for the C encoders in `CImageCodecs` (libpng,
+/// libjpeg-turbo and libwebp). Errors from the libraries come back as thrown
 /// `ImageEncoderError`s; nothing is printed and nothing aborts.
 public enum ImageEncoder {
     /// Encodes packed RGB bytes (`width * height * 3`) as PNG.
@@ -25,6 +25,20 @@ public enum ImageEncoder {
             rgb.withUnsafeBufferPointer { pixels in
                 rb_jpeg_encode_rgb(
                     pixels.baseAddress, Int32(width), Int32(height), Int32(quality), progressive ? 1 : 0,
+                    out, length, error, errorLength
+                )
+            }
+        }
+    }
+
+    /// Encodes packed RGB bytes as WebP: lossy at `quality` (0...100), or
+    /// lossless. Sides up to 16383.
+    public static func webp(rgb: [UInt8], width: Int, height: Int, quality: Int = 80, lossless: Bool = false) throws(ImageEncoderError) -> [UInt8] {
+        try validate(rgb: rgb, width: width, height: height)
+        return try run { out, length, error, errorLength in
+            rgb.withUnsafeBufferPointer { pixels in
+                rb_webp_encode_rgb(
+                    pixels.baseAddress, Int32(width), Int32(height), Int32(quality), lossless ? 1 : 0,
                     out, length, error, errorLength
                 )
             }

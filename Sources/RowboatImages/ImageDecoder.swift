@@ -1,8 +1,8 @@
 import CImageCodecs
 import Foundation
 
-/// Decodes PNG and JPEG from memory to RGBA through the C decoders in
-/// `CImageCodecs` (libpng, libjpeg-turbo). The C code owns setjmp/longjmp:
+/// Decodes PNG, JPEG and WebP from memory to RGBA through the C decoders in
+/// `CImageCodecs` (libpng, libjpeg-turbo, libwebp). The C code owns setjmp/longjmp:
 /// every failure comes back as a thrown `ImageDecodeError`, nothing aborts,
 /// nothing is printed. Safe to use from many threads at once.
 public struct ImageDecoder: Sendable {
@@ -32,8 +32,10 @@ public struct ImageDecoder: Sendable {
 
     /// Decodes `bytes`. With `atLeast`, a JPEG is decoded at the smallest
     /// DCT scale n/8 whose output is at least that wide and high (a side of
-    /// 0 is free), which is several times faster for thumbnails; it is never
-    /// scaled up, and PNG is always decoded at full size.
+    /// 0 is free), which is several times faster for thumbnails, and a WebP
+    /// is scaled while decoding to the smallest size with its aspect that
+    /// covers the target; neither is scaled up, and PNG is always decoded
+    /// at full size.
     public func decode(_ bytes: [UInt8], atLeast target: PixelSize? = nil) throws(ImageDecodeError) -> DecodedImage {
         let format = try decodableFormat(bytes)
         var limits = self.limits.cLimits
@@ -46,6 +48,9 @@ public struct ImageDecoder: Sendable {
                 switch format {
                 case .jpeg:
                     rb_jpeg_decode(input.baseAddress, input.count, &limits, targetWidth, targetHeight,
+                                   &image, error.baseAddress, error.count)
+                case .webp:
+                    rb_webp_decode(input.baseAddress, input.count, &limits, targetWidth, targetHeight,
                                    &image, error.baseAddress, error.count)
                 default:
                     rb_png_decode(input.baseAddress, input.count, &limits, &image, error.baseAddress, error.count)

@@ -1,6 +1,6 @@
 import CImageCodecs
 
-/// Image formats told apart by their first bytes. Only PNG and JPEG are
+/// Image formats told apart by their first bytes. PNG, JPEG and WebP are
 /// decoded; the others are recognised so an error can name them.
 public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     case png
@@ -28,7 +28,7 @@ public enum ImageFormat: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether `ImageDecoder` can decode this format.
-    public var isDecodable: Bool { self == .png || self == .jpeg }
+    public var isDecodable: Bool { self == .png || self == .jpeg || self == .webp }
 
     public var description: String {
         switch self {

@@ -15,6 +15,21 @@ struct ServerImageTests {
         }
     }
 
+    @Test(arguments: [11, 23, 35])
+    func webpHasRIFFHeader(id: Int) async throws {
+        try await withDemoServer { server in
+            let response = try await TestHTTP.get("\(server.baseURL)/images/\(id).webp")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "image/webp")
+            let bytes = [UInt8](response.body)
+            #expect(Array(bytes.prefix(4)) == Array("RIFF".utf8))
+            #expect(Array(bytes.dropFirst(8).prefix(4)) == Array("WEBP".utf8))
+            #expect(DemoImageSpec(id: id).format == .webp)
+            // The same item is not served under another extension.
+            #expect(try await TestHTTP.get("\(server.baseURL)/images/\(id).png").status == 404)
+        }
+    }
+
     @Test(arguments: [2, 4, 6, 10])
     func jpegHasSOIAndSpecSize(id: Int) async throws {
         try await withDemoServer { server in

@@ -44,6 +44,13 @@ enum Fixtures {
         }
     }
 
+    static func webp(_ rgb: [UInt8], width: Int, height: Int, quality: Int = 90, lossless: Bool = false) throws -> [UInt8] {
+        try collect { out, length, error, errorLength in
+            rb_webp_encode_rgb(rgb, Int32(width), Int32(height), Int32(quality), lossless ? 1 : 0,
+                               out, length, error, errorLength)
+        }
+    }
+
     private static func collect(
         _ encode: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>, UnsafeMutablePointer<CChar>, Int) -> Int32
     ) throws -> [UInt8] {

@@ -1,5 +1,5 @@
 /*
- * rowboat_codecs.h — in-memory image codecs over libpng and libjpeg-turbo.
+ * rowboat_codecs.h — in-memory image codecs over libpng, libjpeg-turbo and libwebp.
  *
  * libpng and libjpeg report fatal errors with longjmp; every function here
  * owns its setjmp, so errors come back as a non-zero return code plus a
@@ -52,8 +52,8 @@ int rb_jpeg_encode_rgb(const uint8_t *rgb, int width, int height,
 
 /* ---- Decoding (png_decode.c, jpeg_decode.c, image_probe.c) ------------ */
 
-/* Formats told apart by their first bytes (rb_sniff_format). Only PNG and
-   JPEG are decoded; the others are named so the error can say what it was. */
+/* Formats told apart by their first bytes (rb_sniff_format). PNG, JPEG and
+   WebP are decoded; the others are named so the error can say what it was. */
 enum {
     RB_FORMAT_UNKNOWN = 0,
     RB_FORMAT_PNG = 1,
@@ -106,7 +106,7 @@ typedef struct {
 int rb_sniff_format(const uint8_t *data, size_t len);
 
 /* Reads only the header: format and declared size. Fails with
-   RB_ERR_NOT_IMAGE for unknown formats; GIF/WebP/BMP give RB_ERR_UNSUPPORTED
+   RB_ERR_NOT_IMAGE for unknown formats; GIF/BMP give RB_ERR_UNSUPPORTED
    with info->format set. No pixel memory is allocated. */
 int rb_image_probe(const uint8_t *data, size_t len, rb_image_info *info,
                    char *err, size_t err_len);
@@ -130,6 +130,22 @@ int rb_jpeg_decode(const uint8_t *data, size_t len, const rb_decode_limits *limi
 /* The scale numerator (over 8) rb_jpeg_decode uses for these sizes. */
 uint32_t rb_jpeg_scale_for_target(uint32_t width, uint32_t height,
                                   uint32_t target_width, uint32_t target_height);
+
+/*
+ * Decodes a still WebP (lossy or lossless, with or without alpha) to RGBA.
+ * With a target (either side non-zero), libwebp scales while decoding to
+ * the smallest size with the same aspect that is at least the target in
+ * both sides, never up; both 0 = full size. Animated WebP gives
+ * RB_ERR_UNSUPPORTED. limits may be NULL (defaults).
+ */
+int rb_webp_decode(const uint8_t *data, size_t len, const rb_decode_limits *limits,
+                   uint32_t target_width, uint32_t target_height,
+                   rb_decoded_image *out, char *err, size_t err_len);
+
+/* Encodes tightly packed RGB as WebP: lossy at quality 0...100, or
+   lossless (quality ignored). Sides 1...16383. */
+int rb_webp_encode_rgb(const uint8_t *rgb, int width, int height, int quality, int lossless,
+                       uint8_t **out, size_t *out_len, char *err, size_t err_len);
 
 /* Releases a buffer returned by any rb_* function. NULL is allowed. */
 void rb_free(void *p);
