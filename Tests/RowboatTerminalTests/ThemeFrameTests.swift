@@ -65,4 +65,30 @@ import RowboatCore
         #expect(help.contains("F1"))
         #expect(!help.contains("?"))
     }
+
+    @Test func hintsNameTheReboundKeys() throws {
+        let keys = try KeyBindings.keyMap(KeyBindingsConfig([
+            .init(.refresh, [.function(5)]), .init(.favorite, [.character("m")]), .init(.favoritesList, [.character("B")]),
+            .init(.toggleView, [.character("V")]),
+        ]))
+        let renderer = AppRenderer(theme: .default)
+        var failed = AppState(endpointKey: "items", columns: Fixtures.columns, list: ListState(paging: Fixtures.paging()),
+                              size: .init(columns: 80, rows: 12))
+        _ = AppReducer.reduce(&failed, .list(.appeared))
+        _ = AppReducer.reduce(&failed, .list(.pageFailed(requestID: 1, message: "connection refused")))
+        let failedText = renderer.render(failed, now: Fixtures.now, keyMap: keys).text
+        let empty = Fixtures.loaded([], size: .init(columns: 80, rows: 12))
+        let emptyText = renderer.render(empty, now: Fixtures.now, keyMap: keys).text
+        #expect(emptyText.contains("press F5 to refresh"), "\(emptyText)")
+        #expect(!emptyText.contains("press r"))
+        var favorites = Fixtures.loaded([Fixtures.row(1)], size: .init(columns: 80, rows: 12))
+        _ = AppReducer.reduce(&favorites, .toggleFavoritesList)
+        let favoritesText = renderer.render(favorites, now: Fixtures.now, keyMap: keys).text
+        #expect(favoritesText.contains("press m on an item to add it · B to go back"), "\(favoritesText)")
+        #expect(favoritesText.contains("m remove · B back"))
+        var grid = Fixtures.loaded((1...5).map { Fixtures.row($0) }, size: .init(columns: 80, rows: 24))
+        _ = AppReducer.reduce(&grid, .toggleView)
+        #expect(renderer.render(grid, now: Fixtures.now, keyMap: keys).lines()[0].contains("· V table"))
+        #expect(failedText.contains("Could not load") && failedText.contains("press F5 to retry"), "\(failedText)")
+    }
 }

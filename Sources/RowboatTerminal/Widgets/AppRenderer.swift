@@ -19,9 +19,9 @@ public struct AppRenderer {
         if let detail = state.detail {
             DetailView(theme: theme).render(state, detail: detail, into: &grid, now: now)
         } else if state.showingFavorites {
-            renderFavorites(state, into: &grid, now: now)
+            renderFavorites(state, into: &grid, now: now, keyMap: keyMap)
         } else {
-            renderList(state, into: &grid, now: now, spinnerFrame: spinnerFrame)
+            renderList(state, into: &grid, now: now, spinnerFrame: spinnerFrame, keyMap: keyMap)
         }
         if let panel = state.filterPanel, state.detail == nil {
             FilterPanelView(theme: theme).render(panel, sections: state.query.options.sections, into: &grid)
@@ -42,7 +42,7 @@ public struct AppRenderer {
         return grid
     }
 
-    func renderList(_ state: AppState, into grid: inout CellGrid, now: Double, spinnerFrame: Int) {
+    func renderList(_ state: AppState, into grid: inout CellGrid, now: Double, spinnerFrame: Int, keyMap: KeyMap) {
         let spinner = Spinner.frame(spinnerFrame)
         let table = TableView(columns: state.columns, width: grid.width, theme: theme, badges: state.showsImageBadges)
         let bodyHeight = max(1, grid.height - AppState.chromeRows)
@@ -53,7 +53,8 @@ public struct AppRenderer {
         case .grid:
             grid.fill(x: 0, y: 0, count: grid.width, style: theme.header)
             let layout = state.gridLayout
-            grid.put(" \(state.endpointKey) · grid \(layout.columns)×\(layout.visibleRows) · v table",
+            let back = Self.key(keyMap, .toggleView).map { " · \($0) table" } ?? ""
+            grid.put(" \(state.endpointKey) · grid \(layout.columns)×\(layout.visibleRows)\(back)",
                      x: 0, y: 0, style: theme.header)
         }
         if let search = state.search, list.rows.isEmpty {
@@ -65,7 +66,7 @@ public struct AppRenderer {
                          style: i == 0 ? theme.accent : theme.dim)
             }
         } else if list.rows.isEmpty {
-            renderPlaceholder(list, into: &grid, top: 1, height: bodyHeight, spinner: spinner)
+            renderPlaceholder(list, into: &grid, top: 1, height: bodyHeight, spinner: spinner, keyMap: keyMap)
         } else if state.viewMode == .grid {
             GridView(layout: state.gridLayout, theme: theme).render(list, into: &grid, y: 1, now: now,
                                                                     images: state.images, thumbnails: state.thumbnails)
@@ -89,12 +90,14 @@ public struct AppRenderer {
 
     /// The favorites list: the stored rows as a table, read from the cache
     /// database (so it works offline).
-    func renderFavorites(_ state: AppState, into grid: inout CellGrid, now: Double) {
+    func renderFavorites(_ state: AppState, into grid: inout CellGrid, now: Double, keyMap: KeyMap) {
         let table = TableView(columns: state.columns, width: grid.width, theme: theme, badges: state.showsImageBadges)
         table.renderHeader(into: &grid, y: 0)
         let height = max(1, grid.height - AppState.chromeRows)
         if state.favorites.isEmpty {
-            let lines = ["No favorites yet", "press * on an item to add it · F to go back"]
+            let add = Self.key(keyMap, .favorite).map { "press \($0) on an item to add it" }
+            let back = Self.key(keyMap, .favoritesList).map { "\($0) to go back" }
+            let lines = ["No favorites yet", [add, back].compactMap { $0 }.joined(separator: " · ")]
             for (i, line) in lines.enumerated() {
                 let fitted = TextFit.truncate(line, to: grid.width - 2)
                 grid.put(fitted, x: max(0, (grid.width - DisplayWidth.of(fitted)) / 2), y: 1 + height / 2 - 1 + i,
@@ -109,21 +112,25 @@ public struct AppRenderer {
                              favorites: Set(state.favorites.map(\.id)), images: state.images)
         }
         grid.fill(x: 0, y: grid.height - 1, count: grid.width, style: theme.status)
-        grid.put(" \(state.endpointKey) · ★ favorites \(state.favorites.count) · * remove · F back",
+        let remove = Self.key(keyMap, .favorite).map { " · \($0) remove" } ?? ""
+        let back = Self.key(keyMap, .favoritesList).map { " · \($0) back" } ?? ""
+        grid.put(" \(state.endpointKey) · ★ favorites \(state.favorites.count)\(remove)\(back)",
                  x: 0, y: grid.height - 1, style: theme.status)
     }
 
     /// The first-load spinner, the empty view or the error view.
-    func renderPlaceholder(_ list: ListState, into grid: inout CellGrid, top: Int, height: Int, spinner: Character) {
+    func renderPlaceholder(_ list: ListState, into grid: inout CellGrid, top: Int, height: Int, spinner: Character,
+                           keyMap: KeyMap) {
+        let refresh = Self.key(keyMap, .refresh)
         var lines: [(String, Style)] = []
         switch list.phase {
         case .firstLoad, .refreshing:
             lines = [("\(spinner) Loading…", theme.accent)]
         case .failed(let message):
             lines = [("✗ Could not load the list", theme.error), (message, theme.normal), ("", theme.normal),
-                     ("press r to retry", theme.dim)]
+                     (refresh.map { "press \($0) to retry" } ?? "", theme.dim)]
         case .exhausted, .idle, .loadingMore, .pulling:
-            lines = [("No items", theme.accent), ("press r to refresh", theme.dim)]
+            lines = [("No items", theme.accent), (refresh.map { "press \($0) to refresh" } ?? "", theme.dim)]
         }
         let start = top + max(0, (height - lines.count) / 2)
         for (i, (text, style)) in lines.enumerated() {
@@ -141,5 +148,11 @@ public struct AppRenderer {
             let fitted = TextFit.truncate(line, to: grid.width)
             grid.put(fitted, x: max(0, (grid.width - DisplayWidth.of(fitted)) / 2), y: start + i, style: theme.normal)
         }
+    }
+
+    /// The first key bound to `action` on the list, named as help names it,
+    /// so hints follow a rebound key; nil when the action has no key.
+    static func key(_ keyMap: KeyMap, _ action: KeyAction) -> String? {
+        keyMap.keyNames(for: action).first
     }
 }
