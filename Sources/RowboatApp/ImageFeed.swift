@@ -27,7 +27,7 @@ final class ImageFeed: Sendable {
             for await command in stream {
                 switch command {
                 case .want(let requests):
-                    await queue.want(requests.map { ImageKey(url: $0.url, columns: $0.columns, rows: $0.rows) })
+                    await queue.want(requests)
                 case .retry(let url):
                     await queue.retry(url: url)
                 case .stop:
@@ -43,11 +43,10 @@ final class ImageFeed: Sendable {
     }
 
     static func action(for event: ImageEvent) -> AppAction {
-        func request(_ key: ImageKey) -> ImageRequest { ImageRequest(url: key.url, columns: key.columns, rows: key.rows) }
         switch event {
-        case .downloading(let key): return .image(request(key), .downloading)
-        case .loaded(let key, let thumbnail): return .image(request(key), .loaded(thumbnail))
-        case .failed(let key, let reason): return .image(request(key), .failed(Sanitizer.clean(reason, limit: 120)))
+        case .downloading(let key): return .image(key, .downloading)
+        case .loaded(let key, let thumbnail): return .image(key, .loaded(thumbnail))
+        case .failed(let key, let reason): return .image(key, .failed(Sanitizer.clean(reason, limit: 120)))
         }
     }
 }

@@ -1,19 +1,11 @@
 import RowboatCore
 
 /// What a cell asks the `ImageFetchQueue` for: the image at `url` rendered
-/// as a `columns` x `rows` thumbnail. One URL at several cell sizes is
-/// several keys sharing one download.
-public struct ImageKey: Hashable, Sendable, CustomStringConvertible {
-    public var url: String
-    public var columns: Int
-    public var rows: Int
+/// as a `columns` x `rows` thumbnail — the screen's own `ImageRequest`. One
+/// URL at several cell sizes is several keys sharing one download.
+public typealias ImageKey = ImageRequest
 
-    public init(url: String, columns: Int, rows: Int) {
-        self.url = url
-        self.columns = columns
-        self.rows = rows
-    }
-
+extension ImageRequest: CustomStringConvertible {
     public var description: String { "\(url) @\(columns)x\(rows)" }
 }
 
