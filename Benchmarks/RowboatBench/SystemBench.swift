@@ -58,12 +58,7 @@ enum SystemBench {
         let pid = shell("tmux -L \(socket) display -p '#{pane_pid}'")
         // Let the start settle: the first page, and the embedded demo server
         // drawing the thumbnails of two screens (up to 60 s).
-        var settled = 0
-        for _ in 0..<30 where settled < 2 {
-            let a = cpuTicks(pid) ?? 0
-            Thread.sleep(forTimeInterval: 2)
-            settled = (cpuTicks(pid) ?? 0) - a <= 1 ? settled + 1 : 0
-        }
+        settle(pid, step: 2, limit: 30)
         guard let before = cpuTicks(pid) else {
             return BenchResult(name: "idle", unit: "10 s open", ours: .nan, reference: nil, referenceName: "—",
                                target: nil, note: "could not start the TUI in tmux")
@@ -87,6 +82,17 @@ enum SystemBench {
         return BenchResult(name: "memory", unit: "RSS growth, 100,000 rows", ours: bytes, reference: nil,
                            referenceName: "—", target: nil,
                            note: String(format: "%.0f bytes per item", bytes / 100_000), measure: "bytes")
+    }
+
+    /// Waits until `pid` has used at most one clock tick of CPU in two
+    /// `step`-second windows in a row, or `limit` windows have passed.
+    static func settle(_ pid: String, step: Double, limit: Int) {
+        var quiet = 0
+        for _ in 0..<limit where quiet < 2 {
+            let before = cpuTicks(pid) ?? 0
+            Thread.sleep(forTimeInterval: step)
+            quiet = (cpuTicks(pid) ?? 0) - before <= 1 ? quiet + 1 : 0
+        }
     }
 
     /// "VmRSS" or "VmHWM" of `pid` in bytes (0 when unknown).
@@ -113,18 +119,10 @@ enum SystemBench {
         }
         Thread.sleep(forTimeInterval: 2)
         let pid = shell("tmux -L \(socket) display -p '#{pane_pid}'")
-        func settle() {
-            var quiet = 0
-            for _ in 0..<60 where quiet < 2 {
-                let a = cpuTicks(pid) ?? 0
-                Thread.sleep(forTimeInterval: 1)
-                quiet = (cpuTicks(pid) ?? 0) - a <= 1 ? quiet + 1 : 0
-            }
-        }
-        settle()
+        settle(pid, step: 1, limit: 60)
         let table = status(pid, "VmRSS")
         _ = shell("tmux -L \(socket) send-keys v", capture: false)
-        settle()
+        settle(pid, step: 1, limit: 60)
         let screen = shell("tmux -L \(socket) capture-pane -p")
         let cards = screen.components(separatedBy: "✓").count - 1
         let grid = status(pid, "VmRSS"), peak = status(pid, "VmHWM")

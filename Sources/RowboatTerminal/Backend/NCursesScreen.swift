@@ -223,8 +223,7 @@ public final class NCursesScreen {
         case .indexed(let i):
             return Int32(i) < rb_colors() ? Int32(i) : Int32(i) % max(8, rb_colors())
         case .rgb(let rgb):
-            let i = XtermPalette.nearest(rgb)
-            return Int32(i) < rb_colors() ? Int32(i) : Int32(i) % max(8, rb_colors())
+            return colorNumber(.indexed(XtermPalette.nearest(rgb)))
         }
     }
 
