@@ -6,6 +6,21 @@ import RowboatCore
 import RowboatImages
 import RowboatTerminal
 
+/// How the TUI ended; a signal becomes exit status 128 + its number
+/// (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), as shells expect.
+public enum TUIExit: Sendable, Equatable {
+    case quit
+    case signal(Int32)
+
+    /// The process exit status for this ending.
+    public var status: Int32 {
+        switch self {
+        case .quit: 0
+        case .signal(let number): 128 + number
+        }
+    }
+}
+
 /// The UI thread's loop: it owns ncurses, sleeps in `poll()` on stdin and the
 /// wake pipe, turns keys, signals and posted answers into actions, runs the
 /// reducer, hands effects to the runner and draws the new frame. Idle, it
@@ -18,6 +33,8 @@ public final class TUIRunLoop {
     var state: AppState
     var runner: EffectRunner!
     var spinnerFrame = 0
+    /// The signal that asked the loop to end, if one did.
+    var endingSignal: Int32?
 
     /// `theme` is used when the terminal allows colours (see `Theme.colorsAllowed`);
     /// `mouse` turns click and wheel reporting on.
@@ -36,7 +53,10 @@ public final class TUIRunLoop {
     /// once the terminal has started, given the richest thumbnail colours it
     /// shows: direct colour, 240, 16 or 8 palette colours, or symbols only
     /// (monochrome theme, NO_COLOR). The runner is stopped on the way out.
-    public func run(makeRunner: (ThumbnailColors) -> EffectRunner) throws {
+    /// Returns how it ended: the user quit, or a signal (SIGINT, SIGTERM,
+    /// SIGHUP; a terminal that hung up counts as SIGHUP) asked it to.
+    @discardableResult
+    public func run(makeRunner: (ThumbnailColors) -> EffectRunner) throws -> TUIExit {
         try screen.start(wake: wake)
         defer { screen.stop() }
         runner = makeRunner(ThumbnailColors.best(colors: screen.colorCount, directColor: screen.directColor,
@@ -52,7 +72,7 @@ public final class TUIRunLoop {
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, timeout(busy: busy))
-            if ready < 0 && errno != EINTR { break }
+            if ready < 0 && errno != EINTR { return .signal(SIGHUP) }
             dispatch(.clock(Date().timeIntervalSince1970))
             for byte in wake.drain() { handleWakeByte(byte) }
             if fds[0].revents & Int16(POLLIN) != 0 {
@@ -60,12 +80,13 @@ public final class TUIRunLoop {
                     if let action = keyMap.action(for: key, in: state) { dispatch(action) }
                 }
             } else if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
-                break   // the terminal went away
+                return .signal(SIGHUP)   // the terminal went away
             }
             for action in inbox.drain() { dispatch(action) }
             if ready == 0 && busy { spinnerFrame += 1 }
             if !state.shouldQuit { draw() }
         }
+        return endingSignal.map(TUIExit.signal) ?? .quit
     }
 
     /// How long poll may sleep: spinner frames while loading, until the
@@ -82,7 +103,9 @@ public final class TUIRunLoop {
         switch Int32(byte) {
         case 0: break   // an action was posted
         case SIGWINCH: dispatch(.resized(screen.refreshSize()))
-        case SIGINT, SIGTERM, SIGHUP: dispatch(.quit)
+        case SIGINT, SIGTERM, SIGHUP:
+            endingSignal = endingSignal ?? Int32(byte)
+            dispatch(.quit)
         default: break
         }
     }

@@ -72,10 +72,10 @@ struct Browse: AsyncParsableCommand {
         }
         let colors = try theme.map { name in ThemeSettings(name: try ThemeName.parse(name)) } ?? loaded.theme
         let wantsImages = chosen.item.field("image") != nil
-        let outcome = await UIThread.run {
+        let outcome = await UIThread.run { () throws -> TUIExit in
             let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse)
             let inbox = loop.inbox
-            try loop.run { imageColors in
+            return try loop.run { imageColors in
                 EffectRunner(client: client, endpoint: chosen, store: store, mode: mode,
                              imageTransport: wantsImages ? imageTransport : nil, imageColors: imageColors,
                              post: { inbox.post($0) })
@@ -84,6 +84,10 @@ struct Browse: AsyncParsableCommand {
         await transport.shutdown()
         await imageTransport.shutdown()
         await demo?.stop()
-        if case .failure(let error) = outcome { throw CLIError("\(error)") }
+        switch outcome {
+        case .failure(let error): throw CLIError("\(error)")
+        case .success(let exit) where exit != .quit: throw ExitCode(exit.status)
+        case .success: break
+        }
     }
 }

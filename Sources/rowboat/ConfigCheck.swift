@@ -3,12 +3,13 @@ import RowboatApp
 import RowboatCore
 
 /// `rowboat config check FILE`: loads the file with the real loader and
-/// prints `FILE: ok (N endpoints: a, b)`, or its one-line error (exit 1).
+/// prints `FILE: ok (N endpoints: a, b)`, or its one-line error
+/// `rowboat: file:line:column: …` (exit 1).
 struct ConfigCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate a config file (YAML, JSON or DataConfig.plist).",
-        discussion: "Prints FILE: ok (N endpoints: …) and exits 0, or one line file:line:column: key.path: problem on stderr and exits 1.")
+        discussion: "Prints FILE: ok (N endpoints: …) and exits 0, or one line rowboat: file:line:column: key.path: problem on stderr and exits 1.")
 
     @Argument(help: "The config file.")
     var file: String
@@ -18,8 +19,7 @@ struct ConfigCheck: ParsableCommand {
         do {
             config = try ConfigFile.load(file)
         } catch {
-            StandardStreams.err(error.description)
-            throw ExitCode.failure
+            throw StandardStreams.fail(error)
         }
         let keys = config.endpoints.map(\.key)
         let noun = keys.count == 1 ? "endpoint" : "endpoints"

@@ -28,15 +28,19 @@ struct ConfigSource {
         return ConfigSource(config: loaded, demo: server)
     }
 
-    /// The endpoint `key`, or the config's first when nil.
+    /// The endpoint `key`, or the config's first when nil. The error names
+    /// the config file only when the user passed one, and suggests the
+    /// closest key.
     func endpoint(named key: String?) throws(CLIError) -> Endpoint {
+        let prefix = demo == nil ? "\(config.source): " : ""
         guard let key else {
-            guard let first = config.defaultEndpoint else { throw CLIError("\(config.source): no endpoints") }
+            guard let first = config.defaultEndpoint else { throw CLIError("\(prefix)no endpoints") }
             return first
         }
         guard let endpoint = config.endpoint(key) else {
-            let known = config.endpoints.map(\.key).joined(separator: ", ")
-            throw CLIError("\(config.source): no endpoint named \"\(key)\" (known: \(known))")
+            let keys = config.endpoints.map(\.key)
+            let hint = Suggestion.hint(for: key, in: keys)
+            throw CLIError("\(prefix)no endpoint named \"\(key)\"\(hint) (endpoints: \(keys.joined(separator: ", ")))")
         }
         return endpoint
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 
 /// The `rowboat` command: browse (default) and the demo server.
 @main
@@ -12,6 +13,15 @@ struct Rowboat: AsyncParsableCommand {
 
     static func main() async {
         StandardStreams.checkDescriptorsAtStart()
-        await main(nil)
+        do {
+            var command = try await asyncParseAsRoot(nil)
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            Glibc.exit(ExitReport.status(for: error))
+        }
     }
 }

@@ -19,14 +19,7 @@ enum StandardStreams {
 
     /// Reports `error` as `rowboat: <one line>` on stderr; the caller exits 1.
     static func fail(_ error: any Error) -> ExitCode {
-        let message: String
-        switch error {
-        case let e as CLIError: message = e.description
-        case let e as DataError: message = e.description
-        case let e as ConfigError: message = e.description
-        default: message = String(describing: error)
-        }
-        err("rowboat: " + message)
+        err("rowboat: " + ExitReport.line(for: error, isUsage: false))
         return ExitCode.failure
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// ncurses) and resumes the caller when it ends, leaving Swift's
 /// cooperative threads free for network tasks.
 enum UIThread {
-    static func run(_ body: @escaping @Sendable () throws -> Void) async -> Result<Void, any Error> {
+    static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async -> Result<T, any Error> {
         await withCheckedContinuation { continuation in
             let thread = Thread {
                 continuation.resume(returning: Result { try body() })

@@ -112,8 +112,38 @@ struct CLIEndToEndTests {
         let r = try await Subprocess.rowboat("fetch", "nope")
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr.hasPrefix("rowboat: "))
-        #expect(r.stderr.hasSuffix(": no endpoint named \"nope\" (known: items)\n"))
+        #expect(r.stderr == "rowboat: no endpoint named \"nope\" (endpoints: items)\n")
+    }
+
+    /// The user passed no config: the error does not name the demo's file,
+    /// and a near miss gets "did you mean".
+    @Test func aMistypedEndpointGetsDidYouMean() async throws {
+        for arguments in [["fetch", "itme"], ["--endpoint", "itme"]] {
+            let r = try await Subprocess.rowboat(arguments)
+            #expect(r.status == 1)
+            #expect(r.stderr == "rowboat: no endpoint named \"itme\"; did you mean \"items\"? (endpoints: items)\n")
+        }
+    }
+
+    /// With --config, the error names the file.
+    @Test func anEndpointErrorNamesThePassedConfig() async throws {
+        let r = try await Subprocess.rowboat("fetch", "itme", "--config", Paths.demoYAML)
+        #expect(r.stderr == "rowboat: \(Paths.demoYAML): no endpoint named \"itme\"; did you mean \"items\"? (endpoints: items)\n")
+    }
+
+    /// Usage mistakes are one line with a pointer to the command's help,
+    /// never the usage text; exit status 64.
+    @Test(arguments: [
+        (["--bogus"], "rowboat: Unknown option '--bogus' (see rowboat --help)\n"),
+        (["fetch"], "rowboat: Missing expected argument '<key>' (see rowboat fetch --help)\n"),
+        (["fetch", "items", "--format", "xml"],
+         "rowboat: The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json', 'jsonl', 'csv' or 'tsv'. (see rowboat fetch --help)\n"),
+    ])
+    func usageMistakesAreOneLine(arguments: [String], expected: String) async throws {
+        let r = try await Subprocess.rowboat(arguments)
+        #expect(r.status == 64)
+        #expect(r.stdout == "")
+        #expect(r.stderr == expected)
     }
 
     @Test func configCheckOK() async throws {
@@ -163,7 +193,7 @@ struct CLIEndToEndTests {
         let r = try await Subprocess.rowboat("config", "check", path)
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr == path + expected + "\n")
+        #expect(r.stderr == "rowboat: " + path + expected + "\n")
     }
 
     @Test func configImportPrintsYAMLThatChecksOK() async throws {

@@ -22,7 +22,7 @@ struct KeysThemeCLITests {
         let r = try await Subprocess.rowboat("config", "check", path)
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr == path + message + "\n")
+        #expect(r.stderr == "rowboat: " + path + message + "\n")
     }
 
     @Test func browseReportsTheSameLineOnStart() async throws {
@@ -59,13 +59,14 @@ struct KeysThemeCLITests {
         """, name: "theme.yaml")
         let r = try await Subprocess.rowboat("config", "check", path)
         #expect(r.status == 1)
-        #expect(r.stderr == path + ":4:15: theme.name: unknown theme \"lihgt\" (themes: default, light, monochrome); "
+        #expect(r.stderr == "rowboat: " + path + ":4:15: theme.name: unknown theme \"lihgt\" (themes: default, light, monochrome); "
                 + "did you mean \"light\"?\n")
     }
 
     @Test func anUnknownThemeFlagIsAUsageError() async throws {
         let r = try await Subprocess.rowboat("browse", "--theme", "lihgt")
         #expect(r.status == 64)
-        #expect(r.stderr.contains("unknown theme \"lihgt\" (themes: default, light, monochrome); did you mean \"light\"?"))
+        #expect(r.stderr == "rowboat: unknown theme \"lihgt\" (themes: default, light, monochrome); did you mean \"light\"? "
+                + "(see rowboat browse --help)\n")
     }
 }

@@ -18,6 +18,10 @@ enum Subprocess {
     /// Runs the binary on a thread of its own, so waiting never blocks the
     /// concurrency pool that an in-process demo server answers on.
     static func rowboat(_ arguments: String...) async throws -> Result {
+        try await rowboat(arguments)
+    }
+
+    static func rowboat(_ arguments: [String]) async throws -> Result {
         let argv = [rowboat] + arguments
         return try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {

@@ -110,16 +110,28 @@ struct BrowseDemoTests {
         #expect(tmux.file("before") == tmux.file("after"))
     }
 
-    @Test(arguments: ["TERM", "INT", "HUP"])
-    func terminatingSignalRestoresTheTerminal(signal: String) async throws {
+    /// A signal restores the terminal, then exits 128 + its number, as
+    /// other Unix tools do (SIGTERM 15 → 143, SIGINT 2 → 130, SIGHUP 1 → 129).
+    @Test(arguments: [("TERM", 143), ("INT", 130), ("HUP", 129)])
+    func terminatingSignalRestoresTheTerminal(signal: String, status: Int) async throws {
         let tmux = try TmuxSession(arguments: [])
         try await tmux.waitForScreen { $0.contains("Brass Lantern") }
         let pid = try #require(try tmux.panePID())
         try Subprocess.run(["pkill", "-\(signal)", "-P", String(pid), "-x", "rowboat"], captureOutput: false)
-        #expect(await tmux.waitForExit() != nil)
+        #expect(await tmux.waitForExit() == status)
         #expect(tmux.file("before") == tmux.file("after"))
         let screen = try tmux.screen()
         #expect(!screen.contains("Brass Lantern"), "alternate screen left")
+    }
+
+    /// Ctrl-C typed in the terminal (the tty sends SIGINT) exits 130.
+    @Test func controlCExits130AfterRestoringTheTerminal() async throws {
+        let tmux = try TmuxSession(arguments: [], shellIgnoresInterrupt: true)
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") }
+        try tmux.send("C-c")
+        #expect(await tmux.waitForExit() == 130)
+        #expect(tmux.file("before") == tmux.file("after"))
+        #expect(tmux.file("stderr").isEmpty)
     }
 
     @Test func fatalErrorInOurCodeStillRestoresTheTerminal() async throws {
@@ -138,6 +150,7 @@ struct BrowseDemoTests {
         #expect(await tmux.waitForExit() == 1)
         let stderr = tmux.file("stderr").trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(stderr.split(separator: "\n").count == 1)
+        #expect(stderr.hasPrefix("rowboat: "), "one error style everywhere")
         #expect(stderr.contains(message))
         #expect(tmux.file("before") == tmux.file("after"))
     }
@@ -153,7 +166,7 @@ struct BrowseDemoTests {
         #expect(await tmux.waitForExit() == 1)
         let stderr = tmux.file("stderr").trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(stderr.split(separator: "\n").count == 1)
-        #expect(stderr.contains("\(file):5:5: interfaces.items.pagign: unknown key \"pagign\"; did you mean \"paging\"?"))
+        #expect(stderr == "rowboat: \(file):5:5: interfaces.items.pagign: unknown key \"pagign\"; did you mean \"paging\"?")
         #expect(tmux.file("before") == tmux.file("after"))
     }
 }

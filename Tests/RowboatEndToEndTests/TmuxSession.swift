@@ -25,8 +25,11 @@ final class TmuxSession {
     }
 
     /// `wrapper` runs before the binary (e.g. `sh -c '…; exec "$0" "$@"'`).
+    /// `shellIgnoresInterrupt`: the pane's shell ignores SIGINT, so a
+    /// Ctrl-C typed into the pane (sent to the whole foreground group)
+    /// leaves it alive to record the binary's exit status.
     init(arguments: [String], columns: Int = 100, rows: Int = 30, environment: [String: String] = [:],
-         wrapper: [String] = []) throws {
+         wrapper: [String] = [], shellIgnoresInterrupt: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let dir = directory.path
@@ -34,7 +37,7 @@ final class TmuxSession {
             .merging(environment) { $1 })
             .map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let command = (wrapper + [Self.binary] + arguments).map(Self.quote).joined(separator: " ")
-        let script = "cd \(Self.quote(Self.packageRoot)); stty -g > \(dir)/before; env -u NO_COLOR \(env) \(command) 2> \(dir)/stderr; "
+        let script = (shellIgnoresInterrupt ? "trap '' INT; " : "") + "cd \(Self.quote(Self.packageRoot)); stty -g > \(dir)/before; env -u NO_COLOR \(env) \(command) 2> \(dir)/stderr; "
             + "echo $? > \(dir)/exit.tmp; mv \(dir)/exit.tmp \(dir)/exit; stty -g > \(dir)/after; exec sleep 120"
         try tmux(captureOutput: false, ["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows),
                   "sh -c \(Self.quote(script))"])

@@ -29,7 +29,7 @@ struct ConfigNode {
             let entry = child(value, key: key)
             if !allowed.contains(key) {
                 let keyEntry = ConfigNode(node: keyNode, path: entry.path, file: file, environment: environment)
-                let hint = Suggestion.closest(to: key, in: allowed).map { "; did you mean \"\($0)\"?" } ?? ""
+                let hint = Suggestion.hint(for: key, in: allowed)
                 throw keyEntry.error("unknown key \"\(key)\"\(hint)")
             }
             out[key] = entry
@@ -97,7 +97,7 @@ struct ConfigNode {
         let s = try string()
         if let v = T(rawValue: s) ?? T(rawValue: s.uppercased()) ?? T(rawValue: s.lowercased()) { return v }
         let names = T.allCases.map(\.rawValue)
-        let hint = Suggestion.closest(to: s, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+        let hint = Suggestion.hint(for: s, in: names)
         throw error("expected one of \(names.joined(separator: ", ")), found \"\(s)\"\(hint)")
     }
 

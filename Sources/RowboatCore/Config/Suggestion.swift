@@ -1,7 +1,12 @@
 /// "Did you mean …" for mistyped keys: the closest candidate by edit
 /// distance, if it is close enough to be a likely typo.
-enum Suggestion {
-    static func closest(to word: String, in candidates: [String]) -> String? {
+public enum Suggestion {
+    /// `; did you mean "x"?` for the closest candidate, or "" when none is close.
+    public static func hint(for word: String, in candidates: [String]) -> String {
+        closest(to: word, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
+    }
+
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         return best.1 <= max(2, word.count / 3) ? best.0 : nil

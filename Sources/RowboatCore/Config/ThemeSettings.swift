@@ -34,7 +34,7 @@ public struct ThemeNameError: Error, Sendable, Equatable, CustomStringConvertibl
 
     public var description: String {
         let names = ThemeName.allCases.map(\.rawValue)
-        let hint = Suggestion.closest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+        let hint = Suggestion.hint(for: name, in: names)
         return "unknown theme \"\(name)\" (themes: \(names.joined(separator: ", ")))\(hint)"
     }
 }

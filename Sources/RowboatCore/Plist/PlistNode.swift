@@ -24,7 +24,7 @@ struct PlistNode {
             let entry = child(dict[key]!, key: key)
             if !known.contains(key) {
                 if ignoringUnknown { continue }
-                let hint = Suggestion.closest(to: key, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
+                let hint = Suggestion.hint(for: key, in: known)
                 throw entry.error("unknown key \"\(key)\"\(hint)")
             }
             out[key] = entry

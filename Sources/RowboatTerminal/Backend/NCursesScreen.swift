@@ -36,7 +36,7 @@ public final class NCursesScreen {
     /// Takes over the terminal; `wake` receives SIGWINCH/SIGINT/SIGTERM/SIGHUP.
     public func start(wake: WakePipe) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw StartError(description: "rowboat needs a terminal (stdin and stdout must be a tty)")
+            throw StartError(description: "stdin and stdout must be a terminal for the browser (try rowboat fetch for plain output)")
         }
         setlocale(LC_ALL, "")
         TerminalGuard.saveSettings()
