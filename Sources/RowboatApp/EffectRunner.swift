@@ -20,6 +20,8 @@ public final class EffectRunner: Sendable {
     let mode: GetMode
     let post: @Sendable (AppAction) -> Void
     let clock: @Sendable () -> Double
+    /// How money is written in rows (the user's locale).
+    let money: MoneyFormatter
 
     /// `store` nil (or disabled) means no caching; `mode` nil means the
     /// endpoint's configured mode.
@@ -28,7 +30,9 @@ public final class EffectRunner: Sendable {
     public init(client: DataClient, endpoint: Endpoint, store: CacheStore? = nil, mode: GetMode? = nil,
                 imageTransport: HTTPTransport? = nil, imageColors: ThumbnailColors = .indexed240,
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+                money: MoneyFormatter = MoneyFormatter(),
                 post: @escaping @Sendable (AppAction) -> Void) {
+        self.money = money
         self.images = imageTransport.map {
             ImageFeed(transport: $0, store: store, colors: imageColors, clock: clock, post: post)
         }
@@ -83,7 +87,7 @@ public final class EffectRunner: Sendable {
     /// Gets one page in the get mode and posts `.pageLoaded` (twice for a
     /// cached page the network then replaces) or `.pageFailed`.
     public func fetchPage(id: Int, cursor: PageCursor, params: [String: String] = [:]) async {
-        let builder = RowModelBuilder(mapping: endpoint.item)
+        let builder = RowModelBuilder(mapping: endpoint.item, money: money)
         let post = self.post
         do {
             try await source.get(endpoint, cursor: cursor, params: params.mapValues { .one($0) }, mode: mode) { delivery in

@@ -17,11 +17,27 @@ public struct DemoCatalog: Sendable, Equatable {
     /// All items, ordered by id (index = id - 1), newest first.
     public let items: [DemoItem]
 
-    /// Builds the catalog; `baseURL` is e.g. "http://127.0.0.1:8080".
-    public init(baseURL: String = "http://127.0.0.1:8080", count: Int = DemoCatalog.defaultCount) {
+    /// Item 1's time in a catalog made for tests (2026-08-29).
+    public static let fixedNewest = 1_788_000_000
+    /// Epoch seconds of item 1's `created_at`; older items step back from it.
+    public let newest: Int
+
+    /// Builds the catalog; `baseURL` is e.g. "http://127.0.0.1:8080";
+    /// `newest` is item 1's time (fixed by default, so tests see the same
+    /// catalog; servers pass `newest(startedAt:)` so the demo's dates are
+    /// recent).
+    public init(baseURL: String = "http://127.0.0.1:8080", count: Int = DemoCatalog.defaultCount,
+                newest: Int = DemoCatalog.fixedNewest) {
         let root = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.baseURL = root
-        items = (0..<max(0, count)).map { DemoItemFactory.make(id: $0 + 1, baseURL: root) }
+        self.newest = newest
+        items = (0..<max(0, count)).map { DemoItemFactory.make(id: $0 + 1, baseURL: root, newest: newest) }
+    }
+
+    /// Item 1's time for a server started at `now`: an hour and a half
+    /// earlier, so the demo list reads "1 h ago", "23 h ago", "2 d ago"…
+    public static func newest(startedAt now: Double) -> Int {
+        Int(now) - 5_400
     }
 
     /// Number of items.

@@ -1,19 +1,18 @@
 /// Derives every field of a demo item from its id.
 enum DemoItemFactory {
-    /// Epoch seconds of the newest item (2026-08-29); older ids step back
-    /// 80,000 s each plus < 40,000 s of jitter, staying strictly decreasing
-    /// and inside 2024...2026 for ids up to 1,000.
-    static let newestCreatedAt = 1_788_000_000
-    static let createdAtStep = 80_000
+    /// Older ids step back 22 h each, plus 0-10 whole hours of jitter: ages
+    /// stay strictly decreasing, and every age is whole hours plus the
+    /// newest item's half hour, half an hour from any "3 h ago" boundary.
+    static let createdAtStep = 22 * 3_600
 
-    static func make(id: Int, baseURL: String) -> DemoItem {
+    static func make(id: Int, baseURL: String, newest: Int = DemoCatalog.fixedNewest) -> DemoItem {
         var random = DemoRandom(seed: id, salt: 0xC0FF_EE00)
         let title = title(id: id, random: &random)
         let subtitle = random.pick(DemoWords.subtitles)
         let cents = random.within(199...49_999)
         let rating = random.within(10...50)
-        let jitter = random.below(createdAtStep / 2)
-        let createdAt = newestCreatedAt - (id - 1) * createdAtStep - jitter
+        let jitter = random.below(11) * 3_600
+        let createdAt = newest - (id - 1) * createdAtStep - jitter
         let description = description(title: title, random: &random)
         let spec = DemoImageSpec(id: id)
         return DemoItem(

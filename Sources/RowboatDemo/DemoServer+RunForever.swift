@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import ServiceLifecycle
 
@@ -10,7 +11,8 @@ extension DemoServer {
         host: String = "127.0.0.1", port: Int = 8080,
         onListening: @escaping @Sendable (_ line: String) -> Void
     ) async throws {
-        let state = DemoServerState(catalog: DemoCatalog(baseURL: DemoApplication.baseURL(host: host, port: port)))
+        let state = DemoServerState(catalog: DemoCatalog(baseURL: DemoApplication.baseURL(host: host, port: port),
+                                                         newest: DemoCatalog.newest(startedAt: Date().timeIntervalSince1970)))
         let app = DemoApplication.make(host: host, port: port, state: state) { bound in
             onListening("demo server listening on \(DemoApplication.baseURL(host: host, port: bound))")
         }

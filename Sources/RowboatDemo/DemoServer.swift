@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -28,9 +29,12 @@ public final class DemoServer: Sendable {
     }
 
     /// Starts a server bound only to `host` on `port` (0 picks a free port)
-    /// and returns once it is listening.
-    public static func start(host: String = "127.0.0.1", port: Int = 0) async throws -> DemoServer {
-        let state = DemoServerState(catalog: DemoCatalog(baseURL: DemoApplication.baseURL(host: host, port: port)))
+    /// and returns once it is listening. Item dates are recent as seen from
+    /// `now` (seconds since the epoch).
+    public static func start(host: String = "127.0.0.1", port: Int = 0,
+                             now: Double = Date().timeIntervalSince1970) async throws -> DemoServer {
+        let state = DemoServerState(catalog: DemoCatalog(baseURL: DemoApplication.baseURL(host: host, port: port),
+                                                         newest: DemoCatalog.newest(startedAt: now)))
         let (events, continuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
         let app = DemoApplication.make(host: host, port: port, state: state) { bound in
             continuation.yield(.success(bound))

@@ -21,7 +21,7 @@ final class DemoServerState: Sendable {
     func rebase(to baseURL: String) {
         currentCatalog.withLock { catalog in
             if catalog.baseURL != baseURL {
-                catalog = DemoCatalog(baseURL: baseURL, count: catalog.count)
+                catalog = DemoCatalog(baseURL: baseURL, count: catalog.count, newest: catalog.newest)
             }
         }
     }

@@ -78,6 +78,7 @@ struct Browse: AsyncParsableCommand {
             return try loop.run { imageColors in
                 EffectRunner(client: client, endpoint: chosen, store: store, mode: mode,
                              imageTransport: wantsImages ? imageTransport : nil, imageColors: imageColors,
+                             money: MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment)),
                              post: { inbox.post($0) })
             }
         }

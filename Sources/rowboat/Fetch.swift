@@ -70,7 +70,8 @@ struct Fetch: AsyncParsableCommand {
         if let notice = store.notice { StandardStreams.err("rowboat: \(notice)") }
         let pageSource = PageSource(client: client, store: store)
         var writer = ItemStreamFormatter(format: format, mapping: endpoint.item, columns: endpoint.columns,
-                                         width: width ?? TerminalWidth.current(), now: Date().timeIntervalSince1970)
+                                         width: width ?? TerminalWidth.current(), now: Date().timeIntervalSince1970,
+                                         money: MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment)))
         let cap: Int
         switch pages {
         case .count(let n): cap = n

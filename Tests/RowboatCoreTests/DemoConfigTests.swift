@@ -46,9 +46,10 @@ struct DemoConfigTests {
         let items = try #require(try demo().endpoint("items"))
         #expect(items.item.fields.map(\.name) == ["id", "title", "subtitle", "image", "price", "rating", "created", "description", "link"])
         #expect(items.item.nullStrings == ItemMapping.defaultNullStrings)
-        #expect(items.item.field("price") == FieldSpec(name: "price", path: JSONPath("price")!, type: .money))
+        #expect(items.item.field("price") == FieldSpec(name: "price", path: JSONPath("price")!, type: .money, currency: "EUR"))
         #expect(items.item.field("rating") == FieldSpec(name: "rating", path: JSONPath("rating")!, type: .number))
-        #expect(items.item.field("created") == FieldSpec(name: "created", path: JSONPath("created_at")!, type: .dateSeconds))
+        #expect(items.item.field("created") == FieldSpec(name: "created", path: JSONPath("created_at")!, type: .dateSeconds,
+                                                         relative: true))
         #expect(items.item.field("title") == FieldSpec(name: "title", path: JSONPath("title")!))
     }
 

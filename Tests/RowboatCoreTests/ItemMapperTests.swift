@@ -91,6 +91,9 @@ struct ItemMapperTests {
         #expect(try value("\"2024-03-14T00:00:00.500Z\"", .dateISO8601) == .date(1_710_374_400.5))
         #expect(try value("\"2024-03-14\"", .dateISO8601) == .date(1_710_374_400))
         #expect(try value("\"yesterday\"", .dateISO8601) == .missing)
+        #expect(try value("\"2026-02-30T25:61:61Z\"", .dateISO8601) == .missing)
+        // An impossible date does not fit the type: the default applies.
+        #expect(try value("\"2026-02-30T25:61:61Z\"", .dateISO8601, default: "2024-03-14") == .date(1_710_374_400))
         #expect(try value("1710374400", .dateISO8601) == .missing)
         #expect(try value("1710374400", .dateSeconds).plainText == "2024-03-14")
     }

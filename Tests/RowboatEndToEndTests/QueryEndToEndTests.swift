@@ -6,12 +6,11 @@ import Testing
 /// Enter searches on the server.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct QueryEndToEndTests {
-    /// Prices of the table rows on screen (the number before the date).
+    /// Prices of the table rows on screen (the euro amounts, `€1,234.50`).
     func prices(_ screen: String) -> [Double] {
         screen.split(separator: "\n").compactMap { line in
-            let parts = line.split(separator: " ")
-            guard parts.count >= 2, parts.last?.count == 10, parts.last?.dropFirst(4).first == "-" else { return nil }
-            return Double(parts[parts.count - 2])
+            line.split(separator: " ").first { $0.hasPrefix("€") }
+                .flatMap { Double($0.dropFirst().replacingOccurrences(of: ",", with: "")) }
         }
     }
 

@@ -19,7 +19,7 @@ public enum ConfigLoader {
         "nextURL": ["nextURL"],
     ]
     static let responseKeys = ["list", "success", "successValues", "message"]
-    static let fieldKeys = ["path", "type", "default", "relative"]
+    static let fieldKeys = ["path", "type", "default", "relative", "relativeDays", "currency"]
     static let columnKeys = ["field", "title", "width", "weight", "min", "align"]
 
     /// Parses `text`, read from `file`; `${NAME}` values come from `environment`.
@@ -215,15 +215,34 @@ public enum ConfigLoader {
             }
             let keys = try value.mapping(allowed: fieldKeys)
             guard let path = keys["path"] else { throw value.error("missing required key \"path\"") }
+            let type = try keys["type"]?.oneOf(FieldType.self) ?? .text
             fields.append(FieldSpec(
-                name: name, path: try path.jsonPath(),
-                type: try keys["type"]?.oneOf(FieldType.self) ?? .text,
+                name: name, path: try path.jsonPath(), type: type,
                 defaultValue: try keys["default"]?.string(),
-                relative: try keys["relative"]?.bool() ?? false))
+                relative: try keys["relative"]?.bool() ?? false,
+                relativeDays: try keys["relativeDays"].map(relativeDays) ?? FieldSpec.defaultRelativeDays,
+                currency: try keys["currency"].map { node throws(ConfigError) in try currency(node, type: type) }))
         }
         let mapping = ItemMapping(fields: fields, nullStrings: nullStrings)
         guard mapping.field("title") != nil else { throw node.error("missing required key \"title\"") }
         return mapping
+    }
+
+    /// `relativeDays`: a whole number of days, at least 1.
+    static func relativeDays(_ node: ConfigNode) throws(ConfigError) -> Int {
+        let days = try node.int()
+        guard days >= 1 else { throw node.error("relativeDays must be at least 1") }
+        return days
+    }
+
+    /// `currency`: an ISO 4217 code (three letters), on a money field only.
+    static func currency(_ node: ConfigNode, type: FieldType) throws(ConfigError) -> String {
+        guard type == .money else { throw node.error("currency is for money fields (type: money)") }
+        let code = try node.string()
+        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw node.error("currency must be an ISO 4217 code such as EUR or USD, not \"\(code)\"")
+        }
+        return code.uppercased()
     }
 
     static func parseColumns(_ node: ConfigNode, mapping: ItemMapping) throws(ConfigError) -> [ColumnSpec] {

@@ -29,34 +29,43 @@ public struct RowModel: Sendable, Equatable, Identifiable, Codable {
 }
 
 /// The display form of a field: fixed text, or a moment shown relative to
-/// the time of drawing ("5 min ago").
+/// the time of drawing ("5 min ago") up to `withinDays` days (nil: the
+/// default 30; rows stored before the setting existed decode as nil).
 public enum CellText: Sendable, Equatable, Codable {
     case text(String)
-    case relativeDate(Double)
+    case relativeDate(Double, withinDays: Int? = nil)
 
     public func display(now: Double) -> String {
         switch self {
         case .text(let s): s
-        case .relativeDate(let t): ValueFormatter.relative(t, now: now)
+        case .relativeDate(let t, let days):
+            ValueFormatter.relative(t, now: now, withinDays: days ?? FieldSpec.defaultRelativeDays)
         }
     }
 }
 
-/// Builds `RowModel`s from mapped items.
+/// Builds `RowModel`s from mapped items; money is written by `money`
+/// (the user's locale, the field's currency).
 public struct RowModelBuilder: Sendable {
     public let mapping: ItemMapping
+    public let money: MoneyFormatter
 
-    public init(mapping: ItemMapping) {
+    public init(mapping: ItemMapping, money: MoneyFormatter = MoneyFormatter()) {
         self.mapping = mapping
+        self.money = money
     }
 
     public func row(for item: Item) -> RowModel {
         var fields: [String: CellText] = [:]
         for spec in mapping.fields {
             let value = item.values[spec.name] ?? .missing
-            if case .date(let t) = value, spec.relative {
-                fields[spec.name] = .relativeDate(t)
-            } else {
+            switch value {
+            case .date(let t) where spec.relative:
+                let days = spec.relativeDays == FieldSpec.defaultRelativeDays ? nil : spec.relativeDays
+                fields[spec.name] = .relativeDate(t, withinDays: days)
+            case .money(let amount):
+                fields[spec.name] = .text(Sanitizer.clean(money.string(amount, currency: spec.currency)))
+            default:
                 fields[spec.name] = .text(Sanitizer.clean(value.plainText))
             }
         }

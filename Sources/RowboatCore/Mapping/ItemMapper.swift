@@ -81,7 +81,7 @@ public struct ItemMapper: Sendable {
             return number(raw).map { .date($0 / 1000) }
         case .dateISO8601:
             guard case .string(let s) = raw else { return nil }
-            return Self.parseISO8601(s).map { .date($0) }
+            return ISO8601Parser.seconds(s).map { .date($0) }
         }
     }
 
@@ -94,25 +94,6 @@ public struct ItemMapper: Sendable {
             return d
         default: return nil
         }
-    }
-
-    // Made once, not per value: a formatter is costly to create.
-    // ISO8601DateFormatter is safe to use from several threads.
-    nonisolated(unsafe) static let isoWithFraction: ISO8601DateFormatter = {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f
-    }()
-    nonisolated(unsafe) static let isoPlain = ISO8601DateFormatter()
-    nonisolated(unsafe) static let isoDateOnly: ISO8601DateFormatter = {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withFullDate]
-        return f
-    }()
-
-    static func parseISO8601(_ text: String) -> Double? {
-        (isoWithFraction.date(from: text) ?? isoPlain.date(from: text) ?? isoDateOnly.date(from: text))?
-            .timeIntervalSince1970
     }
 
     /// A short, sanitized description of a JSON value for error messages.

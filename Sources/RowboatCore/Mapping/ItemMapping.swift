@@ -26,14 +26,24 @@ public struct FieldSpec: Sendable, Equatable {
     public var defaultValue: String?
     /// For dates: show "5 min ago" rather than the calendar date.
     public var relative: Bool
+    /// For relative dates: older than this many days, the calendar date.
+    public var relativeDays: Int
+    /// For money: the ISO 4217 currency code shown with the amount.
+    public var currency: String?
+
+    /// Relative dates turn into calendar dates after this many days.
+    public static let defaultRelativeDays = 30
 
     public init(name: String, path: JSONPath, type: FieldType = .text,
-                defaultValue: String? = nil, relative: Bool = false) {
+                defaultValue: String? = nil, relative: Bool = false,
+                relativeDays: Int = FieldSpec.defaultRelativeDays, currency: String? = nil) {
         self.name = name
         self.path = path
         self.type = type
         self.defaultValue = defaultValue
         self.relative = relative
+        self.relativeDays = relativeDays
+        self.currency = currency
     }
 }
 

@@ -17,8 +17,10 @@ public enum ValueFormatter {
     }
 
     /// How long ago `seconds` was, seen from `now`: "just now", "5 min ago",
-    /// "3 h ago", "2 d ago", then the calendar date after 30 days.
-    public static func relative(_ seconds: Double, now: Double) -> String {
+    /// "3 h ago", "2 d ago", then the calendar date from `withinDays` days
+    /// on (30 unless the field's `relativeDays` says otherwise).
+    public static func relative(_ seconds: Double, now: Double,
+                                withinDays: Int = FieldSpec.defaultRelativeDays) -> String {
         let delta = now - seconds
         if !delta.isFinite { return "?" }
         if delta < 0 { return isoDate(seconds) }
@@ -26,7 +28,7 @@ public enum ValueFormatter {
         case ..<45: return "just now"
         case ..<3_600: return "\(max(1, Int(delta / 60))) min ago"
         case ..<86_400: return "\(Int(delta / 3_600)) h ago"
-        case ..<(30 * 86_400): return "\(Int(delta / 86_400)) d ago"
+        case ..<(Double(withinDays) * 86_400): return "\(Int(delta / 86_400)) d ago"
         default: return isoDate(seconds)
         }
     }

@@ -9,8 +9,10 @@ public struct ItemStreamFormatter: Sendable {
     let table: TableFormatter?
     var written = 0
 
-    /// `width` and `now` matter only for the table.
-    public init(format: OutputFormat, mapping: ItemMapping, columns: [ColumnSpec], width: Int = 120, now: Double = 0) {
+    /// `width`, `now` and `money` (grouped, in the user's locale) matter
+    /// only for the table; csv and json carry plain numbers.
+    public init(format: OutputFormat, mapping: ItemMapping, columns: [ColumnSpec], width: Int = 120, now: Double = 0,
+                money: MoneyFormatter = MoneyFormatter()) {
         self.format = format
         fields = OutputFields(mapping: mapping)
         json = JSONItemEncoder(fields: fields)
@@ -19,7 +21,8 @@ public struct ItemStreamFormatter: Sendable {
         case .tsv: delimited = DelimitedFormatter(kind: .tsv, fields: fields)
         default: delimited = nil
         }
-        table = format == .table ? TableFormatter(columns: columns, mapping: mapping, width: width, now: now) : nil
+        table = format == .table ? TableFormatter(columns: columns, mapping: mapping, width: width, now: now, money: money)
+            : nil
     }
 
     /// What comes before the first item (a header row, or `[`).

@@ -1,8 +1,8 @@
 /// An aligned plain-text table of items for people: the endpoint's columns
 /// (titles as the header), laid out by `TableLayout` as in the browser,
 /// cells cut with "…" by display width. Values are
-/// formatted as in the browser (money with two decimals, calendar dates,
-/// relative times seen from `now`).
+/// formatted as in the browser (money grouped in the user's locale,
+/// calendar dates, relative times seen from `now`).
 public struct TableFormatter: Sendable {
     public static let gap = 2
 
@@ -11,14 +11,15 @@ public struct TableFormatter: Sendable {
     let builder: RowModelBuilder
     let now: Double
 
-    public init(columns: [ColumnSpec], mapping: ItemMapping, width: Int, now: Double) {
+    public init(columns: [ColumnSpec], mapping: ItemMapping, width: Int, now: Double,
+                money: MoneyFormatter = MoneyFormatter()) {
         let specs = columns.isEmpty
             ? OutputFields(mapping: mapping).names.map { ColumnSpec(field: $0, title: $0, width: .weight(1, min: 6)) }
             : columns
         let layout = TableLayout(specs: specs, width: width, gap: Self.gap)
         self.columns = layout.columns.map(\.spec)
         widths = layout.columns.map(\.width)
-        builder = RowModelBuilder(mapping: mapping)
+        builder = RowModelBuilder(mapping: mapping, money: money)
         self.now = now
     }
 

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Money as people read it: digits grouped and two decimals in the user's
+/// locale (`1,234,567.50`, `1.234.567,50`), with the currency's symbol
+/// when the field names one (`{type: money, currency: EUR}` → `€1,234.50`
+/// in en_US, `1.234,50 €` in de_DE; yen without decimals). The plain form
+/// (`FieldValue.plainText`: `1234567.50`) is what csv and json get.
+///
+/// Foundation's format styles are values, so concurrent row builders may
+/// share one formatter.
+public struct MoneyFormatter: Sendable {
+    /// The locale numbers are written in.
+    public let locale: Locale
+
+    public init(locale: Locale = MoneyFormatter.fallbackLocale) {
+        self.locale = locale
+    }
+
+    /// Grouping and decimals when the environment names no usable locale
+    /// (`C`, `POSIX` or nothing): English digits, commas and a point.
+    public static let fallbackLocale = Locale(identifier: "en_US")
+
+    /// The locale of `LC_ALL`, else `LC_MONETARY`, else `LANG`, as POSIX
+    /// programs choose it (`de_DE.UTF-8` → de_DE); the fallback for C/POSIX.
+    public static func locale(environment: [String: String]) -> Locale {
+        let name = ["LC_ALL", "LC_MONETARY", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let base = name.split(separator: ".").first.map { $0.split(separator: "@").first.map(String.init) ?? "" } ?? ""
+        guard !base.isEmpty, base != "C", base != "POSIX" else { return fallbackLocale }
+        return Locale(identifier: base)
+    }
+
+    /// `value` for display; `currency` is an ISO 4217 code or nil.
+    public func string(_ value: Double, currency: String?) -> String {
+        guard value.isFinite else { return ValueFormatter.money(value) }
+        if let currency {
+            return value.formatted(.currency(code: currency).locale(locale))
+        }
+        return value.formatted(.number.precision(.fractionLength(2)).locale(locale))
+    }
+}
