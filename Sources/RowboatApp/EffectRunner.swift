@@ -19,6 +19,8 @@ public final class EffectRunner: Sendable {
     let endpoint: Endpoint
     let mode: GetMode
     let post: @Sendable (AppAction) -> Void
+    /// Page requests in flight, cancellable by id.
+    let fetches = FetchTasks()
     let clock: @Sendable () -> Double
     /// How money is written in rows (the user's locale).
     let money: MoneyFormatter
@@ -53,13 +55,23 @@ public final class EffectRunner: Sendable {
     public func run(_ effect: AppEffect) {
         switch effect {
         case .fetchPage(let id, let cursor, let params):
-            Task { await self.fetchPage(id: id, cursor: cursor, params: params) }
+            fetches.start(id) { await self.fetchPage(id: id, cursor: cursor, params: params) }
+        case .cancelFetch(let id):
+            fetches.cancel(id)
         case .loadFavorites:
             favoritesQueue.async { self.post(.favoritesLoaded(self.favorites.load())) }
         case .saveFavorite(let row):
-            favoritesQueue.async { self.favorites.save(row, now: self.clock()) }
+            favoritesQueue.async {
+                do throws(CacheError) { try self.favorites.save(row, now: self.clock()) } catch {
+                    self.post(.favoriteWriteFailed(error.description))
+                }
+            }
         case .removeFavorite(let id):
-            favoritesQueue.async { self.favorites.remove(id: id) }
+            favoritesQueue.async {
+                do throws(CacheError) { try self.favorites.remove(id: id) } catch {
+                    self.post(.favoriteWriteFailed(error.description))
+                }
+            }
         case .openURL(let url):
             let opener = LinkOpener(environment: ProcessInfo.processInfo.environment)
             helperQueue.async {
@@ -96,6 +108,8 @@ public final class EffectRunner: Sendable {
                 post(.list(.pageLoaded(requestID: id, load)))
             }
         } catch {
+            // A cancelled request was superseded: nobody waits for its answer.
+            guard !Task.isCancelled else { return }
             post(.list(.pageFailed(requestID: id, message: error.description)))
         }
     }

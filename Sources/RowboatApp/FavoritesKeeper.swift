@@ -15,13 +15,17 @@ struct FavoritesKeeper: Sendable {
         return stored.compactMap { try? decoder.decode(RowModel.self, from: Data($0.rowJSON.utf8)) }
     }
 
-    func save(_ row: RowModel, now: Double) {
-        guard let data = try? JSONEncoder().encode(row) else { return }
-        try? store?.addFavorite(Favorite(endpoint: endpointKey, itemID: row.id,
-                                         rowJSON: String(decoding: data, as: UTF8.self), addedAt: now))
+    /// Stores `row`; the error says why it could not be.
+    func save(_ row: RowModel, now: Double) throws(CacheError) {
+        guard let store else { return }
+        let data: Data
+        do { data = try JSONEncoder().encode(row) } catch { throw CacheError.from(error) }
+        try store.addFavorite(Favorite(endpoint: endpointKey, itemID: row.id,
+                                       rowJSON: String(decoding: data, as: UTF8.self), addedAt: now))
     }
 
-    func remove(id: String) {
-        _ = try? store?.removeFavorite(endpoint: endpointKey, itemID: id)
+    /// Removes the favorite `id`; the error says why it could not be.
+    func remove(id: String) throws(CacheError) {
+        _ = try store?.removeFavorite(endpoint: endpointKey, itemID: id)
     }
 }

@@ -94,7 +94,7 @@ public final class TUIRunLoop {
     func timeout(busy: Bool) -> Int32 {
         var ms: Double = busy ? 100 : 30_000
         if let toast = state.toast {
-            ms = min(ms, max(10, (toast.expiresAt - Date().timeIntervalSince1970) * 1000 + 5))
+            ms = min(ms, max(10, (toast.expiresAt - state.clock) * 1000 + 5))
         }
         return Int32(ms)
     }
@@ -116,7 +116,9 @@ public final class TUIRunLoop {
     }
 
     func draw() {
-        let grid = AppRenderer(theme: screen.theme).render(state, now: Date().timeIntervalSince1970,
+        // The state's clock (set as the loop woke), so what is drawn and what
+        // the reducer decided (toasts, relative times) agree on "now".
+        let grid = AppRenderer(theme: screen.theme).render(state, now: state.clock,
                                                            spinnerFrame: spinnerFrame, keyMap: keyMap)
         screen.draw(grid)
     }

@@ -9,7 +9,7 @@ public struct CacheError: Error, Sendable, CustomStringConvertible {
     }
 
     /// One line for any error from GRDB or the file system.
-    static func from(_ error: any Error) -> CacheError {
+    public static func from(_ error: any Error) -> CacheError {
         if let cache = error as? CacheError { return cache }
         return CacheError("cache: " + text(error))
     }

@@ -41,6 +41,21 @@ struct FeedbackReducerTests {
         #expect(state.toast?.text == "removed from favorites")
     }
 
+    /// A favorite the store could not keep: an error toast, and the list is
+    /// read back so the stars show what is really stored.
+    @Test func aFailedFavoriteWriteSaysSoAndReadsTheStoreBack() {
+        var state = app()
+        #expect(AppReducer.reduce(&state, .toggleFavorite) == [.saveFavorite(state.list.rows[0])])
+        #expect(state.isFavorite("1"))
+        let effects = AppReducer.reduce(&state, .favoriteWriteFailed("cache: no such table: favorite"))
+        #expect(effects == [.loadFavorites])
+        #expect(state.toast == Toast(text: "favorites not saved: cache: no such table: favorite", isError: true,
+                                     expiresAt: Self.now + Toast.lifetime))
+        _ = AppReducer.reduce(&state, .favoritesLoaded([]))
+        #expect(!state.isFavorite("1"))
+        #expect(state.favoritesSelection == 0)
+    }
+
     @Test func openLinkAsksForTheURLAndSaysSo() {
         var state = app()
         #expect(AppReducer.reduce(&state, .openLink) == [.openURL("https://example.com/items/1")])

@@ -138,7 +138,8 @@ struct FilterReducerTests {
         let more = AppReducer.reduce(&state, .list(.loadMore))
         #expect(more == [.fetchPage(requestID: id + 1, cursor: .page(2), params: ["min_rating": "4"])])
         let refresh = AppReducer.reduce(&state, .list(.refresh))
-        #expect(refresh == [.fetchPage(requestID: id + 2, cursor: .page(1), params: ["min_rating": "4"])])
+        // The refresh overtakes the load-more still in flight: it is cancelled.
+        #expect(refresh == [.cancelFetch(requestID: id + 1), .fetchPage(requestID: id + 2, cursor: .page(1), params: ["min_rating": "4"])])
     }
 
     @Test func aPageOfTheOldQueryArrivingAfterTheChangeIsDropped() {
@@ -147,7 +148,9 @@ struct FilterReducerTests {
         guard case .fetchPage(let oldID, _, _)? = loadMore.first else { Issue.record("no load-more"); return }
         _ = AppReducer.reduce(&state, .filters(.open))
         _ = AppReducer.reduce(&state, .filters(.move(1)))
-        _ = AppReducer.reduce(&state, .filters(.apply))
+        let apply = AppReducer.reduce(&state, .filters(.apply))
+        // The old query's load-more is cancelled before the new first page goes out.
+        #expect(apply.first == .cancelFetch(requestID: oldID))
         let afterChange = state.list
         #expect(AppReducer.reduce(&state, .list(.pageLoaded(requestID: oldID, Fixtures.page(61...90, totalPages: 5)))) == [])
         #expect(AppReducer.reduce(&state, .list(.pageFailed(requestID: oldID, message: "boom"))) == [])

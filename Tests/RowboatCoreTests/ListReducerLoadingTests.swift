@@ -99,7 +99,7 @@ struct ListReducerLoadingTests {
     @Test func refreshSupersedesLoadMoreAndItsPageIsDropped() {
         var state = F.loaded(pages: 1)
         #expect(F.send(&state, .loadMore) == [.fetchPage(requestID: 2, cursor: .page(2))])
-        #expect(F.send(&state, .refresh) == [.fetchPage(requestID: 3, cursor: .page(1))])
+        #expect(F.send(&state, .refresh) == [.cancelFetch(requestID: 2), .fetchPage(requestID: 3, cursor: .page(1))])
         #expect(state.phase == .refreshing)
         #expect(state.inFlight == .init(id: 3, kind: .refresh, cursor: .page(1)))
         #expect(state.rows == F.rows(1...30))

@@ -9,6 +9,9 @@ public enum AppAction: Sendable, Equatable {
     /// Show or leave the favorites list.
     case toggleFavoritesList
     case favoritesLoaded([RowModel])
+    /// Storing or removing a favorite failed (the reason given): the list
+    /// is read back from the store so it shows what is really kept.
+    case favoriteWriteFailed(String)
     case toggleHelp
     /// The filter and sort panel.
     case filters(FilterPanelAction)
@@ -48,6 +51,8 @@ public enum AppAction: Sendable, Equatable {
 public enum AppEffect: Sendable, Equatable {
     /// Get a page; `params` are the filters, sort and search in force.
     case fetchPage(requestID: Int, cursor: PageCursor, params: [String: String] = [:])
+    /// Stop a page request the list no longer waits for.
+    case cancelFetch(requestID: Int)
     /// Read this endpoint's favorites from the store.
     case loadFavorites
     case saveFavorite(RowModel)

@@ -45,7 +45,11 @@ public enum AppReducer {
             return []
         case .favoritesLoaded(let rows):
             state.favorites = rows
+            state.favoritesSelection = min(state.favoritesSelection, max(0, rows.count - 1))
             return []
+        case .favoriteWriteFailed(let reason):
+            toast(&state, "favorites not saved: \(reason)", isError: true)
+            return [.loadFavorites]
         case .resized(let size):
             state.size = size
             return list(&state, .viewportChanged(rows: state.viewportItems))
@@ -103,6 +107,7 @@ public enum AppReducer {
         return ListReducer.reduce(&state.list, action).map { e in
             switch e {
             case .fetchPage(let id, let cursor): .fetchPage(requestID: id, cursor: cursor, params: params)
+            case .cancelFetch(let id): .cancelFetch(requestID: id)
             }
         }
     }

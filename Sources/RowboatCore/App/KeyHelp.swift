@@ -53,6 +53,7 @@ public enum KeyHelp {
         case .toggleFavorite: "favorite on / off"
         case .toggleFavoritesList: "favorites list"
         case .favoritesLoaded: "favorites loaded"
+        case .favoriteWriteFailed: "favorites not saved"
         case .toggleView: "table ↔ grid"
         case .filters(.open): "filter and sort"
         case .filters(.move(let d)):

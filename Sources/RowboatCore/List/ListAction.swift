@@ -68,4 +68,7 @@ public struct PageLoad: Sendable, Equatable {
 /// IO the reducer asks for, as plain data; the effect runner performs it.
 public enum ListEffect: Sendable, Equatable {
     case fetchPage(requestID: Int, cursor: PageCursor)
+    /// A request the list no longer waits for (a refresh or a new query
+    /// overtook it): stop it rather than let it finish for nothing.
+    case cancelFetch(requestID: Int)
 }

@@ -22,15 +22,16 @@ public enum ListReducer {
             }
             if state.inFlight?.kind == .refresh || state.inFlight?.kind == .first { return [] }
             state.phase = state.rows.isEmpty ? .firstLoad : .refreshing
-            return [start(&state, state.rows.isEmpty ? .first : .refresh, state.firstCursor)]
+            return superseded(state) + [start(&state, state.rows.isEmpty ? .first : .refresh, state.firstCursor)]
 
         case .restart:
+            let cancel = superseded(state)
             var fresh = ListState(paging: state.paging)
             fresh.viewportRows = state.viewportRows
             fresh.loadMoreThreshold = state.loadMoreThreshold
             fresh.lastRequestID = state.lastRequestID
             state = fresh
-            return [start(&state, .first, state.firstCursor)]
+            return cancel + [start(&state, .first, state.firstCursor)]
 
         case .loadMore:
             disarmPull(&state)
@@ -107,6 +108,11 @@ public enum ListReducer {
         case .refresh: hasRows ? .refreshing : .firstLoad
         case .more: .loadingMore
         }
+    }
+
+    /// Cancels the request in flight, which a new one is about to replace.
+    static func superseded(_ state: ListState) -> [ListEffect] {
+        state.inFlight.map { [.cancelFetch(requestID: $0.id)] } ?? []
     }
 
     static func start(_ state: inout ListState, _ kind: ListState.LoadKind, _ cursor: PageCursor) -> ListEffect {

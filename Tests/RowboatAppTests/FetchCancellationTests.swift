@@ -1,0 +1,63 @@
+import Foundation
+import RowboatApp
+import RowboatCore
+import RowboatDemo
+import RowboatNetwork
+import Synchronization
+import Testing
+
+/// A refresh or a new query cancels the page request it overtakes: the
+/// connection is closed at once (the server sees it go), and a cancelled
+/// request posts nothing.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct FetchCancellationTests {
+    /// The hostile server's `stall` route: headers, then nothing for 600 s.
+    static func stallEndpoint(_ server: HostileServer) throws -> (RowboatConfig, Endpoint) {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var config = try ConfigFile.load(root.appendingPathComponent("Config/hostile.yaml").path)
+        config.server = server.baseURL
+        config.communication.timeoutSeconds = 60
+        config.localCache.enabled = false
+        return (config, try #require(config.endpoint("stall")))
+    }
+
+    /// Waits (polling, bounded) until `condition` holds.
+    static func eventually(_ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(20)
+        while !condition() && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(condition())
+    }
+
+    @Test func cancelFetchClosesTheSupersededRequestsConnection() async throws {
+        let server = try HostileServer.start()
+        defer { server.stop() }
+        let (config, endpoint) = try Self.stallEndpoint(server)
+        let transport = HTTPTransport(maxBodyBytes: config.communication.maxBodyBytes)
+        let runner = EffectRunner(client: DataClient(config: config, transport: transport), endpoint: endpoint,
+                                  post: { _ in })
+        runner.run(.fetchPage(requestID: 1, cursor: ListState(paging: endpoint.paging).firstCursor))
+        try await Self.eventually { server.openConnections == 1 }
+        runner.run(.cancelFetch(requestID: 1))
+        try await Self.eventually { server.openConnections == 0 }
+        #expect(server.requestCount(path: "/body/stall") == 1)
+        await transport.shutdown()
+    }
+
+    @Test func aCancelledRequestPostsNothing() async throws {
+        let server = try HostileServer.start()
+        defer { server.stop() }
+        let (config, endpoint) = try Self.stallEndpoint(server)
+        let transport = HTTPTransport(maxBodyBytes: config.communication.maxBodyBytes)
+        let posted = Mutex<[AppAction]>([])
+        let runner = EffectRunner(client: DataClient(config: config, transport: transport), endpoint: endpoint,
+                                  post: { action in posted.withLock { $0.append(action) } })
+        let task = Task { await runner.fetchPage(id: 1, cursor: ListState(paging: endpoint.paging).firstCursor) }
+        try await Self.eventually { server.openConnections == 1 }
+        task.cancel()
+        await task.value   // the barrier: the request has ended
+        #expect(posted.withLock { $0 } == [])
+        try await Self.eventually { server.openConnections == 0 }
+        await transport.shutdown()
+    }
+}
