@@ -40,8 +40,9 @@ extension ImageFetchQueue {
         let id = nextJobID
         nextJobID += 1
         let worker = worker
+        let fresh = retried.remove(url) != nil
         let task = Task.detached { [self] in
-            await Self.run(url: url, job: id, worker: worker, queue: self)
+            await Self.run(url: url, job: id, fresh: fresh, worker: worker, queue: self)
         }
         jobs[url] = Job(id: id, task: task, waiting: keys, active: Set(keys))
         jobsStarted += 1
@@ -51,10 +52,10 @@ extension ImageFetchQueue {
 
     /// The job's body, off the actor: fetch once, then render the keys the
     /// actor hands out one by one until none is left.
-    private nonisolated static func run(url: String, job: Int, worker: ImageFetchWorker,
+    private nonisolated static func run(url: String, job: Int, fresh: Bool, worker: ImageFetchWorker,
                                         queue: ImageFetchQueue) async {
         let fetched: ImageFetchWorker.Fetched
-        switch await worker.fetch(url) {
+        switch await worker.fetch(url, fresh: fresh) {
         case .failure(let failure):
             await queue.fetchFailed(url: url, job: job, reason: failure.reason)
             return

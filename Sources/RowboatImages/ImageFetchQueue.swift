@@ -42,6 +42,8 @@ public actor ImageFetchQueue {
     var settled: Set<ImageKey> = []
     /// Keys that failed, with their reason, until `retry(url:)`.
     var failures: [ImageKey: String] = [:]
+    /// URLs retried by the user: their next download starts fresh.
+    var retried: Set<String> = []
     /// Running jobs by URL.
     var jobs: [String: Job] = [:]
     var nextJobID = 0
@@ -92,6 +94,7 @@ public actor ImageFetchQueue {
             failures[key] = nil
             settled.remove(key)
         }
+        retried.insert(url)
         pump()
     }
 

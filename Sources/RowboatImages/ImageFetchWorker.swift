@@ -21,7 +21,10 @@ struct ImageFetchWorker: Sendable {
 
     /// The bytes at `url`: the disk cache first (a cache error counts as a
     /// miss), else one GET that must answer 2xx with a non-empty body.
-    func fetch(_ url: String) async -> Result<Fetched, ImageFetchFailure> {
+    /// `fresh` (a retry the user asked for): the GET goes on a new
+    /// connection of a client of its own, so nothing of the failed attempt
+    /// (a dead pooled connection, a connect back-off) is reused.
+    func fetch(_ url: String, fresh: Bool = false) async -> Result<Fetched, ImageFetchFailure> {
         if let store, store.isEnabled,
            let cached = try? store.image(url: url, now: clock()), !cached.bytes.isEmpty {
             return .success(Fetched(bytes: cached.bytes, etag: cached.etag, fromNetwork: false))
@@ -29,9 +32,12 @@ struct ImageFetchWorker: Sendable {
         let spec = RequestSpec(method: .get, url: url, headers: [("Accept", "image/png, image/jpeg, image/*")],
                                body: nil, timeoutSeconds: timeoutSeconds)
         let reply: HTTPReply
+        let transport = fresh ? self.transport.fresh() : self.transport
         do {
             reply = try await transport.send(spec)
+            if fresh { await transport.shutdown() }
         } catch {
+            if fresh { await transport.shutdown() }
             return .failure(ImageFetchFailure(error))
         }
         guard (200...299).contains(reply.status) else { return .failure(.status(reply.status)) }

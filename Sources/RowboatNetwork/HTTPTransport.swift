@@ -35,9 +35,11 @@ public final class HTTPTransport: Sendable {
     let client: HTTPClient
     public let maxBodyBytes: Int
     public let retryPolicy: RetryPolicy
+    public let connectTimeoutSeconds: Int64
 
     public init(maxBodyBytes: Int = HTTPTransport.defaultMaxBodyBytes, connectTimeoutSeconds: Int64 = 5,
                 retryPolicy: RetryPolicy = RetryPolicy()) {
+        self.connectTimeoutSeconds = connectTimeoutSeconds
         // We follow redirects ourselves, so that credentials never cross origins.
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
@@ -49,6 +51,12 @@ public final class HTTPTransport: Sendable {
     }
 
     /// Closes pooled connections; call once when done.
+    /// The same settings on a client of its own: no pooled connection, no
+    /// memory of earlier failures (a retry the user asked for starts fresh).
+    public func fresh() -> HTTPTransport {
+        HTTPTransport(maxBodyBytes: maxBodyBytes, connectTimeoutSeconds: connectTimeoutSeconds, retryPolicy: retryPolicy)
+    }
+
     public func shutdown() async {
         try? await client.shutdown()
     }

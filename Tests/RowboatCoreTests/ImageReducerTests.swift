@@ -87,6 +87,27 @@ struct ImageReducerTests {
         #expect(effects.last == .wantImages((1...42).map { request($0, state) }))
         #expect(state.images[request(1, state).url] == .new)
         #expect(KeyMap.default.action(for: .character("R"), in: state) == .retryImage)
+        #expect(state.toast?.text == "retrying the image…")
+        #expect(state.retryingImage == request(1, state).url)
+    }
+
+    /// The retry's outcome is said in a toast, whichever way it goes.
+    @Test func theRetrysOutcomeIsToasted() {
+        var (state, _) = app()
+        _ = AppReducer.reduce(&state, .image(request(1, state), .failed("connection refused")))
+        _ = AppReducer.reduce(&state, .retryImage)
+        _ = AppReducer.reduce(&state, .image(request(1, state), .downloading))
+        _ = AppReducer.reduce(&state, .image(request(1, state), .failed("HTTP 503")))
+        #expect(state.toast?.text == "image failed again: HTTP 503")
+        #expect(state.toast?.isError == true)
+        #expect(state.retryingImage == nil)
+        // Another item's news says nothing.
+        _ = AppReducer.reduce(&state, .retryImage)
+        _ = AppReducer.reduce(&state, .image(request(2, state), .failed("HTTP 404")))
+        #expect(state.toast?.text == "retrying the image…")
+        _ = AppReducer.reduce(&state, .image(request(1, state), .loaded(Thumbnail(columns: 1, rows: 1, cells: [ThumbnailCell(symbol: "▄", foreground: .indexed(196), background: .indexed(16))]))))
+        #expect(state.toast?.text == "image loaded")
+        #expect(state.retryingImage == nil)
     }
 
     @Test func rowsWithoutImagesAskForNothing() {

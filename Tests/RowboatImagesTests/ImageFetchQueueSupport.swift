@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import RowboatCache
 import RowboatCore
 import RowboatDemo
@@ -96,4 +97,23 @@ func eventually(timeout: Double = 90, _ condition: () async -> Bool) async -> Bo
         try? await Task.sleep(for: .milliseconds(20))
     }
     return await condition()
+}
+
+/// A port nothing listens on now (bound, read and closed), for a server
+/// started on it later.
+func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+            bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+        }
+    }
+    guard bound else { throw POSIXError(.EADDRINUSE) }
+    return Int(UInt16(bigEndian: address.sin_port))
 }

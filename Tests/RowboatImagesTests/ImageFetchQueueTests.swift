@@ -2,6 +2,7 @@ import Foundation
 import RowboatCache
 import RowboatCore
 import RowboatDemo
+import RowboatNetwork
 import Testing
 @testable import RowboatImages
 
@@ -145,6 +146,38 @@ struct ImageFetchQueueTests {
         }
     }
 
+    /// An image that failed because nothing listened ("connection
+    /// refused") loads on retry once the server is there: the retry is a
+    /// fresh request on a new connection, not a replay of the failure.
+    @Test func retryAfterConnectionRefusedReachesTheServerOnceItAnswers() async throws {
+        let port = try freePort()
+        let transport = HTTPTransport(connectTimeoutSeconds: 5, retryPolicy: RetryPolicy(maxRetries: 0))
+        let log = ImageEventLog()
+        let queue = ImageFetchQueue(transport: transport, store: nil, memory: MemoryCache(maxCost: 1 << 20),
+                                    maker: ThumbnailMaker(), timeoutSeconds: 20,
+                                    clock: { Date().timeIntervalSince1970 }, post: { log.append($0) })
+        let key = ImageKey(url: "http://127.0.0.1:\(port)" + DemoImageSpec(id: 2).path, columns: 16, rows: 6)
+        await queue.want([key])
+        #expect(await eventually { log.finalCount([key]) == 1 })
+        guard case .failed(_, let reason)? = log.events(for: key).last else {
+            Issue.record("expected a failure: \(log.events(for: key))")
+            return
+        }
+        #expect(reason.contains("refused"))
+        let server = try await DemoServer.start(port: port)
+        await queue.retry(url: key.url)
+        #expect(await eventually { log.finalCount([key]) == 2 })
+        guard case .loaded? = log.events(for: key).last else {
+            Issue.record("retry did not load: \(log.events(for: key))")
+            await server.stop()
+            await transport.shutdown()
+            return
+        }
+        #expect(server.requestCount(path: DemoImageSpec(id: 2).path) == 1)
+        await server.stop()
+        await transport.shutdown()
+    }
+
     @Test func secondVisitDrawsFromMemoryThenDisk() async throws {
         try await ImageFetchWorld.run { world in
             let key = ImageKey(url: world.url(2), columns: 20, rows: 8)
@@ -185,17 +218,19 @@ struct ImageFetchQueueTests {
             await queue.cancelAll()
             #expect(await queue.runningCount == 0)
             let posted = log.all.count
-            try await Task.sleep(for: .milliseconds(500))
-            #expect(log.all.count == posted) // cancelled jobs post nothing more
-            #expect(world.server.totalRequests <= 2)
 
-            // The queue still works afterwards.
-            await queue.want([keys[0]])
-            #expect(await eventually { log.events(for: keys[0]).last?.isFinal == true })
-            guard case .loaded = log.events(for: keys[0]).last else {
-                Issue.record("after cancel: \(log.events(for: keys[0]))")
+            // The queue still works afterwards; its answer is the barrier
+            // after which a cancelled job would have posted.
+            let barrier = ImageKey(url: world.url(keys.count + 50), columns: 16, rows: 6)
+            await queue.want([barrier])
+            #expect(await eventually { log.events(for: barrier).last?.isFinal == true })
+            guard case .loaded = log.events(for: barrier).last else {
+                Issue.record("after cancel: \(log.events(for: barrier))")
                 return
             }
+            // Cancelled jobs posted nothing more: every later event is the barrier's.
+            #expect(log.all.dropFirst(posted).allSatisfy { $0.key == barrier })
+            #expect(world.server.totalRequests <= 3)
         }
     }
 }

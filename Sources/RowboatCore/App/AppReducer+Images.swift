@@ -10,8 +10,16 @@ extension AppReducer {
             case .loaded(let thumbnail):
                 state.images[request.url] = .downloaded
                 if state.wantedImages.contains(request) { state.thumbnails[request] = thumbnail }
+                if state.retryingImage == request.url {
+                    state.retryingImage = nil
+                    toast(&state, "image loaded")
+                }
             case .failed(let reason):
                 state.images[request.url] = .failed(reason)
+                if state.retryingImage == request.url {
+                    state.retryingImage = nil
+                    toast(&state, "image failed again: \(reason)", isError: true)
+                }
             }
             return []
         case .retryImage:
@@ -24,6 +32,8 @@ extension AppReducer {
                 return []
             }
             state.images[url] = .new
+            state.retryingImage = url
+            toast(&state, "retrying the image…")
             // Asked again below, since it is no longer wanted as it was.
             state.wantedImages.removeAll { $0.url == url }
             return [.retryImage(url: url)]

@@ -43,6 +43,8 @@ public struct AppState: Sendable, Equatable {
     public var images: [String: ImagePhase] = [:]
     /// Thumbnails that arrived for the requests still wanted.
     public var thumbnails: [ImageRequest: Thumbnail] = [:]
+    /// The image URL the user asked to fetch again: its outcome is toasted.
+    public var retryingImage: String?
     /// The thumbnails last asked of the image queue, visible ones first.
     public var wantedImages: [ImageRequest] = []
     public var shouldQuit = false
