@@ -12,8 +12,10 @@ enum Subprocess {
         var stderr: String
     }
 
-    /// `.build/debug/rowboat`, from this file's path.
-    static let rowboat = Paths.root.appendingPathComponent(".build/debug/rowboat").path
+    /// The binary under test: $ROWBOAT_BIN, else `.build/debug/rowboat`
+    /// from this file's path (as the end-to-end tests choose it).
+    static let rowboat = ProcessInfo.processInfo.environment["ROWBOAT_BIN"]
+        ?? Paths.root.appendingPathComponent(".build/debug/rowboat").path
 
     /// Runs the binary on a thread of its own, so waiting never blocks the
     /// concurrency pool that an in-process demo server answers on.

@@ -182,16 +182,19 @@ struct HostileTerminalTests {
         try await tmux.waitForScreen { $0.contains("20/50 · page 2/5 · ready") }
         try tmux.send("Space")                      // page 3: the server takes 3 s
         try await tmux.waitForScreen { $0.contains("loading more") }
-        try tmux.send("r")                          // page 1 again: fast
-        try await tmux.waitForScreen { $0.contains("10/50 · page 1/5 · ready") }
-        // Page 3 arrives meanwhile; its answer belongs to a dropped request.
-        try await Task.sleep(nanoseconds: 5_000_000_000)
-        let screen = try tmux.screen()
-        #expect(screen.contains("10/50 · page 1/5 · ready"), "\(screen)")
+        try tmux.send("r")                          // page 1 again: fast; the slow page 3 is dropped
+        var screen = try await tmux.waitForScreen { $0.contains("10/50 · page 1/5 · ready") }
         #expect(!screen.contains("Ordered 3-"))
+        // The barrier: page 3 asked for again. It is answered 3 s after a
+        // request sent later than the dropped one, so a late answer to that
+        // one would have landed first; the list must still grow 1, 2, 3.
+        try tmux.send("Space")
+        try await tmux.waitForScreen { $0.contains("20/50 · page 2/5 · ready") }
+        try tmux.send("Space")
+        screen = try await tmux.waitForScreen { $0.contains("30/50 · page 3/5 · ready") }
         try tmux.send("G")
-        let end = try await tmux.waitForScreen { $0.contains("Ordered 1-10") }
-        #expect(!end.contains("Ordered 3-"))
+        let end = try await tmux.waitForScreen { $0.contains("Ordered 3-10") }
+        #expect(end.contains("30/50 · page 3/5"), "\(end)")
         try await quitCleanly(tmux)
     }
 

@@ -101,10 +101,14 @@ struct ImageFetchQueueTests {
                 #expect(stored != nil)
             }
             let settledCount = log.all.count
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(log.all.count == settledCount)
-            #expect(Set(log.all.map(\.key)) == Set(started))
-            #expect(world.server.totalRequests == 2)
+            // The barrier: one more image, asked for and answered; anything
+            // the dropped keys posted would have come before its answer.
+            let barrier = ImageKey(url: world.url(ImageFetchWorld.smallIDs(40).last!), columns: 16, rows: 6)
+            await queue.want([barrier])
+            #expect(await eventually { log.events(for: barrier).last?.isFinal == true })
+            #expect(log.all.dropFirst(settledCount).allSatisfy { $0.key == barrier })
+            #expect(Set(log.all.prefix(settledCount).map(\.key)) == Set(started))
+            #expect(world.server.totalRequests == 3)
         }
     }
 
