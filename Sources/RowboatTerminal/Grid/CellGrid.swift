@@ -49,12 +49,20 @@ public struct CellGrid: Sendable, Equatable {
         }
     }
 
-    /// Fills `count` cells of row `y` from `x` with spaces in `style`.
+    /// Fills `count` cells of row `y` from `x` with spaces in `style`. A
+    /// wide character cut by either end becomes a space, so no half glyph
+    /// spills into the filled cells (an overlay's edge stays clean).
     public mutating func fill(x: Int, y: Int, count: Int, style: Style) {
         guard y >= 0, y < height else { return }
         let start = max(0, x), end = min(width, x + count)
         guard start < end else { return }
         let base = y * width
+        if cells[base + start].width == 0, start > 0, cells[base + start - 1].width == 2 {
+            cells[base + start - 1] = Cell(text: " ", style: cells[base + start - 1].style)
+        }
+        if end < width, cells[base + end].width == 0 {
+            cells[base + end] = Cell(text: " ", style: cells[base + end].style)
+        }
         for i in start..<end { cells[base + i] = Cell(text: " ", style: style) }
     }
 

@@ -13,19 +13,18 @@ public struct ActionSheetView {
         let labelWidth = sheet.items.map { DisplayWidth.of($0.label) }.max() ?? 0
         let keyWidth = sheet.items.map { DisplayWidth.of($0.shortcut) }.max() ?? 0
         let footer = "enter do · esc close"
-        let width = min(grid.width - 2, max(labelWidth + keyWidth + 8, DisplayWidth.of(footer) + 4, 24))
+        let width = min(grid.width - 2, max(labelWidth + keyWidth + 8, DisplayWidth.of(footer) + 6, 24))
         let height = min(grid.height - 2, sheet.items.count + 4)
         guard width > 12, height > 4 else { return }
-        let x0 = (grid.width - width) / 2, y0 = (grid.height - height) / 2
-        for y in y0..<(y0 + height) { grid.fill(x: x0, y: y, count: width, style: theme.status) }
-        grid.put(" \(sheet.title) ", x: x0 + 2, y: y0, maxWidth: width - 4, style: theme.header)
+        let frame = OverlayFrame.centered(width: width, height: height, in: grid)
+        let x0 = frame.x, y0 = frame.y
+        frame.draw(into: &grid, title: sheet.title, footer: footer, style: theme.status, titleStyle: theme.header)
         for (i, item) in sheet.items.prefix(height - 4).enumerated() {
             let y = y0 + 2 + i
             let style = i == sheet.cursor ? theme.selected : theme.status
             grid.fill(x: x0 + 1, y: y, count: width - 2, style: style)
             grid.put(item.label, x: x0 + 3, y: y, maxWidth: width - keyWidth - 7, style: style)
-            grid.put(item.shortcut, x: x0 + width - 2 - DisplayWidth.of(item.shortcut), y: y, style: style)
+            grid.put(item.shortcut, x: x0 + width - 3 - DisplayWidth.of(item.shortcut), y: y, style: style)
         }
-        grid.put(footer, x: x0 + 2, y: y0 + height - 1, maxWidth: width - 4, style: theme.status)
     }
 }

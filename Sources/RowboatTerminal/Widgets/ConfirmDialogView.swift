@@ -16,9 +16,9 @@ public struct ConfirmDialogView {
         let width = min(grid.width - 2, max(widest, buttons) + 6)
         let height = min(grid.height - 2, dialog.lines.count + 6)
         guard width > 12, height > 4 else { return }
-        let x0 = (grid.width - width) / 2, y0 = (grid.height - height) / 2
-        for y in y0..<(y0 + height) { grid.fill(x: x0, y: y, count: width, style: theme.status) }
-        grid.put(" \(dialog.title) ", x: x0 + 2, y: y0, maxWidth: width - 4, style: theme.header)
+        let frame = OverlayFrame.centered(width: width, height: height, in: grid)
+        let x0 = frame.x, y0 = frame.y
+        frame.draw(into: &grid, title: dialog.title, footer: nil, style: theme.status, titleStyle: theme.header)
         for (i, line) in dialog.lines.prefix(height - 6).enumerated() {
             grid.put(line, x: x0 + 3, y: y0 + 2 + i, maxWidth: width - 6, style: theme.status)
         }

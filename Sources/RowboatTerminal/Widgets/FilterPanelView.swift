@@ -25,12 +25,12 @@ public struct FilterPanelView {
         }
         let keys = "space choose · enter apply · c reset · esc close"
         let widest = lines.map { DisplayWidth.of($0.text) }.max() ?? 0
-        let width = min(grid.width - 2, max(widest, DisplayWidth.of(keys)) + 4)
+        let width = min(grid.width - 2, max(widest, DisplayWidth.of(keys) + 2) + 4)
         let height = min(grid.height - 2, lines.count + 4)
         guard width > 12, height > 4 else { return }
-        let x0 = (grid.width - width) / 2, y0 = (grid.height - height) / 2
-        for y in y0..<(y0 + height) { grid.fill(x: x0, y: y, count: width, style: theme.status) }
-        grid.put(" Filter and sort ", x: x0 + 2, y: y0, maxWidth: width - 4, style: theme.header)
+        let frame = OverlayFrame.centered(width: width, height: height, in: grid)
+        let x0 = frame.x, y0 = frame.y
+        frame.draw(into: &grid, title: "Filter and sort", footer: keys, style: theme.status, titleStyle: theme.header)
         let visible = height - 4
         let cursorLine = lines.firstIndex { $0.option == panel.cursor } ?? 0
         let top = min(max(0, cursorLine - visible + 1), max(0, lines.count - visible))
@@ -45,6 +45,5 @@ public struct FilterPanelView {
             }
             grid.put(line.text, x: x0 + 2, y: y, maxWidth: width - 4, style: style)
         }
-        grid.put(keys, x: x0 + 2, y: y0 + height - 1, maxWidth: width - 4, style: theme.status)
     }
 }

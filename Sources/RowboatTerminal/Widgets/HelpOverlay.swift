@@ -23,10 +23,10 @@ public struct HelpOverlay {
         let width = min(grid.width - 2, columns * columnWidth + gap * (columns - 1) + 4)
         let height = min(grid.height - 2, rows + 4)
         guard width > 10, height > 4, columnWidth > keyWidth + 3 else { return }
-        let x0 = (grid.width - width) / 2, y0 = (grid.height - height) / 2
+        let frame = OverlayFrame.centered(width: width, height: height, in: grid)
+        let x0 = frame.x, y0 = frame.y
         let box = theme.status
-        for y in y0..<(y0 + height) { grid.fill(x: x0, y: y, count: width, style: box) }
-        grid.put(TextFit.truncate(" \(title) ", to: width - 2), x: x0 + 2, y: y0, style: theme.header)
+        frame.draw(into: &grid, title: title, footer: "any key closes", style: box, titleStyle: theme.header)
         for (i, entry) in entries.enumerated() {
             let column = i / rows, row = i % rows
             guard row < height - 4 else { continue }
@@ -34,6 +34,5 @@ public struct HelpOverlay {
             grid.put(TextFit.truncate(entry.keys, to: keyWidth), x: x, y: y, style: box)
             grid.put(entry.action, x: x + keyWidth + 2, y: y, maxWidth: columnWidth - keyWidth - 2, style: box)
         }
-        grid.put("any key closes", x: x0 + 2, y: y0 + height - 1, maxWidth: width - 4, style: box)
     }
 }
