@@ -90,6 +90,9 @@ struct MoneyAndRelativeTests {
         #expect(item.field("price")?.currency == "EUR")
         #expect(item.field("when")?.relativeDays == 7)
         #expect(item.field("title")?.relativeDays == FieldSpec.defaultRelativeDays)
+        // The YAML writer (config import) keeps both.
+        let again = try ConfigLoader.parse(try ConfigYAMLWriter.yaml(config), file: "test.yaml")
+        #expect(again.endpoint("items")?.item == item)
     }
 
     @Test(arguments: [

@@ -89,6 +89,8 @@ public enum ConfigYAMLWriter {
             var parts = ["path: \(YAMLScalar.value(f.path.description))", "type: \(f.type.rawValue)"]
             if let d = f.defaultValue { parts.append("default: \(YAMLScalar.value(d))") }
             if f.relative { parts.append("relative: true") }
+            if f.relativeDays != FieldSpec.defaultRelativeDays { parts.append("relativeDays: \(f.relativeDays)") }
+            if let c = f.currency { parts.append("currency: \(c)") }
             out.append("      \(name): {\(parts.joined(separator: ", "))}")
         }
         out.append("    columns:")
