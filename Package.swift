@@ -73,7 +73,7 @@ let package = Package(
         ], path: "Benchmarks/RowboatBench"),
         .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore"]),
         .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore"], exclude: ["Golden"]),
-        .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatDemo", "RowboatCore",
+        .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore",
             .product(name: "Hummingbird", package: "hummingbird")]),
         .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatCore"]),
         .testTarget(name: "RowboatDemoTests", dependencies: [

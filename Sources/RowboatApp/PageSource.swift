@@ -68,16 +68,21 @@ public final class PageSource: Sendable {
         }
     }
 
-    /// Walks pages from the first, like `DataClient.walk`, handing only
-    /// final pages to `onPage`.
+    /// Walks pages from the first until the end of data, `maxPages`, or a
+    /// paging loop (a cursor or next-page URL followed before, however long
+    /// the cycle: `CursorTrail`), handing only final pages to `onPage`.
+    /// Items are de-duplicated by id for the end-of-data count, as the list
+    /// does.
     public func walk(_ endpoint: Endpoint, params: [String: ParamValue] = [:], mode: GetMode, maxPages: Int,
                      onPage: (PageResult) async throws -> Void) async throws -> WalkOutcome {
         let plan = PagingPlan(paging: endpoint.paging)
         var cursor: PageCursor? = plan.first
+        var trail = CursorTrail()
         var seen = Set<String>()
         var pages = 0
         while let current = cursor {
             if pages >= maxPages { return .capReached(pages: pages) }
+            trail.insert(current)
             let box = FinalPage()
             try await get(endpoint, cursor: current, params: params, mode: mode) { delivery in
                 if delivery.final { box.set(delivery.page) }
@@ -87,6 +92,7 @@ public final class PageSource: Sendable {
             for item in page.items { seen.insert(item.id) }
             try await onPage(page)
             cursor = plan.next(after: current, page: page.facts, loadedCount: seen.count)
+            if let next = cursor, trail.contains(next) { return .loop(pages: pages, repeated: next) }
         }
         return .endOfData(pages: pages)
     }

@@ -4,6 +4,7 @@
 enum HostileRoutes {
     /// Path → one-line description, for `/` and the 404 page.
     static let index: [(String, String)] = [
+        ("/requests", "how many requests each path has had since the server started (not counting these)"),
         ("/text/escapes", "titles with OSC 0/2/8/52/50, DCS, CSI 6n/21t in ESC and C1 forms, split across fields, CR/BS/LF/TAB, bidi, zero-width, BOM"),
         ("/text/huge", "a 1 MB title, 100,000 combining marks, 50,000 wide characters"),
         ("/text/invalid-utf8", "titles with invalid UTF-8 bytes (lone 0x9B, 0xFF, overlong, surrogate, cut off)"),
@@ -32,7 +33,7 @@ enum HostileRoutes {
         ("/images/empty.png", "zero bytes as image/png"),
         ("/images/huge-dims.png", "a valid PNG header claiming 100000x100000 pixels"),
         ("/images/html.png", "an HTML page as image/png"),
-    ]
+    ] + HostileLoopRoutes.index
 
     static func handle(_ request: HostileRequest, on c: HostileConnection, origin: HostileCore.Origin) {
         let core = c.core
@@ -47,6 +48,11 @@ enum HostileRoutes {
             c.respond(200, body: Array(("[" + lines.joined(separator: ",\n") + "]\n").utf8))
 
         case "/text/escapes":
+        case "/requests":
+            let counts = core.counts().sorted { $0.key < $1.key }
+                .map { "{\"path\":\(HostileBytes.jsonString($0.key)),\"count\":\($0.value)}" }
+            c.respond(200, body: Array(("{\"counts\":[" + counts.joined(separator: ",") + "]}").utf8))
+
             c.respond(200, body: HostileBytes.envelope(entries: HostileText.escapes))
         case "/text/huge":
             c.respond(200, body: HostileBytes.envelope(entries: HostileText.huge))
@@ -166,3 +172,4 @@ enum HostileRoutes {
         }
     }
 }
+            if HostileLoopRoutes.handle(request, on: c) { return }

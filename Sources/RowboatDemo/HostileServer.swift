@@ -56,9 +56,10 @@ public final class HostileServer: Sendable {
         core.stop()
     }
 
-    /// Requests seen for exactly this path on either port (no query).
+    /// Requests seen for exactly this path on either port (no query), all
+    /// of them since the server started.
     public func requestCount(path: String) -> Int {
-        core.requests(path: path).count
+        core.counts()[path] ?? 0
     }
 
     /// The requests seen for `path`, oldest first (the last 500 kept).
@@ -125,6 +126,7 @@ final class HostileCore: Sendable {
     struct State {
         var stopping = false
         var log: [(path: String, request: HostileRequest)] = []
+        var counts: [String: Int] = [:]
         var retries: [String: Int] = [:]
         var open = 0
         var threads = 0
@@ -151,8 +153,14 @@ final class HostileCore: Sendable {
     func record(_ request: HostileRequest) {
         state.withLock { s in
             s.log.append((request.path, request))
+            if request.path != "/requests" { s.counts[request.path, default: 0] += 1 }
             if s.log.count > 500 { s.log.removeFirst(s.log.count - 500) }
         }
+    }
+
+    /// Requests seen per path since the start (`/requests` itself not counted).
+    func counts() -> [String: Int] {
+        state.withLock { $0.counts }
     }
 
     func requests(path: String) -> [HostileRequest] {

@@ -88,8 +88,8 @@ struct Fetch: AsyncParsableCommand {
         }
         if !started { try StandardStreams.out(writer.begin()) }
         try StandardStreams.out(writer.end())
-        if case .capReached(let n) = outcome, pages == .all {
-            StandardStreams.err("rowboat: stopped after \(n) pages (paging.maxPages)")
-        }
+        // Stopping short (the page cap, a paging loop) is a notice, not a
+        // failure: what was printed is whole, and the exit status stays 0.
+        if pages == .all || outcome.isLoop, let notice = outcome.notice { StandardStreams.err("rowboat: \(notice)") }
     }
 }

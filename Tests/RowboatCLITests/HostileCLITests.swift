@@ -52,6 +52,24 @@ struct HostileCLITests {
         #expect(r.stderr == "rowboat: not JSON (text/html; charset=utf-8): \"<!DOCTYPE html><html><head><title>]0;PWNED-TITL…\"\n")
     }
 
+    @Test(arguments: [("loop-cursor", "/loop/cursor", "cursor"), ("loop-nexturl", "/loop/nexturl", "next-page URL")])
+    func aPagingLoopEndsWithANoticeAndExitZero(key: String, path: String, noun: String) async throws {
+        let server = try HostileServer.start()
+        defer { server.stop() }
+        let r = try await Subprocess.rowboat("fetch", key, "--pages", "all", "--format", "jsonl",
+                                             "--param", "cycle=3", "--config", try config(server))
+        // What was printed is whole; the loop is a notice on stderr, not a failure.
+        #expect(r.status == 0)
+        #expect(r.stderr == "rowboat: stopped after 4 pages: the server sent a \(noun) it had sent before (a paging loop)\n")
+        #expect(server.requestCount(path: path) == 4)
+        let ids = r.stdout.split(separator: "\n").compactMap { line -> Int? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return (object["id"] as? String).flatMap(Int.init) ?? object["id"] as? Int
+        }
+        #expect(Set(ids) == Set(1...9))
+        #expect(ids.count <= 12)
+    }
+
     @Test func theHostileServerListensOnLoopbackOnly() async throws {
         let r = try await Subprocess.rowboat("demo-server", "--hostile", "--host", "0.0.0.0", "--port", "0")
         #expect(r.status != 0)

@@ -97,7 +97,7 @@ struct ListReducerMovementTests {
         #expect(state.selection == 10)
         #expect(ListReducer.reduce(&state, .move(.down)) == [])
         #expect(ListReducer.reduce(&state, .move(.end)) == [])
-        #expect(state.inFlight == .init(id: 2, kind: .more, cursor: .page(2)))
+        #expect(state.inFlight == .init(id: 2, kind: .more, cursor: .page(2), automatic: true))
     }
 
     @Test func autoLoadMoreHonoursAnExplicitThreshold() {

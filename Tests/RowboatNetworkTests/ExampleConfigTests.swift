@@ -1,4 +1,5 @@
 import Foundation
+import RowboatApp
 import RowboatCore
 import Testing
 @testable import RowboatNetwork

@@ -1,4 +1,5 @@
 import Foundation
+import RowboatApp
 import RowboatCore
 import RowboatDemo
 import Testing
@@ -194,7 +195,10 @@ struct HostileNetworkTests {
             let delivered = IDBox()
             let error = await Support.failure {
                 try await Support.withClient(config) { client in
-                    _ = try await client.walk("fail-second") { page in await delivered.add(page.items.map(\.id)) }
+                    let endpoint = try #require(config.endpoint("fail-second"))
+                    _ = try await PageSource(client: client, store: nil).walk(endpoint, mode: .network, maxPages: 10) { page in
+                        await delivered.add(page.items.map(\.id))
+                    }
                 }
             }
             #expect(await delivered.ids == Support.ids(1...10))

@@ -1,4 +1,5 @@
 import Foundation
+import RowboatApp
 import RowboatCore
 import Testing
 @testable import RowboatNetwork
@@ -15,7 +16,7 @@ struct WalkCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-@Suite("DataClient.walk: every paging style and end-of-data rule against a real server", .timeLimit(.minutes(1)))
+@Suite("PageSource.walk: every paging style and end-of-data rule against a real server", .timeLimit(.minutes(1)))
 struct PagingWalkTests {
     static let env = "{shape: env}"
     static let envEndless = "{shape: env, endless: '1'}"

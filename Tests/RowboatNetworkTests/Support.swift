@@ -1,4 +1,5 @@
 import Foundation
+import RowboatApp
 import RowboatCore
 @testable import RowboatNetwork
 
@@ -23,13 +24,17 @@ enum Support {
         }
     }
 
-    /// Walks `key` to its end; the ids seen in order and how it ended.
+    /// Walks `key` with `PageSource.walk` (network only, no cache) to its
+    /// end; the ids seen in order and how it ended. `maxPages` defaults to
+    /// the endpoint's `paging.maxPages`.
     static func walk(_ client: DataClient, _ key: String, maxPages: Int? = nil,
                      params: [String: ParamValue] = [:]) async throws -> (ids: [String], outcome: WalkOutcome) {
+        guard let endpoint = client.config.endpoint(key) else { throw DataError.unknownEndpoint(key) }
         let ids = IDBox()
-        let outcome = try await client.walk(key, params: params, maxPages: maxPages) { page in
-            await ids.add(page.items.map(\.id))
-        }
+        let outcome = try await PageSource(client: client, store: nil)
+            .walk(endpoint, params: params, mode: .network, maxPages: maxPages ?? endpoint.paging.maxPages) { page in
+                await ids.add(page.items.map(\.id))
+            }
         return (await ids.ids, outcome)
     }
 

@@ -6,7 +6,11 @@
 public enum ListReducer {
     public static func reduce(_ state: inout ListState, _ action: ListAction) -> [ListEffect] {
         switch action {
-        case .refresh, .restart, .loadMore, .retry, .move: state.notice = nil
+        case .refresh, .restart, .loadMore, .retry, .move:
+            // A key press: automatic loading may go on again (flood rules).
+            state.notice = nil
+            state.autoLoadedRows = 0
+            if state.halt == .autoLimit || (action == .loadMore && state.halt == .noNewItems) { state.halt = nil }
         default: break
         }
         switch action {
@@ -115,25 +119,36 @@ public enum ListReducer {
         state.inFlight.map { [.cancelFetch(requestID: $0.id)] } ?? []
     }
 
-    static func start(_ state: inout ListState, _ kind: ListState.LoadKind, _ cursor: PageCursor) -> ListEffect {
+    static func start(_ state: inout ListState, _ kind: ListState.LoadKind, _ cursor: PageCursor,
+                      automatic: Bool = false) -> ListEffect {
         state.lastRequestID += 1
-        state.inFlight = .init(id: state.lastRequestID, kind: kind, cursor: cursor)
+        state.inFlight = .init(id: state.lastRequestID, kind: kind, cursor: cursor, automatic: automatic)
+        state.trail.insert(cursor)
         return .fetchPage(requestID: state.lastRequestID, cursor: cursor)
     }
 
-    static func loadMore(_ state: inout ListState) -> [ListEffect] {
+    static func loadMore(_ state: inout ListState, automatic: Bool = false) -> [ListEffect] {
         guard state.inFlight == nil, let next = state.nextCursor, !state.rows.isEmpty else { return [] }
         if case .failed = state.phase { return [] }
         state.phase = .loadingMore
-        return [start(&state, .more, next)]
+        return [start(&state, .more, next, automatic: automatic)]
     }
 
-    /// Starts load-more when the selection is within the threshold of the end.
+    /// Rows that automatic loads may add without a key press: three screens.
+    static func autoLoadRowLimit(_ state: ListState) -> Int { 3 * max(1, state.viewportRows) }
+
+    /// Starts load-more when the selection is within the threshold of the
+    /// end, unless loading is halted or automatic loads have brought three
+    /// screens of rows since the last key press.
     static func autoLoadMore(_ state: inout ListState) -> [ListEffect] {
-        guard state.phase == .idle, !state.rows.isEmpty else { return [] }
+        guard state.phase == .idle, !state.rows.isEmpty, state.halt == nil else { return [] }
         let threshold = state.loadMoreThreshold > 0 ? state.loadMoreThreshold : state.viewportRows
-        guard state.rows.count - 1 - state.selection < threshold else { return [] }
-        return loadMore(&state)
+        guard state.rows.count - 1 - state.selection < threshold, state.nextCursor != nil else { return [] }
+        guard state.autoLoadedRows < autoLoadRowLimit(state) else {
+            state.halt = .autoLimit
+            return []
+        }
+        return loadMore(&state, automatic: true)
     }
 
     /// Takes a provisional page back off before its replacement is applied.
@@ -169,7 +184,10 @@ public enum ListReducer {
             state.rows = []
             state.positions = [:]
             state.pagesLoaded = 0
+            state.trail = CursorTrail()
+            state.trail.insert(request.cursor)
         }
+        let rowsBefore = state.rows.count
         for row in page.rows {
             if let at = state.positions[row.id] {
                 state.rows[at] = row            // same id again: update in place
@@ -181,6 +199,7 @@ public enum ListReducer {
         state.pagesLoaded += 1
         state.nextCursor = PagingPlan(paging: state.paging)
             .next(after: request.cursor, page: page.facts, loadedCount: state.rows.count)
+        applyFloodRules(&state, request: request, added: state.rows.count - rowsBefore, final: page.final)
         state.totalCount = page.facts.totalCount ?? state.totalCount
         state.totalPages = page.facts.totalPages ?? state.totalPages
         state.lastUpdated = page.fetchedAt
@@ -192,6 +211,25 @@ public enum ListReducer {
             state.selection = min(state.selection, max(0, state.rows.count - 1))
         }
         clampScroll(&state)
+    }
+
+    /// After a page: a cursor followed before is a loop and `maxPages`
+    /// pages are the end (both clear the next cursor); a later page that
+    /// added nothing new stops automatic loads. Rows from automatic loads
+    /// count toward `autoLoadRowLimit`.
+    static func applyFloodRules(_ state: inout ListState, request: ListState.InFlight, added: Int, final: Bool) {
+        state.halt = nil
+        if request.automatic, final { state.autoLoadedRows += added }
+        guard let next = state.nextCursor else { return }
+        if state.trail.contains(next) {
+            state.nextCursor = nil
+            state.halt = .loop(noun: CursorTrail.noun(for: next))
+        } else if state.pagesLoaded >= state.paging.maxPages {
+            state.nextCursor = nil
+            state.halt = .pageCap(state.paging.maxPages)
+        } else if request.kind == .more, added == 0 {
+            state.halt = .noNewItems
+        }
     }
 
     static func move(_ state: inout ListState, _ movement: Movement) {

@@ -28,6 +28,8 @@ public struct ListState: Sendable, Equatable {
         public var id: Int
         public var kind: LoadKind
         public var cursor: PageCursor
+        /// Started by the list itself (near the end of the rows), not by a key.
+        public var automatic: Bool = false
         /// Set once a cached (not final) answer was shown: what the list
         /// looked like before it, so the final answer replaces it in place.
         public var provisional: Provisional?
@@ -77,6 +79,13 @@ public struct ListState: Sendable, Equatable {
     /// A one-time message (the cache was rebuilt or is disabled), shown in
     /// the status bar until the user next acts.
     public var notice: String?
+    /// Server-chosen cursors followed since the first page: a repeat is a
+    /// paging loop.
+    public var trail = CursorTrail()
+    /// Why loading stopped short, or stopped by itself (the footer says it).
+    public var halt: ListHalt?
+    /// Rows that automatic loads added since the last key press.
+    public var autoLoadedRows: Int = 0
 
     public init(paging: Paging = Paging()) {
         self.paging = paging
@@ -94,7 +103,8 @@ public struct ListState: Sendable, Equatable {
 
     /// What the footer line says.
     public var footer: FooterState {
-        switch phase {
+        if let halt, phase == .idle || (phase == .exhausted && !rows.isEmpty) { return .halted(halt) }
+        return switch phase {
         case .firstLoad: .hidden
         case .loadingMore: .loadingMore
         case .exhausted: rows.isEmpty ? .hidden : .noMoreItems
@@ -108,6 +118,8 @@ public struct ListState: Sendable, Equatable {
 /// The footer line under the list.
 public enum FooterState: Sendable, Equatable {
     case hidden, loadMore, loadingMore, noMoreItems, failed, pullArmed
+    /// Loading stopped short or paused, and why.
+    case halted(ListHalt)
 
     public var text: String {
         switch self {
@@ -117,6 +129,7 @@ public enum FooterState: Sendable, Equatable {
         case .noMoreItems: "no more items"
         case .failed: "failed — r to retry"
         case .pullArmed: "↓ pull to refresh — press again"
+        case .halted(let halt): halt.footerText
         }
     }
 }

@@ -1,0 +1,35 @@
+/// Why a list stopped loading before the end of data, or stopped loading
+/// *by itself*; the footer says which. The flood rules of the list:
+/// a paging loop and `paging.maxPages` end loading, a page that added no
+/// new item and three screens of automatic loads without a key press only
+/// stop automatic loading (space still loads, and any key lifts the last).
+public enum ListHalt: Sendable, Equatable {
+    /// The server sent a cursor or next-page URL the list had followed
+    /// (`noun` says which kind).
+    case loop(noun: String)
+    /// `paging.maxPages` pages are loaded.
+    case pageCap(Int)
+    /// The last page held only items already in the list.
+    case noNewItems
+    /// Automatic loads brought `ListReducer.autoLoadRowLimit` rows since the
+    /// last key press.
+    case autoLimit
+
+    /// The footer line.
+    public var footerText: String {
+        switch self {
+        case .loop(let noun): "stopped: the server sent a \(noun) it had sent before (a paging loop)"
+        case .pageCap(let pages): "stopped after \(pages) pages (paging.maxPages)"
+        case .noNewItems: "the last page added nothing new — space loads more"
+        case .autoLimit: "paused after three screens loaded by themselves — space loads more"
+        }
+    }
+
+    /// True when loading has ended (space does nothing until a refresh).
+    public var isFinal: Bool {
+        switch self {
+        case .loop, .pageCap: true
+        case .noNewItems, .autoLimit: false
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import Testing
+@testable import RowboatCore
+
+/// The list's flood rules against servers that never end their data: a
+/// cursor loop ends loading, `maxPages` applies, a page with nothing new
+/// stops automatic loads (space still loads), and automatic loads without a
+/// key press stop after three screens of rows.
+@Suite("ListReducer: flood rules (loops, maxPages, nothing new, automatic-load bound)")
+struct ListReducerFloodTests {
+    typealias F = Fixtures
+
+    static func cursorPaging(maxPages: Int = Paging.defaultMaxPages) -> Paging {
+        Paging(style: .cursor(param: "cursor", next: JSONPath("datas.next")!), maxPages: maxPages)
+    }
+
+    /// A page of rows `ids` whose next cursor is `next`.
+    static func page(_ ids: ClosedRange<Int>, next: String?) -> PageLoad {
+        PageLoad(rows: F.rows(ids), facts: PageFacts(itemCount: ids.count, nextToken: next), fetchedAt: F.fetchedAt)
+    }
+
+    static func trail(_ tokens: String...) -> CursorTrail {
+        var trail = CursorTrail()
+        for token in tokens { trail.insert(.token(token)) }
+        return trail
+    }
+
+    @Test func aCursorLoopEndsLoadingWithTheLoopInTheFooter() {
+        var state = ListState(paging: Self.cursorPaging())
+        #expect(F.send(&state, .appeared) == [.fetchPage(requestID: 1, cursor: .first)])
+        // Three rows do not fill the screen: the list asks for more by itself.
+        #expect(F.send(&state, .pageLoaded(requestID: 1, Self.page(1...3, next: "A")))
+            == [.fetchPage(requestID: 2, cursor: .token("A"))])
+        #expect(state.inFlight == .init(id: 2, kind: .more, cursor: .token("A"), automatic: true))
+        #expect(F.send(&state, .pageLoaded(requestID: 2, Self.page(4...6, next: "B")))
+            == [.fetchPage(requestID: 3, cursor: .token("B"))])
+        // B points back at A: a loop of two, caught at the first repeat.
+        #expect(F.send(&state, .pageLoaded(requestID: 3, Self.page(1...3, next: "A"))) == [])
+
+        var expected = ListState(paging: Self.cursorPaging())
+        expected.phase = .exhausted
+        expected.rows = F.rows(1...6)
+        expected.positions = F.positions(expected.rows)
+        expected.nextCursor = nil
+        expected.pagesLoaded = 3
+        expected.lastRequestID = 3
+        expected.lastUpdated = F.fetchedAt
+        expected.trail = Self.trail("A", "B")
+        expected.halt = .loop(noun: "cursor")
+        expected.autoLoadedRows = 3
+        #expect(state == expected)
+        #expect(state.footer == .halted(.loop(noun: "cursor")))
+        #expect(state.footer.text == "stopped: the server sent a cursor it had sent before (a paging loop)")
+        // Space and moving to the end ask for nothing more.
+        #expect(F.send(&state, .loadMore, .move(.end), .move(.down)) == [])
+    }
+
+    @Test func aNextURLLoopIsNamedAsOne() {
+        let paging = Paging(style: .nextURL(path: JSONPath("next")!))
+        var state = ListState(paging: paging)
+        func page(_ ids: ClosedRange<Int>, _ next: String) -> PageLoad {
+            PageLoad(rows: F.rows(ids), facts: PageFacts(itemCount: ids.count, nextURL: next), fetchedAt: F.fetchedAt)
+        }
+        F.send(&state, .appeared, .pageLoaded(requestID: 1, page(1...3, "http://h/x?p=2")),
+               .pageLoaded(requestID: 2, page(4...6, "http://h/x?p=3")),
+               .pageLoaded(requestID: 3, page(7...9, "http://h/x?p=1")),
+               .pageLoaded(requestID: 4, page(1...3, "http://h/x?p=2")))
+        #expect(state.lastRequestID == 4)
+        #expect(state.rows == F.rows(1...9))
+        #expect(state.nextCursor == nil)
+        #expect(state.halt == .loop(noun: "next-page URL"))
+        #expect(state.footer.text == "stopped: the server sent a next-page URL it had sent before (a paging loop)")
+    }
+
+    @Test func aPageWithNothingNewStopsAutomaticLoadsButSpaceStillLoads() {
+        var state = ListState(paging: Self.cursorPaging())
+        F.send(&state, .appeared)
+        #expect(F.send(&state, .pageLoaded(requestID: 1, Self.page(1...3, next: "r1")))
+            == [.fetchPage(requestID: 2, cursor: .token("r1"))])
+        // The same three items again under a new cursor: nothing new.
+        #expect(F.send(&state, .pageLoaded(requestID: 2, Self.page(1...3, next: "r2"))) == [])
+
+        var expected = ListState(paging: Self.cursorPaging())
+        expected.phase = .idle
+        expected.rows = F.rows(1...3)
+        expected.positions = F.positions(expected.rows)
+        expected.nextCursor = .token("r2")
+        expected.pagesLoaded = 2
+        expected.lastRequestID = 2
+        expected.lastUpdated = F.fetchedAt
+        expected.trail = Self.trail("r1")
+        expected.halt = .noNewItems
+        #expect(state == expected)
+        #expect(state.footer.text == "the last page added nothing new — space loads more")
+
+        // Moving at the end is not a request for more.
+        #expect(F.send(&state, .move(.end), .move(.down), .viewportChanged(rows: 30)) == [])
+        #expect(state.halt == .noNewItems)
+
+        // Space is: one load, not automatic.
+        #expect(F.send(&state, .loadMore) == [.fetchPage(requestID: 3, cursor: .token("r2"))])
+        #expect(state.halt == nil)
+        #expect(state.inFlight == .init(id: 3, kind: .more, cursor: .token("r2"), automatic: false))
+        #expect(state.footer == .loadingMore)
+        #expect(F.send(&state, .pageLoaded(requestID: 3, Self.page(1...3, next: "r3"))) == [])
+        #expect(state.halt == .noNewItems)
+        #expect(state.nextCursor == .token("r3"))
+        #expect(state.phase == .idle)
+    }
+
+    @Test func maxPagesEndsLoadingInTheList() {
+        var state = ListState(paging: Self.cursorPaging(maxPages: 3))
+        var effects = F.send(&state, .appeared)
+        for n in 1...3 {
+            effects += F.send(&state, .pageLoaded(requestID: n, Self.page(n...n, next: "e\(n)")))
+        }
+        #expect(effects == [.fetchPage(requestID: 1, cursor: .first), .fetchPage(requestID: 2, cursor: .token("e1")),
+                            .fetchPage(requestID: 3, cursor: .token("e2"))])
+
+        var expected = ListState(paging: Self.cursorPaging(maxPages: 3))
+        expected.phase = .exhausted
+        expected.rows = F.rows(1...3)
+        expected.positions = F.positions(expected.rows)
+        expected.nextCursor = nil
+        expected.pagesLoaded = 3
+        expected.lastRequestID = 3
+        expected.lastUpdated = F.fetchedAt
+        expected.trail = Self.trail("e1", "e2")
+        expected.halt = .pageCap(3)
+        expected.autoLoadedRows = 2
+        #expect(state == expected)
+        #expect(state.footer.text == "stopped after 3 pages (paging.maxPages)")
+        #expect(F.send(&state, .loadMore) == [])
+
+        // A refresh starts a new walk: trail, halt and the page count reset.
+        #expect(F.send(&state, .refresh) == [.fetchPage(requestID: 4, cursor: .first)])
+        F.send(&state, .pageLoaded(requestID: 4, Self.page(1...1, next: "e1")))
+        #expect(state.halt == nil)
+        #expect(state.trail == Self.trail("e1"))      // the automatic load that followed
+        #expect(state.pagesLoaded == 1)
+        #expect(state.inFlight == .init(id: 5, kind: .more, cursor: .token("e1"), automatic: true))
+    }
+
+    @Test func automaticLoadsStopAfterThreeScreensWithoutAKey() {
+        var state = ListState(paging: Self.cursorPaging())
+        state.viewportRows = 5
+        state.loadMoreThreshold = 1_000      // always "near the end": only the bound stops it
+        var effects = F.send(&state, .appeared, .pageLoaded(requestID: 1, Self.page(1...4, next: "c1")))
+        var id = 2
+        while case .fetchPage(let requestID, _)? = effects.last, requestID == id, id < 50 {
+            #expect(state.inFlight?.automatic == true)
+            let first = (id - 1) * 4 + 1
+            effects = F.send(&state, .pageLoaded(requestID: id, Self.page(first...first + 3, next: "c\(id)")))
+            id += 1
+        }
+        // 3 x 5 rows: the fourth automatic page (16 rows) reaches the bound.
+        #expect(id == 6)
+        #expect(effects == [])
+
+        var expected = ListState(paging: Self.cursorPaging())
+        expected.viewportRows = 5
+        expected.loadMoreThreshold = 1_000
+        expected.phase = .idle
+        expected.rows = F.rows(1...20)
+        expected.positions = F.positions(expected.rows)
+        expected.nextCursor = .token("c5")
+        expected.pagesLoaded = 5
+        expected.lastRequestID = 5
+        expected.lastUpdated = F.fetchedAt
+        expected.trail = Self.trail("c1", "c2", "c3", "c4")
+        expected.halt = .autoLimit
+        expected.autoLoadedRows = 16
+        #expect(state == expected)
+        #expect(state.footer.text == "paused after three screens loaded by themselves — space loads more")
+
+        // Any key lifts the pause; the move itself asks for the next page.
+        #expect(F.send(&state, .move(.down)) == [.fetchPage(requestID: 6, cursor: .token("c5"))])
+        #expect(state.halt == nil)
+        #expect(state.autoLoadedRows == 0)
+        #expect(state.inFlight == .init(id: 6, kind: .more, cursor: .token("c5"), automatic: true))
+    }
+
+    @Test func aCachedPageThenItsFinalAnswerCountsRowsOnce() {
+        var state = ListState(paging: Self.cursorPaging())
+        F.send(&state, .appeared, .pageLoaded(requestID: 1, Self.page(1...3, next: "A")))
+        var cached = Self.page(4...6, next: "B")
+        cached.final = false
+        cached.origin = .cache(fetchedAt: F.fetchedAt - 60, offline: false)
+        #expect(F.send(&state, .pageLoaded(requestID: 2, cached)) == [])
+        #expect(F.send(&state, .pageLoaded(requestID: 2, Self.page(4...6, next: "B")))
+            == [.fetchPage(requestID: 3, cursor: .token("B"))])
+        #expect(state.autoLoadedRows == 3)
+        #expect(state.rows == F.rows(1...6))
+        #expect(state.halt == nil)
+    }
+}
