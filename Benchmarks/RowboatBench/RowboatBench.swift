@@ -9,7 +9,7 @@ struct RowboatBench: AsyncParsableCommand {
         commandName: "rowboat-bench",
         abstract: "Benchmarks: ours against a reference, alternated in one run, medians of the repetitions.")
 
-    static let all = ["virtualize", "cache", "decode", "fetch", "idle", "memory", "render", "keypress", "paint", "memory-grid"]
+    static let all = ["virtualize", "cache", "decode", "json", "fetch", "idle", "memory", "render", "keypress", "paint", "memory-grid"]
 
     @Argument(help: "Benchmarks to run: \(all.joined(separator: ", ")). Default: all.")
     var names: [String] = []
@@ -43,6 +43,7 @@ struct RowboatBench: AsyncParsableCommand {
             case "virtualize": results.append(VirtualizeBench.run(reps: reps))
             case "cache": results += try CacheBench.run(reps: reps, directory: directory)
             case "decode": results += try ImageBench.run(reps: reps)
+            case "json": results += JSONBench.run(reps: reps)
             case "fetch": results += try await FetchBench.run(reps: reps)
             case "idle": results.append(SystemBench.idle(binary: Self.binaryPath()))
             case "memory": results.append(SystemBench.memory())

@@ -47,6 +47,17 @@ enum HostileBytes {
         return envelope(items: items, page: page, totalPage: totalPage, total: totalPage * size)
     }
 
+    /// `items` plain items, each with a `nested` field `depth` levels deep:
+    /// arrays (`[[["bottom"]]]`) or objects (`{"k":{"k":"bottom"}}`).
+    static func nestedPage(items: Int, depth: Int, objects: Bool) -> [UInt8] {
+        let open = objects ? String(repeating: "{\"k\":", count: depth) : String(repeating: "[", count: depth)
+        let close = String(repeating: objects ? "}" : "]", count: depth)
+        let list = (1...items).map { id in
+            "{\"id\":\(id),\"title\":\"Nested \(id)\",\"subtitle\":\"depth \(depth)\",\"nested\":\(open)\"bottom\"\(close)}"
+        }
+        return envelope(items: list)
+    }
+
     /// An error envelope, `{"code":N,"msg":"…","datas":null}`.
     static func failure(_ code: Int, _ message: String) -> [UInt8] {
         Array("{\"code\":\(code),\"msg\":\(jsonString(message)),\"datas\":null}".utf8)

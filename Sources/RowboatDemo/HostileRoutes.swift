@@ -16,6 +16,7 @@ enum HostileRoutes {
         ("/body/gzip-bomb", "Content-Encoding: gzip, ~1 MB that inflates to ~1 GiB (sent even though nobody asked for gzip)"),
         ("/body/truncated", "JSON cut off in the middle of a string (Content-Length matches)"),
         ("/body/deep", "?depth=10000 nested arrays"),
+        ("/body/nested", "?items=20 items, each with a field nested ?depth=500 deep (?kind=array or object), not mapped"),
         ("/body/wrong-types", "the list is a string, totalPage is a word"),
         ("/body/html", "an HTML login page with status 200"),
         ("/body/empty-204", "204 No Content"),
@@ -47,12 +48,12 @@ enum HostileRoutes {
             let lines = index.map { "{\"path\":\(HostileBytes.jsonString($0.0)),\"does\":\(HostileBytes.jsonString($0.1))}" }
             c.respond(200, body: Array(("[" + lines.joined(separator: ",\n") + "]\n").utf8))
 
-        case "/text/escapes":
         case "/requests":
             let counts = core.counts().sorted { $0.key < $1.key }
                 .map { "{\"path\":\(HostileBytes.jsonString($0.key)),\"count\":\($0.value)}" }
             c.respond(200, body: Array(("{\"counts\":[" + counts.joined(separator: ",") + "]}").utf8))
 
+        case "/text/escapes":
             c.respond(200, body: HostileBytes.envelope(entries: HostileText.escapes))
         case "/text/huge":
             c.respond(200, body: HostileBytes.envelope(entries: HostileText.huge))
@@ -99,6 +100,10 @@ enum HostileRoutes {
             let body = #"{"code":200,"msg":"ok","datas":{"list":[{"id":1,"title":"deep","nested":"# +
                 String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}],\"totalPage\":1}}"
             c.respond(200, body: Array(body.utf8))
+        case "/body/nested":
+            c.respond(200, body: HostileBytes.nestedPage(items: min(max(request.int("items", default: 20), 1), 10_000),
+                                                         depth: min(max(request.int("depth", default: 500), 0), 100_000),
+                                                         objects: request.query["kind"] == "object"))
         case "/body/wrong-types":
             c.respond(200, body: Array(#"{"code":200,"msg":"ok","datas":{"list":"not a list","totalPage":"many","total":{"n":1}}}"#.utf8))
         case "/body/html":
@@ -168,8 +173,8 @@ enum HostileRoutes {
             c.respond(200, contentType: "image/png", body: Array(HostileBytes.htmlPage.utf8))
 
         default:
+            if HostileLoopRoutes.handle(request, on: c) { return }
             c.respond(404, body: HostileBytes.failure(404, "no such hostile route; see /"))
         }
     }
 }
-            if HostileLoopRoutes.handle(request, on: c) { return }

@@ -37,7 +37,7 @@ enum Hostile {
 
     /// Fetches the first page of endpoint `key`, sampling memory meanwhile.
     /// `inside` runs with the client before it is shut down.
-    static func fetch(_ key: String, from server: HostileServer,
+    static func fetch(_ key: String, from server: HostileServer, params: [String: ParamValue] = [:],
                       inside: @Sendable (DataClient) async -> Void = { _ in }) async throws -> Outcome {
         let config = try config(server)
         let sampler = MemorySampler()
@@ -47,7 +47,7 @@ enum Hostile {
         try await Support.withClient(config) { client in
             do {
                 let first = PagingPlan(paging: config.endpoint(key)?.paging ?? Paging()).first
-                outcome.page = try await client.fetchPage(key, cursor: first)
+                outcome.page = try await client.fetchPage(key, cursor: first, params: params)
             } catch let error as DataError {
                 outcome.error = error
             } catch {

@@ -10,9 +10,14 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses UTF-8 JSON bytes.
+    /// Parses UTF-8 JSON bytes, after `JSONDepthLimit.check` (which throws
+    /// `JSONDepthLimit.Exceeded`). Foundation's `JSONSerialization` does the
+    /// parsing: its time grows linearly with the body at any depth (a
+    /// `Decodable` walk that tries each kind in turn builds a coding path per
+    /// failed try and grows with the square of the depth).
     public static func parse(_ data: Data) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: data)
+        try JSONDepthLimit.check(data)
+        return JSONValue(foundation: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
     }
 
     /// A short description of the kind of value, for error messages.
@@ -45,19 +50,33 @@ public enum JSONValue: Sendable, Equatable {
     }
 }
 
-extension JSONValue: Decodable {
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        // Each failed attempt throws (and builds a coding path), so the
-        // common kinds go first: strings, numbers (Int64 before Double, so
-        // integers stay exact), then objects; arrays and booleans are rare.
-        if c.decodeNil() { self = .null; return }
-        if let s = try? c.decode(String.self) { self = .string(s); return }
-        if let i = try? c.decode(Int64.self) { self = .int(i); return }
-        if let d = try? c.decode(Double.self) { self = .double(d); return }
-        if let o = try? c.decode([String: JSONValue].self) { self = .object(o); return }
-        if let a = try? c.decode([JSONValue].self) { self = .array(a); return }
-        if let b = try? c.decode(Bool.self) { self = .bool(b); return }
-        throw DecodingError.dataCorruptedError(in: c, debugDescription: "unsupported JSON value")
+extension JSONValue {
+    /// A value from `JSONSerialization`'s objects. Containers are tried
+    /// first: casting an array to `NSNumber` would bridge the whole array.
+    /// Integral numbers that fit become `.int` (so `1.0`, `1e2` and `-0.0`
+    /// read as integers, as they always have); booleans are the `NSNumber`s
+    /// whose type is `c` (char).
+    init(foundation object: Any) {
+        if let array = object as? [Any] {
+            self = .array(array.map(JSONValue.init(foundation:)))
+        } else if let dictionary = object as? [String: Any] {
+            self = .object(dictionary.mapValues(JSONValue.init(foundation:)))
+        } else if let string = object as? String {
+            self = .string(string)
+        } else if let number = object as? NSNumber {
+            switch UInt8(bitPattern: number.objCType.pointee) {
+            case UInt8(ascii: "c"):
+                self = .bool(number.boolValue)
+            case UInt8(ascii: "d"), UInt8(ascii: "f"):
+                let d = number.doubleValue
+                self = Int64(exactly: d).map(JSONValue.int) ?? .double(d)
+            case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
+                self = Int64(exactly: number.uint64Value).map(JSONValue.int) ?? .double(number.doubleValue)
+            default:
+                self = .int(number.int64Value)
+            }
+        } else {
+            self = .null
+        }
     }
 }

@@ -6,6 +6,8 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
     case httpStatus(Int, message: String?)
     case notJSON(contentType: String?, firstBytes: String)
     case emptyResponse
+    /// Arrays and objects nested deeper than `JSONDepthLimit.maxDepth`.
+    case nestedTooDeep(limit: Int)
     /// A path did not lead to what the mapping expected.
     case mappingMismatch(path: String, found: String)
     case network(String)
@@ -26,6 +28,7 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notJSON(let type, let bytes):
             line = "not JSON (\(type ?? "no content type")): \(bytes)"
         case .emptyResponse: line = "empty response"
+        case .nestedTooDeep(let limit): line = "JSON nested deeper than \(limit) levels (the limit)"
         case .mappingMismatch(let path, let found): line = "mapping mismatch at \(path): found \(found)"
         case .network(let m): line = "network: \(m)"
         case .timeout(let s): line = "network: timed out after \(JSONValue.format(s)) s"

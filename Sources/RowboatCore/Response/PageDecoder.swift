@@ -50,6 +50,8 @@ public struct PageDecoder: Sendable {
         let root: JSONValue
         do {
             root = try JSONValue.parse(Data(body))
+        } catch let tooDeep as JSONDepthLimit.Exceeded {
+            throw .nestedTooDeep(limit: tooDeep.limit)
         } catch {
             throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
                            firstBytes: Self.preview(body))
