@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore"]),
         .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore"], exclude: ["Golden"]),
         .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore",
-            .product(name: "Hummingbird", package: "hummingbird")]),
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTLS", package: "hummingbird")]),
         .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatCore"]),
         .testTarget(name: "RowboatDemoTests", dependencies: [
             "RowboatDemo",

@@ -25,6 +25,7 @@ enum HostileRoutes {
         ("/redirect/loop", "302 to itself with a new query each time, forever"),
         ("/redirect/cross-origin", "302 to /other/items on the second port (another origin)"),
         ("/other/items", "a plain page (on the other origin's port)"),
+        ("/redirect/https", "302 to https://127.0.0.1:?port/other/items (an https server the tests start, with an untrusted certificate)"),
         ("/retry/429", "429 with Retry-After: ?after=1 for the first ?fails=N requests of ?key=K (always when fails is absent)"),
         ("/retry/503", "the same with 503"),
         ("/pages/out-of-order", "5 pages of 10; page 3 takes ?slow seconds (default 3)"),
@@ -128,6 +129,10 @@ enum HostileRoutes {
             let query = request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
             if !query.isEmpty { target += "?" + query }
             c.respond(302, contentType: nil, headers: [("Location", target)])
+
+        case "/redirect/https":
+            c.respond(302, contentType: nil,
+                      headers: [("Location", "https://\(HostileServer.host):\(request.int("port", default: 443))/other/items")])
 
         case "/retry/429", "/retry/503":
             let status = request.path == "/retry/429" ? 429 : 503

@@ -45,6 +45,11 @@ public final class HTTPTransport: Sendable {
             redirectConfiguration: .disallow,
             timeout: .init(connect: .seconds(connectTimeoutSeconds)))
         configuration.connectionPool = .init(idleTimeout: .seconds(60))
+        // A connection that cannot be made (refused, an untrusted TLS
+        // certificate, an unknown host) fails its request at once. The pool
+        // would otherwise try again with back-off until the deadline: a
+        // certificate does not become trusted by asking again.
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.maxBodyBytes = maxBodyBytes
         self.retryPolicy = retryPolicy
@@ -73,7 +78,16 @@ public final class HTTPTransport: Sendable {
                     guard URLOrigin(sent.url) != nil else {
                         throw DataError.network("unsupported URL \"\(Sanitizer.clean(sent.url, limit: 80))\"")
                     }
-                    let reply = try await once(sent, until: deadline)
+                    let reply: HTTPReply
+                    do {
+                        reply = try await once(sent, until: deadline)
+                    } catch let error as DataError {
+                        throw error
+                    } catch {
+                        // Named after the URL that failed: after a redirect
+                        // that is not the one first asked for.
+                        throw NetworkErrorText.dataError(error, url: sent.url, timeout: timeout)
+                    }
                     if RedirectPolicy.statuses.contains(reply.status), let location = reply.header("location") {
                         sent = try RedirectPolicy.follow(sent, status: reply.status, location: location,
                                                          redirectsSoFar: redirects)

@@ -28,11 +28,20 @@ enum NetworkErrorText {
         if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("resolve") {
             return .network("cannot resolve \(host)")
         }
-        if text.lowercased().contains("ssl") || text.lowercased().contains("tls") || text.contains("certificate") {
-            return .network("TLS error with \(host)")
-        }
+        if let tls = tlsProblem(text) { return .network("\(tls) \(host)") }
         if text.contains("reset") { return .network("connection reset by \(host)") }
         return .network(String(text.prefix(120)))
+    }
+
+    /// What went wrong in a TLS handshake, worded to be followed by the
+    /// host; nil when `text` is no TLS error. (NIOSSL's errors are matched
+    /// by their description: RowboatNetwork does not link NIOSSL itself.)
+    static func tlsProblem(_ text: String) -> String? {
+        if text.contains("CERTIFICATE_VERIFY_FAILED") { return "untrusted TLS certificate from" }
+        if text.contains("failedToValidateHostname") { return "TLS certificate for another host from" }
+        let lower = text.lowercased()
+        guard lower.contains("ssl") || lower.contains("tls") || lower.contains("certificate") else { return nil }
+        return "TLS error with"
     }
 
     static func hostPort(_ url: String) -> String {
