@@ -32,7 +32,8 @@ public final class PageSource: Sendable {
 
     /// Gets one page of `endpoint` in `mode`, calling `deliver` once, or
     /// twice for cache-then-network with a cached copy (first not final).
-    /// Throws when no final page could be got (cache-only: `.cacheMiss`).
+    /// Throws when no final page could be got (cache-only: `.cacheMiss`, or
+    /// `.cacheUnusable` with the reason the cache could not be opened).
     public func get(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:], mode: GetMode,
                     deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
         let key = ResponseKey(endpoint: endpoint.key, params: params, cursor: cursor)
@@ -41,7 +42,7 @@ public final class PageSource: Sendable {
         case .network:
             await deliver(try await network(key, endpoint, cursor, params, stored: nil))
         case .cacheOnly:
-            guard let cached else { throw .cacheMiss }
+            guard let cached else { throw store?.disabledReason.map(DataError.cacheUnusable) ?? .cacheMiss }
             await deliver(Delivery(page: cached.page, origin: .cache(fetchedAt: cached.entry.fetchedAt, offline: false),
                                    fetchedAt: cached.entry.fetchedAt, final: true))
         case .cacheElseNetwork:

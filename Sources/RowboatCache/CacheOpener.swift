@@ -19,11 +19,12 @@ enum CacheOpener {
         } catch {
             return .disabled("cache disabled: cannot create \(directory): \(reason(error))")
         }
-        guard access(directory, W_OK) == 0 else {
-            return .disabled("cache disabled: \(directory) is not writable")
-        }
+        guard access(directory, W_OK) == 0 else { return .disabled(readOnly(directory, errno)) }
+        if FileManager.default.fileExists(atPath: path), access(path, W_OK) != 0 { return .disabled(readOnly(path, errno)) }
         do {
             return .opened(try makePool(path), notice: nil)
+        } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_READONLY {
+            return .disabled("cache disabled: the cache is read-only (\(path): \(CacheError.text(error)))")
         } catch let error where isDamage(error) {
             let aside: String
             do {
@@ -40,6 +41,12 @@ enum CacheOpener {
         } catch {
             return .disabled("cache disabled: \(CacheError.text(error))")
         }
+    }
+
+    /// The reason for a cache whose directory or file cannot be written
+    /// (a read-only file system, or permissions).
+    static func readOnly(_ path: String, _ code: Int32) -> String {
+        "cache disabled: the cache is read-only (\(path): \(String(cString: strerror(code))))"
     }
 
     /// A pool that is migrated and passes a quick check.

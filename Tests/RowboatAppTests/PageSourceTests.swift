@@ -183,7 +183,9 @@ struct PageSourceTests {
             #expect(error == nil && deliveries.map(\.origin) == [.network])
         }
         let (none, miss) = await Self.get(source, world.endpoint, mode: .cacheOnly)
-        #expect(none.isEmpty && miss == .cacheMiss)
+        // Cache-only says why nothing can come from the cache.
+        #expect(none.isEmpty && miss == .cacheUnusable(store.disabledReason ?? ""))
+        #expect(miss?.description.hasPrefix("not in the cache: cache disabled: cannot create") == true)
         await world.finish()
     }
 

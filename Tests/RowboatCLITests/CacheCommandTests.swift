@@ -39,6 +39,28 @@ struct CacheCommandTests {
         #expect(miss.status == 1 && miss.stdout == "" && miss.stderr == "rowboat: not in the cache\n")
     }
 
+    /// Where a private mount namespace can be made (root, or user namespaces).
+    static let canMount = (try? Subprocess.run(["/usr/bin/unshare", "-m", "true"]).status) == 0
+
+    @Test(.enabled(if: canMount, "needs unshare -m and mount (root or user namespaces)"))
+    func cacheOnlyWithAReadOnlyCacheSaysItIsReadOnly() async throws {
+        let server = try await DemoServer.start(port: 0)
+        let cacheDir = try Paths.tempDir().path
+        defer { try? FileManager.default.removeItem(atPath: cacheDir) }
+        let yaml = try String(contentsOfFile: Paths.demoYAML, encoding: .utf8)
+            .replacingOccurrences(of: "server: http://127.0.0.1:8080",
+                                  with: "server: \(server.baseURL)\nlocalCache: {path: \"\(cacheDir)\"}")
+        let config = try Paths.write(yaml, name: "api.yaml")
+        #expect(try await Subprocess.rowboat("fetch", "items", "--config", config).status == 0)
+        await server.stop()
+        // The same cache directory, bind-mounted read-only in a namespace of its own.
+        let mount = "mount --bind \(cacheDir) \(cacheDir) && mount -o remount,bind,ro \(cacheDir) && exec \"$0\" \"$@\""
+        let r = try Subprocess.run(["/usr/bin/unshare", "-m", "sh", "-c", mount, Subprocess.rowboat,
+                                    "fetch", "items", "--mode", "cache-only", "--config", config])
+        #expect(r.status == 1 && r.stdout == "")
+        #expect(r.stderr == "rowboat: not in the cache: cache disabled: the cache is read-only (\(cacheDir): Read-only file system)\n")
+    }
+
     @Test func unusableCacheDirectoryIsOneLine() async throws {
         let dir = try Paths.tempDir().path
         defer { try? FileManager.default.removeItem(atPath: dir) }

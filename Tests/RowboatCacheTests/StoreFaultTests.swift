@@ -83,7 +83,7 @@ import Testing
         defer { chmod(dir, 0o700); TempDir.remove(dir) }
         #expect(chmod(dir, 0o500) == 0)
         let store = CacheStore(path: dir + "/c.sqlite")
-        #expect(store.disabledReason == "cache disabled: \(dir) is not writable")
+        #expect(store.disabledReason == "cache disabled: the cache is read-only (\(dir): Permission denied)")
     }
 
     @Test func disabledByConfig() {

@@ -18,6 +18,9 @@ struct DataErrorTests {
             (.bodyTooLarge(limit: 1024), "response body larger than 1024 bytes"),
             (.unknownEndpoint("nope"), "no endpoint named \"nope\" in the config"),
             (.cacheMiss, "not in the cache"),
+            (.cacheUnusable("cache disabled: the cache is read-only (/c: Read-only file system)"),
+             "not in the cache: cache disabled: the cache is read-only (/c: Read-only file system)"),
+            (.nestedTooDeep(limit: 512), "JSON nested deeper than 512 levels (the limit)"),
         ]
         for (error, line) in cases {
             #expect(error.description == line)

@@ -19,6 +19,9 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
     case redirectRefused(String)
     case unknownEndpoint(String)
     case cacheMiss
+    /// Cache-only mode with a cache that could not be opened: why not
+    /// ("cache disabled: the cache is read-only (…)").
+    case cacheUnusable(String)
 
     public var description: String {
         let line: String
@@ -37,6 +40,7 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
         case .redirectRefused(let why): line = "network: redirect refused: \(why)"
         case .unknownEndpoint(let key): line = "no endpoint named \"\(key)\" in the config"
         case .cacheMiss: line = "not in the cache"
+        case .cacheUnusable(let reason): line = "not in the cache: \(reason)"
         }
         return Sanitizer.clean(line, limit: 300)
     }
