@@ -61,7 +61,9 @@ let package = Package(
             "RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp", "RowboatImages",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], plugins: ["GitCommitPlugin"]),
+        // Writes GitCommit.swift (the commit being built) before every build, for `rowboat --version`.
+        .plugin(name: "GitCommitPlugin", capability: .buildTool()),
         // Plain C decode and ncurses loops: the references the decode, render and keypress benchmarks compare against.
         .target(name: "CBenchReference", path: "Benchmarks/CBenchReference",
                 linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("ncursesw")]),

@@ -7,7 +7,7 @@ struct Rowboat: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rowboat",
         abstract: "Browse paged JSON APIs in the terminal.",
-        version: "0.1.0",
+        version: RowboatVersion.text,
         subcommands: [Browse.self, DemoServerCommand.self, Fetch.self, ConfigCommand.self, CacheCommand.self],
         defaultSubcommand: Browse.self)
 
