@@ -9,9 +9,9 @@ struct ConfigCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate a config file (YAML, JSON or DataConfig.plist).",
-        discussion: "Prints FILE: ok (N endpoints: …) and exits 0, or one line rowboat: file:line:column: key.path: problem on stderr and exits 1.")
+        discussion: "Prints FILE: ok (N endpoints: KEYS) and exits 0, or one line rowboat: file:line:column: key.path: problem on stderr and exits 1.")
 
-    @Argument(help: "The config file.")
+    @Argument(help: "The config file.", completion: .file(extensions: ShellCompletion.configExtensions))
     var file: String
 
     func run() throws {

@@ -11,7 +11,8 @@ struct ConfigImport: ParsableCommand {
         abstract: "Print a DataConfig.plist (or any config) as Rowboat YAML.",
         discussion: "Redirect the output to a file to edit it: rowboat config import DataConfig.plist > api.yaml")
 
-    @Argument(help: "The DataConfig.plist (XML or binary property list).")
+    @Argument(help: "The DataConfig.plist (XML or binary property list).",
+              completion: .file(extensions: ShellCompletion.configExtensions))
     var file: String
 
     func run() throws {

@@ -14,10 +14,10 @@ struct Fetch: AsyncParsableCommand {
         abstract: "Print an endpoint's items (headless, for scripts).",
         discussion: """
         Without --config, the demo config is used with the embedded demo server on 127.0.0.1.
-        Errors are one line on stderr (`rowboat: …`) and exit status 1.
+        Errors are one line on stderr (`rowboat: <message>`) and exit status 1.
         """)
 
-    @Argument(help: "Endpoint key in the config.")
+    @Argument(help: "Endpoint key in the config.", completion: .custom(ShellCompletion.endpointKeys))
     var key: String
 
     @Option(name: .long, help: ArgumentHelp("A request param; repeat it, and repeat a key to send a list (k=a&k=b).",

@@ -3,7 +3,8 @@ import RowboatCore
 
 /// Options every data command shares: which config, and how pages are got.
 struct SourceOptions: ParsableArguments {
-    @Option(name: .long, help: "Config file (YAML, JSON or DataConfig.plist). Default: the embedded demo.")
+    @Option(name: .long, help: "Config file (YAML, JSON or DataConfig.plist). Default: the embedded demo.",
+            completion: .file(extensions: ShellCompletion.configExtensions))
     var config: String?
 
     @Option(name: .long, help: ArgumentHelp(
