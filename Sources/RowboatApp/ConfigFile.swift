@@ -26,21 +26,23 @@ public enum ConfigFile {
         path.lowercased().hasSuffix(".plist") || PlistConfigImporter.looksLikePlist(data)
     }
 
-    /// Where the demo config lives: ./Config/demo.yaml, else next to the
-    /// package the executable was built from.
-    public static func demoConfigPath(executable: String = CommandLine.arguments[0],
-                                      sourceFile: String = #filePath) -> String {
+    /// Where the demo config lives: ./Config/demo.yaml, else Config/demo.yaml
+    /// next to the executable or up to five folders above it (a build in the
+    /// package), else `../share/rowboat/demo.yaml` from the executable's
+    /// folder (an installed /usr/bin/rowboat reads /usr/share/rowboat/demo.yaml).
+    /// `executable` is the running binary's own path (/proc/self/exe on
+    /// Linux), not argv[0], which is a bare name when found on PATH.
+    public static func demoConfigPath(executable: String = Bundle.main.executablePath ?? CommandLine.arguments[0])
+        -> String {
         let relative = "Config/demo.yaml"
         var candidates = [relative]
-        var dir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        let bin = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        var dir = bin
         for _ in 0..<5 {
             candidates.append(dir.appendingPathComponent(relative).path)
             dir = dir.deletingLastPathComponent()
         }
-        // Sources/RowboatApp/ConfigFile.swift → package root.
-        let root = URL(fileURLWithPath: sourceFile).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(relative).path)
+        candidates.append(bin.deletingLastPathComponent().appendingPathComponent("share/rowboat/demo.yaml").path)
         return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? relative
     }
 }
