@@ -3,7 +3,8 @@ import Testing
 
 /// `rowboat --version` names the commit the binary was built from, and the
 /// script that records it (scripts/write-git-commit, run by GitCommitPlugin
-/// before every build) tells a clean, a modified and an unknown tree apart.
+/// when HEAD, the index or a source changes) tells a clean, a modified and an
+/// unknown tree apart.
 @Suite struct VersionTests {
     static let script = Paths.root.appendingPathComponent("scripts/write-git-commit").path
 
@@ -48,9 +49,12 @@ import Testing
     @Test func aCleanTreeThenAModifiedOne() throws {
         let dir = try Paths.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("a.txt")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("Sources/a.swift")
+        let notes = dir.appendingPathComponent("notes.md")
         try Data("one\n".utf8).write(to: file)
-        for step in [["init", "-q"], ["add", "a.txt"],
+        try Data("one\n".utf8).write(to: notes)
+        for step in [["init", "-q"], ["add", "Sources/a.swift", "notes.md"],
                      ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one"]] {
             let r = try Subprocess.run(["/usr/bin/env", "git", "-C", dir.path] + step)
             #expect(r.status == 0, "\(r.stderr)")
@@ -62,6 +66,10 @@ import Testing
         let clean = try generated(for: dir)
         #expect(clean.contains("static let id = \"\(head)\""))
         #expect(clean.contains("static let modified = false"))
+
+        // A change outside what the binary is built from is not "modified".
+        try Data("two\n".utf8).write(to: notes)
+        #expect(try generated(for: dir).contains("static let modified = false"))
 
         try Data("two\n".utf8).write(to: file)
         let modified = try generated(for: dir)
