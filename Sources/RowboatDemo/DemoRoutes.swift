@@ -19,6 +19,7 @@ enum DemoRoutes {
         router.get("/images/{file}") { request, context in
             try await image(request, file: context.parameters.get("file") ?? "", state: state)
         }
+        DemoLookalikeRoutes.register(on: router, state: state)
         return router
     }
 

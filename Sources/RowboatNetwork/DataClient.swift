@@ -7,10 +7,25 @@ import RowboatCore
 public struct DataClient: Sendable {
     public let config: RowboatConfig
     public let transport: HTTPTransport
+    /// The config's `auth:` credentials, applied per request (nil: none).
+    public let authorizer: RequestAuthorizer?
+    /// OAuth2 client-credentials tokens (nil unless `auth.type` is oauth2).
+    public let tokens: OAuth2TokenSource?
 
-    public init(config: RowboatConfig, transport: HTTPTransport) {
+    /// `clock` (seconds since the epoch) times OAuth2 token expiry.
+    public init(config: RowboatConfig, transport: HTTPTransport,
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.config = config
         self.transport = transport
+        authorizer = config.auth.map { RequestAuthorizer(auth: $0, server: config.server) }
+        if case .oauth2(let settings)? = config.auth {
+            tokens = OAuth2TokenSource(settings: settings, server: config.server, transport: transport,
+                                       timeoutSeconds: config.communication.timeoutSeconds,
+                                       userAgent: config.communication.userAgent ?? ClientInfo.current.userAgent,
+                                       clock: clock)
+        } else {
+            tokens = nil
+        }
     }
 
     /// Fetches and decodes one page of `endpointKey`. A relative next-page
@@ -34,9 +49,41 @@ public struct DataClient: Sendable {
             if let etag = validators.etag { spec.headers.append(("If-None-Match", etag)) }
             if let date = validators.lastModified { spec.headers.append(("If-Modified-Since", date)) }
         }
-        let reply = try await transport.send(spec)
+        let reply = try await send(spec)
         if reply.status == 304, validators != nil { return .notModified(reply) }
         return .page(try decode(reply, endpoint: endpoint), reply)
+    }
+
+    /// Sends `spec` with the config's credentials when it goes to the
+    /// server's origin. With OAuth2, a 401 fetches a new token and tries
+    /// once more. The reply's URL and any error leave without secrets.
+    func send(_ spec: RequestSpec) async throws(DataError) -> HTTPReply {
+        guard let authorizer, authorizer.isTrusted(spec.url) else { return try await transport.send(spec) }
+        var token: String?
+        do {
+            if let tokens { token = try await tokens.token() }
+            var reply = try await transport.send(authorizer.apply(to: spec, token: token))
+            if reply.status == 401, let tokens, let used = token {
+                await tokens.invalidate(used)
+                token = try await tokens.token()
+                reply = try await transport.send(authorizer.apply(to: spec, token: token))
+            }
+            reply.url = authorizer.scrub(url: reply.url)
+            return reply
+        } catch {
+            throw Self.scrub(error, authorizer: authorizer, extra: token.map { [$0] } ?? [])
+        }
+    }
+
+    /// `error` with secrets replaced by `***` in its text.
+    static func scrub(_ error: DataError, authorizer: RequestAuthorizer, extra: [String]) -> DataError {
+        let line = error.description
+        let clean = authorizer.scrub(line, extra: extra)
+        guard clean != line else { return error }
+        switch error {
+        case .auth: return .auth(String(clean.dropFirst("auth: ".count)))
+        default: return .network(clean.hasPrefix("network: ") ? String(clean.dropFirst("network: ".count)) : clean)
+        }
     }
 
     /// Decodes a reply (fresh or stored) of `endpointKey`: status checks,

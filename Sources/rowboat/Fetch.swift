@@ -80,14 +80,21 @@ struct Fetch: AsyncParsableCommand {
         // The header waits for the first page, so a failed first request
         // leaves stdout empty.
         var started = false
+        // Items whose id was already printed are dropped, as the TUI does
+        // (only when the config maps an id: otherwise ids are positions).
+        var printed = FetchDeduper(enabled: endpoint.item.field("id") != nil)
         let outcome = try await pageSource.walk(endpoint, params: params, mode: options.mode ?? endpoint.mode,
                                                 maxPages: cap) { page in
-            if !started { try StandardStreams.out(writer.begin()) }
+            if !started {
+                if let notice = PagingNotice.text(page.absentPaths) { StandardStreams.err("rowboat: \(notice)") }
+                try StandardStreams.out(writer.begin())
+            }
             started = true
-            try StandardStreams.out(writer.page(page.items))
+            try StandardStreams.out(writer.page(printed.fresh(page.items)))
         }
         if !started { try StandardStreams.out(writer.begin()) }
         try StandardStreams.out(writer.end())
+        if let line = printed.summary { StandardStreams.err("rowboat: \(line)") }
         // Stopping short (the page cap, a paging loop) is a notice, not a
         // failure: what was printed is whole, and the exit status stays 0.
         if pages == .all || outcome.isLoop, let notice = outcome.notice { StandardStreams.err("rowboat: \(notice)") }

@@ -24,16 +24,21 @@ enum Subprocess {
     }
 
     static func rowboat(_ arguments: [String]) async throws -> Result {
+        try await rowboat(environment: [:], arguments)
+    }
+
+    /// As `rowboat(_:)`, with `environment` set on top of ours.
+    static func rowboat(environment: [String: String], _ arguments: [String]) async throws -> Result {
         let argv = [rowboat] + arguments
         return try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
-                continuation.resume(with: Swift.Result { try run(argv) })
+                continuation.resume(with: Swift.Result { try run(argv, environment: environment) })
             }
             thread.start()
         }
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
         let dir = try Paths.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let outPath = dir.appendingPathComponent("stdout").path
@@ -51,6 +56,7 @@ enum Subprocess {
         env["COLUMNS"] = "100"
         // Keep the cache of test runs out of the user's ~/.cache.
         env["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-test-cache").path
+        env.merge(extra) { $1 }
         var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0

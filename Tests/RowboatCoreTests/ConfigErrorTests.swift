@@ -172,7 +172,7 @@ struct ConfigErrorTests {
     @Test func unknownFieldTypeSuggestsTheClosest() throws {
         let e = try error("server: http://x\ninterfaces: {e: {url: /e, item: {title: t, p: {path: p, type: monye}}}}\n")
         #expect(e.keyPath == "interfaces.e.item.p.type")
-        #expect(e.message == "expected one of text, int, number, bool, money, date-seconds, date-millis, date-iso8601, found \"monye\"; did you mean \"money\"?")
+        #expect(e.message == "expected one of text, int, number, bool, money, date-seconds, date-millis, date-iso8601, html, found \"monye\"; did you mean \"money\"?")
     }
 
     @Test func malformedPath() throws {

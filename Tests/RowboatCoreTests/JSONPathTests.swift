@@ -20,8 +20,8 @@ struct JSONPathTests {
     @Test func rejectsMalformedPaths() {
         #expect(JSONPath("a[") == nil)
         #expect(JSONPath("a[x]") == nil)
-        #expect(JSONPath("a[-1]") == nil)
         #expect(JSONPath("a[]") == nil)
+        // (Negative indices count from the end since #16: `a[-1]` is valid.)
     }
 
     @Test func looksUpNestedValuesAndIndices() throws {

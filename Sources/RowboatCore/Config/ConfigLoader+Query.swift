@@ -3,15 +3,19 @@ extension ConfigLoader {
     static let sectionKeys = ["title", "param", "options"]
     static let optionKeys = ["title", "value", "params"]
 
-    static func parseQuery(filters: ConfigNode?, sort: ConfigNode?, search: ConfigNode?) throws(ConfigError) -> QueryOptions {
+    static func parseQuery(filters: ConfigNode?, sort: ConfigNode?, search: ConfigNode?,
+                           placement: ParamPlacement = ParamPlacement()) throws(ConfigError) -> QueryOptions {
         var query = QueryOptions()
         if let filters {
-            query.filters = try filters.sequence().map { n throws(ConfigError) in try parseSection(n, defaultTitle: nil) }
+            query.filters = try filters.sequence().map { n throws(ConfigError) in
+                try parseSection(n, defaultTitle: nil, placement: placement)
+            }
         }
-        if let sort { query.sort = try parseSection(sort, defaultTitle: "Sort") }
+        if let sort { query.sort = try parseSection(sort, defaultTitle: "Sort", placement: placement) }
         if let search {
             let param = try search.string()
             guard !param.isEmpty else { throw search.error("search names the request param for the search text") }
+            try placement.check(param, at: search)
             query.searchParam = param
         }
         return query
@@ -19,7 +23,8 @@ extension ConfigLoader {
 
     /// A section: a title, an optional shared `param`, and options each with
     /// a `value` for that param, their own `params`, or neither ("any").
-    static func parseSection(_ node: ConfigNode, defaultTitle: String?) throws(ConfigError) -> QuerySection {
+    static func parseSection(_ node: ConfigNode, defaultTitle: String?,
+                             placement: ParamPlacement = ParamPlacement()) throws(ConfigError) -> QuerySection {
         let keys = try node.mapping(allowed: sectionKeys)
         let title: String
         if let t = keys["title"] {
@@ -30,11 +35,12 @@ extension ConfigLoader {
             throw node.error("missing required key \"title\"")
         }
         let param = try keys["param"]?.string()
+        if let param { try placement.check(param, at: keys["param"]!) }
         guard let optionsNode = keys["options"] else { throw node.error("missing required key \"options\"") }
         var options: [QueryOption] = []
         var anyTitle: String?
         for entry in try optionsNode.sequence() {
-            let option = try parseOption(entry, param: param)
+            let option = try parseOption(entry, param: param, placement: placement)
             if option.isAny {
                 if let anyTitle {
                     throw entry.error("a section has at most one \"any\" option (\"\(anyTitle)\" is already one)")
@@ -47,7 +53,8 @@ extension ConfigLoader {
         return QuerySection(title: title, options: options)
     }
 
-    static func parseOption(_ node: ConfigNode, param: String?) throws(ConfigError) -> QueryOption {
+    static func parseOption(_ node: ConfigNode, param: String?,
+                            placement: ParamPlacement = ParamPlacement()) throws(ConfigError) -> QueryOption {
         let keys = try node.mapping(allowed: optionKeys)
         guard let titleNode = keys["title"] else { throw node.error("missing required key \"title\"") }
         var option = QueryOption(title: try titleNode.string())
@@ -59,6 +66,7 @@ extension ConfigLoader {
             option.params = [param: try v.string()]
         case (nil, let p?):
             option.params = try stringMap(p)
+            for (k, v) in try p.entries() { try placement.check(k, at: v) }
         case (nil, nil):
             break
         }

@@ -3,22 +3,24 @@ import Yams
 /// Reads a Rowboat config from YAML (or JSON, which YAML accepts) text.
 /// Every failure is a `ConfigError` naming file:line:column and the key.
 public enum ConfigLoader {
-    static let rootKeys = ["server", "communication", "localCache", "interfaces", "keys", "theme"]
+    static let rootKeys = ["server", "communication", "localCache", "interfaces", "keys", "theme", "auth"]
     static let communicationKeys = ["method", "bodyFormat", "timeout", "headers", "userAgent", "maxBodyBytes"]
     static let localCacheKeys = ["enabled", "path", "expire", "maxSize", "keepStale"]
     static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode",
-                                "filters", "sort", "search"]
+                                "filters", "sort", "search", "body"]
     static let pagingKeys = ["style", "param", "firstPage", "offsetParam", "cursorParam", "nextCursor", "nextURL",
                              "sizeParam", "limitParam", "size", "totalPages", "totalPagesHeader", "totalCount",
-                             "totalCountHeader", "hasMore", "maxPages"]
+                             "totalCountHeader", "hasMore", "maxPages", "lastItemCursor", "cursorFormat",
+                             "endOnEmptyPage"]
     static let pagingStyles = ["page", "offset", "cursor", "nextURL", "link", "lastId", "none"]
     /// Keys that only mean something for one paging style.
     static let styleOnlyKeys: [String: [String]] = [
         "param": ["page"], "firstPage": ["page"], "totalPages": ["page"], "totalPagesHeader": ["page"],
         "offsetParam": ["offset"], "cursorParam": ["cursor", "lastId"], "nextCursor": ["cursor"],
-        "nextURL": ["nextURL"],
+        "nextURL": ["nextURL"], "lastItemCursor": ["cursor"], "cursorFormat": ["cursor", "lastId"],
+        "endOnEmptyPage": ["cursor", "nextURL", "link"],
     ]
-    static let responseKeys = ["list", "success", "successValues", "message"]
+    static let responseKeys = ["list", "success", "successValues", "message", "format", "keyed"]
     static let fieldKeys = ["path", "type", "default", "relative", "relativeDays", "currency"]
     static let columnKeys = ["field", "title", "width", "weight", "min", "align"]
 
@@ -49,13 +51,15 @@ public enum ConfigLoader {
         guard let interfaces = keys["interfaces"] else { throw top.error("missing required key \"interfaces\"") }
         var endpoints: [Endpoint] = []
         for (key, node) in try interfaces.entries() {
-            endpoints.append(try parseEndpoint(key: key, node))
+            endpoints.append(try parseEndpoint(key: key, node, communication: communication))
         }
         guard !endpoints.isEmpty else { throw interfaces.error("declare at least one endpoint") }
-        return RowboatConfig(source: file, server: server, communication: communication, localCache: localCache,
-                             endpoints: endpoints,
-                             keys: try keys["keys"].map(parseKeys) ?? KeyBindingsConfig(),
-                             theme: try keys["theme"].map(parseTheme) ?? ThemeSettings())
+        var config = RowboatConfig(source: file, server: server, communication: communication, localCache: localCache,
+                                   endpoints: endpoints,
+                                   keys: try keys["keys"].map(parseKeys) ?? KeyBindingsConfig(),
+                                   theme: try keys["theme"].map(parseTheme) ?? ThemeSettings())
+        config.auth = try keys["auth"].map(parseAuth)
+        return config
     }
 
     static func yamlError(_ e: YamlError, file: String) -> ConfigError {
@@ -111,32 +115,44 @@ public enum ConfigLoader {
         return out
     }
 
-    static func parseEndpoint(key: String, _ node: ConfigNode) throws(ConfigError) -> Endpoint {
+    static func parseEndpoint(key: String, _ node: ConfigNode,
+                              communication: Communication = Communication()) throws(ConfigError) -> Endpoint {
         let keys = try node.mapping(allowed: endpointKeys)
         guard let url = keys["url"] else { throw node.error("missing required key \"url\"") }
         guard let item = keys["item"] else { throw node.error("missing required key \"item\"") }
+        let method = try keys["method"].map { n throws(ConfigError) in try n.oneOf(HTTPMethodName.self) }
+        let sends = method ?? communication.method
+        if let b = keys["body"], sends != .post {
+            throw b.error("a request body needs method POST (this endpoint sends \(sends.rawValue))")
+        }
+        let placement = ParamPlacement(method: sends,
+                                       jsonBody: keys["body"] != nil || communication.bodyFormat == .json)
         var params: [String: ParamValue] = [:]
         if let p = keys["params"] {
             for (k, v) in try p.entries() {
+                try placement.check(k, at: v)
                 if case .sequence = v.node { params[k] = .many(try v.stringList()) } else { params[k] = .one(try v.string()) }
             }
         }
         let mapping = try parseItem(item)
-        return Endpoint(
+        var endpoint = Endpoint(
             key: key, url: try url.string(),
-            method: try keys["method"].map { n throws(ConfigError) in try n.oneOf(HTTPMethodName.self) },
+            method: method,
             params: params,
             headers: try keys["headers"].map(stringMap) ?? [:],
-            paging: try keys["paging"].map(parsePaging) ?? Paging(),
+            paging: try keys["paging"].map { n throws(ConfigError) in try parsePaging(n, placement: placement) } ?? Paging(),
             response: try keys["response"].map(parseResponse) ?? ResponseShape(),
             item: mapping,
             columns: try keys["columns"].map { n throws(ConfigError) in try parseColumns(n, mapping: mapping) }
                 ?? defaultColumns(mapping),
             mode: try keys["mode"].map { n throws(ConfigError) in try n.oneOf(GetMode.self) } ?? .network,
-            query: try parseQuery(filters: keys["filters"], sort: keys["sort"], search: keys["search"]))
+            query: try parseQuery(filters: keys["filters"], sort: keys["sort"], search: keys["search"],
+                                  placement: placement))
+        endpoint.body = try keys["body"]?.jsonValue()
+        return endpoint
     }
 
-    static func parsePaging(_ node: ConfigNode) throws(ConfigError) -> Paging {
+    static func parsePaging(_ node: ConfigNode, placement: ParamPlacement = ParamPlacement()) throws(ConfigError) -> Paging {
         let keys = try node.mapping(allowed: pagingKeys)
         var paging = Paging()
         let style = try keys["style"]?.string() ?? "page"
@@ -153,22 +169,36 @@ public enum ConfigLoader {
             guard let n = keys[key] else { throw node.error("paging style \(style) needs \"\(key)\"") }
             return n
         }
+        /// A param name from `key`, checked where a body path may go.
+        func param(_ key: String, default fallback: String) throws(ConfigError) -> String {
+            guard let n = keys[key] else { return fallback }
+            let name = try n.string()
+            try placement.check(name, at: n)
+            return name
+        }
         switch style {
         case "page":
             let first = try keys["firstPage"]?.int() ?? 1
             guard first == 0 || first == 1 else { throw keys["firstPage"]!.error("firstPage must be 0 or 1") }
-            paging.style = .pageNumber(param: try keys["param"]?.string() ?? "page", first: first)
+            paging.style = .pageNumber(param: try param("param", default: "page"), first: first)
         case "offset":
-            paging.style = .offset(param: try keys["offsetParam"]?.string() ?? "offset")
+            paging.style = .offset(param: try param("offsetParam", default: "offset"))
         case "cursor":
-            paging.style = .cursor(param: try keys["cursorParam"]?.string() ?? "cursor",
-                                   next: try required("nextCursor").jsonPath())
+            if let n = keys["nextCursor"], let l = keys["lastItemCursor"] {
+                _ = n
+                throw l.error("give nextCursor (read from the body) or lastItemCursor (read in the last item), not both")
+            }
+            let nextNode: ConfigNode
+            if let l = keys["lastItemCursor"] { nextNode = l } else { nextNode = try required("nextCursor") }
+            let next = try nextNode.jsonPath()
+            paging.cursorInLastItem = keys["lastItemCursor"] != nil
+            paging.style = .cursor(param: try param("cursorParam", default: "cursor"), next: next)
         case "nextURL":
             paging.style = .nextURL(path: try required("nextURL").jsonPath())
         case "link":
             paging.style = .link
         case "lastId":
-            paging.style = .lastID(param: try keys["cursorParam"]?.string() ?? "cursor")
+            paging.style = .lastID(param: try param("cursorParam", default: "cursor"))
         default:
             paging.style = .none
         }
@@ -176,7 +206,12 @@ public enum ConfigLoader {
             _ = s
             throw l.error("limitParam and sizeParam name the same thing; give one")
         }
-        paging.sizeParam = try (keys["sizeParam"] ?? keys["limitParam"])?.string()
+        if let n = keys["sizeParam"] ?? keys["limitParam"] {
+            paging.sizeParam = try n.string()
+            try placement.check(paging.sizeParam!, at: n)
+        }
+        if let f = keys["cursorFormat"] { paging.cursorFormat = try f.oneOf(CursorFormat.self) }
+        if let e = keys["endOnEmptyPage"] { paging.endOnEmptyPage = try e.bool() }
         if let s = keys["size"] {
             paging.size = try s.int()
             guard paging.size! > 0 else { throw s.error("size must be more than 0") }
@@ -197,7 +232,9 @@ public enum ConfigLoader {
     static func parseResponse(_ node: ConfigNode) throws(ConfigError) -> ResponseShape {
         let keys = try node.mapping(allowed: responseKeys)
         var shape = ResponseShape()
-        if let l = keys["list"] { shape.listPath = try l.jsonPath() }
+        if let l = keys["list"] { shape.listPath = try l.jsonPath(wildcard: true) }
+        if let f = keys["format"] { shape.format = try f.oneOf(ResponseFormat.self) }
+        if let k = keys["keyed"] { shape.keyed = try k.bool() }
         shape.successPath = try keys["success"]?.jsonPath()
         shape.successValues = try keys["successValues"]?.stringList() ?? ["true", "1", "200", "0", "ok", "success"]
         shape.messagePath = try keys["message"]?.jsonPath()

@@ -81,10 +81,41 @@ struct ConfigNode {
         }
     }
 
-    func jsonPath() throws(ConfigError) -> JSONPath {
+    /// A JSON path; `[*]` only where `wildcard` allows it (the list path).
+    func jsonPath(wildcard: Bool = false) throws(ConfigError) -> JSONPath {
         let s = try string()
         guard let p = JSONPath(s) else { throw error("malformed path \"\(s)\" (use a.b[0].c)") }
+        if p.hasWildcard, !wildcard {
+            throw error("[*] in \"\(s)\": a wildcard is only allowed in response.list")
+        }
         return p
+    }
+
+    /// The node as a JSON value with YAML's types: `5` a number, `"5"` a
+    /// string, `true`/`false` (and YAML's yes/no) a bool, `null` or `~`
+    /// null; lists and mappings nest. `${NAME}` is expanded in strings.
+    func jsonValue() throws(ConfigError) -> JSONValue {
+        switch node {
+        case .scalar(let scalar):
+            switch node.tag.description {
+            case Tag.Name.null.rawValue: return .null
+            case Tag.Name.bool.rawValue: if let b = node.bool { return .bool(b) }
+            case Tag.Name.int.rawValue: if let i = node.int { return .int(Int64(i)) }
+            case Tag.Name.float.rawValue:
+                guard let d = node.float, d.isFinite else { throw error("\"\(scalar.string)\" is not a number JSON can hold") }
+                return .double(d)
+            default: break
+            }
+            return .string(try string())
+        case .sequence:
+            return .array(try sequence().map { n throws(ConfigError) in try n.jsonValue() })
+        case .mapping:
+            var object: [String: JSONValue] = [:]
+            for (k, v) in try entries() { object[k] = try v.jsonValue() }
+            return .object(object)
+        case .alias:
+            throw error("aliases are not supported here")
+        }
     }
 
     /// A scalar or a list of scalars, as text.

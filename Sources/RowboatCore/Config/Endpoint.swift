@@ -15,6 +15,9 @@ public struct Endpoint: Sendable, Equatable {
     public var mode: GetMode
     /// Filter and sort sections and the server search param.
     public var query: QueryOptions
+    /// A JSON request body as the config writes it (typed), into which
+    /// `$.`-named values are placed; POST only.
+    public var body: JSONValue?
 
     public init(key: String, url: String, method: HTTPMethodName? = nil,
                 params: [String: ParamValue] = [:], headers: [String: String] = [:],
@@ -76,6 +79,15 @@ public struct Paging: Sendable, Equatable {
     public var hasMorePath: JSONPath?
     /// Safety cap on pages walked by `--pages all`.
     public var maxPages: Int
+    /// Cursor style: `next` is a path inside the last list element, not
+    /// from the body's root (Elasticsearch's `sort` for `search_after`).
+    public var cursorInLastItem = false
+    /// How a cursor or last id is sent back.
+    public var cursorFormat: CursorFormat = .text
+    /// Cursor, nextURL and link styles: an empty page ends the data even
+    /// while the page still gives a next cursor or URL (by default those
+    /// styles end only when the cursor does).
+    public var endOnEmptyPage = false
 
     public static let defaultMaxPages = 1000
 
@@ -104,6 +116,10 @@ public struct ResponseShape: Sendable, Equatable {
     public var successValues: [String]
     /// Path to the server's message, shown when the success check fails.
     public var messagePath: JSONPath?
+    /// One JSON document, or one per line (NDJSON); anti-XSSI prefixes are always dropped.
+    public var format: ResponseFormat = .auto
+    /// The list is an object whose values are the items (its keys read by `$key`).
+    public var keyed = false
 
     public init(listPath: JSONPath = JSONPath("")!, successPath: JSONPath? = nil,
                 successValues: [String] = [], messagePath: JSONPath? = nil) {

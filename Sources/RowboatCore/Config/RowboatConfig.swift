@@ -13,6 +13,8 @@ public struct RowboatConfig: Sendable, Equatable {
     public var keys: KeyBindingsConfig
     /// The `theme:` section.
     public var theme: ThemeSettings
+    /// The `auth:` section: credentials for the server's origin.
+    public var auth: AuthSettings?
 
     public init(source: String, server: String, communication: Communication,
                 localCache: LocalCacheSettings = LocalCacheSettings(), endpoints: [Endpoint],

@@ -128,7 +128,7 @@ public enum ListReducer {
     }
 
     static func loadMore(_ state: inout ListState, automatic: Bool = false) -> [ListEffect] {
-        guard state.inFlight == nil, let next = state.nextCursor, !state.rows.isEmpty else { return [] }
+        guard state.inFlight == nil, let next = state.nextCursor, state.pagesLoaded > 0 else { return [] }
         if case .failed = state.phase { return [] }
         state.phase = .loadingMore
         return [start(&state, .more, next, automatic: automatic)]
@@ -141,7 +141,8 @@ public enum ListReducer {
     /// end, unless loading is halted or automatic loads have brought three
     /// screens of rows since the last key press.
     static func autoLoadMore(_ state: inout ListState) -> [ListEffect] {
-        guard state.phase == .idle, !state.rows.isEmpty, state.halt == nil else { return [] }
+        // (An empty page can still have a next cursor: keep going.)
+        guard state.phase == .idle, state.pagesLoaded > 0, state.halt == nil else { return [] }
         let threshold = state.loadMoreThreshold > 0 ? state.loadMoreThreshold : state.viewportRows
         guard state.rows.count - 1 - state.selection < threshold, state.nextCursor != nil else { return [] }
         guard state.autoLoadedRows < autoLoadRowLimit(state) else {
@@ -203,6 +204,7 @@ public enum ListReducer {
         state.totalCount = page.facts.totalCount ?? state.totalCount
         state.totalPages = page.facts.totalPages ?? state.totalPages
         state.lastUpdated = page.fetchedAt
+        if kind != .more { state.pagingNotice = PagingNotice.text(page.facts.absentPaths) }
         state.phase = state.nextCursor == nil ? .exhausted : .idle
         if kind == .refresh || replacing, let selectedID, let at = state.positions[selectedID] {
             state.selection = at

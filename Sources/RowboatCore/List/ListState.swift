@@ -86,6 +86,9 @@ public struct ListState: Sendable, Equatable {
     public var halt: ListHalt?
     /// Rows that automatic loads added since the last key press.
     public var autoLoadedRows: Int = 0
+    /// Paging paths the first page did not have (a likely typo in the
+    /// config), shown in the status bar until the next first page.
+    public var pagingNotice: String?
 
     public init(paging: Paging = Paging()) {
         self.paging = paging

@@ -1,7 +1,8 @@
 /// Decides which page comes next, or that the data has ended, from the
 /// endpoint's paging rules and what the last page said.
 ///
-/// Any rule that says "the end" wins: an empty page, `hasMore == false`, no
+/// Any rule that says "the end" wins: an empty page (page, offset and
+/// lastId styles, or `endOnEmptyPage`), `hasMore == false`, no
 /// next cursor / next URL (or the same one again: no progress), the total
 /// pages reached (page style; it decides alone when known), or the total
 /// count reached.
@@ -25,7 +26,7 @@ public struct PagingPlan: Sendable {
     /// The cursor after `cursor`, given what its page said and how many items
     /// are loaded in all (after de-duplication); nil at the end of data.
     public func next(after cursor: PageCursor, page: PageFacts, loadedCount: Int) -> PageCursor? {
-        if page.itemCount == 0 || page.hasMore == false { return nil }
+        if page.hasMore == false || (page.itemCount == 0 && paging.endsOnEmptyPage) { return nil }
         let countReached = page.totalCount.map { loadedCount >= $0 } ?? false
         switch paging.style {
         case .none:
@@ -73,6 +74,8 @@ public struct PageFacts: Sendable, Equatable {
     public var nextURL: String?
     /// The last item's mapped id (lastId style).
     public var lastItemID: String?
+    /// Configured paging paths the body did not hold (see `PageResult`).
+    public var absentPaths: [String] = []
 
     public init(itemCount: Int, totalPages: Int? = nil, totalCount: Int? = nil, hasMore: Bool? = nil,
                 nextToken: String? = nil, nextURL: String? = nil, lastItemID: String? = nil) {

@@ -12,17 +12,24 @@ public struct ItemMapper: Sendable {
 
     /// Maps one element; `index` names it in errors.
     public func map(_ element: JSONValue, index: Int, listPath: JSONPath) throws(DataError) -> Item {
+        try map(ListElement(value: element, key: nil, label: "\(listPath.description)[\(index)]"), index: index)
+    }
+
+    /// Maps one list element; its label names it in errors, and in a keyed
+    /// list its key is what a `$key` path reads. Without an `id` field the
+    /// id is `index`.
+    public func map(_ element: ListElement, index: Int) throws(DataError) -> Item {
         var values: [String: FieldValue] = [:]
         for spec in mapping.fields {
-            values[spec.name] = value(for: spec, in: element)
+            values[spec.name] = value(for: spec, in: element.value, key: element.key)
         }
         let idValue = values["id"] ?? .missing
         let id: String
         if idValue == .missing {
             guard mapping.field("id") == nil else {
                 let spec = mapping.field("id")!
-                let found = spec.path.lookup(in: element)
-                throw .mappingMismatch(path: "\(listPath.description)[\(index)].\(spec.path)",
+                let found = spec.path.lookup(in: element.value)
+                throw .mappingMismatch(path: "\(element.label).\(spec.path)",
                                        found: found.map(Self.describe) ?? "nothing")
             }
             id = String(index)
@@ -32,9 +39,11 @@ public struct ItemMapper: Sendable {
         return Item(id: id, values: values)
     }
 
-    /// The coerced value of one field, its default, or `.missing`.
-    public func value(for spec: FieldSpec, in element: JSONValue) -> FieldValue {
-        if let raw = spec.path.lookup(in: element), let coerced = coerce(raw, to: spec.type) {
+    /// The coerced value of one field, its default, or `.missing`. `key` is
+    /// the element's key in a keyed-object list (read by a `$key` path).
+    public func value(for spec: FieldSpec, in element: JSONValue, key: String? = nil) -> FieldValue {
+        let raw = key != nil && spec.readsKey ? .string(key!) : spec.path.lookup(in: element)
+        if let raw, let coerced = coerce(raw, to: spec.type) {
             return coerced
         }
         if let fallback = spec.defaultValue, let coerced = coerce(.string(fallback), to: spec.type) {
@@ -55,6 +64,10 @@ public struct ItemMapper: Sendable {
         case .text:
             guard let s = raw.scalarText else { return nil }
             return .text(Sanitizer.clean(HTMLEntities.decode(s)))
+        case .html:
+            guard let s = raw.scalarText else { return nil }
+            let plain = Sanitizer.clean(HTMLText.plain(s))
+            return plain.isEmpty ? nil : .text(plain)
         case .int:
             if case .int(let i) = raw { return .int(i) }
             if case .double(let d) = raw, d.isFinite, d == d.rounded(), abs(d) < 9e18 { return .int(Int64(d)) }

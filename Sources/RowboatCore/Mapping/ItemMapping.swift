@@ -14,6 +14,9 @@ public struct ItemMapping: Sendable, Equatable {
         self.nullStrings = nullStrings
     }
 
+    /// The path that reads an element's key in a keyed-object list.
+    public static let keyPath = "$key"
+
     /// The spec of the field `name`, if mapped.
     public func field(_ name: String) -> FieldSpec? { fields.first { $0.name == name } }
 }
@@ -45,6 +48,10 @@ public struct FieldSpec: Sendable, Equatable {
         self.relativeDays = relativeDays
         self.currency = currency
     }
+
+    /// True when the path is `$key`: in a keyed-object list the field is
+    /// the element's key (elsewhere it is an ordinary key lookup).
+    public var readsKey: Bool { path.steps == [.key(ItemMapping.keyPath)] }
 }
 
 /// The type a field's value is coerced to before display.
@@ -53,4 +60,6 @@ public enum FieldType: String, Sendable, Equatable, CaseIterable {
     case dateSeconds = "date-seconds"
     case dateMillis = "date-millis"
     case dateISO8601 = "date-iso8601"
+    /// HTML made plain text (tags removed, breaks kept as spaces, entities decoded).
+    case html
 }

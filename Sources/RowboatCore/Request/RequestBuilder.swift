@@ -69,20 +69,45 @@ public struct RequestBuilder: Sendable {
     /// param and then `dynamic` params (which win) are merged. A `.url`
     /// cursor is fetched as is with GET: nothing is added to it, and the
     /// config's headers are left out when it points at another origin.
+    ///
+    /// A POST with a JSON body (`bodyFormat: json` or an endpoint `body:`)
+    /// puts `$.`-named values at their body paths, typed: numbers for page,
+    /// offset and size, the cursor as text or (cursorFormat json) as its
+    /// JSON value. With a `body:` template, plainly named params go in the
+    /// URL's query.
     public func request(cursor: PageCursor, params dynamic: [String: ParamValue] = [:]) -> RequestSpec {
+        let method = endpoint.method ?? config.communication.method
+        let jsonBody = method == .post && (endpoint.body != nil || config.communication.bodyFormat == .json)
         var params = endpoint.params
+        var placed: [(JSONPath, JSONValue)] = []
+        /// Sets `name` to `text`, or places `value` at its body path.
+        func set(_ name: String, _ text: ParamValue, _ value: JSONValue) {
+            if jsonBody, let path = JSONBody.path(name) {
+                params[name] = nil
+                placed.append((path, value))
+            } else {
+                params[name] = text
+            }
+        }
+        for (k, v) in endpoint.params.sorted(by: { $0.key < $1.key }) where jsonBody && JSONBody.path(k) != nil {
+            set(k, v, JSONBody.value(v))
+        }
         let paging = endpoint.paging
-        if let sizeParam = paging.sizeParam, let size = paging.size { params[sizeParam] = .one(String(size)) }
+        if let sizeParam = paging.sizeParam, let size = paging.size { set(sizeParam, .one(String(size)), .int(Int64(size))) }
         switch (paging.style, cursor) {
-        case (.pageNumber(let param, _), _): params[param] = .one(String(pageNumber(cursor)))
-        case (.offset(let param), .offset(let n)): params[param] = .one(String(n))
-        case (.offset(let param), _): params[param] = .one("0")
-        case (.cursor(let param, _), .token(let t)), (.lastID(let param), .token(let t)): params[param] = .one(t)
+        case (.pageNumber(let param, _), _):
+            let n = pageNumber(cursor)
+            set(param, .one(String(n)), .int(Int64(n)))
+        case (.offset(let param), .offset(let n)): set(param, .one(String(n)), .int(Int64(n)))
+        case (.offset(let param), _): set(param, .one("0"), .int(0))
+        case (.cursor(let param, _), .token(let t)), (.lastID(let param), .token(let t)):
+            let value: JSONValue = paging.cursorFormat == .json
+                ? ((try? JSONValue.parse(Data(t.utf8))) ?? .string(t)) : .string(t)
+            set(param, .one(t), value)
         default: break
         }
-        for (k, v) in dynamic { params[k] = v }
+        for (k, v) in dynamic.sorted(by: { $0.key < $1.key }) { set(k, v, JSONBody.value(v)) }
         let pairs = Self.flatten(params)
-        let method = endpoint.method ?? config.communication.method
         var headers: [(String, String)] = [
             ("Accept", "application/json"),
             ("User-Agent", config.communication.userAgent ?? clientInfo.userAgent),
@@ -116,24 +141,43 @@ public struct RequestBuilder: Sendable {
         case .get:
             if !pairs.isEmpty { url += (url.contains("?") ? "&" : "?") + Self.encode(pairs) }
         case .post:
-            switch config.communication.bodyFormat {
-            case .form:
-                headers.append(("Content-Type", "application/x-www-form-urlencoded"))
-                body = Array(Self.encode(pairs).utf8)
-            case .json:
+            if let template = endpoint.body {
+                if !pairs.isEmpty { url += (url.contains("?") ? "&" : "?") + Self.encode(pairs) }
                 headers.append(("Content-Type", "application/json"))
-                body = Self.json(params)
+                body = Self.json(template, placing: placed)
+            } else {
+                switch config.communication.bodyFormat {
+                case .form:
+                    headers.append(("Content-Type", "application/x-www-form-urlencoded"))
+                    body = Array(Self.encode(pairs).utf8)
+                case .json:
+                    headers.append(("Content-Type", "application/json"))
+                    // Without body paths the body is the flat object it always was.
+                    body = placed.isEmpty ? Self.json(params)
+                        : Self.json(.object(params.mapValues(JSONBody.value)), placing: placed)
+                }
             }
         }
         return RequestSpec(method: method, url: url, headers: headers, body: body,
                            timeoutSeconds: config.communication.timeoutSeconds, configHeaderNames: customNames)
     }
 
+    /// `template` with each value placed at its path, in order, as JSON.
+    static func json(_ template: JSONValue, placing placed: [(JSONPath, JSONValue)]) -> [UInt8] {
+        var body = template
+        for (path, value) in placed { JSONBody.place(value, at: path, in: &body) }
+        return body.jsonBytes ?? Array("{}".utf8)
+    }
+
     /// The endpoint URL resolved against the config's server.
     public func resolvedURL() -> String {
-        let url = endpoint.url
+        Self.resolve(endpoint.url, against: config.server)
+    }
+
+    /// `url` as is when absolute, else appended to `server`.
+    public static func resolve(_ url: String, against server: String) -> String {
         if url.hasPrefix("http://") || url.hasPrefix("https://") { return url }
-        var base = config.server
+        var base = server
         while base.hasSuffix("/") { base.removeLast() }
         return base + (url.hasPrefix("/") ? url : "/" + url)
     }
@@ -163,11 +207,14 @@ public struct RequestBuilder: Sendable {
 
     static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
-    static func encode(_ pairs: [(String, String)]) -> String {
-        pairs.map { k, v in
-            (k.addingPercentEncoding(withAllowedCharacters: unreserved) ?? k) + "="
-                + (v.addingPercentEncoding(withAllowedCharacters: unreserved) ?? v)
-        }.joined(separator: "&")
+    /// Pairs as `k=v&…`, every byte but the unreserved ones percent-encoded.
+    public static func encode(_ pairs: [(String, String)]) -> String {
+        pairs.map { k, v in encodeComponent(k) + "=" + encodeComponent(v) }.joined(separator: "&")
+    }
+
+    /// One key or value percent-encoded as `encode` does.
+    public static func encodeComponent(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 }
 

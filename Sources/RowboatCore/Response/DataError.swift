@@ -22,6 +22,8 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Cache-only mode with a cache that could not be opened: why not
     /// ("cache disabled: the cache is read-only (…)").
     case cacheUnusable(String)
+    /// Getting or using credentials failed (an OAuth2 token request).
+    case auth(String)
 
     public var description: String {
         let line: String
@@ -41,6 +43,7 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownEndpoint(let key): line = "no endpoint named \"\(key)\" in the config"
         case .cacheMiss: line = "not in the cache"
         case .cacheUnusable(let reason): line = "not in the cache: \(reason)"
+        case .auth(let m): line = "auth: \(m)"
         }
         return Sanitizer.clean(line, limit: 300)
     }

@@ -14,6 +14,9 @@ public struct PageResult: Sendable, Equatable {
     public var nextURL: String?
     /// The last item's mapped id (lastId style).
     public var lastItemID: String?
+    /// Configured paging paths (`paging.nextCursor "data.after"`) that
+    /// the body does not hold at all: on a first page, most likely a typo.
+    public var absentPaths: [String] = []
 
     public init(items: [Item], totalPages: Int? = nil, totalCount: Int? = nil, hasMore: Bool? = nil,
                 nextToken: String? = nil, nextURL: String? = nil, lastItemID: String? = nil) {
@@ -26,10 +29,19 @@ public struct PageResult: Sendable, Equatable {
         self.lastItemID = lastItemID
     }
 
+    /// Pages are equal when their items and paging facts are; `absentPaths`
+    /// is a remark about the config, not part of the page, and is not compared.
+    public static func == (a: PageResult, b: PageResult) -> Bool {
+        a.items == b.items && a.totalPages == b.totalPages && a.totalCount == b.totalCount && a.hasMore == b.hasMore
+            && a.nextToken == b.nextToken && a.nextURL == b.nextURL && a.lastItemID == b.lastItemID
+    }
+
     /// What this page says about paging.
     public var facts: PageFacts {
-        PageFacts(itemCount: items.count, totalPages: totalPages, totalCount: totalCount, hasMore: hasMore,
-                  nextToken: nextToken, nextURL: nextURL, lastItemID: lastItemID)
+        var facts = PageFacts(itemCount: items.count, totalPages: totalPages, totalCount: totalCount, hasMore: hasMore,
+                              nextToken: nextToken, nextURL: nextURL, lastItemID: lastItemID)
+        facts.absentPaths = absentPaths
+        return facts
     }
 }
 
@@ -47,16 +59,27 @@ public struct PageDecoder: Sendable {
     public func decode(body: [UInt8], contentType: String?,
                        headers: [(String, String)] = []) throws(DataError) -> PageResult {
         guard !body.isEmpty else { throw .emptyResponse }
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(Data(body))
-        } catch let tooDeep as JSONDepthLimit.Exceeded {
-            throw .nestedTooDeep(limit: tooDeep.limit)
-        } catch {
-            throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
-                           firstBytes: Self.preview(body))
-        }
         let shape = endpoint.response
+        let text = ResponseFraming.strippingPrefix(body)
+        let root: JSONValue
+        let ndjson = ResponseFraming.isNDJSON(shape.format, contentType: contentType)
+        if ndjson {
+            do {
+                root = try ResponseFraming.parseLines(text)
+            } catch {
+                throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
+                               firstBytes: "line \(error.line): " + Self.preview(error.bytes))
+            }
+        } else {
+            do {
+                root = try JSONValue.parse(Data(text))
+            } catch let tooDeep as JSONDepthLimit.Exceeded {
+                throw .nestedTooDeep(limit: tooDeep.limit)
+            } catch {
+                throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
+                               firstBytes: Self.preview(body))
+            }
+        }
         if let successPath = shape.successPath {
             let found = successPath.lookup(in: root)?.scalarText
             if found == nil || !shape.successValues.contains(found!) {
@@ -64,23 +87,12 @@ public struct PageDecoder: Sendable {
                 throw .server(message: message.map { Sanitizer.clean($0, limit: 200) })
             }
         }
-        guard let listValue = shape.listPath.lookup(in: root) else {
-            throw .mappingMismatch(path: shape.listPath.description.isEmpty ? "(root)" : shape.listPath.description,
-                                   found: "nothing")
-        }
-        let elements: [JSONValue]
-        switch listValue {
-        case .array(let a): elements = a
-        case .null: elements = []
-        default:
-            throw .mappingMismatch(path: shape.listPath.description.isEmpty ? "(root)" : shape.listPath.description,
-                                   found: ItemMapper.describe(listValue))
-        }
+        let elements = try ListElements.find(in: root, bytes: ndjson ? nil : text, shape: shape)
         let mapper = ItemMapper(mapping: endpoint.item)
         var items: [Item] = []
         items.reserveCapacity(elements.count)
         for (i, element) in elements.enumerated() {
-            items.append(try mapper.map(element, index: i, listPath: shape.listPath))
+            items.append(try mapper.map(element, index: i))
         }
         var page = PageResult(items: items)
         let paging = endpoint.paging
@@ -89,22 +101,55 @@ public struct PageDecoder: Sendable {
         page.totalCount = paging.totalCountPath.flatMap { intValue($0.lookup(in: root)) }
             ?? paging.totalCountHeader.flatMap { Self.header($0, in: headers) }.flatMap(intValue)
         if let path = paging.hasMorePath { page.hasMore = try boolValue(at: path, in: root) }
+        // Configured body paths that this page does not have at all (null
+        // counts as present: it is how many servers say "the end").
+        var absent: [String] = []
+        func note(_ key: String, _ path: JSONPath?, in value: JSONValue? = nil) {
+            guard let path, path.lookup(in: value ?? root) == nil else { return }
+            absent.append("paging.\(key) \"\(path.description)\"")
+        }
+        if page.totalPages == nil { note("totalPages", paging.totalPagesPath) }
+        if page.totalCount == nil { note("totalCount", paging.totalCountPath) }
+        note("hasMore", paging.hasMorePath)
         switch paging.style {
         case .cursor(_, let next):
-            page.nextToken = try textValue(at: next, in: root)
+            if paging.cursorInLastItem {
+                let last = elements.last?.value
+                if let last { note("lastItemCursor", next, in: last) }
+                page.nextToken = try cursor(last.flatMap { next.lookup(in: $0) }, path: next)
+            } else {
+                note("nextCursor", next)
+                page.nextToken = try cursor(next.lookup(in: root), path: next)
+            }
         case .nextURL(let path):
+            note("nextURL", path)
             page.nextURL = try textValue(at: path, in: root)
         case .link:
             page.nextURL = Self.header("link", in: headers).flatMap { LinkHeader.target(rel: "next", in: $0) }
         case .lastID:
-            guard endpoint.item.field("id") != nil else {
+            guard let spec = endpoint.item.field("id") else {
                 throw .mappingMismatch(path: "item.id", found: "no id field (lastId paging needs one)")
             }
             page.lastItemID = items.last?.id
+            if paging.cursorFormat == .json, let last = elements.last {
+                let raw = last.key != nil && spec.readsKey ? .string(last.key!) : spec.path.lookup(in: last.value)
+                page.lastItemID = raw.flatMap(\.jsonText) ?? page.lastItemID
+            }
         case .none, .pageNumber, .offset:
             break
         }
+        page.absentPaths = absent
         return page
+    }
+
+    /// A next cursor: text (a string or whole number) or, with cursorFormat
+    /// json, the value's JSON text; nil when absent, null or empty.
+    func cursor(_ value: JSONValue?, path: JSONPath) throws(DataError) -> String? {
+        guard endpoint.paging.cursorFormat == .json else { return try text(value, path: path) }
+        switch value {
+        case nil, .null?, .string("")?: return nil
+        case let value?: return value.jsonText
+        }
     }
 
     /// All values of header `name` joined with ", " (as HTTP allows), or nil.
@@ -119,7 +164,12 @@ public struct PageDecoder: Sendable {
 
     /// A scalar at `path` as text; nil when absent, null or empty.
     func textValue(at path: JSONPath, in root: JSONValue) throws(DataError) -> String? {
-        switch path.lookup(in: root) {
+        try text(path.lookup(in: root), path: path)
+    }
+
+    /// A scalar found at `path` as text; nil when absent, null or empty.
+    func text(_ value: JSONValue?, path: JSONPath) throws(DataError) -> String? {
+        switch value {
         case nil, .null?: return nil
         case .string(let s)?: return s.isEmpty ? nil : s
         case .int(let i)?: return String(i)

@@ -26,7 +26,7 @@ public enum StatusBar {
         } else if let error = list.lastError {
             right = "✗ " + error
             rightStyle = errorStyle
-        } else if let notice = list.notice {
+        } else if let notice = list.notice ?? list.pagingNotice {
             right = notice
         } else if let badge = list.cacheBadge {
             right = "cached " + ValueFormatter.relative(badge.fetchedAt, now: now)
