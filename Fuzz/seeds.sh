@@ -77,6 +77,31 @@ FuzzConfig)
   seed '%YAML 1.2\n---\nserver: !!binary aGk=\ninterfaces: !!set {a}\n...\n'
   seed 'a: &a [*a]\n'
   ;;
+FuzzPaths)
+  # A path on the first line, a body after it.
+  seed 'data.sections[*].items\n{"data":{"sections":[{"items":[1,2]},{"x":0},{"items":[3]}]}}'
+  seed '["@odata.nextLink"]\n{"@odata.nextLink":"http://h/n?$skiptoken=20","value":[]}'
+  seed "hits.hits[-1].sort\n{\"hits\":{\"hits\":[{\"sort\":[1,\"a\"]},{\"sort\":[2,\"b\"]}]}}"
+  seed '\n{"-Nb":{"n":"x"},"-Na":{"n":"y"},"a b":1,"\\u00e9":2,"\\ud83d\\ude80":3}'
+  seed 'users\n)]}\x27\n{"users":{"z":{"a":1},"y":[{"}":"{"}],"x":"\\"\\\\"}}'
+  seed '[0]\nwhile(1);[{"_number":1,"_more_changes":true}]'
+  seed '[-1]._more_changes\nfor(;;);[{"_number":1},{"_number":2,"_more_changes":true}]'
+  seed "['it\\'s'][\"q\\\"\"][*][-2]\n{\"it's\":{\"q\\\"\":[[1,2],[3,4]]}}"
+  seed '[*][*]\n{"id":1,"t":"a"}\n{"id":2,"t":"b"}\n\n{oops\n'
+  seed "a$(printf '[0]%.0s' {1..200})\n$(printf '[%.0s' {1..200})1$(printf ']%.0s' {1..200})"
+  seed '["unclosed\n{}'
+  seed '[99999999999999999999]\n[1]'
+  ;;
+FuzzBody)
+  # A JSON template on the first line, then name=value lines.
+  seed '{"query":"q","variables":{"first":1,"after":null}}\n$.variables.after=Y3Vyc29yOjIw\n$.variables.first=20'
+  seed '{"query":{"match_all":{}},"sort":[{"created_at":"desc"}]}\n$.search_after=[1700000000000,"p20"]\n$.size=20'
+  seed '{}\n$.a.b.c=1\n$.a.b=2\n$.a=[1,2]\n$.a[3]=x\n$.a[1000]=y\n$.a[1001]=z'
+  seed '[1,2]\n$[0]=x\n$["k"]=v\n$.k=w'
+  seed 'null\n$["odd \\"key\\" ]"]=1\n$[\x27a\x27].b=2\n$.[*]=3\n$.x[-1]=4\nplain=5'
+  seed '"scalar"\n$.=1\n$=2\n$.a..b=3'
+  seed '{"n":1e308,"m":-0.0,"s":"\\u0000\\ud800"}\n$.n=1e400\n$.t=true'
+  ;;
 FuzzImages)
   # Small valid PNG and JPEG (baseline and progressive) from our encoders,
   # then the hostile server's kinds: truncated, empty, HTML, huge dimensions.

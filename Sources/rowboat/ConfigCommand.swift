@@ -4,6 +4,6 @@ import ArgumentParser
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Check a config file, or import a DataConfig.plist as YAML.",
-        subcommands: [ConfigCheck.self, ConfigImport.self])
+        abstract: "Check a config file, import a DataConfig.plist as YAML, or draft one from a URL.",
+        subcommands: [ConfigCheck.self, ConfigImport.self, ConfigProbe.self])
 }

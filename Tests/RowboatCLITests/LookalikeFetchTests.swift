@@ -48,16 +48,8 @@ struct LookalikeFetchTests {
         return Fetched(ids: rows.compactMap { $0["id"] as? String }, stderr: r.stderr, rows: rows)
     }
 
-    static func withServer<T>(_ body: (DemoServer) async throws -> T) async throws -> T {
-        let server = try await DemoServer.start(port: 0)
-        do {
-            let result = try await body(server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+    static func withServer<T: Sendable>(_ body: (DemoServer) async throws -> T) async throws -> T {
+        try await DemoServer.withRunning(body)
     }
 
     static let numbers = (1...DemoLookalikes.itemCount).map(String.init)

@@ -31,15 +31,7 @@ struct AuthTests {
     }
 
     static func withDemo<T: Sendable>(_ body: (DemoServer) async throws -> T) async throws -> T {
-        let server = try await DemoServer.start(port: 0)
-        do {
-            let result = try await body(server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+        try await DemoServer.withRunning(body)
     }
 
     static func revokeAll(_ server: DemoServer) async throws {

@@ -110,8 +110,14 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
                 if isBare(k) {
                     out += out.isEmpty ? k : "." + k
                 } else {
-                    out += "[\"" + k.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                        + "\"]"
+                    // Escaped scalar by scalar: a quote followed by a combining
+                    // mark is one Character, but still a quote to the parser.
+                    var quoted = String.UnicodeScalarView()
+                    for scalar in k.unicodeScalars {
+                        if scalar == "\\" || scalar == "\"" { quoted.append("\\") }
+                        quoted.append(scalar)
+                    }
+                    out += "[\"" + String(quoted) + "\"]"
                 }
             case .index(let i): out += "[\(i)]"
             case .wildcard: out += "[*]"

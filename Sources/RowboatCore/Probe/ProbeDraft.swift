@@ -1,0 +1,305 @@
+import Foundation
+import Yams
+
+/// What `rowboat config probe` saw: the request it sent and the one
+/// response it got.
+public struct ProbeInput: Sendable {
+    public var method: HTTPMethodName
+    public var url: String
+    /// Headers given with `--header` (sent, never written to the draft).
+    public var headers: [(String, String)]
+    /// The request body given with `--data`.
+    public var body: [UInt8]?
+    public var status: Int
+    public var responseHeaders: [(String, String)]
+    public var responseBody: [UInt8]
+
+    public init(method: HTTPMethodName, url: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
+                status: Int, responseHeaders: [(String, String)], responseBody: [UInt8]) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.status = status
+        self.responseHeaders = responseHeaders
+        self.responseBody = responseBody
+    }
+
+    func header(_ name: String) -> String? {
+        responseHeaders.first { $0.0.lowercased() == name.lowercased() }?.1
+    }
+}
+
+/// Why no draft could be written (one line).
+public struct ProbeError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+    init(_ message: String) { description = Sanitizer.clean(message, limit: 300) }
+}
+
+/// Writes a commented YAML config draft from one probed response: the list
+/// path, the item fields and the paging style guessed, each with the reason
+/// in a comment, then the first rows as the table would show them and what
+/// could not be decided. The draft is loaded back with `ConfigLoader` and
+/// the response decoded with it before it is returned, so it always passes
+/// `rowboat config check`.
+public enum ProbeDraft {
+    /// Query params that carry secrets: kept out of the draft.
+    static let secretParams = ["api_key", "apikey", "key", "token", "access_token", "appid", "app_id", "client_secret",
+                               "auth", "signature", "sig"]
+
+    public static func write(_ input: ProbeInput, width: Int = 100, now: Double) throws(ProbeError) -> String {
+        guard let components = URLComponents(string: input.url), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else {
+            throw ProbeError("\(input.url) is not an http(s) URL")
+        }
+        guard (200..<300).contains(input.status) else {
+            throw ProbeError("HTTP \(input.status) from \(input.url): a draft needs a response with the list (credentials go in --header)")
+        }
+        let contentType = input.header("content-type")
+        let text = ResponseFraming.strippingPrefix(input.responseBody)
+        let xssi = text.startIndex > 0 && input.responseBody.prefix(text.startIndex).contains { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }
+        var ndjson = ResponseFraming.isNDJSON(.auto, contentType: contentType)
+        var root: JSONValue
+        if !ndjson, let parsed = try? JSONValue.parse(Data(text)) {
+            root = parsed
+        } else if let lines = try? ResponseFraming.parseLines(text), case .array(let values) = lines, !values.isEmpty {
+            root = lines
+            ndjson = true
+        } else {
+            throw ProbeError("the response is not JSON (\(contentType ?? "no content type")): \(PageDecoder.preview(input.responseBody))")
+        }
+        let requestBody = input.body.flatMap { try? JSONValue.parse(Data($0)) }
+        let list = ListGuess.best(in: root, bytes: ndjson ? nil : Array(text))
+        var notes: [String] = []
+        let fields: FieldGuess
+        if let list {
+            fields = FieldGuess.guess(list)
+        } else {
+            notes.append("where the list is: no array of objects or object of objects in the response")
+            fields = FieldGuess(fields: [.init(name: "title", path: "", type: .text, reason: "guess: the whole response")],
+                                notes: [])
+            root = .array([root])
+        }
+        notes += fields.notes
+        let paging = PagingGuess.guess(root: root, list: list, headers: input.responseHeaders, requestURL: input.url,
+                                       method: input.method, requestBody: requestBody)
+        notes += paging.notes
+
+        var server = "\(scheme)://\(host)"
+        if let port = components.port { server += ":\(port)" }
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        let key = endpointKey(path)
+        var out: [String] = [
+            "# Rowboat config drafted by `rowboat config probe` from one response to",
+            "#   \(input.method.rawValue) \(scrubbedURL(input.url))",
+            "# (HTTP \(input.status), \(contentType ?? "no content type")\(list.map { ", \($0.count) items" } ?? "")).",
+            "# Comments say why each key was chosen; check those marked \"guess\".",
+            "#   rowboat config check FILE && rowboat --config FILE",
+        ]
+        if xssi { out.append("# The body starts with an anti-XSSI prefix; Rowboat drops it when reading.") }
+        out += ["server: \(YAMLScalar.value(server))", ""]
+        out += authLines(input)
+        out.append("interfaces:")
+        out.append("  \(key):")
+        out.append("    url: \(YAMLScalar.value(path.removingPercentEncoding ?? path))")
+        if input.method == .post { out.append("    method: POST") }
+        let params = (components.queryItems ?? []).filter {
+            !paging.consumedParams.contains($0.name) && !secretParams.contains($0.name.lowercased())
+        }
+        if input.method == .post, let body = input.body, requestBody == nil, !body.isEmpty {
+            notes.append("the request body is not JSON: it is not in the draft (set communication.bodyFormat: form and params)")
+        }
+        if !params.isEmpty {
+            out.append("    params:")
+            var seen = Set<String>()
+            for item in params where seen.insert(item.name).inserted {
+                let values = params.filter { $0.name == item.name }.map { $0.value ?? "" }
+                let value = values.count == 1 ? YAMLScalar.value(values[0])
+                    : "[" + values.map(YAMLScalar.value).joined(separator: ", ") + "]"
+                out.append("      \(YAMLScalar.key(item.name)): \(value)")
+            }
+        }
+        let plainHeaders = input.headers.filter { !isSecretHeader($0.0) }
+        if !plainHeaders.isEmpty {
+            out.append("    headers:")
+            for (name, value) in plainHeaders { out.append("      \(YAMLScalar.key(name)): \(YAMLScalar.value(value))") }
+        }
+        if let requestBody, input.method == .post {
+            out.append("    body:                      # the request body, typed as YAML")
+            out += bodyLines(requestBody)
+        }
+        out.append("    paging:")
+        for line in paging.lines { out.append(commented("      \(line.key): \(line.value)", line.why)) }
+        var response: [String] = []
+        if let list, !list.path.steps.isEmpty {
+            let what = list.keyed ? "an object of \(list.count) objects" : list.path.hasWildcard
+                ? "\(list.count) objects over nested lists" : "an array of \(list.count) objects (the largest)"
+            response.append(commented("      list: \(YAMLScalar.value(list.path.description))", what))
+        }
+        if list?.keyed == true { response.append(commented("      keyed: true", "its values are the items; $key is each key")) }
+        if ndjson, !ResponseFraming.isNDJSON(.auto, contentType: contentType) {
+            response.append(commented("      format: ndjson", "one JSON value per line"))
+        }
+        response += envelopeLines(root, list: list)
+        if !response.isEmpty { out.append("    response:"); out += response }
+        out.append("    item:")
+        for field in fields.fields {
+            var value = YAMLScalar.value(field.path)
+            if field.path.isEmpty || field.path == ItemMapping.keyPath { value = "\"\(field.path)\"" }
+            if field.type != .text || field.relative {
+                value = "{path: \(value), type: \(field.type.rawValue)\(field.relative ? ", relative: true" : "")}"
+            }
+            out.append(commented("      \(field.name): \(value)", field.reason))
+        }
+        out.append("    columns:")
+        for field in fields.fields where field.name != "id" && field.name != "image" && field.name != "link" {
+            switch field.name {
+            case "title": out.append("      - {field: title, weight: 3, min: 16}")
+            case "subtitle": out.append("      - {field: subtitle, weight: 3, min: 10}")
+            default:
+                let right = [.int, .number, .money].contains(field.type)
+                out.append("      - {field: \(field.name), title: \(YAMLScalar.value(columnTitle(field.name))), "
+                    + "width: \(right ? 8 : 12)\(right ? ", align: right" : "")}")
+            }
+        }
+        let draft = out.joined(separator: "\n") + "\n"
+        return draft + (try trailer(draft, input: input, contentType: contentType, width: width, now: now, notes: notes))
+    }
+
+    /// The first rows as the table shows them and the notes, as comments;
+    /// loading the draft and decoding the response with it proves it works.
+    static func trailer(_ draft: String, input: ProbeInput, contentType: String?, width: Int, now: Double,
+                        notes: [String]) throws(ProbeError) -> String {
+        let config: RowboatConfig
+        do {
+            config = try ConfigLoader.parse(draft, file: "draft.yaml")
+        } catch {
+            throw ProbeError("the draft does not load (\(error)); please report this")
+        }
+        var out = ["", "# The first rows as the table shows them:"]
+        let endpoint = config.endpoints[0]
+        var notes = notes
+        do {
+            let page = try PageDecoder(endpoint: endpoint).decode(body: input.responseBody, contentType: contentType,
+                                                                   headers: input.responseHeaders)
+            let table = TableFormatter(columns: endpoint.columns, mapping: endpoint.item, width: max(40, width - 4), now: now)
+            let lines = (table.header() + table.rows(Array(page.items.prefix(5)))).split(separator: "\n").map(String.init)
+            out += lines.map { "#   " + $0 }
+            if page.items.isEmpty { out.append("#   (no items in this response)") }
+            if let notice = PagingNotice.text(page.absentPaths) { notes.append(notice) }
+        } catch {
+            out.append("#   (none: \(error.description))")
+            notes.append("how to map the items: decoding the response with the draft failed")
+        }
+        out.append("#")
+        if notes.isEmpty {
+            out.append("# Nothing left undecided.")
+        } else {
+            out.append("# Could not decide:")
+            out += notes.map { "#   - " + Sanitizer.clean($0, limit: 300) }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// `created_at` → `Created`, `stargazerCount` → `Stargazer count`.
+    static func columnTitle(_ name: String) -> String {
+        var words: [String] = []
+        var word = ""
+        for c in name {
+            if c == "_" || c == "-" || (c.isUppercase && !word.isEmpty) {
+                if !word.isEmpty { words.append(word.lowercased()) }
+                word = c == "_" || c == "-" ? "" : String(c)
+            } else {
+                word.append(c)
+            }
+        }
+        if !word.isEmpty { words.append(word.lowercased()) }
+        if words.count > 1, ["at", "on", "utc", "gmt", "i"].contains(words.last!) { words.removeLast() }
+        let text = words.joined(separator: " ")
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    static func commented(_ line: String, _ why: String) -> String {
+        guard !why.isEmpty else { return line }
+        let pad = max(1, 34 - line.count)
+        return line + String(repeating: " ", count: pad) + "# " + Sanitizer.clean(why, limit: 200)
+    }
+
+    /// The endpoint key: the URL's last path segment, letters and digits.
+    static func endpointKey(_ path: String) -> String {
+        let last = path.split(separator: "/").last { segment in segment.contains { $0.isLetter } } ?? ""
+        let base = last.split(separator: ".").first.map(String.init) ?? ""
+        let key = String(base.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
+            .trimmingCharacters(in: CharacterSet(charactersIn: "_-"))
+        return key.isEmpty || key.first!.isNumber ? "items" : key
+    }
+
+    static func isSecretHeader(_ name: String) -> Bool {
+        let n = name.lowercased()
+        return n == "authorization" || n == "cookie" || n.contains("key") || n.contains("token") || n.contains("secret")
+    }
+
+    /// A commented `auth:` section when the probe sent credentials: never
+    /// their values.
+    static func authLines(_ input: ProbeInput) -> [String] {
+        var out: [String] = []
+        for (name, value) in input.headers where isSecretHeader(name) {
+            let lower = value.lowercased()
+            if name.lowercased() == "authorization", lower.hasPrefix("bearer ") {
+                out = ["# auth: {type: bearer, token: \"${API_TOKEN}\"}"]
+            } else if name.lowercased() == "authorization", lower.hasPrefix("basic ") {
+                out = ["# auth: {type: basic, username: \"${API_USER}\", password: \"${API_PASSWORD}\"}"]
+            } else if name.lowercased() != "cookie" {
+                out = ["# auth: {type: apiKey, name: \(YAMLScalar.key(name)), value: \"${API_KEY}\"}"]
+            }
+        }
+        for item in URLComponents(string: input.url)?.queryItems ?? [] where secretParams.contains(item.name.lowercased()) {
+            out = ["# auth: {type: apiKey, in: query, name: \(YAMLScalar.key(item.name)), value: \"${API_KEY}\"}"]
+        }
+        guard !out.isEmpty else { return [] }
+        return ["# The probe sent credentials; they are not written here. Uncomment and set the variable:"] + out + [""]
+    }
+
+    /// `url` without secret query values.
+    static func scrubbedURL(_ url: String) -> String {
+        guard var c = URLComponents(string: url), let items = c.queryItems else { return Sanitizer.clean(url, limit: 300) }
+        c.queryItems = items.map { secretParams.contains($0.name.lowercased()) ? URLQueryItem(name: $0.name, value: "***") : $0 }
+        return Sanitizer.clean(c.string ?? url, limit: 300)
+    }
+
+    /// `success:` and `message:` for an envelope with a status field.
+    static func envelopeLines(_ root: JSONValue, list: ListGuess?) -> [String] {
+        guard case .object(let o) = root, list?.path.steps.isEmpty == false else { return [] }
+        for key in ["ok", "success", "status", "code", "stat"] {
+            guard let value = o[key]?.scalarText, ["true", "1", "200", "0", "ok", "success"].contains(value) else { continue }
+            var out = [commented("      success: \(key)", "\(value) here means success")]
+            if key == "status" || key == "code" { out.append("      successValues: [\(YAMLScalar.value(value))]") }
+            if let message = ["message", "msg", "error", "error_description", "errmsg"].first(where: { o[$0] != nil }) {
+                out.append(commented("      message: \(message)", "the server's message on failure"))
+            }
+            return out
+        }
+        return []
+    }
+
+    /// A JSON value as YAML lines under `body:` (YAML types kept; `$` doubled).
+    static func bodyLines(_ value: JSONValue) -> [String] {
+        let text = (try? Yams.serialize(node: node(value), width: -1, allowUnicode: true)) ?? "{}"
+        return text.split(separator: "\n").map { "      " + $0 }
+    }
+
+    static func node(_ value: JSONValue) -> Node {
+        switch value {
+        case .null: return Node("null", Tag(.null))
+        case .bool(let b): return Node(b ? "true" : "false", Tag(.bool))
+        case .int(let i): return Node(String(i), Tag(.int))
+        case .double(let d): return Node(String(d), Tag(.float))
+        case .string(let s):
+            let escaped = s.replacingOccurrences(of: "$", with: "$$")
+            return Node(escaped, Tag(.str), s.contains("\n") ? .literal : .doubleQuoted)
+        case .array(let values): return .sequence(Node.Sequence(values.map(node)))
+        case .object(let o):
+            return .mapping(Node.Mapping(o.keys.sorted().map { (Node($0, Tag(.str)), node(o[$0]!)) }))
+        }
+    }
+}

@@ -1,0 +1,16 @@
+extension DemoServer {
+    /// Runs `body` against a fresh demo server on 127.0.0.1 (a free port)
+    /// and always stops it, also when `body` throws.
+    @discardableResult
+    public static func withRunning<T: Sendable>(_ body: (DemoServer) async throws -> T) async throws -> T {
+        let server = try await DemoServer.start(host: "127.0.0.1", port: 0)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+}
