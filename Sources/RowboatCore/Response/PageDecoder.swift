@@ -102,27 +102,31 @@ public struct PageDecoder: Sendable {
             ?? paging.totalCountHeader.flatMap { Self.header($0, in: headers) }.flatMap(intValue)
         if let path = paging.hasMorePath { page.hasMore = try boolValue(at: path, in: root) }
         // Configured body paths that this page does not have at all (null
-        // counts as present: it is how many servers say "the end").
+        // counts as present: it is how many servers say "the end"). A
+        // missing next cursor or URL is only remarked on a page that does
+        // not look like the last one (servers such as OData leave it out
+        // there); an absent has-more flag stops nothing, so it is not noted.
         var absent: [String] = []
-        func note(_ key: String, _ path: JSONPath?, in value: JSONValue? = nil) {
-            guard let path, path.lookup(in: value ?? root) == nil else { return }
+        let looksLast = items.isEmpty || page.hasMore == false || paging.size.map { items.count < $0 } ?? false
+            || page.totalCount.map { items.count >= $0 } ?? false
+        func note(_ key: String, _ path: JSONPath?, in value: JSONValue? = nil, unlessLast: Bool = false) {
+            guard let path, !(unlessLast && looksLast), path.lookup(in: value ?? root) == nil else { return }
             absent.append("paging.\(key) \"\(path.description)\"")
         }
         if page.totalPages == nil { note("totalPages", paging.totalPagesPath) }
         if page.totalCount == nil { note("totalCount", paging.totalCountPath) }
-        note("hasMore", paging.hasMorePath)
         switch paging.style {
         case .cursor(_, let next):
             if paging.cursorInLastItem {
                 let last = elements.last?.value
-                if let last { note("lastItemCursor", next, in: last) }
+                if let last { note("lastItemCursor", next, in: last, unlessLast: true) }
                 page.nextToken = try cursor(last.flatMap { next.lookup(in: $0) }, path: next)
             } else {
-                note("nextCursor", next)
+                note("nextCursor", next, unlessLast: true)
                 page.nextToken = try cursor(next.lookup(in: root), path: next)
             }
         case .nextURL(let path):
-            note("nextURL", path)
+            note("nextURL", path, unlessLast: true)
             page.nextURL = try textValue(at: path, in: root)
         case .link:
             page.nextURL = Self.header("link", in: headers).flatMap { LinkHeader.target(rel: "next", in: $0) }
