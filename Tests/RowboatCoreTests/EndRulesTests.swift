@@ -40,7 +40,9 @@ struct EndRulesTests {
         expected.pagesLoaded = 1
         expected.lastRequestID = 2
         expected.lastUpdated = F.fetchedAt
-        expected.inFlight = .init(id: 2, kind: .more, cursor: .token("c2"))
+        expected.inFlight = .init(id: 2, kind: .more, cursor: .token("c2"), automatic: true)
+        expected.trail.insert(.first)
+        expected.trail.insert(.token("c2"))
         #expect(state == expected)
         let rows = F.rows(1...3)
         F.send(&state, .pageLoaded(requestID: 2, PageLoad(rows: rows, facts: PageFacts(itemCount: 3), fetchedAt: F.fetchedAt)))

@@ -43,7 +43,10 @@ struct APIShapesEndToEndTests {
         let server = try await DemoServer()
         let slack = try TmuxSession(arguments: ["--config", try config("slack.yaml", server: server)],
                                     environment: ["SLACK_TOKEN": "xoxb-demo"])
-        // Page 2 is empty with a cursor: the list goes on to page 3 by itself.
+        // Page 2 is empty with a cursor: the data has not ended. Automatic
+        // loads wait after a page that added nothing; space goes on.
+        try await slack.waitForScreen { $0.contains("channels · 20/? · page 2 · ready") && $0.contains("space loads more") }
+        try slack.send("Space")
         try await slack.waitForScreen { $0.contains("channels · 40/? · page 3 · ready") }
         try slack.send("G")
         try await slack.waitForScreen { $0.contains("channels · 47/? · page 4 · all loaded") }
