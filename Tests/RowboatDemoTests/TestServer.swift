@@ -3,13 +3,5 @@ import RowboatDemo
 /// Runs `body` against a fresh demo server on 127.0.0.1:0 and always stops it.
 @discardableResult
 func withDemoServer<T: Sendable>(_ body: (DemoServer) async throws -> T) async throws -> T {
-    let server = try await DemoServer.start(host: "127.0.0.1", port: 0)
-    do {
-        let result = try await body(server)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    try await DemoServer.withRunning(body)
 }

@@ -3,27 +3,21 @@ import Foundation
 extension JSONValue: Encodable {
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .null:
-            var c = encoder.singleValueContainer()
-            try c.encodeNil()
-        case .bool(let b):
-            var c = encoder.singleValueContainer()
-            try c.encode(b)
-        case .int(let i):
-            var c = encoder.singleValueContainer()
-            try c.encode(i)
-        case .double(let d):
-            var c = encoder.singleValueContainer()
-            try c.encode(d)
-        case .string(let s):
-            var c = encoder.singleValueContainer()
-            try c.encode(s)
         case .array(let values):
             var c = encoder.unkeyedContainer()
             for v in values { try c.encode(v) }
         case .object(let object):
             var c = encoder.container(keyedBy: AnyCodingKey.self)
             for (k, v) in object { try c.encode(v, forKey: AnyCodingKey(k)) }
+        case .null, .bool, .int, .double, .string:
+            var c = encoder.singleValueContainer()
+            switch self {
+            case .bool(let b): try c.encode(b)
+            case .int(let i): try c.encode(i)
+            case .double(let d): try c.encode(d)
+            case .string(let s): try c.encode(s)
+            default: try c.encodeNil()
+            }
         }
     }
 

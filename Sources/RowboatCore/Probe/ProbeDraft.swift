@@ -1,41 +1,6 @@
 import Foundation
 import Yams
 
-/// What `rowboat config probe` saw: the request it sent and the one
-/// response it got.
-public struct ProbeInput: Sendable {
-    public var method: HTTPMethodName
-    public var url: String
-    /// Headers given with `--header` (sent, never written to the draft).
-    public var headers: [(String, String)]
-    /// The request body given with `--data`.
-    public var body: [UInt8]?
-    public var status: Int
-    public var responseHeaders: [(String, String)]
-    public var responseBody: [UInt8]
-
-    public init(method: HTTPMethodName, url: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
-                status: Int, responseHeaders: [(String, String)], responseBody: [UInt8]) {
-        self.method = method
-        self.url = url
-        self.headers = headers
-        self.body = body
-        self.status = status
-        self.responseHeaders = responseHeaders
-        self.responseBody = responseBody
-    }
-
-    func header(_ name: String) -> String? {
-        responseHeaders.first { $0.0.lowercased() == name.lowercased() }?.1
-    }
-}
-
-/// Why no draft could be written (one line).
-public struct ProbeError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var description: String
-    init(_ message: String) { description = Sanitizer.clean(message, limit: 300) }
-}
-
 /// Writes a commented YAML config draft from one probed response: the list
 /// path, the item fields and the paging style guessed, each with the reason
 /// in a comment, then the first rows as the table would show them and what
