@@ -9,11 +9,6 @@
 int rb_limits_resolve(const rb_decode_limits *limits, rb_decode_limits *resolved,
                       char *err, size_t err_len);
 
-/* RB_ERR_TOO_LARGE with "too large: WxH" when the declared size breaks a
-   limit (or width * height * 4 does not fit in size_t); RB_OK otherwise. */
-int rb_limits_check_size(const rb_decode_limits *limits, uint32_t width, uint32_t height,
-                         char *err, size_t err_len);
-
 /* RB_ERR_TOO_LARGE when len is over max_input_bytes. */
 int rb_limits_check_input(const rb_decode_limits *limits, size_t len,
                           char *err, size_t err_len);
@@ -30,7 +25,7 @@ int rb_png_header_size(const uint8_t *data, size_t len, uint32_t *width, uint32_
                        char *err, size_t err_len);
 
 /* Reads a JPEG header with libjpeg (under its own setjmp). */
-int rb_jpeg_header_size(const uint8_t *data, size_t len, uint32_t *width, uint32_t *height,
+int rb_jpeg_header_size(const uint8_t *data, size_t len, uint32_t *width, uint32_t *height, uint64_t *work_bytes,
                         char *err, size_t err_len);
 
 /* Reads a WebP header with libwebp: size and whether it is animated

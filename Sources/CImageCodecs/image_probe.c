@@ -77,7 +77,7 @@ int rb_image_probe(const uint8_t *data, size_t len, rb_image_info *info,
     case RB_FORMAT_PNG:
         return rb_png_header_size(data, len, &info->width, &info->height, err, err_len);
     case RB_FORMAT_JPEG:
-        return rb_jpeg_header_size(data, len, &info->width, &info->height, err, err_len);
+        return rb_jpeg_header_size(data, len, &info->width, &info->height, &info->work_bytes, err, err_len);
     case RB_FORMAT_GIF:
         rb_set_error(err, err_len, "GIF is not supported");
         return RB_ERR_UNSUPPORTED;

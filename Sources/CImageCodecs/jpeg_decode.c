@@ -123,10 +123,33 @@ uint32_t rb_jpeg_scale_for_target(uint32_t width, uint32_t height,
     return 8;
 }
 
-int rb_jpeg_header_size(const uint8_t *data, size_t len, uint32_t *width, uint32_t *height,
+/* The whole-image coefficient arrays libjpeg allocates in
+   jpeg_start_decompress for a file with more than one scan (progressive, or
+   sequential with components in separate scans): per component, its blocks
+   rounded up to whole MCUs, 64 coefficients of sizeof(JCOEF) each. A
+   single-scan file is decoded one MCU row at a time: 0. */
+static uint64_t rb_jpeg_coefficient_bytes(const struct jpeg_decompress_struct *cinfo) {
+    if (!cinfo->progressive_mode && cinfo->comps_in_scan >= cinfo->num_components) {
+        return 0;
+    }
+    uint64_t total = 0;
+    for (int c = 0; c < cinfo->num_components; c++) {
+        const jpeg_component_info *comp = &cinfo->comp_info[c];
+        uint64_t h = (uint64_t)comp->h_samp_factor, v = (uint64_t)comp->v_samp_factor;
+        uint64_t blocks_wide = ((uint64_t)comp->width_in_blocks + h - 1) / h * h;
+        uint64_t blocks_high = ((uint64_t)comp->height_in_blocks + v - 1) / v * v;
+        total += blocks_wide * blocks_high * DCTSIZE2 * sizeof(JCOEF);
+    }
+    return total;
+}
+
+int rb_jpeg_header_size(const uint8_t *data, size_t len, uint32_t *width, uint32_t *height, uint64_t *work_bytes,
                         char *err, size_t err_len) {
     *width = 0;
     *height = 0;
+    if (work_bytes != NULL) {
+        *work_bytes = 0;
+    }
     struct jpeg_decompress_struct cinfo;
     rb_jpeg_error_mgr jerr;
     memset(&cinfo, 0, sizeof cinfo);
@@ -141,6 +164,9 @@ int rb_jpeg_header_size(const uint8_t *data, size_t len, uint32_t *width, uint32
     (void)jpeg_read_header(&cinfo, TRUE);
     *width = cinfo.image_width;
     *height = cinfo.image_height;
+    if (work_bytes != NULL) {
+        *work_bytes = rb_jpeg_coefficient_bytes(&cinfo);
+    }
     jpeg_destroy_decompress(&cinfo);
     return RB_OK;
 }

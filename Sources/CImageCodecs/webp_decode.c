@@ -51,10 +51,8 @@ int rb_webp_header_size(const uint8_t *data, size_t len, uint32_t *width, uint32
     return RB_OK;
 }
 
-/* The smallest size with the source's aspect that is at least the target
-   in both sides (0 = free), never above the source. */
-static void scaled_size(uint32_t width, uint32_t height, uint32_t target_width, uint32_t target_height,
-                        uint32_t *out_width, uint32_t *out_height) {
+void rb_webp_scaled_size(uint32_t width, uint32_t height, uint32_t target_width, uint32_t target_height,
+                         uint32_t *out_width, uint32_t *out_height) {
     *out_width = width;
     *out_height = height;
     if (target_width == 0 && target_height == 0) return;
@@ -93,7 +91,7 @@ int rb_webp_decode(const uint8_t *data, size_t len, const rb_decode_limits *limi
         return RB_ERR_UNSUPPORTED;
     }
     uint32_t out_width, out_height;
-    scaled_size(width, height, target_width, target_height, &out_width, &out_height);
+    rb_webp_scaled_size(width, height, target_width, target_height, &out_width, &out_height);
     size_t stride = (size_t)out_width * 4;
     size_t size = stride * out_height;
     uint8_t *pixels = malloc(size);

@@ -36,7 +36,8 @@ public final class EffectRunner: Sendable {
                 post: @escaping @Sendable (AppAction) -> Void) {
         self.money = money
         self.images = imageTransport.map {
-            ImageFeed(transport: $0, store: store, colors: imageColors, clock: clock, post: post)
+            ImageFeed(transport: $0, store: store, colors: imageColors, decodeMemory: client.config.images.decodeMemory,
+                      clock: clock, post: post)
         }
         self.source = PageSource(client: client, store: store, clock: clock)
         self.favorites = FavoritesKeeper(store: store, endpointKey: endpoint.key)

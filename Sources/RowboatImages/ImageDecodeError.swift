@@ -24,6 +24,8 @@ public enum ImageDecodeError: Error, Sendable, Equatable, CustomStringConvertibl
     case outOfMemory
     /// The decoder was called with arguments it rejects.
     case invalidArgument(String)
+    /// Decoding would hold more memory than the whole `DecodeBudget`.
+    case overMemoryBudget(bytes: Int, budget: Int)
 
     /// A few words for the user, e.g. "truncated", "too large: 40000x40000",
     /// "not an image (starts with '<')".
@@ -41,6 +43,8 @@ public enum ImageDecodeError: Error, Sendable, Equatable, CustomStringConvertibl
         case .corrupt: "corrupt image"
         case .outOfMemory: "out of memory"
         case .invalidArgument: "invalid decode request"
+        case .overMemoryBudget(let bytes, let budget):
+            "needs \(Self.megabytes(bytes)), over the \(Self.megabytes(budget)) image budget"
         }
     }
 

@@ -27,7 +27,32 @@ public struct ImageDecoder: Sendable {
         guard code == Int32(RB_OK) else {
             throw Self.error(code: code, message: Self.text(message), bytes: bytes, size: .init(width: 0, height: 0), limits: limits)
         }
-        return ImageInfo(format: format, size: PixelSize(width: Int(info.width), height: Int(info.height)))
+        return ImageInfo(format: format, size: PixelSize(width: Int(info.width), height: Int(info.height)),
+                         workBytes: Int(clamping: info.work_bytes))
+    }
+
+    /// The most memory `decode(_:atLeast:)` holds for an image with `info`:
+    /// its output pixels (a JPEG at the DCT scale it will pick, a WebP at
+    /// its scaled size, a PNG at full size) plus `info.workBytes`. An image
+    /// over the limits throws `.tooLarge`, as decoding it would.
+    public func peakBytes(of info: ImageInfo, atLeast target: PixelSize? = nil) throws(ImageDecodeError) -> Int {
+        let (width, height) = (info.size.width, info.size.height)
+        guard limits.allows(info.size) else { throw .tooLarge(width: width, height: height) }
+        let targetWidth = UInt32(clamping: max(0, target?.width ?? 0))
+        let targetHeight = UInt32(clamping: max(0, target?.height ?? 0))
+        var output = PixelSize(width: width, height: height)
+        switch info.format {
+        case .jpeg:
+            let n = Int(rb_jpeg_scale_for_target(UInt32(width), UInt32(height), targetWidth, targetHeight))
+            output = PixelSize(width: (width * n + 7) / 8, height: (height * n + 7) / 8)
+        case .webp:
+            var scaledWidth: UInt32 = 0, scaledHeight: UInt32 = 0
+            rb_webp_scaled_size(UInt32(width), UInt32(height), targetWidth, targetHeight, &scaledWidth, &scaledHeight)
+            output = PixelSize(width: Int(scaledWidth), height: Int(scaledHeight))
+        default:
+            break
+        }
+        return output.width * output.height * 4 + info.workBytes
     }
 
     /// Decodes `bytes`. With `atLeast`, a JPEG is decoded at the smallest

@@ -64,7 +64,7 @@ extension ImageFetchQueue {
         }
         var kept = false
         while !Task.isCancelled, let key = await queue.nextKey(url: url, job: job) {
-            let result = worker.render(fetched.bytes, for: key)
+            let result = await worker.render(fetched.bytes, for: key)
             if case .success = result, !kept {
                 worker.keep(fetched, url: url)
                 kept = true

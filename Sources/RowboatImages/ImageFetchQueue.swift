@@ -13,6 +13,10 @@ import RowboatNetwork
 /// `post`; for a key: `.downloading` when its job starts, then exactly one
 /// `.loaded` or `.failed(reason)`.
 ///
+/// Decoded pixels are bounded by a `DecodeBudget` shared by the jobs: a
+/// decode waits until its peak bytes fit, so many large images are decoded
+/// a few at a time, not six at once.
+///
 /// A queued key that is no longer wanted is dropped without a request; a
 /// running job is left to finish (its bytes land in the disk cache and its
 /// results are still posted). A failed key stays failed until
@@ -60,17 +64,19 @@ public actor ImageFetchQueue {
     ///   - store: the disk cache for image bytes, if any.
     ///   - memory: decoded thumbnails, shared by whoever draws them.
     ///   - maker: decodes and renders.
+    ///   - budget: the memory decoded images may take at once.
     ///   - timeoutSeconds: deadline for one download.
     ///   - clock: seconds since the epoch, for the disk cache.
     ///   - post: receives every event, called on the actor: keep it quick.
     public init(limit: Int = 6, transport: HTTPTransport, store: CacheStore?,
                 memory: MemoryCache<ImageKey, Thumbnail>, maker: ThumbnailMaker,
-                timeoutSeconds: Double = 15, clock: @escaping @Sendable () -> Double,
+                budget: DecodeBudget = DecodeBudget(), timeoutSeconds: Double = 15,
+                clock: @escaping @Sendable () -> Double,
                 post: @escaping @Sendable (ImageEvent) -> Void) {
         self.limit = max(1, limit)
         self.memory = memory
         self.post = post
-        worker = ImageFetchWorker(transport: transport, store: store, maker: maker,
+        worker = ImageFetchWorker(transport: transport, store: store, maker: maker, budget: budget,
                                   timeoutSeconds: timeoutSeconds, clock: clock)
     }
 

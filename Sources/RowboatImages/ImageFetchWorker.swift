@@ -16,6 +16,8 @@ struct ImageFetchWorker: Sendable {
     let transport: HTTPTransport
     let store: CacheStore?
     let maker: ThumbnailMaker
+    /// Decoded pixels held at once, across the queue's jobs.
+    let budget: DecodeBudget
     let timeoutSeconds: Double
     let clock: @Sendable () -> Double
 
@@ -45,13 +47,28 @@ struct ImageFetchWorker: Sendable {
         return .success(Fetched(bytes: reply.body, etag: reply.header("etag"), fromNetwork: true))
     }
 
-    /// Decodes and renders one size; blocks the calling thread.
-    func render(_ bytes: [UInt8], for key: ImageKey) -> Result<Thumbnail, ImageFetchFailure> {
+    /// Decodes and renders one size within the memory budget: waits until
+    /// the decode's peak bytes fit, then blocks the calling thread for the
+    /// decode. A decode larger than the whole budget fails at once.
+    func render(_ bytes: [UInt8], for key: ImageKey) async -> Result<Thumbnail, ImageFetchFailure> {
+        let cost: Int
         do {
-            return .success(try maker.thumbnail(from: bytes, columns: key.columns, rows: key.rows))
+            cost = try maker.peakBytes(bytes, columns: key.columns, rows: key.rows)
         } catch {
             return .failure(.decode(error))
         }
+        guard cost <= budget.capacity else {
+            return .failure(.decode(.overMemoryBudget(bytes: cost, budget: budget.capacity)))
+        }
+        await budget.acquire(cost)
+        let result: Result<Thumbnail, ImageFetchFailure>
+        do {
+            result = .success(try maker.thumbnail(from: bytes, columns: key.columns, rows: key.rows))
+        } catch {
+            result = .failure(.decode(error))
+        }
+        await budget.release(cost)
+        return result
     }
 
     /// Keeps bytes that decoded in the disk cache; a cache error is ignored

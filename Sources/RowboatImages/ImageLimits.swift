@@ -33,6 +33,14 @@ public struct ImageLimits: Sendable, Equatable {
         self.maxScans = maxScans
     }
 
+    /// Whether an image of `size` is within the size limits (the C
+    /// decoders' own check on the header; an empty size is left to them).
+    public func allows(_ size: PixelSize) -> Bool {
+        var limits = cLimits
+        return rb_limits_check_size(&limits, UInt32(clamping: max(0, size.width)), UInt32(clamping: max(0, size.height)),
+                                    nil, 0) != Int32(RB_ERR_TOO_LARGE)
+    }
+
     /// The documented defaults.
     public static let `default` = ImageLimits()
 

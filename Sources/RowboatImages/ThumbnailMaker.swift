@@ -11,6 +11,13 @@ public struct ThumbnailMaker: Sendable {
         self.renderer = renderer
     }
 
+    /// The most memory making a `columns` x `rows` thumbnail of `bytes`
+    /// holds while decoding (`ImageDecoder.peakBytes` at the decode target).
+    public func peakBytes(_ bytes: [UInt8], columns: Int, rows: Int) throws(ImageDecodeError) -> Int {
+        let info = try decoder.probe(bytes)
+        return try decoder.peakBytes(of: info, atLeast: renderer.decodeTarget(source: info.size, columns: columns, rows: rows))
+    }
+
     /// A `columns` x `rows` thumbnail of the image in `bytes`.
     public func thumbnail(from bytes: [UInt8], columns: Int, rows: Int) throws(ImageDecodeError) -> Thumbnail {
         let info = try decoder.probe(bytes)

@@ -93,6 +93,12 @@ struct JPEGDecodeTests {
 
     @Test func probeReadsTheFrameHeader() throws {
         let jpeg = try Fixtures.jpeg(Fixtures.gradient(width: 50, height: 30), width: 50, height: 30, progressive: true)
-        #expect(try decoder.probe(jpeg) == ImageInfo(format: .jpeg, size: PixelSize(width: 50, height: 30)))
+        // A progressive file also reports libjpeg's whole-image coefficient
+        // buffer: 4:2:0, luma 8x4 blocks (rounded to whole MCUs), chroma 4x2
+        // blocks twice, 128 bytes a block.
+        #expect(try decoder.probe(jpeg) == ImageInfo(format: .jpeg, size: PixelSize(width: 50, height: 30),
+                                                     workBytes: (32 + 8 + 8) * 128))
+        let baseline = try Fixtures.jpeg(Fixtures.gradient(width: 50, height: 30), width: 50, height: 30)
+        #expect(try decoder.probe(baseline).workBytes == 0)
     }
 }

@@ -78,11 +78,21 @@ typedef struct {
 
 void rb_decode_limits_default(rb_decode_limits *limits);
 
+/* RB_ERR_TOO_LARGE with "too large: WxH" when the declared size breaks a
+   limit (or width * height * 4 does not fit in size_t); RB_OK otherwise.
+   err may be NULL. */
+int rb_limits_check_size(const rb_decode_limits *limits, uint32_t width, uint32_t height,
+                         char *err, size_t err_len);
+
 /* What the header says: format and declared size (0 x 0 when unknown). */
 typedef struct {
     int format;               /* RB_FORMAT_* */
     uint32_t width;
     uint32_t height;
+    /* Memory a decode holds besides its output pixels, whatever the scale:
+       the whole-image coefficient buffer of a multi-scan (progressive)
+       JPEG; 0 for everything else. */
+    uint64_t work_bytes;
 } rb_image_info;
 
 /*
@@ -141,6 +151,12 @@ uint32_t rb_jpeg_scale_for_target(uint32_t width, uint32_t height,
 int rb_webp_decode(const uint8_t *data, size_t len, const rb_decode_limits *limits,
                    uint32_t target_width, uint32_t target_height,
                    rb_decoded_image *out, char *err, size_t err_len);
+
+/* The size rb_webp_decode decodes to for a target: the smallest size with
+   the source's aspect that is at least the target in both sides (0 = free),
+   never above the source. */
+void rb_webp_scaled_size(uint32_t width, uint32_t height, uint32_t target_width, uint32_t target_height,
+                         uint32_t *out_width, uint32_t *out_height);
 
 /* Encodes tightly packed RGB as WebP: lossy at quality 0...100, or
    lossless (quality ignored). Sides 1...16383. */

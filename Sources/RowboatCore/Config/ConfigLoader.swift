@@ -3,7 +3,7 @@ import Yams
 /// Reads a Rowboat config from YAML (or JSON, which YAML accepts) text.
 /// Every failure is a `ConfigError` naming file:line:column and the key.
 public enum ConfigLoader {
-    static let rootKeys = ["server", "communication", "localCache", "interfaces", "keys", "theme", "auth"]
+    static let rootKeys = ["server", "communication", "localCache", "interfaces", "keys", "theme", "auth", "images"]
     static let communicationKeys = ["method", "bodyFormat", "timeout", "headers", "userAgent", "maxBodyBytes"]
     static let localCacheKeys = ["enabled", "path", "expire", "maxSize", "keepStale"]
     static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode",
@@ -59,6 +59,7 @@ public enum ConfigLoader {
                                    keys: try keys["keys"].map(parseKeys) ?? KeyBindingsConfig(),
                                    theme: try keys["theme"].map(parseTheme) ?? ThemeSettings())
         config.auth = try keys["auth"].map(parseAuth)
+        config.images = try keys["images"].map(parseImages) ?? ImageSettings()
         return config
     }
 

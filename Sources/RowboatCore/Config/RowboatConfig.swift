@@ -15,6 +15,8 @@ public struct RowboatConfig: Sendable, Equatable {
     public var theme: ThemeSettings
     /// The `auth:` section: credentials for the server's origin.
     public var auth: AuthSettings?
+    /// The `images:` section.
+    public var images = ImageSettings()
 
     public init(source: String, server: String, communication: Communication,
                 localCache: LocalCacheSettings = LocalCacheSettings(), endpoints: [Endpoint],

@@ -1,0 +1,26 @@
+import Testing
+@testable import RowboatCore
+
+@Suite("ConfigLoader: the images section")
+struct ImageSettingsConfigTests {
+    static let base = "server: http://x\ninterfaces:\n  items: {url: /a, item: {title: t}}\n"
+
+    @Test func decodeMemoryIsASizeAndDefaultsTo256MB() throws {
+        #expect(try ConfigLoader.parse(Self.base, file: "test.yaml").images.decodeMemory == 256 << 20)
+        let config = try ConfigLoader.parse(Self.base + "images:\n  decodeMemory: 96 MB\n", file: "test.yaml")
+        #expect(config.images == ImageSettings(decodeMemory: 96 << 20))
+    }
+
+    @Test func aTypoSuggestsTheKey() throws {
+        let e = try #require(Fixtures.configError(Self.base + "images:\n  decodeMemroy: 96 MB\n"))
+        #expect(e.description == "test.yaml:5:3: images.decodeMemroy: unknown key \"decodeMemroy\"; did you mean \"decodeMemory\"?")
+        let root = try #require(Fixtures.configError(Self.base + "imgaes:\n  decodeMemory: 96 MB\n"))
+        #expect(root.description.contains("did you mean \"images\""))
+    }
+
+    @Test func aSizeThatIsNotOneIsNamed() throws {
+        let e = try #require(Fixtures.configError(Self.base + "images: {decodeMemory: lots}\n"))
+        #expect(e.keyPath == "images.decodeMemory")
+        #expect(e.message == "expected a size like 256 MB, found \"lots\"")
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import RowboatCache
+import RowboatCore
+import RowboatDemo
+import RowboatNetwork
+import Testing
+@testable import RowboatImages
+
+/// Decoded-image memory: a budget shared by the fetch queue's jobs, costs
+/// read from the header (the JPEG DCT scale the card needs, a progressive
+/// file's coefficient buffer, PNG at full size), and 8000x6000 images from
+/// the hostile server.
+@Suite("Decoded-image memory budget", .serialized, .timeLimit(.minutes(5)))
+struct DecodeBudgetTests {
+    /// The hostile server's 8000x6000 image of `kind`, fetched once.
+    static func hugeImage(_ server: HostileServer, kind: String, transport: HTTPTransport) async throws -> [UInt8] {
+        let reply = try await transport.send(RequestSpec(method: .get, url: server.baseURL + "/images/huge/1?kind=\(kind)",
+                                                         headers: [], body: nil, timeoutSeconds: 120))
+        #expect(reply.status == 200)
+        return reply.body
+    }
+
+    /// The process's peak resident memory since `resetPeak()`, in bytes.
+    static func peakRSS() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    }
+
+    static func currentRSS() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    }
+
+    /// Resets the kernel's peak-RSS mark of this process (Linux: 5 > clear_refs).
+    static func resetPeak() -> Bool {
+        (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
+    }
+
+    @Test func costsComeFromTheHeaderAtTheScaleTheCardNeeds() async throws {
+        let server = try HostileServer.start()
+        defer { server.stop() }
+        let transport = HTTPTransport(maxBodyBytes: 64 << 20)
+        let maker = ThumbnailMaker()
+        // A 20x8 card: JPEGs decode at 1/8 (1000x750, 3,000,000 bytes of RGBA).
+        let baseline = try await Self.hugeImage(server, kind: "jpeg", transport: transport)
+        #expect(try maker.decoder.probe(baseline).size == PixelSize(width: 8000, height: 6000))
+        #expect(try maker.peakBytes(baseline, columns: 20, rows: 8) == 3_000_000)
+        // Progressive: the same output plus libjpeg's whole-image coefficients
+        // (4:2:0: 1000x750 luma blocks and twice 500x375 chroma blocks, 128 bytes each).
+        let progressive = try await Self.hugeImage(server, kind: "progressive", transport: transport)
+        #expect(try maker.decoder.probe(progressive).workBytes == 144_000_000)
+        #expect(try maker.peakBytes(progressive, columns: 20, rows: 8) == 147_000_000)
+        // PNG has no scaled decode: full size.
+        let png = try await Self.hugeImage(server, kind: "png", transport: transport)
+        #expect(try maker.peakBytes(png, columns: 20, rows: 8) == 192_000_000)
+        // Over the limits: the limit's own error, before any budget.
+        let small = try Fixtures.png(Fixtures.gradient(width: 8, height: 8), width: 8, height: 8)
+        let claiming = ByteSurgery.pngWithSize(small, width: 100_000, height: 100_000)
+        #expect(throws: ImageDecodeError.tooLarge(width: 100_000, height: 100_000)) {
+            try maker.peakBytes(claiming, columns: 20, rows: 8)
+        }
+        await transport.shutdown()
+    }
+
+    @Test func waitersGetInInOrderAsBytesComeBack() async throws {
+        let budget = DecodeBudget(bytes: 100)
+        await budget.acquire(60)
+        let order = OrderLog()
+        let big = Task { await budget.acquire(70); await order.add("big") }
+        // The barrier: the big waiter is queued before the small one.
+        while await budget.waitingCount < 1 { await Task.yield() }
+        let small = Task { await budget.acquire(10); await order.add("small") }
+        while await budget.waitingCount < 2 { await Task.yield() }
+        // 10 would fit now, but waits behind the big one: first come, first served.
+        #expect(await order.names == [])
+        await budget.release(60)
+        await big.value
+        await small.value
+        #expect(await order.names == ["big", "small"])
+        #expect(await budget.peakHeld == 80)
+        #expect(await budget.peakHolders == 2)
+    }
+
+    @Test func aDecodeOverTheWholeBudgetFailsWithTheReason() async throws {
+        let server = try HostileServer.start()
+        defer { server.stop() }
+        let transport = HTTPTransport(maxBodyBytes: 64 << 20)
+        let log = ImageEventLog()
+        let queue = ImageFetchQueue(transport: transport, store: nil, memory: MemoryCache(maxCost: 8 << 20),
+                                    maker: ThumbnailMaker(), budget: DecodeBudget(bytes: 64 << 20), timeoutSeconds: 120,
+                                    clock: { Date().timeIntervalSince1970 }, post: { log.append($0) })
+        let key = ImageKey(url: server.baseURL + "/images/huge/1?kind=png", columns: 20, rows: 8)
+        await queue.want([key])
+        #expect(await eventually { log.finalCount([key]) == 1 })
+        #expect(log.events(for: key).last == .failed(key, reason: "needs 183 MB, over the 64 MB image budget"))
+        await transport.shutdown()
+    }
+
+    /// Eight 8000x6000 PNGs (192 MB each while decoding: PNG has no scaled
+    /// decode) on a queue of six jobs: without a budget as many decode at
+    /// once as there are threads in the pool (two here: about 400 MB, six
+    /// on a six-core machine); with the default 256 MB budget one at a time.
+    @Test(.enabled(if: resetPeak(), "needs /proc/self/clear_refs"))
+    func manyHugeImagesStayWithinTheBudget() async throws {
+        let server = try HostileServer.start()
+        defer { server.stop() }
+        let transport = HTTPTransport(maxBodyBytes: 64 << 20)
+        _ = try await Self.hugeImage(server, kind: "png", transport: transport)  // made before measuring
+        let budget = DecodeBudget()
+        let log = ImageEventLog()
+        let queue = ImageFetchQueue(transport: transport, store: nil, memory: MemoryCache(maxCost: 8 << 20),
+                                    maker: ThumbnailMaker(), budget: budget, timeoutSeconds: 120,
+                                    clock: { Date().timeIntervalSince1970 }, post: { log.append($0) })
+        let keys = (1...8).map {
+            ImageKey(url: server.baseURL + "/images/huge/\($0)?kind=png", columns: 24, rows: 10)
+        }
+        let before = Self.currentRSS()
+        #expect(Self.resetPeak())
+        await queue.want(keys)
+        #expect(await eventually(timeout: 240) { log.finalCount(keys) == keys.count })
+        let growth = Self.peakRSS() - before
+        for key in keys {
+            guard case .loaded(_, let thumbnail) = log.events(for: key).last else {
+                Issue.record("\(key.url): \(log.events(for: key))")
+                continue
+            }
+            #expect(thumbnail.columns == 24 && thumbnail.rows == 10)
+        }
+        #expect(await budget.peakHolders == 1)
+        #expect(await budget.peakHeld == 192_000_000)
+        // The budget and 64 MB for everything else (the bytes, the thumbnails, the heap).
+        #expect(growth < DecodeBudget.defaultBytes + (64 << 20), "peak RSS grew by \(growth >> 20) MB")
+        await transport.shutdown()
+    }
+}
+
+/// Names in the order they were added.
+actor OrderLog {
+    var names: [String] = []
+    func add(_ name: String) { names.append(name) }
+}
