@@ -6,14 +6,19 @@ import Testing
 /// real demo server and a cache in a temp directory.
 @Suite("rowboat cache end to end", .timeLimit(.minutes(1)))
 struct CacheCommandTests {
+    /// The demo config pointed at `server`, its cache in `cacheDir`, written to a temp file.
+    static func demoConfig(server: DemoServer, cacheDir: String) throws -> String {
+        let yaml = try String(contentsOfFile: Paths.demoYAML, encoding: .utf8)
+            .replacingOccurrences(of: "server: http://127.0.0.1:8080",
+                                  with: "server: \(server.baseURL)\nlocalCache: {path: \"\(cacheDir)\"}")
+        return try Paths.write(yaml, name: "api.yaml")
+    }
+
     @Test func fetchStoresSizeReportsClearEmptiesAndCacheOnlyWorksOffline() async throws {
         let server = try await DemoServer.start(port: 0)
         let cacheDir = try Paths.tempDir().path
         defer { try? FileManager.default.removeItem(atPath: cacheDir) }
-        let yaml = try String(contentsOfFile: Paths.demoYAML, encoding: .utf8)
-            .replacingOccurrences(of: "server: http://127.0.0.1:8080",
-                                  with: "server: \(server.baseURL)\nlocalCache: {path: \"\(cacheDir)\"}")
-        let config = try Paths.write(yaml, name: "api.yaml")
+        let config = try Self.demoConfig(server: server, cacheDir: cacheDir)
 
         let online = try await Subprocess.rowboat("fetch", "items", "--pages", "2", "--format", "jsonl", "--config", config)
         #expect(online.status == 0 && online.stderr == "")
@@ -47,10 +52,7 @@ struct CacheCommandTests {
         let server = try await DemoServer.start(port: 0)
         let cacheDir = try Paths.tempDir().path
         defer { try? FileManager.default.removeItem(atPath: cacheDir) }
-        let yaml = try String(contentsOfFile: Paths.demoYAML, encoding: .utf8)
-            .replacingOccurrences(of: "server: http://127.0.0.1:8080",
-                                  with: "server: \(server.baseURL)\nlocalCache: {path: \"\(cacheDir)\"}")
-        let config = try Paths.write(yaml, name: "api.yaml")
+        let config = try Self.demoConfig(server: server, cacheDir: cacheDir)
         #expect(try await Subprocess.rowboat("fetch", "items", "--config", config).status == 0)
         await server.stop()
         // The same cache directory, bind-mounted read-only in a namespace of its own.

@@ -36,20 +36,7 @@ final class TLSTestServer: Sendable {
         let server = HTTPServerBuilder { responder in
             CountingChannel(base: try TLSChannel(HTTP1Channel(responder: responder), tlsConfiguration: configuration), counter: counter)
         }
-        var logger = Logger(label: "rowboat.tls-test", factory: { _ in SwiftLogNoOpLogHandler() })
-        logger.logLevel = .critical
-        let (events, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router, server: server,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
-            logger: logger)
-        let task = Task { try await app.run() }
-        var iterator = events.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            task.cancel()
-            throw CancellationError()
-        }
+        let (port, task) = try await startOnLoopback(router, server: server)
         return TLSTestServer(port: port, counter: counter, task: task)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import Synchronization
@@ -81,20 +82,7 @@ final class TestServer: Sendable {
         let portBox = Recorder()
         router.get("**") { request, _ in try await respond(request, recorder, portBox, handler) }
         router.post("**") { request, _ in try await respond(request, recorder, portBox, handler) }
-        var logger = Logger(label: "rowboat.test", factory: { _ in SwiftLogNoOpLogHandler() })
-        logger.logLevel = .critical
-        let (events, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
-            logger: logger)
-        let task = Task { try await app.run() }
-        var iterator = events.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            task.cancel()
-            throw CancellationError()
-        }
+        let (port, task) = try await startOnLoopback(router)
         portBox.port.withLock { $0 = port }
         let server = TestServer(port: port, task: task)
         recorder.server.withLock { $0 = server }
@@ -134,6 +122,28 @@ final class TestServer: Sendable {
         }
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
     }
+}
+
+/// Runs `router` behind `server` on 127.0.0.1 at a free port, quietly;
+/// returns once it listens, with the port and the task running it (cancel
+/// the task to stop it).
+func startOnLoopback(_ router: Router<BasicRequestContext>, server: HTTPServerBuilder = .http1()) async throws
+    -> (port: Int, task: Task<Void, any Error>) {
+    var logger = Logger(label: "rowboat.test", factory: { _ in SwiftLogNoOpLogHandler() })
+    logger.logLevel = .critical
+    let (events, continuation) = AsyncStream.makeStream(of: Int.self)
+    let app = Application(
+        router: router, server: server,
+        configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+        onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
+        logger: logger)
+    let task = Task { try await app.run() }
+    var iterator = events.makeAsyncIterator()
+    guard let port = await iterator.next(), port > 0 else {
+        task.cancel()
+        throw CancellationError()
+    }
+    return (port, task)
 }
 
 /// Lets the router's closures reach the server once it exists.
