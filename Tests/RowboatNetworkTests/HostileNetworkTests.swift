@@ -56,7 +56,7 @@ struct HostileNetworkTests {
     /// the parser change this took 20 s at depth 500 in a debug build (a
     /// `Decodable` walk quadratic in the depth); the bound below is 4x
     /// lower and still hundreds of times what it takes now. The speed
-    /// itself is measured by rowboat-bench (`decode: depth-500 page`).
+    /// itself is measured by rowboat-bench (`json-depth-500`).
     @Test(arguments: [("array", 500), ("object", 500), ("array", 508)])
     func deeplyNestedFieldsDecodeQuickly(kind: String, depth: Int) async throws {
         try await Hostile.withServer { server in
