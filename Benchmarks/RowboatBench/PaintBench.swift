@@ -184,9 +184,10 @@ enum PaintBench {
         }
         _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, PageLoad(rows: items, totalPages: 1, fetchedAt: 0))))
         _ = AppReducer.reduce(&state, .toggleView)
-        let size = state.cardImageSize
+        let grid = ScreenLayout.of(state).grid
+        let size = (columns: grid.cardWidth, rows: GridLayout.thumbnailRows)
         let maker = ThumbnailMaker(renderer: ThumbnailRenderer(colors: .indexed240))
-        for i in 1...min(60, state.gridLayout.visibleItems * 2) {
+        for i in 1...min(60, grid.visibleItems * 2) {
             guard let image = try? DemoImage.render(DemoImageSpec(id: i)),
                   let thumbnail = try? maker.thumbnail(from: image.bytes, columns: size.columns, rows: size.rows) else {
                 continue

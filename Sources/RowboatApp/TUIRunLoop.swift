@@ -68,7 +68,7 @@ public final class TUIRunLoop {
         draw()
         FaultInjection.crashIfRequested(at: .afterFirstFrame)
         while !state.shouldQuit {
-            let busy = state.list.inFlight != nil
+            let busy = state.isLoading
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, timeout(busy: busy))

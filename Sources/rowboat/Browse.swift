@@ -56,11 +56,8 @@ struct Browse: AsyncParsableCommand {
         let imageTransport = HTTPTransport(maxBodyBytes: ImageLimits.default.maxInputBytes)
         let client = DataClient(config: loaded, transport: transport)
         let store = CacheStore.open(for: loaded)
-        var list = ListState(paging: chosen.paging)
-        list.notice = store.notice ?? (loaded.localCache.enabled ? store.disabledReason : nil)
-        var initial = AppState(endpointKey: chosen.key, columns: chosen.columns, list: list)
-        initial.query = QueryState(options: chosen.query)
-        initial.showsImageBadges = chosen.item.field("image") != nil
+        var initial = AppState(config: loaded, showing: chosen.key)
+        initial.list.notice = store.notice ?? (loaded.localCache.enabled ? store.disabledReason : nil)
         let state = initial
         let mode = options.mode
         let keyMap: KeyMap
@@ -71,12 +68,12 @@ struct Browse: AsyncParsableCommand {
             throw StandardStreams.fail(CLIError("\(loaded.source): keys: \(error)"))
         }
         let colors = try theme.map { name in ThemeSettings(name: try ThemeName.parse(name)) } ?? loaded.theme
-        let wantsImages = chosen.item.field("image") != nil
+        let wantsImages = loaded.endpoints.contains { $0.item.field("image") != nil }
         let outcome = await UIThread.run { () throws -> TUIExit in
             let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse)
             let inbox = loop.inbox
             return try loop.run { imageColors in
-                EffectRunner(client: client, endpoint: chosen, store: store, mode: mode,
+                EffectRunner(client: client, store: store, mode: mode,
                              imageTransport: wantsImages ? imageTransport : nil, imageColors: imageColors,
                              money: MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment)),
                              post: { inbox.post($0) })

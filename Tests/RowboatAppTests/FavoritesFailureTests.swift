@@ -25,24 +25,24 @@ struct FavoritesFailureTests {
         let posted = Mutex<[AppAction]>([])
         let answered = AsyncStream<Void>.makeStream()
         let transport = HTTPTransport()
-        let runner = EffectRunner(client: DataClient(config: config, transport: transport), endpoint: config.endpoints[0],
+        let runner = EffectRunner(client: DataClient(config: config, transport: transport),
                                   store: store, post: { action in
                                       posted.withLock { $0.append(action) }
                                       answered.continuation.yield()
                                   })
         var answers = answered.stream.makeAsyncIterator()
-        runner.run(.saveFavorite(RowModel(id: "1", title: "Brass Lantern")))
+        runner.run(.saveFavorite(endpoint: "items", RowModel(id: "1", title: "Brass Lantern")))
         _ = await answers.next()
-        runner.run(.loadFavorites)   // the same queue: answered after the write
+        runner.run(.loadFavorites(endpoint: "items"))   // the same queue: answered after the write
         _ = await answers.next()
         await transport.shutdown()
         let actions = posted.withLock { $0 }
         #expect(actions.count == 2)
-        guard case .favoriteWriteFailed(let reason)? = actions.first else {
+        guard case .favoriteWriteFailed("items", let reason)? = actions.first else {
             Issue.record("no failure posted: \(actions)")
             return
         }
         #expect(reason.contains("no such table: favorite"))
-        #expect(actions.last == .favoritesLoaded([]))
+        #expect(actions.last == .favoritesLoaded(endpoint: "items", []))
     }
 }

@@ -34,11 +34,11 @@ struct FetchCancellationTests {
         defer { server.stop() }
         let (config, endpoint) = try Self.stallEndpoint(server)
         let transport = HTTPTransport(maxBodyBytes: config.communication.maxBodyBytes)
-        let runner = EffectRunner(client: DataClient(config: config, transport: transport), endpoint: endpoint,
+        let runner = EffectRunner(client: DataClient(config: config, transport: transport),
                                   post: { _ in })
-        runner.run(.fetchPage(requestID: 1, cursor: ListState(paging: endpoint.paging).firstCursor))
+        runner.run(.fetchPage(list: .tab("stall"), endpoint: "stall", requestID: 1, cursor: ListState(paging: endpoint.paging).firstCursor))
         try await Self.eventually { server.openConnections == 1 }
-        runner.run(.cancelFetch(requestID: 1))
+        runner.run(.cancelFetch(list: .tab("stall"), requestID: 1))
         try await Self.eventually { server.openConnections == 0 }
         #expect(server.requestCount(path: "/body/stall") == 1)
         await transport.shutdown()
@@ -50,9 +50,9 @@ struct FetchCancellationTests {
         let (config, endpoint) = try Self.stallEndpoint(server)
         let transport = HTTPTransport(maxBodyBytes: config.communication.maxBodyBytes)
         let posted = Mutex<[AppAction]>([])
-        let runner = EffectRunner(client: DataClient(config: config, transport: transport), endpoint: endpoint,
+        let runner = EffectRunner(client: DataClient(config: config, transport: transport),
                                   post: { action in posted.withLock { $0.append(action) } })
-        let task = Task { await runner.fetchPage(id: 1, cursor: ListState(paging: endpoint.paging).firstCursor) }
+        let task = Task { await runner.fetchPage(list: .tab("stall"), endpoint: "stall", id: 1, cursor: ListState(paging: endpoint.paging).firstCursor) }
         try await Self.eventually { server.openConnections == 1 }
         task.cancel()
         await task.value   // the barrier: the request has ended

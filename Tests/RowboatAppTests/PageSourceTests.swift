@@ -196,11 +196,11 @@ struct PageSourceTests {
         let posted = Mutex<[AppAction]>([])
         let clock = world.clock
         let runner = EffectRunner(client: DataClient(config: world.config, transport: world.transport),
-                                  endpoint: world.endpoint, store: store, mode: .cacheThenNetwork,
+                                  store: store, mode: .cacheThenNetwork,
                                   clock: { clock.now }, post: { action in posted.withLock { $0.append(action) } })
-        await runner.fetchPage(id: 7, cursor: .page(1))
+        await runner.fetchPage(list: .tab("items"), endpoint: "items", id: 7, cursor: .page(1))
         let loads = posted.withLock { $0 }.compactMap { action -> PageLoad? in
-            if case .list(.pageLoaded(7, let load)) = action { return load }
+            if case .answer(.tab("items"), .pageLoaded(7, let load)) = action { return load }
             return nil
         }
         #expect(loads.map(\.final) == [false, true])

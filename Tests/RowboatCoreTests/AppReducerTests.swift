@@ -9,7 +9,7 @@ struct AppReducerTests {
     }
 
     @Test func initialViewportIsRowsMinusChrome() {
-        #expect(AppState.chromeRows == 3)
+        #expect(ScreenLayout.of(app()).chromeRows == 3)
         #expect(app().list.viewportRows == 21)
         #expect(app(rows: 2).list.viewportRows == 1)
     }
@@ -26,7 +26,7 @@ struct AppReducerTests {
 
     @Test func resizedClampsScrollAndMayLoadMore() {
         var state = app()
-        #expect(AppReducer.reduce(&state, .list(.appeared)) == [.loadFavorites, .fetchPage(requestID: 1, cursor: .page(1))])
+        #expect(AppReducer.reduce(&state, .list(.appeared)) == [.loadFavorites(endpoint: "items"), .fetchPage(list: .tab("items"), endpoint: "items", requestID: 1, cursor: .page(1))])
         #expect(AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, Fixtures.page(1...30, totalPages: 5)))) == [])
         _ = AppReducer.reduce(&state, .list(.move(.to(25))))
         // 30 rows, selection 25 is within a 21-row screen of the end → load-more started already.
@@ -36,7 +36,7 @@ struct AppReducerTests {
         _ = AppReducer.reduce(&other, .list(.appeared))
         _ = AppReducer.reduce(&other, .list(.pageLoaded(requestID: 1, Fixtures.page(1...30, totalPages: 5))))
         let effects = AppReducer.reduce(&other, .resized(TerminalSize(columns: 80, rows: 43)))
-        #expect(effects == [.fetchPage(requestID: 2, cursor: .page(2))])
+        #expect(effects == [.fetchPage(list: .tab("items"), endpoint: "items", requestID: 2, cursor: .page(2))])
         #expect(other.list.viewportRows == 40)
         #expect(other.list.scrollOffset == 0)
     }

@@ -45,13 +45,13 @@ struct FeedbackReducerTests {
     /// read back so the stars show what is really stored.
     @Test func aFailedFavoriteWriteSaysSoAndReadsTheStoreBack() {
         var state = app()
-        #expect(AppReducer.reduce(&state, .toggleFavorite) == [.saveFavorite(state.list.rows[0])])
+        #expect(AppReducer.reduce(&state, .toggleFavorite) == [.saveFavorite(endpoint: "items", state.list.rows[0])])
         #expect(state.isFavorite("1"))
-        let effects = AppReducer.reduce(&state, .favoriteWriteFailed("cache: no such table: favorite"))
-        #expect(effects == [.loadFavorites])
+        let effects = AppReducer.reduce(&state, .favoriteWriteFailed(endpoint: "items", "cache: no such table: favorite"))
+        #expect(effects == [.loadFavorites(endpoint: "items")])
         #expect(state.toast == Toast(text: "favorites not saved: cache: no such table: favorite", isError: true,
                                      expiresAt: Self.now + Toast.lifetime))
-        _ = AppReducer.reduce(&state, .favoritesLoaded([]))
+        _ = AppReducer.reduce(&state, .favoritesLoaded(endpoint: "items", []))
         #expect(!state.isFavorite("1"))
         #expect(state.favoritesSelection == 0)
     }
@@ -107,12 +107,12 @@ struct FeedbackReducerTests {
         #expect(state.sheet?.cursor == 3)
         #expect(AppReducer.reduce(&state, .sheet(.run)) == [])
         #expect(state.sheet == nil)
-        #expect(state.detail == DetailState(rowID: "1"))
+        #expect(state.detail?.rowID == "1")
 
         var other = app()
         _ = AppReducer.reduce(&other, .sheet(.open))
         _ = AppReducer.reduce(&other, .sheet(.move(2)))
-        #expect(AppReducer.reduce(&other, .sheet(.run)) == [.saveFavorite(other.list.rows[0])])
+        #expect(AppReducer.reduce(&other, .sheet(.run)) == [.saveFavorite(endpoint: "items", other.list.rows[0])])
         #expect(other.isFavorite("1"))
         _ = AppReducer.reduce(&other, .sheet(.open))
         #expect(AppReducer.reduce(&other, .sheet(.run)) == [.openURL("https://example.com/items/1")])

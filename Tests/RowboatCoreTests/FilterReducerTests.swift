@@ -109,7 +109,7 @@ struct FilterReducerTests {
         _ = AppReducer.reduce(&state, .filters(.open))
         _ = AppReducer.reduce(&state, .filters(.move(5)))   // Sort: Cheapest
         let effects = AppReducer.reduce(&state, .filters(.apply))
-        #expect(effects == [.fetchPage(requestID: lastID + 1, cursor: .page(1), params: ["sort": "price_asc"])])
+        #expect(effects == [.fetchPage(list: .tab("items"), endpoint: "items", requestID: lastID + 1, cursor: .page(1), params: ["sort": "price_asc"])])
         #expect(state.filterPanel == nil)
         #expect(state.query.chosen == [0, 0, 1])
         // Paging starts over: no rows, page 1 next, spinner, totals unknown.
@@ -133,24 +133,24 @@ struct FilterReducerTests {
         _ = AppReducer.reduce(&state, .filters(.open))
         _ = AppReducer.reduce(&state, .filters(.move(1)))
         let first = AppReducer.reduce(&state, .filters(.apply))
-        guard case .fetchPage(let id, _, _)? = first.first else { Issue.record("no fetch"); return }
+        guard case .fetchPage(_, _, let id, _, _)? = first.first else { Issue.record("no fetch"); return }
         _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: id, Fixtures.page(1...30, totalPages: 3))))
         let more = AppReducer.reduce(&state, .list(.loadMore))
-        #expect(more == [.fetchPage(requestID: id + 1, cursor: .page(2), params: ["min_rating": "4"])])
+        #expect(more == [.fetchPage(list: .tab("items"), endpoint: "items", requestID: id + 1, cursor: .page(2), params: ["min_rating": "4"])])
         let refresh = AppReducer.reduce(&state, .list(.refresh))
         // The refresh overtakes the load-more still in flight: it is cancelled.
-        #expect(refresh == [.cancelFetch(requestID: id + 1), .fetchPage(requestID: id + 2, cursor: .page(1), params: ["min_rating": "4"])])
+        #expect(refresh == [.cancelFetch(list: .tab("items"), requestID: id + 1), .fetchPage(list: .tab("items"), endpoint: "items", requestID: id + 2, cursor: .page(1), params: ["min_rating": "4"])])
     }
 
     @Test func aPageOfTheOldQueryArrivingAfterTheChangeIsDropped() {
         var state = loadedApp()
         let loadMore = AppReducer.reduce(&state, .list(.loadMore))
-        guard case .fetchPage(let oldID, _, _)? = loadMore.first else { Issue.record("no load-more"); return }
+        guard case .fetchPage(_, _, let oldID, _, _)? = loadMore.first else { Issue.record("no load-more"); return }
         _ = AppReducer.reduce(&state, .filters(.open))
         _ = AppReducer.reduce(&state, .filters(.move(1)))
         let apply = AppReducer.reduce(&state, .filters(.apply))
         // The old query's load-more is cancelled before the new first page goes out.
-        #expect(apply.first == .cancelFetch(requestID: oldID))
+        #expect(apply.first == .cancelFetch(list: .tab("items"), requestID: oldID))
         let afterChange = state.list
         #expect(AppReducer.reduce(&state, .list(.pageLoaded(requestID: oldID, Fixtures.page(61...90, totalPages: 5)))) == [])
         #expect(AppReducer.reduce(&state, .list(.pageFailed(requestID: oldID, message: "boom"))) == [])
@@ -159,9 +159,8 @@ struct FilterReducerTests {
 
     @Test func changingTheQueryLeavesTheFavoritesListAndSearch() {
         var state = loadedApp()
-        state.search = SearchState(text: "7", editing: false, matches: [6, 16])
-        state.showingFavorites = true
-        state.filterPanel = FilterPanel(draft: [1, 0, 0], cursor: 1)
+        state.tab.stack = [.favorites(selection: 0), .search(SearchState(text: "7", editing: false, matches: [6, 16]))]
+        state.overlay = .filterPanel(FilterPanel(draft: [1, 0, 0], cursor: 1))
         _ = AppReducer.reduce(&state, .filters(.apply))
         #expect(state.search == nil)
         #expect(state.showingFavorites == false)

@@ -18,8 +18,8 @@ struct ImageReducerTests {
     }
 
     func request(_ id: Int, _ state: AppState) -> ImageRequest {
-        ImageRequest(url: "http://127.0.0.1:1/images/\(id).png", columns: state.cardImageSize.columns,
-                     rows: state.cardImageSize.rows)
+        ImageRequest(url: "http://127.0.0.1:1/images/\(id).png", columns: (columns: ScreenLayout.of(state).grid.cardWidth, rows: GridLayout.thumbnailRows).columns,
+                     rows: (columns: ScreenLayout.of(state).grid.cardWidth, rows: GridLayout.thumbnailRows).rows)
     }
 
     @Test func aLoadedPageAsksForTheVisibleImagesThenTheNextScreen() {
@@ -45,10 +45,10 @@ struct ImageReducerTests {
     @Test func theGridAsksForItsCardsAndTheDetailForOneBigPicture() {
         var (state, _) = app()
         let grid = AppReducer.reduce(&state, .toggleView)
-        let visible = state.gridLayout.visibleItems
+        let visible = ScreenLayout.of(state).grid.visibleItems
         #expect(grid.last == .wantImages((1...(visible * 2)).map { request($0, state) }))
         let detail = AppReducer.reduce(&state, .openDetail)
-        let box = state.detailImageSize
+        let box = ScreenLayout.of(state).detail(state.detail!).picture
         #expect(detail == [.wantImages([ImageRequest(url: "http://127.0.0.1:1/images/1.png", columns: box.columns,
                                                      rows: box.rows)])])
     }

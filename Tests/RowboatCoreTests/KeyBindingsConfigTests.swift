@@ -179,12 +179,18 @@ struct KeyBindingsConfigTests {
 
     @Test func aDetailKeyConflict() throws {
         let e = try error("keys:\n  help: h\n")
-        #expect(e.message.hasPrefix("key \"h\" is bound to both help and back on the detail screen"))
+        // h moves along the detail's related strip (and goes back without one).
+        #expect(e.message.hasPrefix("key \"h\" is bound to both help and moveLeft on the detail screen"))
     }
 
     @Test func backOverTheGridInSearchResults() throws {
+        // h is moveLeft in the grid and in the detail (along the related
+        // strip): back on h conflicts on both screens.
         let e = try error("keys:\n  back: [esc, h]\n")
-        #expect(e.message.hasPrefix("key \"h\" is bound to both back and moveLeft on the search results in grid screen"))
+        #expect(e.message.hasPrefix("key \"h\" is bound to both back and moveLeft on the detail screen"))
+        let config = KeyBindingsConfig([.init(.back, [.escape, .character("h")])])
+        let screens = KeyBindings.apply(config, to: .default).1.map(\.screen)
+        #expect(screens.contains("detail"))
     }
 
     @Test func restatingDefaultsIsNoConflict() throws {
@@ -227,11 +233,11 @@ struct KeyBindingsConfigTests {
         // Everything not named keeps its keys.
         #expect(keys.action(for: .character("j"), in: list) == .list(.move(.down)))
         // Quit is replaced on every screen it lives on.
-        let detail = state { $0.detail = DetailState(rowID: "1") }
+        let detail = state { $0.tab.stack = [.detail(DetailState(row: RowModel(id: "1", title: "t"), endpointKey: "items"))] }
         #expect(keys.action(for: .character("Q"), in: detail) == .quit)
         #expect(keys.action(for: .character("q"), in: detail) == nil)
         // With help open, the quit key still quits; any other key closes help.
-        let help = state { $0.showHelp = true }
+        let help = state { $0.overlay = .help(over: nil) }
         #expect(keys.action(for: .character("Q"), in: help) == .quit)
         #expect(keys.action(for: .character("q"), in: help) == .toggleHelp)
     }
@@ -244,10 +250,10 @@ struct KeyBindingsConfigTests {
         #expect(keys.action(for: .character("e"), in: grid) == .gridMove(.down))
         #expect(keys.action(for: .character("i"), in: grid) == .gridMove(.up))
         #expect(keys.action(for: .character("j"), in: grid) == nil)
-        let detail = state { $0.detail = DetailState(rowID: "1") }
+        let detail = state { $0.tab.stack = [.detail(DetailState(row: RowModel(id: "1", title: "t"), endpointKey: "items"))] }
         #expect(keys.action(for: .character("e"), in: detail) == .scrollDetail(1))
         #expect(keys.action(for: .down, in: detail) == .scrollDetail(1))
-        let panel = state { $0.filterPanel = FilterPanel(draft: [], cursor: 0) }
+        let panel = state { $0.overlay = .filterPanel(FilterPanel(draft: [], cursor: 0)) }
         #expect(keys.action(for: .character("e"), in: panel) == .filters(.move(1)))
         #expect(keys.action(for: .character("k"), in: panel) == nil)
     }
@@ -256,7 +262,7 @@ struct KeyBindingsConfigTests {
         let keys = try map("keys:\n  filters: p\n")
         #expect(keys.action(for: .character("p"), in: state()) == .filters(.open))
         #expect(keys.action(for: .character("f"), in: state()) == nil)
-        let panel = state { $0.filterPanel = FilterPanel(draft: [], cursor: 0) }
+        let panel = state { $0.overlay = .filterPanel(FilterPanel(draft: [], cursor: 0)) }
         #expect(keys.action(for: .character("p"), in: panel) == .filters(.cancel))
         #expect(keys.action(for: .character("f"), in: panel) == nil)
         #expect(keys.action(for: .escape, in: panel) == .filters(.cancel))
@@ -264,14 +270,15 @@ struct KeyBindingsConfigTests {
 
     @Test func backKeysLeaveEveryScreen() throws {
         let keys = try map("keys:\n  back: [esc, z]\n")
-        let detail = state { $0.detail = DetailState(rowID: "1") }
+        let detail = state { $0.tab.stack = [.detail(DetailState(row: RowModel(id: "1", title: "t"), endpointKey: "items"))] }
         #expect(keys.action(for: .character("z"), in: detail) == .closeDetail)
         #expect(keys.action(for: .backspace, in: detail) == nil)
-        #expect(keys.action(for: .character("h"), in: detail) == nil)
-        let favorites = state { $0.showingFavorites = true }
+        // h is moveLeft in the detail: along the related strip, or back without one.
+        #expect(keys.action(for: .character("h"), in: detail) == .stripMove(-1))
+        let favorites = state { $0.tab.stack = [.favorites(selection: 0)] }
         #expect(keys.action(for: .character("z"), in: favorites) == .toggleFavoritesList)
         #expect(keys.action(for: .backspace, in: favorites) == nil)
-        let results = state { $0.search = SearchState(text: "a", editing: false, matches: []) }
+        let results = state { $0.tab.stack = [.search(SearchState(text: "a", editing: false, matches: []))] }
         #expect(keys.action(for: .character("z"), in: results) == .search(.cancel))
         #expect(keys.action(for: .escape, in: results) == .search(.cancel))
     }
@@ -279,7 +286,8 @@ struct KeyBindingsConfigTests {
     @Test func keyNamesForHints() throws {
         #expect(KeyMap.default.keyNames(for: .refresh) == ["r"])
         #expect(KeyMap.default.keyNames(for: .loadMore) == ["space", "n"])
-        #expect(KeyMap.default.keyNames(for: .back, on: .detail) == ["Esc", "Backspace", "←", "h"])
+        #expect(KeyMap.default.keyNames(for: .back, on: .detail) == ["Esc", "Backspace"])
+        #expect(KeyMap.default.keyNames(for: .moveLeft, on: .detail) == ["←", "h"])
         let keys = try map("keys:\n  refresh: [F5, T]\n")
         #expect(keys.keyNames(for: .refresh) == ["F5", "T"])
     }

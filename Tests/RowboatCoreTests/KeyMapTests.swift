@@ -34,7 +34,7 @@ struct KeyMapTests {
         #expect(map.action(for: .character("x")) == nil)
         #expect(map.action(for: .character("Q")) == nil)
         #expect(map.action(for: .function(1)) == nil)
-        #expect(map.action(for: .tab) == nil)
+        #expect(map.action(for: .tab) == .nextTab)
     }
 
     @Test func enterOpensTheDetailScreen() {

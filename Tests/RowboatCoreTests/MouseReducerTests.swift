@@ -22,7 +22,7 @@ struct MouseReducerTests {
         var state = app()
         _ = AppReducer.reduce(&state, click(5, 4))
         _ = AppReducer.reduce(&state, click(40, 4))
-        #expect(state.detail == DetailState(rowID: "4"))
+        #expect(state.detail?.rowID == "4")
     }
 
     @Test func clickFollowsTheScrollOffset() {
@@ -52,7 +52,7 @@ struct MouseReducerTests {
                              size: TerminalSize(columns: 80, rows: 50))
         let effects = AppReducer.reduce(&state, click(0, 40))
         #expect(state.list.selection == 39)
-        #expect(effects == [.fetchPage(requestID: 3, cursor: .page(3))])
+        #expect(effects == [.fetchPage(list: .tab("items"), endpoint: "items", requestID: 3, cursor: .page(3))])
     }
 
     @Test func wheelMovesTheSelectionAndWheelUpAtTheTopPulls() {
@@ -71,7 +71,7 @@ struct MouseReducerTests {
     @Test func gridClickHitsTheCardAndSkipsTheGap() {
         var state = app()
         _ = AppReducer.reduce(&state, .toggleView)
-        let layout = state.gridLayout
+        let layout = ScreenLayout.of(state).grid
         #expect(layout.columns == 3)
         // Second card of the second card row.
         _ = AppReducer.reduce(&state, click(layout.cardWidth + GridLayout.gap + 2, 1 + GridLayout.cardHeight + 1))
@@ -104,7 +104,7 @@ struct MouseReducerTests {
         _ = AppReducer.reduce(&state, .openDetail)
         _ = AppReducer.reduce(&state, .mouse(MouseEvent(.wheelDown, x: 0, y: 5)))
         #expect(state.detail?.scroll == 3)
-        state.showHelp = true
+        state.overlay = .help(over: nil)
         #expect(KeyMap.default.action(for: .mouse(MouseEvent(.click, x: 1, y: 1)), in: state) == .toggleHelp)
         #expect(KeyMap.default.action(for: .mouse(MouseEvent(.wheelUp, x: 1, y: 1)), in: state) == nil)
     }

@@ -117,7 +117,7 @@ struct SearchReducerTests {
         _ = AppReducer.reduce(&state, .search(.begin))
         type(" oak ", into: &state)
         let effects = AppReducer.reduce(&state, .search(.submit))
-        #expect(effects == [.fetchPage(requestID: lastID + 1, cursor: .page(1), params: ["q": "oak"])])
+        #expect(effects == [.fetchPage(list: .tab("items"), endpoint: "items", requestID: lastID + 1, cursor: .page(1), params: ["q": "oak"])])
         #expect(state.search == nil)
         #expect(state.query.serverSearch == "oak")
         #expect(state.list.rows.isEmpty)
@@ -130,7 +130,7 @@ struct SearchReducerTests {
         let lastID = state.list.lastRequestID
         _ = AppReducer.reduce(&state, .search(.begin))
         let effects = AppReducer.reduce(&state, .search(.submit))
-        #expect(effects == [.fetchPage(requestID: lastID + 1, cursor: .page(1), params: [:])])
+        #expect(effects == [.fetchPage(list: .tab("items"), endpoint: "items", requestID: lastID + 1, cursor: .page(1), params: [:])])
         #expect(state.query.serverSearch == nil)
     }
 
@@ -149,7 +149,7 @@ struct SearchReducerTests {
         type("7", into: &state)
         _ = AppReducer.reduce(&state, .list(.move(.down)))      // Item 17
         let load = AppReducer.reduce(&state, .list(.loadMore))
-        guard case .fetchPage(let id, _, _)? = load.first else { Issue.record("no load-more"); return }
+        guard case .fetchPage(_, _, let id, _, _)? = load.first else { Issue.record("no load-more"); return }
         _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: id, Fixtures.page(61...90, totalPages: 5))))
         #expect(state.search?.matches.map { state.list.rows[$0].id }
                 == ["7", "17", "27", "37", "47", "57", "67", "70", "71", "72", "73", "74", "75", "76", "77", "78",
@@ -187,7 +187,7 @@ struct SearchReducerTests {
         _ = AppReducer.reduce(&state, .toggleView)
         _ = AppReducer.reduce(&state, .search(.begin))
         _ = AppReducer.reduce(&state, .list(.move(.home)))
-        let columns = state.gridLayout.columns
+        let columns = ScreenLayout.of(state).grid.columns
         _ = AppReducer.reduce(&state, .gridMove(.down))
         #expect(state.search?.selection == columns)
         _ = AppReducer.reduce(&state, .gridMove(.right))

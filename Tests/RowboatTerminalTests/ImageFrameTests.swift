@@ -28,7 +28,7 @@ import RowboatCore
     }
 
     func mixStates(_ state: inout AppState) {
-        let size = state.cardImageSize
+        let size = (columns: ScreenLayout.of(state).grid.cardWidth, rows: GridLayout.thumbnailRows)
         func request(_ id: Int) -> ImageRequest {
             ImageRequest(url: "http://127.0.0.1:1/images/\(id).png", columns: size.columns, rows: size.rows)
         }
@@ -48,7 +48,7 @@ import RowboatCore
         #expect(lines[11].contains("✗ failed"))
         #expect(lines[12].contains("not an image"))
         // The drawn thumbnail keeps its palette colours.
-        let x = 2 * (state.gridLayout.cardWidth + GridLayout.gap)
+        let x = 2 * (ScreenLayout.of(state).grid.cardWidth + GridLayout.gap)
         #expect(grid[x, 1].text == "▀")
         #expect(grid[x, 1].style == Style(foreground: .indexed(196), background: .indexed(16)))
         #expect(grid[x, 5].style.foreground == .indexed(21))
@@ -57,7 +57,7 @@ import RowboatCore
     @Test func directColourThumbnailsKeepTheirRGB() throws {
         var state = app(.init(columns: 80, rows: 24))
         _ = AppReducer.reduce(&state, .toggleView)
-        let size = state.cardImageSize
+        let size = (columns: ScreenLayout.of(state).grid.cardWidth, rows: GridLayout.thumbnailRows)
         let request = ImageRequest(url: "http://127.0.0.1:1/images/1.png", columns: size.columns, rows: size.rows)
         let cell = ThumbnailCell(symbol: "▀", foreground: .rgb(0x12_34_56), background: .rgb(0xFE_DC_BA))
         _ = AppReducer.reduce(&state, .image(request, .loaded(Thumbnail(columns: request.columns, rows: request.rows,
@@ -85,7 +85,7 @@ import RowboatCore
         _ = AppReducer.reduce(&state, .toggleView)
         mixStates(&state)
         let grid = AppRenderer(theme: .monochrome).render(state, now: Fixtures.now)
-        let x = 2 * (state.gridLayout.cardWidth + GridLayout.gap)
+        let x = 2 * (ScreenLayout.of(state).grid.cardWidth + GridLayout.gap)
         #expect(grid[x, 1].text == "▀")
         #expect(grid[x, 1].style == .plain)
     }
@@ -98,7 +98,7 @@ import RowboatCore
         _ = AppReducer.reduce(&state, .list(.move(.down)))
         _ = AppReducer.reduce(&state, .list(.move(.down)))
         _ = AppReducer.reduce(&state, .openDetail)
-        let box = state.detailImageSize
+        let box = ScreenLayout.of(state).detail(state.detail!).picture
         let request = ImageRequest(url: "http://127.0.0.1:1/images/3.png", columns: box.columns, rows: box.rows)
         _ = AppReducer.reduce(&state, .image(request, .loaded(thumbnail(columns: box.columns, rows: box.rows))))
         let grid = renderer.render(state, now: Fixtures.now)
@@ -106,7 +106,7 @@ import RowboatCore
         #expect(grid.lines()[1].contains("▀▄▀▄"))
         // On a short terminal the picture scrolls away with the text.
         _ = AppReducer.reduce(&state, .resized(TerminalSize(columns: 80, rows: 12)))
-        let small = state.detailImageSize
+        let small = ScreenLayout.of(state).detail(state.detail!).picture
         let smallRequest = ImageRequest(url: request.url, columns: small.columns, rows: small.rows)
         _ = AppReducer.reduce(&state, .image(smallRequest, .loaded(thumbnail(columns: small.columns, rows: small.rows))))
         #expect(renderer.render(state, now: Fixtures.now).lines()[1].contains("▀▄▀▄"))

@@ -102,7 +102,7 @@ import RowboatCore
         #expect(AppReducer.reduce(&state, .list(.move(.up))).isEmpty)
         #expect(state.list.phase == .pulling)
         try GoldenFrame.check(AppRenderer().render(state, now: Fixtures.now), "pull-armed-80x24")
-        #expect(AppReducer.reduce(&state, .list(.move(.up))) == [.fetchPage(requestID: 2, cursor: .page(1))])
+        #expect(AppReducer.reduce(&state, .list(.move(.up))) == [.fetchPage(list: .tab("items"), endpoint: "items", requestID: 2, cursor: .page(1))])
         #expect(state.list.phase == .refreshing)
         let grid = AppRenderer().render(state, now: Fixtures.now, spinnerFrame: 3)
         #expect(grid.lines()[1].hasPrefix("Item 1 "), "old rows stay visible while refreshing")
@@ -124,7 +124,7 @@ import RowboatCore
         var state = Fixtures.loaded([Fixtures.row(1), detailRow()], size: .init(columns: 80, rows: 16), totalPages: 1)
         _ = AppReducer.reduce(&state, .list(.move(.down)))
         _ = AppReducer.reduce(&state, .openDetail)
-        #expect(state.detail == DetailState(rowID: "7"))
+        #expect(state.detail?.rowID == "7")
         try GoldenFrame.check(AppRenderer().render(state, now: Fixtures.now), "detail-80x16")
         _ = AppReducer.reduce(&state, .closeDetail)
         #expect(state.detail == nil)
@@ -145,11 +145,12 @@ import RowboatCore
     @Test func helpListsEveryBoundAction() throws {
         var state = Fixtures.loaded((1...30).map { Fixtures.row($0) }, size: .init(columns: 80, rows: 24))
         #expect(KeyMap.default.action(for: .character("?"), in: state) == .toggleHelp)
+        let bound = KeyMap.default.bindings(in: state)
         _ = AppReducer.reduce(&state, .toggleHelp)
         let grid = AppRenderer().render(state, now: Fixtures.now)
         try GoldenFrame.check(grid, "help-80x24")
         let text = grid.text
-        for entry in KeyHelp.entries(KeyMap.default.bindings) { #expect(text.contains(entry.action)) }
+        for entry in KeyHelp.entries(bound) { #expect(text.contains(entry.action)) }
         #expect(KeyMap.default.action(for: .character("x"), in: state) == .toggleHelp)
     }
 }
@@ -164,7 +165,7 @@ import RowboatCore
 
     @Test func gridAt80x24() throws {
         var state = gridState(.init(columns: 80, rows: 24))
-        #expect(state.gridLayout.columns == 3)
+        #expect(ScreenLayout.of(state).grid.columns == 3)
         _ = AppReducer.reduce(&state, .gridMove(.right))
         _ = AppReducer.reduce(&state, .gridMove(.down))
         #expect(state.list.selection == 4)
@@ -173,7 +174,7 @@ import RowboatCore
 
     @Test func gridAt200x50() throws {
         let state = gridState(.init(columns: 200, rows: 50))
-        #expect(state.gridLayout.columns == 8)
+        #expect(ScreenLayout.of(state).grid.columns == 8)
         try GoldenFrame.check(AppRenderer().render(state, now: Fixtures.now), "grid-200x50")
     }
 
@@ -205,7 +206,7 @@ import RowboatCore
     @Test func starMarksRowsAndTheListShowsThem() throws {
         var state = Fixtures.loaded((1...30).map { Fixtures.row($0) }, size: .init(columns: 80, rows: 12))
         _ = AppReducer.reduce(&state, .list(.move(.down)))
-        #expect(AppReducer.reduce(&state, .toggleFavorite) == [.saveFavorite(Fixtures.row(2))])
+        #expect(AppReducer.reduce(&state, .toggleFavorite) == [.saveFavorite(endpoint: "items", Fixtures.row(2))])
         _ = AppReducer.reduce(&state, .list(.move(.down)))
         _ = AppReducer.reduce(&state, .toggleFavorite)
         try GoldenFrame.check(AppRenderer().render(state, now: Fixtures.now), "favorites-marked-80x12")
@@ -215,7 +216,7 @@ import RowboatCore
         _ = AppReducer.reduce(&state, .list(.move(.down)))
         #expect(state.currentRow?.id == "2")
         #expect(state.list.selection == 2, "the endpoint's list keeps its own selection")
-        #expect(AppReducer.reduce(&state, .toggleFavorite) == [.removeFavorite(id: "2")])
+        #expect(AppReducer.reduce(&state, .toggleFavorite) == [.removeFavorite(endpoint: "items", id: "2")])
         #expect(state.favorites.map(\.id) == ["3"])
         #expect(KeyMap.default.action(for: .escape, in: state) == .toggleFavoritesList)
     }
@@ -228,8 +229,8 @@ import RowboatCore
 
     @Test func appearingLoadsFavoritesFromTheStore() {
         var state = AppState(endpointKey: "items", columns: Fixtures.columns, list: ListState(paging: Fixtures.paging()))
-        #expect(AppReducer.reduce(&state, .list(.appeared)) == [.loadFavorites, .fetchPage(requestID: 1, cursor: .page(1))])
-        _ = AppReducer.reduce(&state, .favoritesLoaded([Fixtures.row(9)]))
+        #expect(AppReducer.reduce(&state, .list(.appeared)) == [.loadFavorites(endpoint: "items"), .fetchPage(list: .tab("items"), endpoint: "items", requestID: 1, cursor: .page(1))])
+        _ = AppReducer.reduce(&state, .favoritesLoaded(endpoint: "items", [Fixtures.row(9)]))
         #expect(state.isFavorite("9"))
     }
 }

@@ -1,17 +1,32 @@
-/// Things that happen in the app: list actions, screens, resizes, quit.
+/// Things that happen in the app: list actions, screens, tabs, resizes, quit.
 public enum AppAction: Sendable, Equatable {
+    /// A key's action on the list on screen.
     case list(ListAction)
+    /// The effect runner's answer for one list, wherever it is (a tab not
+    /// on screen, a related strip; dropped when that list is gone).
+    case answer(ListID, ListAction)
+    /// Push the current item's detail.
     case openDetail
+    /// Pop the detail.
     case closeDetail
     case scrollDetail(Int)
+    /// Move along the detail's related strip (left < 0 < right); without a
+    /// strip, left goes back as it always did.
+    case stripMove(Int)
+    /// Push the detail of the related item selected in the strip.
+    case openRelated
+    /// Show tab `index` (0-based).
+    case selectTab(Int)
+    case nextTab
+    case previousTab
     /// Mark or unmark the current row as a favorite.
     case toggleFavorite
     /// Show or leave the favorites list.
     case toggleFavoritesList
-    case favoritesLoaded([RowModel])
-    /// Storing or removing a favorite failed (the reason given): the list
-    /// is read back from the store so it shows what is really kept.
-    case favoriteWriteFailed(String)
+    case favoritesLoaded(endpoint: String, [RowModel])
+    /// Storing or removing a favorite of `endpoint` failed (the reason
+    /// given): its list is read back so it shows what is really kept.
+    case favoriteWriteFailed(endpoint: String, String)
     case toggleHelp
     /// The filter and sort panel.
     case filters(FilterPanelAction)
@@ -49,14 +64,15 @@ public enum AppAction: Sendable, Equatable {
 
 /// IO the app asks for, as plain data.
 public enum AppEffect: Sendable, Equatable {
-    /// Get a page; `params` are the filters, sort and search in force.
-    case fetchPage(requestID: Int, cursor: PageCursor, params: [String: String] = [:])
+    /// Get a page of `endpoint` for `list`; `params` are the filters, sort
+    /// and search in force (or a related strip's params).
+    case fetchPage(list: ListID, endpoint: String, requestID: Int, cursor: PageCursor, params: [String: String] = [:])
     /// Stop a page request the list no longer waits for.
-    case cancelFetch(requestID: Int)
-    /// Read this endpoint's favorites from the store.
-    case loadFavorites
-    case saveFavorite(RowModel)
-    case removeFavorite(id: String)
+    case cancelFetch(list: ListID, requestID: Int)
+    /// Read an endpoint's favorites from the store.
+    case loadFavorites(endpoint: String)
+    case saveFavorite(endpoint: String, RowModel)
+    case removeFavorite(endpoint: String, id: String)
     /// Open an http(s) URL with $BROWSER or xdg-open.
     case openURL(String)
     /// Put text on the clipboard (tmux buffer, wl-copy, xclip or xsel).
@@ -70,15 +86,4 @@ public enum AppEffect: Sendable, Equatable {
     case measureCache
     /// Remove cached responses and images; answer with `.cacheCleared`.
     case clearCache
-}
-
-/// The detail screen: which row it shows and how far it is scrolled.
-public struct DetailState: Sendable, Equatable {
-    public var rowID: String
-    public var scroll: Int
-
-    public init(rowID: String, scroll: Int = 0) {
-        self.rowID = rowID
-        self.scroll = scroll
-    }
 }

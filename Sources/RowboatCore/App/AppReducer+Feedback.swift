@@ -41,23 +41,25 @@ extension AppReducer {
                 toast(&state, "no cache to clear: \(reason ?? "caching is off")", isError: true)
                 return []
             }
-            state.dialog = ConfirmDialog(
+            state.overlay = .dialog(ConfirmDialog(
                 title: "Clear the cache?",
                 lines: ["responses  \(ByteSize.human(usage.responseBytes)) in \(usage.responseCount) pages",
                         "images     \(ByteSize.human(usage.imageBytes)) in \(usage.imageCount) files",
                         "favorites are kept"],
-                confirmLabel: "Clear", intent: .clearCache)
+                confirmLabel: "Clear", intent: .clearCache))
         case .cacheCleared(let freed):
             toast(&state, "cache cleared · \(ByteSize.human(freed)) freed")
         case .dialog(let dialogAction):
             guard let dialog = state.dialog else { return [] }
             switch dialogAction {
             case .toggleFocus:
-                state.dialog?.confirmFocused.toggle()
+                var toggled = dialog
+                toggled.confirmFocused.toggle()
+                state.overlay = .dialog(toggled)
             case .cancel:
-                state.dialog = nil
+                state.overlay = nil
             case .confirm:
-                state.dialog = nil
+                state.overlay = nil
                 switch dialog.intent {
                 case .clearCache: return [.clearCache]
                 }
@@ -79,18 +81,18 @@ extension AppReducer {
         switch action {
         case .open:
             guard let row = state.currentRow else { return [] }
-            state.sheet = ActionSheet(rowID: row.id, title: row.title,
-                                      items: ActionSheet.items(for: row, isFavorite: state.isFavorite(row.id),
-                                                               imageFailed: isFailed(state.imagePhase(of: row))))
+            state.overlay = .sheet(ActionSheet(rowID: row.id, title: row.title,
+                                               items: ActionSheet.items(for: row, isFavorite: state.isFavorite(row.id),
+                                                                        imageFailed: isFailed(state.imagePhase(of: row)))))
         case .move(let delta):
             guard var sheet = state.sheet else { return [] }
             sheet.cursor = min(max(0, sheet.cursor + delta), max(0, sheet.items.count - 1))
-            state.sheet = sheet
+            state.overlay = .sheet(sheet)
         case .cancel:
-            state.sheet = nil
+            state.overlay = nil
         case .run:
             guard let sheet = state.sheet, sheet.items.indices.contains(sheet.cursor) else { return [] }
-            state.sheet = nil
+            state.overlay = nil
             switch sheet.items[sheet.cursor] {
             case .openLink: return reduce(&state, .openLink)
             case .copyLink: return reduce(&state, .copyLink)

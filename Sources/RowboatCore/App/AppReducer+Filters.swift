@@ -10,7 +10,7 @@ extension AppReducer {
                 return []
             }
             let cursor = lines.firstIndex { $0.section == 0 && $0.option == state.query.chosen.first } ?? 0
-            state.filterPanel = FilterPanel(draft: state.query.chosen, cursor: cursor)
+            state.overlay = .filterPanel(FilterPanel(draft: state.query.chosen, cursor: cursor))
             return []
         }
         guard var panel = state.filterPanel, !lines.isEmpty else { return [] }
@@ -25,25 +25,24 @@ extension AppReducer {
         case .reset:
             panel.draft = Array(repeating: 0, count: sections.count)
         case .cancel:
-            state.filterPanel = nil
+            state.overlay = nil
             return []
         case .apply:
             let line = lines[min(panel.cursor, lines.count - 1)]
             panel.draft[line.section] = line.option
-            state.filterPanel = nil
+            state.overlay = nil
             guard panel.draft != state.query.chosen else { return [] }
             state.query.chosen = panel.draft
             return requery(&state)
         }
-        state.filterPanel = panel
+        state.overlay = .filterPanel(panel)
         return []
     }
 
     /// The query changed: drop the rows (and any search over them) and load
     /// the first page with the new params.
     static func requery(_ state: inout AppState) -> [AppEffect] {
-        state.search = nil
-        state.showingFavorites = false
-        return list(&state, .restart)
+        state.tab.stack.removeAll()
+        return listOnScreen(&state, .restart)
     }
 }

@@ -42,48 +42,36 @@ extension AppReducer {
         }
     }
 
-    /// The thumbnails to ask for now, in priority order.
+    /// The thumbnails to ask for now, in priority order: what is on screen
+    /// (the detail's picture and strip, or the visible rows or cards), then
+    /// the next screen's.
     static func wantedImages(_ state: AppState) -> [ImageRequest] {
         if state.isTooSmall { return [] }
         var out: [ImageRequest] = []
         var seen = Set<ImageRequest>()
-        func add(_ row: RowModel, _ size: (columns: Int, rows: Int)) {
+        func add(_ row: RowModel, _ columns: Int, _ rows: Int) {
             guard let url = row.imageURL else { return }
-            let request = ImageRequest(url: url, columns: size.columns, rows: size.rows)
+            let request = ImageRequest(url: url, columns: columns, rows: rows)
             if seen.insert(request).inserted { out.append(request) }
         }
+        let layout = ScreenLayout.of(state)
         if let detail = state.detail {
-            if let row = detailRow(state, detail) { add(row, state.detailImageSize) }
+            let geometry = layout.detail(detail)
+            add(detail.row, geometry.picture.columns, geometry.picture.rows)
+            if let strip = detail.strip, let shape = geometry.strip {
+                let rows = strip.list.rows
+                for index in shape.first..<min(rows.count, shape.first + shape.perScreen * 2) {
+                    add(rows[index], shape.cardWidth, GridLayout.thumbnailRows)
+                }
+            }
             return out
         }
-        let card = state.cardImageSize
-        if state.showingFavorites {
-            let height = max(1, state.size.rows - AppState.chromeRows)
-            let first = max(0, state.favoritesSelection - height + 1)
-            for row in state.favorites.dropFirst(first).prefix(height * 2) { add(row, card) }
-            return out
+        guard let window = layout.items(in: state) else { return out }
+        let card = layout.grid.cardWidth
+        // The visible screen, then the next one.
+        for index in window.first..<min(window.count, window.first + window.perScreen * 2) {
+            if let row = state.shownItem(index) { add(row, card, GridLayout.thumbnailRows) }
         }
-        let shown = state.displayedList
-        let rows: ArraySlice<RowModel>
-        let screen: Int
-        switch state.viewMode {
-        case .table:
-            screen = max(1, state.size.rows - AppState.chromeRows)
-            rows = shown.rows.dropFirst(shown.scrollOffset)
-        case .grid:
-            let layout = state.gridLayout
-            screen = layout.visibleItems
-            let top = layout.topRow(selection: shown.selection, scrollOffset: shown.scrollOffset)
-            rows = shown.rows.dropFirst(top * layout.columns)
-        }
-        // The visible screen, then the next one; the search window holds
-        // only the visible matches.
-        for row in rows.prefix(screen * 2) { add(row, card) }
         return out
-    }
-
-    static func detailRow(_ state: AppState, _ detail: DetailState) -> RowModel? {
-        state.list.positions[detail.rowID].map { state.list.rows[$0] }
-            ?? state.favorites.first { $0.id == detail.rowID }
     }
 }

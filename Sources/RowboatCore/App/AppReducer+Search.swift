@@ -4,28 +4,32 @@ extension AppReducer {
     static func reduceSearch(_ state: inout AppState, _ action: SearchAction) -> [AppEffect] {
         switch action {
         case .begin:
-            guard !state.showingFavorites else { return [] }
-            if state.search == nil {
+            switch state.screen {
+            case .search(var search):
+                search.editing = true
+                state.replaceTop(.search(search))
+            case nil:
                 var search = SearchState(text: "", editing: true,
                                          matches: SearchState.matches("", in: state.list.rows),
                                          selection: state.list.selection)
-                let geometry = state.searchGeometry
+                let geometry = ScreenLayout.of(state).searchGeometry(viewMode: state.viewMode)
                 search.scrollLine = search.clampedScrollLine(perLine: geometry.perLine, lines: geometry.lines)
-                state.search = search
+                state.tab.stack.append(.search(search))
+            case .favorites?, .detail?:
+                break
             }
-            state.search?.editing = true
             return []
         case .insert(let text):
-            guard var search = state.search, search.editing else { return [] }
+            guard case .search(var search)? = state.screen, search.editing else { return [] }
             search.text += text
-            state.search = search
+            state.replaceTop(.search(search))
             refreshMatches(&state, keepSelection: false)
             return []
         case .deleteBackward:
-            guard var search = state.search, search.editing else { return [] }
+            guard case .search(var search)? = state.screen, search.editing else { return [] }
             if search.text.isEmpty { return reduceSearch(&state, .cancel) }
             search.text.removeLast()
-            state.search = search
+            state.replaceTop(.search(search))
             refreshMatches(&state, keepSelection: true)
             return []
         case .cancel:
@@ -43,8 +47,9 @@ extension AppReducer {
             }
             if text.isEmpty {
                 leaveSearch(&state)
-            } else {
-                state.search?.editing = false
+            } else if case .search(var top)? = state.screen {
+                top.editing = false
+                state.replaceTop(.search(top))
             }
             return []
         }
@@ -53,17 +58,19 @@ extension AppReducer {
     /// Closes the search, putting the list's selection on the row that was
     /// selected among the matches.
     static func leaveSearch(_ state: inout AppState) {
-        if let search = state.search, search.matches.indices.contains(search.selection) {
+        guard case .search(let search)? = state.screen else { return }
+        if search.matches.indices.contains(search.selection) {
             ListReducer.select(&state.list, search.matches[search.selection])
         }
-        state.search = nil
+        state.tab.stack.removeLast()
     }
 
     /// Recomputes the matches after the text or the rows changed. With
     /// `keepSelection` the same row stays selected where it still matches;
     /// otherwise the first match is.
     static func refreshMatches(_ state: inout AppState, keepSelection: Bool = true) {
-        guard var search = state.search else { return }
+        guard let depth = state.tab.stack.lastIndex(where: { if case .search = $0 { true } else { false } }),
+              case .search(var search) = state.tab.stack[depth] else { return }
         let rows = state.list.rows
         let selectedID = search.matches.indices.contains(search.selection) && rows.indices.contains(search.matches[search.selection])
             ? rows[search.matches[search.selection]].id : nil
@@ -73,18 +80,18 @@ extension AppReducer {
         } else {
             search.selection = keepSelection ? min(search.selection, max(0, search.matches.count - 1)) : 0
         }
-        let geometry = state.searchGeometry
+        let geometry = ScreenLayout.of(state).searchGeometry(viewMode: state.viewMode)
         search.scrollLine = search.clampedScrollLine(perLine: geometry.perLine, lines: geometry.lines)
-        state.search = search
+        state.tab.stack[depth] = .search(search)
     }
 
     static func moveInSearch(_ state: inout AppState, _ movement: Movement) {
-        guard var search = state.search else { return }
-        let geometry = state.searchGeometry
+        guard case .search(var search)? = state.screen else { return }
+        let geometry = ScreenLayout.of(state).searchGeometry(viewMode: state.viewMode)
         search.selection = movement.target(from: search.selection, last: search.matches.count - 1,
                                            page: max(1, (geometry.lines - 1) * geometry.perLine))
         search.scrollLine = search.clampedScrollLine(perLine: geometry.perLine, lines: geometry.lines)
-        state.search = search
+        state.replaceTop(.search(search))
     }
 }
 

@@ -1,4 +1,5 @@
-/// The app reducer: routes actions to the list and handles app-wide ones.
+/// The app reducer: routes actions to the list on screen (or the list an
+/// answer is for) and handles the app-wide ones: screens, tabs, overlays.
 public enum AppReducer {
     public static func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
         var effects = reduceAction(&state, action)
@@ -14,75 +15,96 @@ public enum AppReducer {
 
     static func reduceAction(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
         switch action {
-        case .list(.move(let movement)) where state.showingFavorites:
+        case .list(.move(let movement)) where state.showingFavorites && state.detail == nil:
             moveFavorites(&state, movement)
             return []
-        case .list(.move(let movement)) where state.search != nil:
+        case .list(.move(let movement)) where state.search != nil && state.detail == nil:
             moveInSearch(&state, movement)
             return []
         case .list(let a):
-            let effects = list(&state, a)
-            if state.search != nil { refreshMatches(&state) }
-            return a == .appeared ? [.loadFavorites] + effects : effects
+            return listOnScreen(&state, a)
+        case .answer(let id, let a):
+            return answer(&state, id, a)
         case .filters(let a):
             return reduceFilters(&state, a)
         case .search(let a):
             return reduceSearch(&state, a)
         case .toggleFavorite:
             guard let row = state.currentRow else { return [] }
-            if state.isFavorite(row.id) {
-                state.favorites.removeAll { $0.id == row.id }
-                state.favoritesSelection = min(state.favoritesSelection, max(0, state.favorites.count - 1))
+            let endpoint = state.favoritesEndpoint
+            if state.isFavorite(row.id, endpoint: endpoint) {
+                state.favoritesByEndpoint[endpoint, default: []].removeAll { $0.id == row.id }
+                if case .favorites(let selection)? = state.screen {
+                    state.replaceTop(.favorites(selection: min(selection, max(0, state.favorites.count - 1))))
+                }
                 toast(&state, "removed from favorites")
-                return [.removeFavorite(id: row.id)]
+                return [.removeFavorite(endpoint: endpoint, id: row.id)]
             }
-            state.favorites.insert(row, at: 0)
+            state.favoritesByEndpoint[endpoint, default: []].insert(row, at: 0)
             toast(&state, "★ added to favorites")
-            return [.saveFavorite(row)]
+            return [.saveFavorite(endpoint: endpoint, row)]
         case .toggleFavoritesList:
-            state.showingFavorites.toggle()
-            state.favoritesSelection = 0
+            if case .favorites? = state.screen {
+                state.tab.stack.removeLast()
+            } else if state.screen == nil {
+                state.tab.stack.append(.favorites(selection: 0))
+            }
             return []
-        case .favoritesLoaded(let rows):
-            state.favorites = rows
-            state.favoritesSelection = min(state.favoritesSelection, max(0, rows.count - 1))
+        case .favoritesLoaded(let endpoint, let rows):
+            state.favoritesByEndpoint[endpoint] = rows
+            for i in state.tabs.indices where state.tabs[i].endpointKey == endpoint {
+                for (depth, screen) in state.tabs[i].stack.enumerated() {
+                    if case .favorites(let selection) = screen {
+                        state.tabs[i].stack[depth] = .favorites(selection: min(selection, max(0, rows.count - 1)))
+                    }
+                }
+            }
             return []
-        case .favoriteWriteFailed(let reason):
+        case .favoriteWriteFailed(let endpoint, let reason):
             toast(&state, "favorites not saved: \(reason)", isError: true)
-            return [.loadFavorites]
+            return [.loadFavorites(endpoint: endpoint)]
         case .resized(let size):
             state.size = size
-            return list(&state, .viewportChanged(rows: state.viewportItems))
+            return viewportChanged(&state)
         case .toggleView:
             state.viewMode = state.viewMode == .table ? .grid : .table
-            return list(&state, .viewportChanged(rows: state.viewportItems))
+            return viewportChanged(&state)
         case .gridMove(let direction) where state.search != nil:
             let count = state.search?.matches.count ?? 0
             let from = state.search?.selection ?? 0
-            moveInSearch(&state, .to(state.gridLayout.step(from: from, direction, count: count)))
+            moveInSearch(&state, .to(ScreenLayout.of(state).grid.step(from: from, direction, count: count)))
             return []
         case .gridMove(let direction):
-            let target = state.gridLayout.step(from: state.list.selection, direction, count: state.list.rows.count)
-            if direction == .up, state.list.selection < state.gridLayout.columns {
+            let grid = ScreenLayout.of(state).grid
+            let target = grid.step(from: state.list.selection, direction, count: state.list.rows.count)
+            if direction == .up, state.list.selection < grid.columns {
                 // At the top row, up is the pull gesture, as in the table.
-                return list(&state, .move(.up))
+                return listOnScreen(&state, .move(.up))
             }
-            return list(&state, .move(.to(target)))
+            return listOnScreen(&state, .move(.to(target)))
         case .openDetail:
-            guard let row = state.currentRow else { return [] }
-            state.detail = DetailState(rowID: row.id)
-            return []
+            guard state.detail == nil, let row = state.currentRow else { return [] }
+            return pushDetail(&state, row, endpoint: state.endpointKey)
         case .closeDetail:
-            state.detail = nil
-            return []
+            guard case .detail? = state.screen else { return [] }
+            state.tab.stack.removeLast()
+            return viewportChanged(&state)
         case .scrollDetail(let delta):
             if var detail = state.detail {
                 detail.scroll = max(0, detail.scroll + delta)
-                state.detail = detail
+                state.replaceTop(.detail(detail))
             }
             return []
+        case .stripMove, .openRelated:
+            return reduceStrip(&state, action)
+        case .selectTab, .nextTab, .previousTab:
+            return reduceTabs(&state, action)
         case .toggleHelp:
-            state.showHelp.toggle()
+            if case .help(let over) = state.overlay {
+                state.overlay = over
+            } else {
+                state.overlay = .help(over: state.overlay)
+            }
             return []
         case .quit:
             state.shouldQuit = true
@@ -97,18 +119,64 @@ public enum AppReducer {
     }
 
     static func moveFavorites(_ state: inout AppState, _ movement: Movement) {
-        state.favoritesSelection = movement.target(from: state.favoritesSelection, last: state.favorites.count - 1,
-                                                   page: max(1, state.list.viewportRows - 1))
+        let page = max(1, ScreenLayout.of(state).tableRows - 1)
+        let selection = movement.target(from: state.favoritesSelection, last: state.favorites.count - 1, page: page)
+        state.replaceTop(.favorites(selection: selection))
     }
 
-    /// Runs a list action; page requests carry the query's params.
-    static func list(_ state: inout AppState, _ action: ListAction) -> [AppEffect] {
-        let params = state.query.params
-        return ListReducer.reduce(&state.list, action).map { e in
-            switch e {
-            case .fetchPage(let id, let cursor): .fetchPage(requestID: id, cursor: cursor, params: params)
-            case .cancelFetch(let id): .cancelFetch(requestID: id)
-            }
+    /// Runs a list action on the current tab's list (keeping a search's
+    /// matches up to date).
+    static func listOnScreen(_ state: inout AppState, _ action: ListAction) -> [AppEffect] {
+        let effects = list(&state, currentTab: state.currentTab, action)
+        if state.search != nil { refreshMatches(&state) }
+        if action == .appeared { state.tab.visited = true }
+        return effects
+    }
+
+    /// Runs a list action on tab `index`'s list; page requests carry the
+    /// tab's query params. `.appeared` also asks for the tab's favorites.
+    static func list(_ state: inout AppState, currentTab index: Int, _ action: ListAction) -> [AppEffect] {
+        let tab = state.tabs[index]
+        if action == .appeared, state.favoritesByEndpoint[tab.endpointKey] == nil {
+            state.favoritesByEndpoint[tab.endpointKey] = []   // asked for below
         }
+        let effects = ListReducer.reduce(&state.tabs[index].list, action).map { e in
+            effect(e, list: .tab(tab.endpointKey), endpoint: tab.endpointKey, params: tab.query.params)
+        }
+        return action == .appeared ? [.loadFavorites(endpoint: tab.endpointKey)] + effects : effects
+    }
+
+    /// A list effect as the app's, addressed to `list`.
+    static func effect(_ e: ListEffect, list: ListID, endpoint: String, params: [String: String]) -> AppEffect {
+        switch e {
+        case .fetchPage(let id, let cursor):
+            .fetchPage(list: list, endpoint: endpoint, requestID: id, cursor: cursor, params: params)
+        case .cancelFetch(let id):
+            .cancelFetch(list: list, requestID: id)
+        }
+    }
+
+    /// An answer from the runner, routed to its list wherever it is.
+    static func answer(_ state: inout AppState, _ id: ListID, _ action: ListAction) -> [AppEffect] {
+        switch id {
+        case .tab(let key):
+            guard let index = state.tabs.firstIndex(where: { $0.endpointKey == key }) else { return [] }
+            let effects = list(&state, currentTab: index, action)
+            if index == state.currentTab, state.search != nil { refreshMatches(&state) }
+            return effects
+        case .strip(let stripID):
+            return answerStrip(&state, stripID, action)
+        }
+    }
+
+    /// The body's size changed, or what fills it: the list on screen pages
+    /// by what the layout now shows.
+    static func viewportChanged(_ state: inout AppState) -> [AppEffect] {
+        let layout = ScreenLayout.of(state)
+        var effects = listOnScreen(&state, .viewportChanged(rows: layout.itemsPerScreen(viewMode: state.viewMode)))
+        if let detail = state.detail, detail.strip != nil {
+            effects += stripList(&state, .viewportChanged(rows: layout.detail(detail).strip?.perScreen ?? 1))
+        }
+        return effects
     }
 }

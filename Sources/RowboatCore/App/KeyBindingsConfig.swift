@@ -7,10 +7,12 @@ public enum KeyAction: String, Sendable, CaseIterable {
     case moveDown, moveUp, moveLeft, moveRight
     case pageDown, pageUp, first, last
     case refresh, loadMore
-    case openDetail, back
+    case openDetail, openRelated, back
     case favorite, favoritesList
     case openLink, copyLink, actions, clearCache, retryImage
     case toggleView
+    case nextTab, previousTab
+    case tab1, tab2, tab3, tab4, tab5, tab6, tab7, tab8, tab9
     case filters, search
     case choose, apply, reset
     case help, quit
@@ -22,8 +24,8 @@ public enum KeyAction: String, Sendable, CaseIterable {
                          .init(.detail, .scrollDetail(1)), .init(.filterPanel, .filters(.move(1)))]
         case .moveUp: [.init(.list, .list(.move(.up))), .init(.grid, .gridMove(.up)),
                        .init(.detail, .scrollDetail(-1)), .init(.filterPanel, .filters(.move(-1)))]
-        case .moveLeft: [.init(.grid, .gridMove(.left))]
-        case .moveRight: [.init(.grid, .gridMove(.right))]
+        case .moveLeft: [.init(.grid, .gridMove(.left)), .init(.detail, .stripMove(-1))]
+        case .moveRight: [.init(.grid, .gridMove(.right)), .init(.detail, .stripMove(1))]
         case .pageDown: [.init(.list, .list(.move(.pageDown))), .init(.grid, .gridMove(.pageDown)),
                          .init(.detail, .scrollDetail(10)), .init(.filterPanel, .filters(.move(10)))]
         case .pageUp: [.init(.list, .list(.move(.pageUp))), .init(.grid, .gridMove(.pageUp)),
@@ -33,6 +35,7 @@ public enum KeyAction: String, Sendable, CaseIterable {
         case .refresh: [.init(.list, .list(.refresh))]
         case .loadMore: [.init(.list, .list(.loadMore))]
         case .openDetail: [.init(.list, .openDetail)]
+        case .openRelated: [.init(.detail, .openRelated)]
         case .back: [.init(.detail, .closeDetail), .init(.back, KeySlot.backAction),
                      .init(.filterPanel, .filters(.cancel), only: [.escape, .backspace])]
         case .favorite: [.init(.list, .toggleFavorite), .init(.detail, .toggleFavorite)]
@@ -43,6 +46,10 @@ public enum KeyAction: String, Sendable, CaseIterable {
         case .clearCache: [.init(.list, .askClearCache)]
         case .retryImage: [.init(.list, .retryImage)]
         case .toggleView: [.init(.list, .toggleView)]
+        case .nextTab: [.init(.list, .nextTab)]
+        case .previousTab: [.init(.list, .previousTab)]
+        case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8, .tab9:
+            [.init(.list, .selectTab(Int(rawValue.dropFirst(3))! - 1))]
         // The key that opens the panel also closes it.
         case .filters: [.init(.list, .filters(.open)), .init(.filterPanel, .filters(.cancel), only: [.character("f")])]
         case .search: [.init(.list, .search(.begin))]
@@ -135,12 +142,13 @@ public enum KeyName {
     /// Canonical names, in the order docs and messages list them.
     public static let named: [(String, Key)] = [
         ("space", .character(" ")), ("enter", .enter), ("esc", .escape), ("backspace", .backspace), ("tab", .tab),
+        ("shift-tab", .backTab),
         ("up", .up), ("down", .down), ("left", .left), ("right", .right),
         ("pgup", .pageUp), ("pgdn", .pageDown), ("home", .home), ("end", .end),
     ] + (1...12).map { ("f\($0)", Key.function($0)) }
 
     static let aliases: [String: Key] = [
-        "escape": .escape, "return": .enter, "pageup": .pageUp, "pagedown": .pageDown,
+        "escape": .escape, "return": .enter, "pageup": .pageUp, "pagedown": .pageDown, "backtab": .backTab,
     ]
 
     /// The key a config name stands for, or nil.

@@ -25,7 +25,8 @@ public enum KeyHelp {
 
     static let actionOrder = [
         "move down", "move up", "move left", "move right", "page down", "page up", "first row", "last row",
-        "open detail", "back", "scroll down", "scroll up", "scroll page down", "scroll page up",
+        "open detail", "back", "related: previous (or back)", "related: next", "open the related item",
+        "next tab", "previous tab", "show tab 1–9", "scroll down", "scroll up", "scroll page down", "scroll page up",
         "load more", "refresh / retry", "favorite on / off", "favorites list", "table ↔ grid",
         "filter and sort", "search", "move option cursor", "move option cursor by page", "first / last option", "choose option",
         "choose and apply", "reset to defaults", "close panel", "search on server / browse matches",
@@ -46,8 +47,14 @@ public enum KeyHelp {
         case .list(.loadMore): "load more"
         case .list(.refresh), .list(.retry): "refresh / retry"
         case .list(let other): "\(other)"
+        case .answer: "page answer"
         case .openDetail: "open detail"
         case .closeDetail: "back"
+        case .stripMove(let d): d < 0 ? "related: previous (or back)" : "related: next"
+        case .openRelated: "open the related item"
+        case .selectTab: "show tab 1–9"
+        case .nextTab: "next tab"
+        case .previousTab: "previous tab"
         case .scrollDetail(let d): d > 1 ? "scroll page down" : d < -1 ? "scroll page up" : d > 0 ? "scroll down" : "scroll up"
         case .toggleHelp: "help"
         case .toggleFavorite: "favorite on / off"
@@ -116,6 +123,7 @@ public enum KeyHelp {
         case .escape: "Esc"
         case .backspace: "Backspace"
         case .tab: "Tab"
+        case .backTab: "S-Tab"
         case .function(let n): "F\(n)"
         case .mouse: "mouse"
         }

@@ -3,6 +3,8 @@ public enum Key: Sendable, Hashable {
     case character(Character)
     case up, down, left, right, pageUp, pageDown, home, end
     case enter, escape, backspace, tab
+    /// Shift-Tab.
+    case backTab
     case function(Int)
     /// A mouse click or wheel notch (not bindable; handled per screen).
     case mouse(MouseEvent)
@@ -36,28 +38,46 @@ public struct KeyMap: Sendable {
         .pageDown: .gridMove(.pageDown), .character("d"): .gridMove(.pageDown),
     ]
 
-    /// The bindings in force on the screen `state` shows.
+    /// The bindings in force where `state.focus` is.
     public func bindings(in state: AppState) -> [Key: AppAction] {
-        if state.dialog != nil { return Self.dialog }
-        if state.sheet != nil { return Self.sheet }
-        if state.detail != nil { return detailBindings }
-        if state.filterPanel != nil { return filterPanelBindings }
-        if let search = state.search {
-            if search.editing { return Self.searchPrompt }
-            let list = state.viewMode == .grid ? bindings.merging(gridBindings) { $1 } : bindings
-            return list.merging(backKeys.map { ($0, AppAction.search(.cancel)) }) { $1 }
+        switch state.focus {
+        case .help: return [:]
+        case .dialog: return Self.dialog
+        case .sheet: return Self.sheet
+        case .filterPanel: return filterPanelBindings
+        case .detail: return detailBindings
+        case .searchPrompt: return Self.searchPrompt
+        case .searchResults:
+            return listLayer(state).merging(backKeys.map { ($0, AppAction.search(.cancel)) }) { $1 }
+        case .favorites:
+            return listLayer(state).filter { $0.value != .toggleView }.merging(backKeys.map { ($0, AppAction.toggleFavoritesList) }) { $1 }
+        case .list:
+            return listLayer(state)
         }
-        if state.showingFavorites {
-            return bindings.merging(backKeys.map { ($0, AppAction.toggleFavoritesList) }) { $1 }
+    }
+
+    /// The list's keys, with the grid's 2-D moves in grid mode; the tab
+    /// keys only when there is more than one tab.
+    func listLayer(_ state: AppState) -> [Key: AppAction] {
+        var keys = state.viewMode == .grid ? bindings.merging(gridBindings) { $1 } : bindings
+        if state.tabs.count < 2 { keys = keys.filter { !Self.isTabAction($0.value) } }
+        return keys
+    }
+
+    static func isTabAction(_ action: AppAction) -> Bool {
+        switch action {
+        case .selectTab, .nextTab, .previousTab: true
+        default: false
         }
-        if state.viewMode == .grid { return bindings.merging(gridBindings) { $1 } }
-        return bindings
     }
 
     public static let defaultDetail: [Key: AppAction] = [
         .character("*"): .toggleFavorite, .character("s"): .toggleFavorite,
         .character("o"): .openLink, .character("y"): .copyLink, .character("a"): .sheet(.open),
-        .escape: .closeDetail, .backspace: .closeDetail, .left: .closeDetail, .character("h"): .closeDetail,
+        .escape: .closeDetail, .backspace: .closeDetail,
+        // Along the related strip; without one, left goes back.
+        .left: .stripMove(-1), .character("h"): .stripMove(-1), .right: .stripMove(1), .character("l"): .stripMove(1),
+        .enter: .openRelated,
         .up: .scrollDetail(-1), .character("k"): .scrollDetail(-1),
         .down: .scrollDetail(1), .character("j"): .scrollDetail(1),
         .pageUp: .scrollDetail(-10), .pageDown: .scrollDetail(10),
@@ -86,7 +106,8 @@ public struct KeyMap: Sendable {
         .character("R"): .retryImage,
         .character("?"): .toggleHelp,
         .character("q"): .quit,
-    ])
+        .tab: .nextTab, .backTab: .previousTab,
+    ].merging((1...9).map { (Key.character(Character(String($0))), AppAction.selectTab($0 - 1)) }) { a, _ in a })
 
     /// Keys of the filter and sort panel.
     public static let defaultFilterPanel: [Key: AppAction] = [
@@ -129,19 +150,23 @@ public struct KeyMap: Sendable {
         .pageUp: .list(.move(.pageUp)), .pageDown: .list(.move(.pageDown)),
     ]
 
-    /// The action for `key` on the screen `state` shows.
+    /// The action for `key` where `state.focus` is.
     public func action(for key: Key, in state: AppState) -> AppAction? {
-        // With help open, any key closes it (and q still quits).
-        if case .mouse(let event) = key {
-            if state.showHelp { return event.kind == .click ? .toggleHelp : nil }
+        switch (state.focus, key) {
+        case (.help, .mouse(let event)):
+            // With help open, a click or any key closes it (and q still quits).
+            return event.kind == .click ? .toggleHelp : nil
+        case (_, .mouse(let event)):
             return .mouse(event)
-        }
-        if state.showHelp { return bindings(in: state)[key] == .quit ? .quit : .toggleHelp }
-        if state.search?.editing == true, state.detail == nil, state.dialog == nil, state.sheet == nil,
-           case .character(let c) = key {
+        case (.help, _):
+            var under = state
+            if case .help(let over) = state.overlay { under.overlay = over }
+            return bindings(in: under)[key] == .quit ? .quit : .toggleHelp
+        case (.searchPrompt, .character(let c)):
             return .search(.insert(String(c)))
+        default:
+            return bindings(in: state)[key]
         }
-        return bindings(in: state)[key]
     }
 
     /// The action for `key` on the list screen.

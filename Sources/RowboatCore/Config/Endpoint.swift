@@ -18,6 +18,10 @@ public struct Endpoint: Sendable, Equatable {
     /// A JSON request body as the config writes it (typed), into which
     /// `$.`-named values are placed; POST only.
     public var body: JSONValue?
+    /// The name on its tab; nil: the key.
+    public var title: String?
+    /// Related items shown in an item's detail, if any.
+    public var related: RelatedSpec?
 
     public init(key: String, url: String, method: HTTPMethodName? = nil,
                 params: [String: ParamValue] = [:], headers: [String: String] = [:],
@@ -36,6 +40,9 @@ public struct Endpoint: Sendable, Equatable {
         self.mode = mode
         self.query = query
     }
+
+    /// The endpoint's title for its tab and strips: `title`, else the key.
+    public var displayTitle: String { title ?? key }
 }
 
 /// How an endpoint pages, and how the end of data is recognised.

@@ -17,6 +17,9 @@ public struct RowboatConfig: Sendable, Equatable {
     public var auth: AuthSettings?
     /// The `images:` section.
     public var images = ImageSettings()
+    /// The `tabs:` list: which endpoints are tabs, in order; nil: every
+    /// endpoint, in file order.
+    public var tabs: [String]?
 
     public init(source: String, server: String, communication: Communication,
                 localCache: LocalCacheSettings = LocalCacheSettings(), endpoints: [Endpoint],

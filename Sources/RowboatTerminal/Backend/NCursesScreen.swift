@@ -269,6 +269,7 @@ public final class NCursesScreen {
         case KEY_END: .end
         case KEY_ENTER: .enter
         case KEY_BACKSPACE: .backspace
+        case KEY_BTAB: .backTab
         case KEY_F0 + 1...KEY_F0 + 12: .function(Int(code - KEY_F0))
         default: nil
         }

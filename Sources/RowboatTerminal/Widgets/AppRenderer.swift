@@ -1,8 +1,10 @@
 import RowboatCore
 
-/// Renders the whole app state into a fresh cell grid: header, rows or the
-/// first-load / empty / error view, footer and status bar; or the
-/// "terminal too small" notice.
+/// Renders the whole app state into a fresh cell grid, every position taken
+/// from `ScreenLayout`: the tabs line (with more than one tab), then the top
+/// screen of the current tab (its list, favorites, search results or an
+/// item's detail), then the overlay, the toast; or the "terminal too
+/// small" notice.
 public struct AppRenderer {
     public var theme: Theme
 
@@ -16,106 +18,132 @@ public struct AppRenderer {
             renderTooSmall(state.size, into: &grid)
             return grid
         }
+        let layout = ScreenLayout.of(state)
+        let spinner = Spinner.frame(spinnerFrame)
+        if layout.tabsRow != nil {
+            TabsLine(theme: theme).render(state, layout: layout, spinner: spinner, into: &grid)
+        }
         if let detail = state.detail {
-            DetailView(theme: theme).render(state, detail: detail, into: &grid, now: now)
+            DetailView(theme: theme).render(state, detail: detail, geometry: layout.detail(detail), into: &grid,
+                                            top: layout.headerRow, now: now, keyMap: keyMap)
         } else if state.showingFavorites {
-            renderFavorites(state, into: &grid, now: now, keyMap: keyMap)
+            renderFavorites(state, layout: layout, into: &grid, now: now, keyMap: keyMap)
         } else {
-            renderList(state, into: &grid, now: now, spinnerFrame: spinnerFrame, keyMap: keyMap)
+            renderList(state, layout: layout, into: &grid, now: now, spinner: spinner, keyMap: keyMap)
         }
-        if let panel = state.filterPanel, state.detail == nil {
-            FilterPanelView(theme: theme).render(panel, sections: state.query.options.sections, into: &grid)
-        }
-        if let sheet = state.sheet {
-            ActionSheetView(theme: theme).render(sheet, into: &grid)
-        }
-        if let dialog = state.dialog {
-            ConfirmDialogView(theme: theme).render(dialog, into: &grid)
-        }
+        var under = state.overlay
+        if case .help(let over) = state.overlay { under = over }
+        renderOverlay(under, state: state, into: &grid)
         if let toast = state.toast {
-            ToastView.render(toast, into: &grid, theme: theme)
+            ToastView.render(toast, into: &grid, y: layout.footerRow, theme: theme)
         }
         if state.showHelp {
-            let bindings = keyMap.bindings(in: state)
-            HelpOverlay(theme: theme).render(KeyHelp.entries(bindings), title: "Keys", into: &grid)
+            // Help lists the keys of what it was opened over.
+            var base = state
+            base.overlay = under
+            HelpOverlay(theme: theme).render(KeyHelp.entries(keyMap.bindings(in: base)), title: "Keys", into: &grid)
         }
         return grid
     }
 
-    func renderList(_ state: AppState, into grid: inout CellGrid, now: Double, spinnerFrame: Int, keyMap: KeyMap) {
-        let spinner = Spinner.frame(spinnerFrame)
+    func renderOverlay(_ overlay: Overlay?, state: AppState, into grid: inout CellGrid) {
+        switch overlay {
+        case .filterPanel(let panel):
+            FilterPanelView(theme: theme).render(panel, sections: state.query.options.sections, into: &grid)
+        case .sheet(let sheet):
+            ActionSheetView(theme: theme).render(sheet, into: &grid)
+        case .dialog(let dialog):
+            ConfirmDialogView(theme: theme).render(dialog, into: &grid)
+        case .help, nil:
+            break
+        }
+    }
+
+    func renderList(_ state: AppState, layout: ScreenLayout, into grid: inout CellGrid, now: Double,
+                    spinner: Character, keyMap: KeyMap) {
         let table = TableView(columns: state.columns, width: grid.width, theme: theme, badges: state.showsImageBadges)
-        let bodyHeight = max(1, grid.height - AppState.chromeRows)
-        let list = state.displayedList
+        let body = layout.body
+        let window = layout.items(in: state)
         switch state.viewMode {
         case .table:
-            table.renderHeader(into: &grid, y: 0)
+            table.renderHeader(into: &grid, y: layout.headerRow)
         case .grid:
-            grid.fill(x: 0, y: 0, count: grid.width, style: theme.header)
-            let layout = state.gridLayout
+            grid.fill(x: 0, y: layout.headerRow, count: grid.width, style: theme.header)
+            let g = layout.grid
             let back = Self.key(keyMap, .toggleView).map { " · \($0) table" } ?? ""
-            grid.put(" \(state.endpointKey) · grid \(layout.columns)×\(layout.visibleRows)\(back)",
-                     x: 0, y: 0, style: theme.header)
+            grid.put(" \(state.endpointKey) · grid \(g.columns)×\(g.visibleRows)\(back)",
+                     x: 0, y: layout.headerRow, style: theme.header)
         }
-        if let search = state.search, list.rows.isEmpty {
-            let lines = state.list.rows.isEmpty ? ["No items loaded yet"]
+        let list = state.list
+        if let search = state.search, search.matches.isEmpty {
+            let lines = list.rows.isEmpty ? ["No items loaded yet"]
                 : ["No loaded row matches “\(search.text)”", "Esc shows every row again"]
-            for (i, line) in lines.enumerated() {
-                let fitted = TextFit.truncate(line, to: grid.width - 2)
-                grid.put(fitted, x: max(0, (grid.width - DisplayWidth.of(fitted)) / 2), y: 1 + bodyHeight / 2 - 1 + i,
-                         style: i == 0 ? theme.accent : theme.dim)
-            }
+            centered(lines, in: &grid, top: body.y, height: body.height)
         } else if list.rows.isEmpty {
-            renderPlaceholder(list, into: &grid, top: 1, height: bodyHeight, spinner: spinner, keyMap: keyMap)
-        } else if state.viewMode == .grid {
-            GridView(layout: state.gridLayout, theme: theme).render(list, into: &grid, y: 1, now: now,
-                                                                    images: state.images, thumbnails: state.thumbnails)
-        } else {
-            table.renderRows(list, into: &grid, y: 1, height: bodyHeight, now: now,
-                             favorites: Set(state.favorites.map(\.id)), images: state.images)
+            renderPlaceholder(list, into: &grid, top: body.y, height: body.height, spinner: spinner, keyMap: keyMap)
+        } else if let window {
+            renderItems(state, window: window, table: table, into: &grid, now: now)
         }
-        let footer = state.list.footer
         if let search = state.search {
-            SearchPrompt(theme: theme).render(search, loaded: state.list.rows.count,
+            SearchPrompt(theme: theme).render(search, loaded: list.rows.count,
                                               serverSearch: state.query.options.searchParam != nil,
-                                              into: &grid, y: grid.height - 2)
-        } else if footer != .hidden {
+                                              into: &grid, y: layout.footerRow)
+        } else if list.footer != .hidden {
+            let footer = list.footer
             var text = footer.text
             if footer == .loadingMore { text = "\(spinner) " + text }
             let style = footer == .failed ? theme.error : footer == .pullArmed ? theme.accent : theme.footer
-            grid.put(" " + text, x: 0, y: grid.height - 2, style: style)
+            grid.put(" " + text, x: 0, y: layout.footerRow, style: style)
         }
-        StatusBar.render(state, into: &grid, y: grid.height - 1, now: now, spinner: spinner, theme: theme)
+        StatusBar.render(state, into: &grid, y: layout.statusRow, now: now, spinner: spinner, theme: theme)
+    }
+
+    /// The drawn items of the list, search matches or favorites, each at its
+    /// rectangle from the layout.
+    func renderItems(_ state: AppState, window: ItemWindow, table: TableView, into grid: inout CellGrid, now: Double) {
+        let favorites = Set(state.favorites.map(\.id))
+        for index in window.visible {
+            guard let row = state.shownItem(index), let rect = window.rect(of: index) else { continue }
+            let selected = index == window.selection
+            switch window.kind {
+            case .table:
+                table.renderRow(row, selected: selected, favorite: favorites.contains(row.id), into: &grid, y: rect.y,
+                                now: now, images: state.images)
+            case .grid:
+                CardView(theme: theme).render(row, selected: selected, into: &grid, x: rect.x, y: rect.y,
+                                              width: rect.width, now: now, images: state.images,
+                                              thumbnails: state.thumbnails)
+            }
+        }
     }
 
     /// The favorites list: the stored rows as a table, read from the cache
     /// database (so it works offline).
-    func renderFavorites(_ state: AppState, into grid: inout CellGrid, now: Double, keyMap: KeyMap) {
+    func renderFavorites(_ state: AppState, layout: ScreenLayout, into grid: inout CellGrid, now: Double, keyMap: KeyMap) {
         let table = TableView(columns: state.columns, width: grid.width, theme: theme, badges: state.showsImageBadges)
-        table.renderHeader(into: &grid, y: 0)
-        let height = max(1, grid.height - AppState.chromeRows)
+        table.renderHeader(into: &grid, y: layout.headerRow)
         if state.favorites.isEmpty {
             let add = Self.key(keyMap, .favorite).map { "press \($0) on an item to add it" }
             let back = Self.key(keyMap, .favoritesList).map { "\($0) to go back" }
-            let lines = ["No favorites yet", [add, back].compactMap { $0 }.joined(separator: " · ")]
-            for (i, line) in lines.enumerated() {
-                let fitted = TextFit.truncate(line, to: grid.width - 2)
-                grid.put(fitted, x: max(0, (grid.width - DisplayWidth.of(fitted)) / 2), y: 1 + height / 2 - 1 + i,
-                         style: i == 0 ? theme.accent : theme.dim)
-            }
-        } else {
-            var view = ListState()
-            view.rows = state.favorites
-            view.selection = state.favoritesSelection
-            view.scrollOffset = max(0, state.favoritesSelection - height + 1)
-            table.renderRows(view, into: &grid, y: 1, height: height, now: now,
-                             favorites: Set(state.favorites.map(\.id)), images: state.images)
+            centered(["No favorites yet", [add, back].compactMap { $0 }.joined(separator: " · ")], in: &grid,
+                     top: layout.body.y, height: layout.body.height)
+        } else if let window = layout.items(in: state) {
+            renderItems(state, window: window, table: table, into: &grid, now: now)
         }
-        grid.fill(x: 0, y: grid.height - 1, count: grid.width, style: theme.status)
+        grid.fill(x: 0, y: layout.statusRow, count: grid.width, style: theme.status)
         let remove = Self.key(keyMap, .favorite).map { " · \($0) remove" } ?? ""
         let back = Self.key(keyMap, .favoritesList).map { " · \($0) back" } ?? ""
         grid.put(" \(state.endpointKey) · ★ favorites \(state.favorites.count)\(remove)\(back)",
-                 x: 0, y: grid.height - 1, style: theme.status)
+                 x: 0, y: layout.statusRow, style: theme.status)
+    }
+
+    /// Two lines in the middle of the body: a headline and a hint.
+    func centered(_ lines: [String], in grid: inout CellGrid, top: Int, height: Int) {
+        for (i, line) in lines.enumerated() {
+            let fitted = TextFit.truncate(line, to: grid.width - 2)
+            grid.put(fitted, x: max(0, (grid.width - DisplayWidth.of(fitted)) / 2), y: top + height / 2 - 1 + i,
+                     style: i == 0 ? theme.accent : theme.dim)
+        }
     }
 
     /// The first-load spinner, the empty view or the error view.

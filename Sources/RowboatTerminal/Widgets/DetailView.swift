@@ -1,7 +1,9 @@
 import RowboatCore
 
-/// The detail screen: every mapped field of one item, long text wrapped,
-/// scrolled by the user.
+/// The detail screen: the item's picture and every mapped field, long text
+/// wrapped and scrolled by the user; under it, when the endpoint declares
+/// related items, a strip of their cards (or one line saying it is loading,
+/// empty or failed). Regions come from `DetailGeometry`.
 public struct DetailView {
     public var theme: Theme
 
@@ -32,26 +34,24 @@ public struct DetailView {
         return out
     }
 
-    public func render(_ state: AppState, detail: DetailState, into grid: inout CellGrid, now: Double) {
-        let height = grid.height
-        let row = state.list.positions[detail.rowID].map { state.list.rows[$0] }
-            ?? state.favorites.first { $0.id == detail.rowID }
-        grid.fill(x: 0, y: 0, count: grid.width, style: theme.header)
-        let star = row.map { state.isFavorite($0.id) } == true ? "★ " : ""
-        grid.put(" ‹ " + star + (row?.title ?? "item"), x: 0, y: 0, maxWidth: grid.width, style: theme.header)
-        let body = max(0, height - 2)
+    public func render(_ state: AppState, detail: DetailState, geometry: DetailGeometry, into grid: inout CellGrid,
+                       top: Int, now: Double, keyMap: KeyMap = .default) {
+        let row = detail.row
+        grid.fill(x: 0, y: geometry.titleRow, count: grid.width, style: theme.header)
+        let star = state.isFavorite(row.id, endpoint: detail.endpointKey) ? "★ " : ""
+        grid.put(" ‹ " + star + row.title, x: 0, y: geometry.titleRow, maxWidth: grid.width, style: theme.header)
+        let text = geometry.text
         // The picture comes first (as blank lines here, painted below), then the text.
-        let box = state.detailImageSize
-        let pictureRows = row?.imageURL == nil ? 0 : box.rows + 1
+        let box = geometry.picture
+        let pictureRows = row.imageURL == nil ? 0 : box.rows + 1
         let content = Array(repeating: ("", theme.normal), count: pictureRows)
-            + (row.map { lines(for: $0, width: grid.width - 2, now: now) }
-               ?? [("This item is no longer in the list.", theme.dim)])
-        let scroll = min(detail.scroll, max(0, content.count - body))
-        for i in 0..<body where scroll + i < content.count {
-            let (text, style) = content[scroll + i]
-            grid.put(text, x: 1, y: 1 + i, maxWidth: grid.width - 2, style: style)
+            + lines(for: row, width: grid.width - 2, now: now)
+        let scroll = min(detail.scroll, max(0, content.count - text.height))
+        for i in 0..<text.height where scroll + i < content.count {
+            let (line, style) = content[scroll + i]
+            grid.put(line, x: text.x, y: text.y + i, maxWidth: text.width, style: style)
         }
-        if let row, let url = row.imageURL, scroll < box.rows {
+        if let url = row.imageURL, scroll < box.rows {
             // Paint the picture into a scratch grid and copy its visible rows.
             var picture = CellGrid(width: box.columns, height: box.rows)
             let painter = ThumbnailPainter(theme: theme)
@@ -62,13 +62,49 @@ public struct DetailView {
                                     rows: box.rows, frame: theme.dim)
             }
             let x0 = max(1, (grid.width - box.columns) / 2)
-            for line in scroll..<box.rows where 1 + line - scroll < 1 + body {
-                grid.copyRow(from: picture, row: line, toX: x0, y: 1 + line - scroll)
+            for line in scroll..<box.rows where line - scroll < text.height {
+                grid.copyRow(from: picture, row: line, toX: x0, y: text.y + line - scroll)
             }
         }
-        grid.fill(x: 0, y: height - 1, count: grid.width, style: theme.status)
-        let position = content.count > body ? " · \(scroll + 1)-\(min(content.count, scroll + body))/\(content.count)" : ""
-        grid.put(" \(state.endpointKey) · item \(detail.rowID)\(position) · esc back · j/k scroll",
-                 x: 0, y: height - 1, style: theme.status)
+        if let strip = detail.strip, let shape = geometry.strip {
+            renderStrip(strip, shape: shape, state: state, into: &grid, now: now, keyMap: keyMap)
+        }
+        grid.fill(x: 0, y: geometry.statusRow, count: grid.width, style: theme.status)
+        let position = content.count > text.height
+            ? " · \(scroll + 1)-\(min(content.count, scroll + text.height))/\(content.count)" : ""
+        let related = detail.strip == nil ? "" : " · h/l related · enter open"
+        grid.put(" \(detail.endpointKey) · item \(detail.rowID)\(position) · esc back · j/k scroll\(related)",
+                 x: 0, y: geometry.statusRow, style: theme.status)
+    }
+
+    /// The related strip: its title line (with how many are loaded), then
+    /// the visible cards; or one line for loading, empty and failed.
+    func renderStrip(_ strip: RelatedStrip, shape: StripGeometry, state: AppState, into grid: inout CellGrid,
+                     now: Double, keyMap: KeyMap) {
+        let list = strip.list
+        let count = list.totalCount.map { "\(list.rows.count)/\($0)" } ?? "\(list.rows.count)"
+        let loading = list.inFlight != nil ? " · loading…" : ""
+        grid.fill(x: 0, y: shape.titleRow, count: grid.width, style: theme.header)
+        grid.put(" \(strip.title) · \(count)\(loading)", x: 0, y: shape.titleRow, maxWidth: grid.width, style: theme.header)
+        let y = shape.titleRow + 1
+        if list.rows.isEmpty {
+            let line: (String, Style)
+            switch list.phase {
+            case .failed(let message):
+                line = ("✗ related items failed: \(message) · l to retry", theme.error)
+            case .firstLoad, .refreshing, .loadingMore:
+                line = ("Loading related items…", theme.dim)
+            default:
+                line = ("No related items", theme.dim)
+            }
+            grid.put(line.0, x: 1, y: y + 1, maxWidth: grid.width - 2, style: line.1)
+            return
+        }
+        for index in shape.visible {
+            guard let rect = shape.rect(of: index) else { continue }
+            CardView(theme: theme).render(list.rows[index], selected: index == list.selection, into: &grid,
+                                          x: rect.x, y: rect.y, width: rect.width, now: now, images: state.images,
+                                          thumbnails: state.thumbnails)
+        }
     }
 }

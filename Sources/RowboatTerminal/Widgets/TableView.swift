@@ -1,8 +1,8 @@
 import RowboatCore
 
-/// Draws a list as a table: a header row, then one row per visible item
-/// with the selection highlighted. Only visible rows are touched, so the cost
-/// follows the screen, not the list.
+/// Draws a list as a table: a header row, then each visible item's row
+/// (where the screen layout puts it) with the selection highlighted. Only
+/// visible rows are touched, so the cost follows the screen, not the list.
 public struct TableView {
     public var layout: TableLayout
     public var theme: Theme
@@ -24,27 +24,23 @@ public struct TableView {
         }
     }
 
-    /// Draws rows `list.scrollOffset ..< +height` starting at screen row `y`.
-    public func renderRows(_ list: ListState, into grid: inout CellGrid, y: Int, height: Int, now: Double,
-                           favorites: Set<String> = [], images: [String: ImagePhase] = [:]) {
-        for line in 0..<height {
-            let index = list.scrollOffset + line
-            guard index < list.rows.count else { break }
-            let row = list.rows[index]
-            let style = index == list.selection ? theme.selected : theme.normal
-            grid.fill(x: 0, y: y + line, count: grid.width, style: style)
-            if badgeWidth > 0, let url = row.imageURL {
-                let phase = images[url] ?? .new
-                var badgeStyle = style
-                if case .failed = phase, index != list.selection { badgeStyle = theme.error }
-                grid.put(phase.badge, x: 0, y: y + line, maxWidth: 1, style: badgeStyle)
-            }
-            for (i, column) in layout.columns.enumerated() {
-                // Favorites carry a star before the first column's text.
-                let mark = i == 0 && favorites.contains(row.id) ? "★ " : ""
-                grid.putField(mark + row.text(column.spec.field, now: now), x: badgeWidth + column.x, y: y + line,
-                              width: column.width, style: style, alignRight: column.spec.alignment == .right)
-            }
+    /// Draws one row at screen row `y`: the badge of its image, a star for
+    /// a favorite, its columns; highlighted when `selected`.
+    public func renderRow(_ row: RowModel, selected: Bool, favorite: Bool, into grid: inout CellGrid, y: Int,
+                          now: Double, images: [String: ImagePhase] = [:]) {
+        let style = selected ? theme.selected : theme.normal
+        grid.fill(x: 0, y: y, count: grid.width, style: style)
+        if badgeWidth > 0, let url = row.imageURL {
+            let phase = images[url] ?? .new
+            var badgeStyle = style
+            if case .failed = phase, !selected { badgeStyle = theme.error }
+            grid.put(phase.badge, x: 0, y: y, maxWidth: 1, style: badgeStyle)
+        }
+        for (i, column) in layout.columns.enumerated() {
+            // Favorites carry a star before the first column's text.
+            let mark = i == 0 && favorite ? "★ " : ""
+            grid.putField(mark + row.text(column.spec.field, now: now), x: badgeWidth + column.x, y: y,
+                          width: column.width, style: style, alignRight: column.spec.alignment == .right)
         }
     }
 }

@@ -3,8 +3,8 @@ import RowboatCore
 /// A toast: one line at the right end of the footer line, in the accent
 /// colour (or the error colour), over whatever the footer says.
 public enum ToastView {
-    public static func render(_ toast: Toast, into grid: inout CellGrid, theme: Theme) {
-        let y = grid.height - 2
+    /// Draws `toast` on row `y` (the layout's footer row).
+    public static func render(_ toast: Toast, into grid: inout CellGrid, y: Int, theme: Theme) {
         guard y >= 1 else { return }
         let text = " " + TextFit.truncate(toast.text, to: max(1, grid.width - 4)) + " "
         let width = DisplayWidth.of(text)

@@ -1,34 +1,17 @@
 import RowboatCore
 
-/// Draws the list as a grid of cards: a thumbnail area, title, subtitle and
-/// a line with the image state badge and the price. Only visible cards are
-/// touched.
-public struct GridView {
-    public var layout: GridLayout
+/// One card of the grid or of a related strip: a thumbnail area, the title,
+/// the subtitle and a line with the image state badge and the price. Where
+/// it goes comes from the screen layout.
+public struct CardView {
     public var theme: Theme
 
-    public init(layout: GridLayout, theme: Theme) {
-        self.layout = layout
+    public init(theme: Theme) {
         self.theme = theme
     }
 
-    public func render(_ list: ListState, into grid: inout CellGrid, y: Int, now: Double,
-                       images: [String: ImagePhase] = [:], thumbnails: [ImageRequest: Thumbnail] = [:]) {
-        let top = layout.topRow(selection: list.selection, scrollOffset: list.scrollOffset)
-        for cardRow in 0..<layout.visibleRows {
-            for column in 0..<layout.columns {
-                let index = (top + cardRow) * layout.columns + column
-                guard index < list.rows.count else { return }
-                let x = column * (layout.cardWidth + GridLayout.gap)
-                renderCard(list.rows[index], selected: index == list.selection, into: &grid,
-                           x: x, y: y + cardRow * GridLayout.cardHeight, now: now, images: images, thumbnails: thumbnails)
-            }
-        }
-    }
-
-    func renderCard(_ row: RowModel, selected: Bool, into grid: inout CellGrid, x: Int, y: Int, now: Double,
-                    images: [String: ImagePhase], thumbnails: [ImageRequest: Thumbnail]) {
-        let width = layout.cardWidth
+    public func render(_ row: RowModel, selected: Bool, into grid: inout CellGrid, x: Int, y: Int, width: Int,
+                       now: Double, images: [String: ImagePhase], thumbnails: [ImageRequest: Thumbnail]) {
         let frame = selected ? theme.selected : theme.dim
         let painter = ThumbnailPainter(theme: theme)
         let phase = row.imageURL.map { images[$0] ?? .new }

@@ -1,0 +1,288 @@
+/// Where everything is on screen, as a pure function of the state and the
+/// terminal size: the tabs line, header, body, footer and status rows, the
+/// items the body shows and each one's rectangle, the detail's picture and
+/// related strip, and what a click at a cell hits. The renderer, the mouse,
+/// the wanted images and the reducer's paging all read it; nothing else
+/// computes geometry.
+public struct ScreenLayout: Sendable, Equatable {
+    /// A rectangle of cells.
+    public struct Rect: Sendable, Equatable {
+        public var x: Int, y: Int, width: Int, height: Int
+
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+
+        public func contains(x px: Int, y py: Int) -> Bool {
+            px >= x && px < x + width && py >= y && py < y + height
+        }
+    }
+
+    /// What a click lands on.
+    public enum Hit: Sendable, Equatable {
+        case tab(Int)
+        /// An item of the shown collection (rows, search matches or favorites).
+        case item(Int)
+        /// A card of the detail's related strip.
+        case stripCard(Int)
+        /// The strip, between or beside its cards.
+        case strip
+    }
+
+    public let size: TerminalSize
+    /// The tabs line's row (row 0), present when there is more than one tab.
+    public let tabsRow: Int?
+    /// Each tab's label on the tabs line (empty when there is no tabs line).
+    public let tabRects: [Rect]
+    /// The list's header row (column titles, or the grid's title line).
+    public let headerRow: Int
+    /// The rows between the header and the footer.
+    public let body: Rect
+    public let footerRow: Int
+    public let statusRow: Int
+
+    /// The layout of `state` at its size.
+    public static func of(_ state: AppState) -> ScreenLayout {
+        ScreenLayout(size: state.size, tabs: state.tabs, currentTab: state.currentTab)
+    }
+
+    init(size: TerminalSize, tabs: [TabState], currentTab: Int) {
+        self.size = size
+        let hasTabs = tabs.count > 1
+        tabsRow = hasTabs ? 0 : nil
+        headerRow = hasTabs ? 1 : 0
+        let top = headerRow + 1
+        body = Rect(x: 0, y: top, width: size.columns, height: max(1, size.rows - top - 2))
+        footerRow = size.rows - 2
+        statusRow = size.rows - 1
+        tabRects = hasTabs ? Self.tabRects(tabs, current: currentTab, width: size.columns) : []
+    }
+
+    /// Rows taken by everything but the body.
+    public var chromeRows: Int { size.rows - body.height }
+
+    /// Table rows in the body.
+    public var tableRows: Int { body.height }
+
+    /// The grid of cards that fits the body.
+    public var grid: GridLayout { GridLayout(width: body.width, height: body.height) }
+
+    /// Items the body shows at once in `viewMode`.
+    public func itemsPerScreen(viewMode: ViewMode) -> Int {
+        switch viewMode {
+        case .table: tableRows
+        case .grid: grid.visibleItems
+        }
+    }
+
+    /// How search matches are laid out: items per line and lines visible
+    /// (table: one per row; grid: a row of cards per line).
+    public func searchGeometry(viewMode: ViewMode) -> (perLine: Int, lines: Int) {
+        switch viewMode {
+        case .table: (1, tableRows)
+        case .grid: (grid.columns, grid.visibleRows)
+        }
+    }
+
+    // MARK: the tabs line
+
+    /// Labels laid left to right with a space between; when they do not fit,
+    /// the line starts at a tab that keeps the current one in view.
+    static func tabRects(_ tabs: [TabState], current: Int, width: Int) -> [Rect] {
+        let widths = tabs.enumerated().map { DisplayWidth.of(TabLabel.text($1, number: $0 + 1, spinner: "·")) }
+        var start = 0
+        while start < current, widths[start...current].reduce(0, +) + (current - start) > width { start += 1 }
+        var x = 0
+        return widths.enumerated().map { i, w in
+            guard i >= start else { return Rect(x: -1, y: 0, width: 0, height: 0) }
+            defer { x += w + 1 }
+            return Rect(x: x, y: 0, width: max(0, min(w, width - x)), height: 1)
+        }
+    }
+
+    // MARK: items
+
+    /// The items a list screen shows: which collection, which of them are
+    /// drawn, and where. Nil for the detail screen.
+    public func items(in state: AppState) -> ItemWindow? {
+        let tab = state.tab
+        switch tab.top {
+        case .detail:
+            return nil
+        case .favorites(let selection):
+            let first = max(0, selection - tableRows + 1)
+            return ItemWindow(kind: .table, body: body, first: first, count: state.favorites.count, selection: selection)
+        case .search(let search):
+            let geometry = searchGeometry(viewMode: tab.viewMode)
+            let first = search.clampedScrollLine(perLine: geometry.perLine, lines: geometry.lines) * geometry.perLine
+            return ItemWindow(kind: kind(tab.viewMode), body: body, first: first, count: search.matches.count,
+                              selection: search.selection)
+        case nil:
+            let list = tab.list
+            let first: Int
+            switch tab.viewMode {
+            case .table: first = list.scrollOffset
+            case .grid: first = grid.topRow(selection: list.selection, scrollOffset: list.scrollOffset) * grid.columns
+            }
+            return ItemWindow(kind: kind(tab.viewMode), body: body, first: first, count: list.rows.count,
+                              selection: list.selection)
+        }
+    }
+
+    func kind(_ mode: ViewMode) -> ItemWindow.Kind {
+        mode == .table ? .table : .grid(grid)
+    }
+
+    // MARK: the detail
+
+    /// The detail screen's regions at this size.
+    public func detail(_ detail: DetailState) -> DetailGeometry {
+        DetailGeometry(size: size, titleRow: headerRow, hasStrip: detail.strip != nil,
+                       stripScroll: detail.strip?.list.scrollOffset ?? 0,
+                       stripSelection: detail.strip?.list.selection ?? 0, stripCount: detail.strip?.list.rows.count ?? 0)
+    }
+
+    // MARK: hit-testing
+
+    /// What a click at (x, y) lands on in `state`.
+    public func hit(x: Int, y: Int, in state: AppState) -> Hit? {
+        if let row = tabsRow, y == row {
+            return tabRects.firstIndex { $0.contains(x: x, y: y) }.map(Hit.tab)
+        }
+        if let detail = state.detail {
+            guard let strip = self.detail(detail).strip, strip.area.contains(x: x, y: y) else { return nil }
+            return strip.index(atX: x, y: y).map(Hit.stripCard) ?? .strip
+        }
+        return items(in: state)?.index(atX: x, y: y).map(Hit.item)
+    }
+}
+
+/// The items drawn in the body: a table (one per row) or a grid of cards,
+/// from `first` on, with each one's rectangle.
+public struct ItemWindow: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case table
+        case grid(GridLayout)
+    }
+
+    public let kind: Kind
+    public let body: ScreenLayout.Rect
+    /// Index (in the shown collection) of the first item drawn.
+    public let first: Int
+    /// Items in the shown collection.
+    public let count: Int
+    public let selection: Int
+
+    /// Items that fit in the body at once.
+    public var perScreen: Int {
+        switch kind {
+        case .table: body.height
+        case .grid(let g): g.visibleItems
+        }
+    }
+
+    /// Indices of the items drawn.
+    public var visible: Range<Int> { min(first, count)..<min(count, first + perScreen) }
+
+    /// The rectangle of item `index`, if it is drawn.
+    public func rect(of index: Int) -> ScreenLayout.Rect? {
+        guard visible.contains(index) else { return nil }
+        let offset = index - first
+        switch kind {
+        case .table:
+            return .init(x: body.x, y: body.y + offset, width: body.width, height: 1)
+        case .grid(let g):
+            let column = offset % g.columns, row = offset / g.columns
+            return .init(x: body.x + column * (g.cardWidth + GridLayout.gap), y: body.y + row * GridLayout.cardHeight,
+                         width: g.cardWidth, height: GridLayout.cardHeight)
+        }
+    }
+
+    /// The item drawn at (x, y), if any (not the gaps between cards).
+    public func index(atX x: Int, y: Int) -> Int? {
+        visible.first { rect(of: $0)?.contains(x: x, y: y) == true }
+    }
+}
+
+/// The detail screen's regions: the title row, the scrolled text (with the
+/// picture at its top), the related strip at the bottom when the endpoint
+/// has one and the terminal is tall enough, and the status row.
+public struct DetailGeometry: Sendable, Equatable {
+    /// Rows the strip takes: its title line and one row of cards.
+    public static let stripHeight = 1 + GridLayout.cardHeight - 1
+    /// The text keeps at least this many rows before a strip is shown.
+    public static let minTextRows = 5
+
+    /// The item's title line.
+    public let titleRow: Int
+    /// The rows of scrolled content.
+    public let text: ScreenLayout.Rect
+    /// The picture's box (columns, rows) at the top of the content.
+    public let picture: (columns: Int, rows: Int)
+    public let strip: StripGeometry?
+    public let statusRow: Int
+
+    init(size: TerminalSize, titleRow: Int, hasStrip: Bool, stripScroll: Int, stripSelection: Int, stripCount: Int) {
+        self.titleRow = titleRow
+        let bodyTop = titleRow + 1, bodyHeight = max(0, size.rows - 1 - bodyTop)
+        let showStrip = hasStrip && bodyHeight >= Self.stripHeight + Self.minTextRows
+        let textHeight = showStrip ? bodyHeight - Self.stripHeight : bodyHeight
+        text = .init(x: 1, y: bodyTop, width: max(0, size.columns - 2), height: textHeight)
+        picture = (max(1, min(size.columns - 2, 64)), max(3, min(16, textHeight / 2)))
+        statusRow = size.rows - 1
+        strip = showStrip ? StripGeometry(top: bodyTop + textHeight, width: size.columns, scroll: stripScroll,
+                                          selection: stripSelection, count: stripCount) : nil
+    }
+
+    public static func == (a: DetailGeometry, b: DetailGeometry) -> Bool {
+        a.titleRow == b.titleRow && a.text == b.text && a.picture == b.picture && a.strip == b.strip
+            && a.statusRow == b.statusRow
+    }
+}
+
+/// The related strip: a title line, then one row of cards as wide as the
+/// grid's, scrolled sideways to keep the selected card in view.
+public struct StripGeometry: Sendable, Equatable {
+    public let titleRow: Int
+    /// The strip's whole area (title line and cards).
+    public let area: ScreenLayout.Rect
+    public let cardWidth: Int
+    /// Cards that fit across.
+    public let perScreen: Int
+    /// Index of the first card drawn.
+    public let first: Int
+    public let count: Int
+
+    init(top: Int, width: Int, scroll: Int, selection: Int, count: Int) {
+        titleRow = top
+        area = .init(x: 0, y: top, width: width, height: DetailGeometry.stripHeight)
+        let grid = GridLayout(width: width, height: GridLayout.cardHeight)
+        cardWidth = grid.cardWidth
+        perScreen = grid.columns
+        var first = min(scroll, max(0, count - 1))
+        if selection < first { first = selection }
+        if selection >= first + perScreen { first = selection - perScreen + 1 }
+        self.first = max(0, first)
+        self.count = count
+    }
+
+    /// Rows of a card in the strip: thumbnail, title, subtitle, badge line.
+    public static var cardRows: Int { GridLayout.cardHeight - 1 }
+
+    /// Indices of the cards drawn.
+    public var visible: Range<Int> { min(first, count)..<min(count, first + perScreen) }
+
+    /// The rectangle of card `index`, if drawn.
+    public func rect(of index: Int) -> ScreenLayout.Rect? {
+        guard visible.contains(index) else { return nil }
+        return .init(x: (index - first) * (cardWidth + GridLayout.gap), y: titleRow + 1, width: cardWidth,
+                     height: Self.cardRows)
+    }
+
+    public func index(atX x: Int, y: Int) -> Int? {
+        visible.first { rect(of: $0)?.contains(x: x, y: y) == true }
+    }
+}

@@ -1,0 +1,234 @@
+/// The whole TUI state: the tabs (one per endpoint shown, each with its own
+/// list and screen stack), the overlay, the terminal size, toasts, images,
+/// and whether the user asked to quit. Which screen is on top is data: the
+/// current tab's stack and the overlay; `focus` reads it in one place.
+public struct AppState: Sendable, Equatable {
+    /// Below this size the UI shows a "terminal too small" notice.
+    public static let minimumSize = TerminalSize(columns: 30, rows: 6)
+
+    public var tabs: [TabState]
+    public var currentTab = 0
+    /// At most one overlay: filter panel, action sheet, dialog or help.
+    public var overlay: Overlay?
+    public var size: TerminalSize
+    /// The app's idea of now, from `.clock` actions (toasts expire by it).
+    public var clock: Double = 0
+    /// A message that goes away by itself.
+    public var toast: Toast?
+    /// Where each image URL is (badges and card placeholders).
+    public var images: [String: ImagePhase] = [:]
+    /// Thumbnails that arrived for the requests still wanted.
+    public var thumbnails: [ImageRequest: Thumbnail] = [:]
+    /// The image URL the user asked to fetch again: its outcome is toasted.
+    public var retryingImage: String?
+    /// The thumbnails last asked of the image queue, visible ones first.
+    public var wantedImages: [ImageRequest] = []
+    /// The id the next related strip gets.
+    public var nextStripID = 1
+    /// Favorited rows by endpoint, newest first (kept in the cache
+    /// database, so they work offline); an endpoint is here once loaded.
+    public var favoritesByEndpoint: [String: [RowModel]] = [:]
+    /// Every endpoint of the config by key (titles, paging, related items).
+    public var endpoints: [String: EndpointInfo] = [:]
+    public var shouldQuit = false
+
+    /// One tab for `endpointKey`.
+    public init(endpointKey: String, columns: [ColumnSpec], list: ListState = ListState(),
+                size: TerminalSize = TerminalSize(columns: 80, rows: 24)) {
+        self.init(tabs: [TabState(endpointKey: endpointKey, columns: columns, list: list)], size: size)
+    }
+
+    /// `tabs` in order, the first one shown.
+    public init(tabs: [TabState], size: TerminalSize = TerminalSize(columns: 80, rows: 24)) {
+        precondition(!tabs.isEmpty, "an app has at least one tab")
+        self.tabs = tabs
+        self.size = size
+        let layout = ScreenLayout.of(self)
+        for i in self.tabs.indices { self.tabs[i].list.viewportRows = layout.itemsPerScreen(viewMode: self.tabs[i].viewMode) }
+    }
+
+    // MARK: the current tab
+
+    /// The tab on screen.
+    public var tab: TabState {
+        get { tabs[currentTab] }
+        set { tabs[currentTab] = newValue }
+    }
+
+    /// The current tab's list.
+    public var list: ListState {
+        get { tabs[currentTab].list }
+        set { tabs[currentTab].list = newValue }
+    }
+
+    /// The current tab's filters, sort and server search.
+    public var query: QueryState {
+        get { tabs[currentTab].query }
+        set { tabs[currentTab].query = newValue }
+    }
+
+    public var viewMode: ViewMode {
+        get { tabs[currentTab].viewMode }
+        set { tabs[currentTab].viewMode = newValue }
+    }
+
+    /// The current tab's favorites.
+    public var favorites: [RowModel] {
+        get { favoritesByEndpoint[tab.endpointKey] ?? [] }
+        set { favoritesByEndpoint[tab.endpointKey] = newValue }
+    }
+
+    /// The endpoint whose favorites the star acts on: the detail's item's,
+    /// else the current tab's.
+    public var favoritesEndpoint: String { detail?.endpointKey ?? tab.endpointKey }
+
+    public var showsImageBadges: Bool {
+        get { tabs[currentTab].showsImageBadges }
+        set { tabs[currentTab].showsImageBadges = newValue }
+    }
+
+    public var endpointKey: String { tab.endpointKey }
+    public var columns: [ColumnSpec] { tab.columns }
+
+    /// The screen on top of the current tab; nil when its list is shown.
+    public var screen: Screen? { tab.top }
+
+    /// Replaces the top screen of the current tab.
+    mutating func replaceTop(_ screen: Screen) {
+        guard !tabs[currentTab].stack.isEmpty else { return }
+        tabs[currentTab].stack[tabs[currentTab].stack.count - 1] = screen
+    }
+
+    // MARK: what is on top
+
+    /// Where keys go: the overlay, else the top screen.
+    public var focus: Focus {
+        switch overlay {
+        case .help: return .help
+        case .dialog: return .dialog
+        case .sheet: return .sheet
+        case .filterPanel: return .filterPanel
+        case nil: break
+        }
+        switch screen {
+        case .detail: return .detail
+        case .search(let s): return s.editing ? .searchPrompt : .searchResults
+        case .favorites: return .favorites
+        case nil: return .list
+        }
+    }
+
+    /// The detail on top, if one is.
+    public var detail: DetailState? {
+        if case .detail(let d) = screen { return d }
+        return nil
+    }
+
+    /// The search on top, or under the detail opened from its results.
+    public var search: SearchState? {
+        for screen in tab.stack.reversed() {
+            switch screen {
+            case .search(let s): return s
+            case .detail: continue
+            case .favorites: return nil
+            }
+        }
+        return nil
+    }
+
+    /// The favorites list is on top, or under a detail opened from it.
+    public var showingFavorites: Bool {
+        for screen in tab.stack.reversed() {
+            switch screen {
+            case .favorites: return true
+            case .detail: continue
+            case .search: return false
+            }
+        }
+        return false
+    }
+
+    /// The selection in the favorites list.
+    public var favoritesSelection: Int {
+        for case .favorites(let selection) in tab.stack.reversed() { return selection }
+        return 0
+    }
+
+    public var filterPanel: FilterPanel? {
+        if case .filterPanel(let p) = overlay { return p }
+        return nil
+    }
+
+    public var sheet: ActionSheet? {
+        if case .sheet(let s) = overlay { return s }
+        return nil
+    }
+
+    public var dialog: ConfirmDialog? {
+        if case .dialog(let d) = overlay { return d }
+        return nil
+    }
+
+    public var showHelp: Bool {
+        if case .help = overlay { return true }
+        return false
+    }
+
+    /// Some list (a tab's, or the strip on screen) waits for a page: the
+    /// spinners turn.
+    public var isLoading: Bool {
+        tabs.contains { $0.list.inFlight != nil } || detail?.strip?.list.inFlight != nil
+    }
+
+    // MARK: rows
+
+    /// True when the terminal is below the minimum size.
+    public var isTooSmall: Bool {
+        size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows
+    }
+
+    /// True when the row with `id` is a favorite of `endpoint` (by default
+    /// the one the star acts on).
+    public func isFavorite(_ id: String, endpoint: String? = nil) -> Bool {
+        (favoritesByEndpoint[endpoint ?? favoritesEndpoint] ?? []).contains { $0.id == id }
+    }
+
+    /// The row the user is on: the detail's item, a favorite, a search
+    /// match or the list's selection.
+    public var currentRow: RowModel? {
+        switch screen {
+        case .detail(let d): return d.row
+        case .favorites(let selection): return favorites.indices.contains(selection) ? favorites[selection] : nil
+        case .search(let search):
+            guard search.matches.indices.contains(search.selection) else { return nil }
+            let index = search.matches[search.selection]
+            return list.rows.indices.contains(index) ? list.rows[index] : nil
+        case nil: return list.selectedRow
+        }
+    }
+
+    /// Item `index` of the collection the list screen shows: a favorite,
+    /// a search match, or a row of the list.
+    public func shownItem(_ index: Int) -> RowModel? {
+        if showingFavorites { return favorites.indices.contains(index) ? favorites[index] : nil }
+        if let search {
+            guard search.matches.indices.contains(index) else { return nil }
+            let row = search.matches[index]
+            return list.rows.indices.contains(row) ? list.rows[row] : nil
+        }
+        return list.rows.indices.contains(index) ? list.rows[index] : nil
+    }
+
+    /// The list the screen draws: the visible matches while searching,
+    /// else the current tab's list.
+    public var displayedList: ListState {
+        guard let search else { return list }
+        let geometry = ScreenLayout.of(self).searchGeometry(viewMode: viewMode)
+        return search.window(of: list.rows, perLine: geometry.perLine, lines: geometry.lines)
+    }
+
+    /// The phase of `row`'s image (nil when it has none).
+    public func imagePhase(of row: RowModel) -> ImagePhase? {
+        row.imageURL.map { images[$0] ?? .new }
+    }
+}

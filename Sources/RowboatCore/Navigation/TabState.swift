@@ -1,0 +1,45 @@
+/// One endpoint of the config as a tab: its list, query, view mode and
+/// screen stack, all kept while another tab is shown.
+public struct TabState: Sendable, Equatable {
+    public var endpointKey: String
+    /// The name on the tabs line (the endpoint's `title`, else its key).
+    public var title: String
+    public var columns: [ColumnSpec]
+    public var list: ListState
+    /// Filters, sort and server search in force.
+    public var query = QueryState()
+    /// Table or grid of cards.
+    public var viewMode: ViewMode = .table
+    /// The endpoint maps an image: the table shows a badge column.
+    public var showsImageBadges = false
+    /// Screens pushed over the list, bottom first.
+    public var stack: [Screen] = []
+    /// The tab was shown at least once (its first page was asked for).
+    public var visited = false
+
+    public init(endpointKey: String, title: String? = nil, columns: [ColumnSpec], list: ListState = ListState()) {
+        self.endpointKey = endpointKey
+        self.title = title ?? endpointKey
+        self.columns = columns
+        self.list = list
+    }
+
+    /// The screen on top of the stack; nil when the list itself is shown.
+    public var top: Screen? { stack.last }
+}
+
+/// How the list is shown.
+public enum ViewMode: Sendable, Equatable {
+    case table, grid
+}
+
+/// A terminal size in character cells.
+public struct TerminalSize: Sendable, Equatable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
