@@ -1,7 +1,8 @@
 import Hummingbird
 
-/// Registers the demo API on a router:
-/// `GET /api/items`, `GET /api/items/{id}` and `GET /images/{id}.(png|jpg|webp)`.
+/// Registers the demo API on a router: `GET /api/items`,
+/// `GET /api/items/{id}`, `GET /api/categories`, `GET /api/makers`,
+/// `GET /api/reviews[?item=ID]` and `GET /images/{id}.(png|jpg|webp)`.
 enum DemoRoutes {
     static func makeRouter(state: DemoServerState) -> Router<BasicRequestContext> {
         let router = Router()
@@ -15,6 +16,19 @@ enum DemoRoutes {
                 return DemoJSONResponse.failure(.notFound, message: "no such item")
             }
             return DemoJSONResponse.success(item)
+        }
+        router.get("/api/categories") { request, _ in
+            directoryPage(request) { page, limit in DemoDirectory.page(state.directory.categories, page: page, limit: limit) }
+        }
+        router.get("/api/makers") { request, _ in
+            directoryPage(request) { page, limit in DemoDirectory.page(state.directory.makers, page: page, limit: limit) }
+        }
+        router.get("/api/reviews") { request, _ in
+            let item = request.uri.queryParameters.get("item")
+            if let item, Int(item) == nil { return DemoJSONResponse.failure(.badRequest, message: "invalid item") }
+            return directoryPage(request) { page, limit in
+                state.directory.reviews(item: item.flatMap { Int($0) }, page: page, limit: limit)
+            }
         }
         router.get("/images/{file}") { request, context in
             try await image(request, file: context.parameters.get("file") ?? "", state: state)
@@ -40,6 +54,17 @@ enum DemoRoutes {
         }
         return DemoJSONResponse.conditionalSuccess(state.catalog.page(page, limit: limit, query: filters),
                                                    ifNoneMatch: request.headers[values: .ifNoneMatch].joined(separator: ","))
+    }
+
+    /// A page of one of the directory's lists (`page` and `limit` as for items).
+    private static func directoryPage(_ request: Request, _ make: (Int, Int) -> some Encodable & Sendable) -> Response {
+        let query = request.uri.queryParameters
+        guard let page = integer(query.get("page"), default: 1), page >= 1,
+              let limit = integer(query.get("limit"), default: DemoCatalog.defaultLimit)
+        else {
+            return DemoJSONResponse.failure(.badRequest, message: "invalid page")
+        }
+        return DemoJSONResponse.success(make(page, limit))
     }
 
     /// `fallback` when absent, nil when present but not an integer.

@@ -1,14 +1,17 @@
 import Synchronization
 
-/// Everything the route handlers share: the catalog (rebuilt with the real
-/// base URL once the port is bound), the request counter and the image store.
+/// Everything the route handlers share: the catalog and the directory
+/// (rebuilt with the real base URL once the port is bound), the request
+/// counter and the image store.
 final class DemoServerState: Sendable {
     private let currentCatalog: Mutex<DemoCatalog>
+    private let currentDirectory: Mutex<DemoDirectory>
     let counter: RequestCounter
     let images: DemoImageStore
 
     init(catalog: DemoCatalog, counter: RequestCounter = RequestCounter(), images: DemoImageStore = DemoImageStore()) {
         currentCatalog = Mutex(catalog)
+        currentDirectory = Mutex(DemoDirectory(baseURL: catalog.baseURL, itemCount: catalog.count))
         self.counter = counter
         self.images = images
     }
@@ -17,12 +20,20 @@ final class DemoServerState: Sendable {
         currentCatalog.withLock { $0 }
     }
 
+    var directory: DemoDirectory {
+        currentDirectory.withLock { $0 }
+    }
+
     /// Points image URLs at `baseURL` (called once the server is listening).
     func rebase(to baseURL: String) {
-        currentCatalog.withLock { catalog in
+        let count = currentCatalog.withLock { catalog in
             if catalog.baseURL != baseURL {
                 catalog = DemoCatalog(baseURL: baseURL, count: catalog.count, newest: catalog.newest)
             }
+            return catalog.count
+        }
+        currentDirectory.withLock { directory in
+            if directory.baseURL != baseURL { directory = DemoDirectory(baseURL: baseURL, itemCount: count) }
         }
     }
 }

@@ -114,7 +114,7 @@ struct CLIEndToEndTests {
         let r = try await Subprocess.rowboat("fetch", "nope")
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr == "rowboat: no endpoint named \"nope\" (endpoints: items)\n")
+        #expect(r.stderr == "rowboat: no endpoint named \"nope\" (endpoints: items, categories, reviews, makers)\n")
     }
 
     /// The user passed no config: the error does not name the demo's file,
@@ -123,14 +123,14 @@ struct CLIEndToEndTests {
         for arguments in [["fetch", "itme"], ["--endpoint", "itme"]] {
             let r = try await Subprocess.rowboat(arguments)
             #expect(r.status == 1)
-            #expect(r.stderr == "rowboat: no endpoint named \"itme\"; did you mean \"items\"? (endpoints: items)\n")
+            #expect(r.stderr == "rowboat: no endpoint named \"itme\"; did you mean \"items\"? (endpoints: items, categories, reviews, makers)\n")
         }
     }
 
     /// With --config, the error names the file.
     @Test func anEndpointErrorNamesThePassedConfig() async throws {
         let r = try await Subprocess.rowboat("fetch", "itme", "--config", Paths.demoYAML)
-        #expect(r.stderr == "rowboat: \(Paths.demoYAML): no endpoint named \"itme\"; did you mean \"items\"? (endpoints: items)\n")
+        #expect(r.stderr == "rowboat: \(Paths.demoYAML): no endpoint named \"itme\"; did you mean \"items\"? (endpoints: items, categories, reviews, makers)\n")
     }
 
     /// Usage mistakes are one line with a pointer to the command's help,
@@ -151,7 +151,7 @@ struct CLIEndToEndTests {
     @Test func configCheckOK() async throws {
         let r = try await Subprocess.rowboat("config", "check", Paths.demoYAML)
         #expect(r.status == 0)
-        #expect(r.stdout == "\(Paths.demoYAML): ok (1 endpoint: items)\n")
+        #expect(r.stdout == "\(Paths.demoYAML): ok (4 endpoints: items, categories, reviews, makers)\n")
         let two = try Paths.write("""
         server: http://x
         interfaces:

@@ -19,8 +19,11 @@ struct DemoConfigTests {
 
     @Test func itemsEndpoint() throws {
         let config = try demo()
-        #expect(config.endpoints.map(\.key) == ["items"])
+        #expect(config.endpoints.map(\.key) == ["items", "categories", "reviews", "makers"])
+        #expect(config.endpoints.map(\.displayTitle) == ["Items", "Categories", "Reviews", "Makers"])
+        #expect(config.tabs == nil)
         let items = try #require(config.endpoint("items"))
+        #expect(items.related == RelatedSpec(endpoint: "reviews", params: ["item": "${item.id}"]))
         #expect(config.defaultEndpoint == items)
         #expect(config.endpoint("nope") == nil)
         #expect(items.url == "/api/items")

@@ -85,14 +85,20 @@ struct FeedbackEndToEndTests {
         button == 0 ? report(0, x: x, y: y) + report(3, x: x, y: y) : report(button, x: x, y: y)
     }
 
+    /// The screen row that shows `text`, read off the rendered frame.
+    func row(of text: String, in screen: String) throws -> Int {
+        try #require(screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) })
+    }
+
     @Test func clickSelectsClickAgainOpensAndTheWheelMoves() async throws {
         let tmux = try TmuxSession(arguments: [])
-        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
-        try tmux.tmux(["send-keys", "-t", tmux.name, "-l", mouse(0, x: 10, y: 4)])
+        let screen = try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        let fourth = try row(of: "Copper Telescope 4", in: screen)
+        try tmux.tmux(["send-keys", "-t", tmux.name, "-l", mouse(0, x: 10, y: fourth)])
         try await tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "Copper Telescope 4", in: $0)) }
-        try tmux.tmux(["send-keys", "-t", tmux.name, "-l", mouse(64 + 1, x: 10, y: 4)])     // wheel down
+        try tmux.tmux(["send-keys", "-t", tmux.name, "-l", mouse(64 + 1, x: 10, y: fourth)])     // wheel down
         try await tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "Copper Telescope 5", in: $0)) }
-        try tmux.tmux(["send-keys", "-t", tmux.name, "-l", mouse(0, x: 10, y: 5)])
+        try tmux.tmux(["send-keys", "-t", tmux.name, "-l", mouse(0, x: 10, y: try row(of: "Copper Telescope 5", in: screen))])
         let detail = try await tmux.waitForScreen { $0.contains("esc back") }
         #expect(detail.contains("Copper Telescope 5"))
         try tmux.send("Escape", "q")

@@ -14,10 +14,13 @@ struct QueryEndToEndTests {
         }
     }
 
-    /// Table rows on screen: the lines between the header and the footer.
+    /// Table rows on screen: the lines between the header (the one with
+    /// "Title") and the footer.
     func rows(_ screen: String) -> [String] {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return Array(lines.dropFirst().prefix(max(0, lines.count - 3))).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let header = lines.firstIndex { $0.contains("Title") } ?? 0
+        return Array(lines[(header + 1)..<max(header + 1, lines.count - 2)])
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
     }
 
     @Test func filterPanelReQueriesTheServerAndTheStatusBarSaysWhat() async throws {

@@ -3,11 +3,11 @@ import Yams
 /// Reads a Rowboat config from YAML (or JSON, which YAML accepts) text.
 /// Every failure is a `ConfigError` naming file:line:column and the key.
 public enum ConfigLoader {
-    static let rootKeys = ["server", "communication", "localCache", "interfaces", "keys", "theme", "auth", "images"]
+    static let rootKeys = ["server", "communication", "localCache", "interfaces", "keys", "theme", "auth", "images", "tabs"]
     static let communicationKeys = ["method", "bodyFormat", "timeout", "headers", "userAgent", "maxBodyBytes"]
     static let localCacheKeys = ["enabled", "path", "expire", "maxSize", "keepStale"]
     static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode",
-                                "filters", "sort", "search", "body"]
+                                "filters", "sort", "search", "body", "title", "related"]
     static let pagingKeys = ["style", "param", "firstPage", "offsetParam", "cursorParam", "nextCursor", "nextURL",
                              "sizeParam", "limitParam", "size", "totalPages", "totalPagesHeader", "totalCount",
                              "totalCountHeader", "hasMore", "maxPages", "lastItemCursor", "cursorFormat",
@@ -54,12 +54,14 @@ public enum ConfigLoader {
             endpoints.append(try parseEndpoint(key: key, node, communication: communication))
         }
         guard !endpoints.isEmpty else { throw interfaces.error("declare at least one endpoint") }
+        try checkRelated(interfaces, endpoints: endpoints)
         var config = RowboatConfig(source: file, server: server, communication: communication, localCache: localCache,
                                    endpoints: endpoints,
                                    keys: try keys["keys"].map(parseKeys) ?? KeyBindingsConfig(),
                                    theme: try keys["theme"].map(parseTheme) ?? ThemeSettings())
         config.auth = try keys["auth"].map(parseAuth)
         config.images = try keys["images"].map(parseImages) ?? ImageSettings()
+        config.tabs = try keys["tabs"].map { node throws(ConfigError) in try parseTabs(node, endpoints: endpoints) }
         return config
     }
 
@@ -150,6 +152,8 @@ public enum ConfigLoader {
             query: try parseQuery(filters: keys["filters"], sort: keys["sort"], search: keys["search"],
                                   placement: placement))
         endpoint.body = try keys["body"]?.jsonValue()
+        endpoint.title = try keys["title"]?.string()
+        endpoint.related = try keys["related"].map(parseRelated)
         return endpoint
     }
 

@@ -1,5 +1,7 @@
 /// Expands `${NAME}` in config values from the environment so secrets stay
-/// out of files. `$$` is a literal dollar.
+/// out of files. `$$` is a literal dollar. `${item.FIELD}` is not an
+/// environment variable (no shell name has a dot): it is kept as written,
+/// for a `related:` param to fill in from the item.
 enum EnvironmentExpander {
     static func expand(_ text: String, environment: [String: String], at node: ConfigNode) throws(ConfigError) -> String {
         guard text.contains("$") else { return text }
@@ -13,6 +15,11 @@ enum EnvironmentExpander {
                 rest = after.dropFirst()
             } else if after.first == "{", let close = after.firstIndex(of: "}") {
                 let name = String(after[after.index(after: after.startIndex)..<close])
+                if name.hasPrefix("item.") {
+                    out += rest[dollar...close]
+                    rest = after[after.index(after: close)...]
+                    continue
+                }
                 guard let value = environment[name] else {
                     throw node.error("environment variable \(name) is not set")
                 }

@@ -30,6 +30,7 @@ public enum ConfigYAMLWriter {
         for endpoint in config.endpoints {
             out += try self.endpoint(endpoint, source: config.source)
         }
+        if let tabs = config.tabs { out += ["", "tabs: \(list(tabs))"] }
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -55,6 +56,7 @@ public enum ConfigYAMLWriter {
 
     static func endpoint(_ e: Endpoint, source: String) throws(ConfigError) -> [String] {
         var out = ["  \(YAMLScalar.key(e.key)):"]
+        if let title = e.title { out.append("    title: \(YAMLScalar.value(title))") }
         out.append("    url: \(YAMLScalar.value(e.url))")
         if let method = e.method { out.append("    method: \(method.rawValue)") }
         if e.params.isEmpty {
@@ -112,6 +114,14 @@ public enum ConfigYAMLWriter {
             out += querySection(sort, first: "      ", rest: "      ")
         }
         if let search = e.query.searchParam { out.append("    search: \(YAMLScalar.value(search))") }
+        if let related = e.related {
+            out.append("    related:")
+            out.append("      endpoint: \(YAMLScalar.value(related.endpoint))")
+            if let title = related.title { out.append("      title: \(YAMLScalar.value(title))") }
+            let params = related.params.keys.sorted()
+                .map { "\(YAMLScalar.key($0)): \(YAMLScalar.value(related.params[$0]!))" }
+            out.append("      params: {\(params.joined(separator: ", "))}")
+        }
         return out
     }
 
