@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Tabs and the related strip through the real binary in tmux: the demo
+/// shows its endpoints as tabs and an item's reviews in its detail; a page
+/// of a tab you left lands in that tab.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct NavigationEndToEndTests {
+    typealias H = HostileTerminal
+
+    func line(containing text: String, in screen: String) -> String? {
+        screen.split(separator: "\n").first { $0.contains(text) }.map(String.init)
+    }
+
+    @Test func theDemoShowsItsEndpointsAsTabsThatKeepTheirPlace() async throws {
+        let tmux = try TmuxSession(arguments: [])
+        var screen = try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        let tabs = try #require(screen.split(separator: "\n").first)
+        #expect(tabs.contains("1 Items 30") && tabs.contains("2 Categories") && tabs.contains("3 Reviews")
+                && tabs.contains("4 Makers"))
+        try tmux.send("j", "j", "3")
+        screen = try await tmux.waitForScreen { $0.contains("reviews · 30/") && $0.contains("ready") }
+        #expect(screen.contains("Reviewer") && screen.contains("★"))
+        #expect(line(containing: "Items", in: screen)?.contains("3 Reviews 30") == true)
+        // Back on Items: the same row is selected, nothing refetched.
+        try tmux.send("BTab", "BTab")
+        screen = try await tmux.waitForScreen(escapes: true) {
+            ($0.split(separator: "\n").first { $0.contains("Rocket") }.map { $0.contains("48;5;25") } ?? false)
+        }
+        try tmux.send("Tab")
+        try await tmux.waitForScreen { $0.contains("categories · 12/12") }
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+        #expect(tmux.file("stderr").isEmpty)
+    }
+
+    @Test func anItemsDetailShowsItsReviewsAndEnterOpensOne() async throws {
+        let tmux = try TmuxSession(arguments: [], columns: 100, rows: 36)
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        try tmux.send("Enter")
+        var screen = try await tmux.waitForScreen { $0.contains("Reviews · 12/12") }
+        #expect(screen.contains("h/l related"))
+        // l twice, then Enter: the third review's detail, stacked.
+        try tmux.send("l", "l", "Enter")
+        screen = try await tmux.waitForScreen { $0.contains("reviews · item 1-3") }
+        #expect(!screen.contains("Reviews · 12/12"), "a review has no related strip")
+        try tmux.send("Escape")
+        screen = try await tmux.waitForScreen { $0.contains("items · item 1 ") && $0.contains("Reviews · 12/12") }
+        try tmux.send("Escape")
+        try await tmux.waitForScreen { $0.contains("/1000 · page") && $0.contains("Brass Lantern") }
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+        #expect(tmux.file("stderr").isEmpty)
+    }
+
+    /// A slow page asked for on one tab answers while another is shown: it
+    /// lands in its own tab, and the one shown never sees it.
+    @Test func aPageOfATabYouLeftLandsInThatTab() async throws {
+        let server = try await H.Server()
+        let log = H.logPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        // 8 rows: 10 items fill the screen, so nothing loads by itself.
+        let tmux = try H.browse("out-of-order", on: server, log: log, rows: 8)
+        try await tmux.waitForScreen { $0.contains("out-of-order · 10/50 · page 1/5 · ready") }
+        try tmux.send("Space")
+        try await tmux.waitForScreen { $0.contains("20/50 · page 2/5 · ready") }
+        try tmux.send("Space")                      // page 3: the server takes 3 s
+        try await tmux.waitForScreen { $0.contains("loading more") }
+        try tmux.send("Tab")                        // the next tab: fail-second
+        let other = try await tmux.waitForScreen { $0.contains("fail-second · 10/30 · page 1/3 · ready") }
+        #expect(!other.contains("Ordered"))
+        try tmux.send("BTab")
+        try await tmux.waitForScreen { $0.contains("out-of-order · 30/50 · page 3/5 · ready") }
+        try tmux.send("G")
+        try await tmux.waitForScreen { $0.contains("Ordered 3-10") }
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+        #expect(tmux.file("stderr").isEmpty)
+    }
+}
