@@ -42,7 +42,9 @@ let package = Package(
         .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa",
                        providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         // Image decoding (PNG, JPEG with limits) and thumbnail cells.
-        .target(name: "RowboatImages", dependencies: ["RowboatCore", "CImageCodecs", "CChafa", "RowboatNetwork", "RowboatCache"]),
+        .target(name: "RowboatImages", dependencies: ["RowboatCore", "CImageCodecs", "CChafa"]),
+        // The image fetch queue: memory → disk → network, decodes under a memory budget (network and cache IO).
+        .target(name: "RowboatImageFetch", dependencies: ["RowboatImages", "RowboatCore", "RowboatNetwork", "RowboatCache"]),
         // Test-only encoders for PNG/JPEG kinds the demo does not make.
         .target(name: "CImageFixtures", path: "Tests/CImageFixtures",
                 linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
@@ -55,7 +57,7 @@ let package = Package(
         ]),
         // The TUI runtime: the run loop on the UI thread and the effect runner.
         .target(name: "RowboatApp", dependencies: ["RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache",
-                                                  "RowboatImages"]),
+                                                  "RowboatImages", "RowboatImageFetch"]),
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
             "RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp", "RowboatImages",
@@ -84,8 +86,9 @@ let package = Package(
         ]),
         .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatDemo", "RowboatCore", "RowboatNetwork", "RowboatCache"]),
         .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore"]),
-        .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCore", "CImageCodecs", "CImageFixtures",
-                                                           "RowboatDemo", "RowboatNetwork", "RowboatCache"]),
+        .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCore", "CImageCodecs", "CImageFixtures"]),
+        .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCore",
+                                                               "RowboatDemo", "RowboatNetwork", "RowboatCache"]),
         .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatDemo", "RowboatNetwork", "RowboatCache"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import RowboatCache
 import RowboatCore
+import RowboatImageFetch
 import RowboatImages
 import RowboatNetwork
 

@@ -184,4 +184,14 @@ struct HostileInputTests {
         #expect(image.source_width == 40_000 && image.source_height == 40_000)
         #expect(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) == "too large: 40000x40000")
     }
+
+    /// A header over the limits gets the limit's own error from peakBytes,
+    /// before any memory budget is asked.
+    @Test func peakBytesRefusesAHeaderOverTheLimits() throws {
+        let small = try Fixtures.png(Fixtures.gradient(width: 8, height: 8), width: 8, height: 8)
+        let claiming = ByteSurgery.pngWithSize(small, width: 100_000, height: 100_000)
+        #expect(throws: ImageDecodeError.tooLarge(width: 100_000, height: 100_000)) {
+            try ThumbnailMaker().peakBytes(claiming, columns: 20, rows: 8)
+        }
+    }
 }

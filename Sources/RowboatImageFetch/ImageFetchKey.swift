@@ -1,3 +1,4 @@
+import RowboatImages
 import RowboatCore
 
 /// What a cell asks the `ImageFetchQueue` for: the image at `url` rendered

@@ -5,7 +5,8 @@ import RowboatCore
 import RowboatDemo
 import RowboatNetwork
 import Synchronization
-@testable import RowboatImages
+import RowboatImages
+@testable import RowboatImageFetch
 
 /// Every event a queue posted, in order.
 final class ImageEventLog: Sendable {

@@ -1,3 +1,4 @@
+import RowboatImages
 import RowboatCore
 
 /// Why a job produced no thumbnail, and the few words a card shows.

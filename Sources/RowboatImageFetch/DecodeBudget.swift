@@ -1,3 +1,5 @@
+import RowboatImages
+
 /// The memory that decoded images may take at once, shared by every job of
 /// an `ImageFetchQueue` (`images.decodeMemory` in the config, 256 MB by
 /// default). Before a decode a job asks for the decode's peak bytes

@@ -1,3 +1,4 @@
+import RowboatImages
 import RowboatCache
 import RowboatCore
 import RowboatNetwork

@@ -4,7 +4,8 @@ import RowboatCore
 import RowboatDemo
 import RowboatNetwork
 import Testing
-@testable import RowboatImages
+import RowboatImages
+@testable import RowboatImageFetch
 
 /// The fetch queue against the real demo server and a real SQLite cache.
 @Suite(.timeLimit(.minutes(3)))

@@ -1,3 +1,4 @@
+import RowboatImages
 import RowboatCore
 
 /// Scheduling and the job's round trips to the actor. A job's callbacks
