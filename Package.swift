@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "rowboat", targets: ["rowboat"]),
         .executable(name: "rowboat-bench", targets: ["rowboat-bench"]),
+        .library(name: "RowboatKit", targets: ["RowboatKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -55,12 +56,16 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
-        // The TUI runtime: the run loop on the UI thread and the effect runner.
-        .target(name: "RowboatApp", dependencies: ["RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache",
+        // The list controller as a library: its public API (ListController, ListRow, ListSession) and the
+        // TUI runtime under it (the run loop on the UI thread, the effect runner, a page provider protocol).
+        .target(name: "RowboatKit", dependencies: ["RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache",
                                                   "RowboatImages", "RowboatImageFetch"]),
+        // The config-driven data source of the kit: get modes over cache and network, config files.
+        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatCore", "RowboatNetwork", "RowboatCache"]),
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
-            "RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp", "RowboatImages",
+            "RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp", "RowboatKit",
+            "RowboatImages",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["GitCommitPlugin"]),
@@ -84,11 +89,13 @@ let package = Package(
             "RowboatDemo",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatDemo", "RowboatCore", "RowboatNetwork", "RowboatCache"]),
+        .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatDemo", "RowboatCore", "RowboatNetwork",
+                                                         "RowboatCache"]),
         .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore"]),
         .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCore", "CImageCodecs", "CImageFixtures"]),
         .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCore",
                                                                "RowboatDemo", "RowboatNetwork", "RowboatCache"]),
+        .testTarget(name: "RowboatKitTests", dependencies: ["RowboatKit"]),
         .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatDemo", "RowboatNetwork", "RowboatCache"]),
     ],
     swiftLanguageModes: [.v6]

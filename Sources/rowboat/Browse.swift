@@ -5,6 +5,7 @@ import RowboatCache
 import RowboatCore
 import RowboatDemo
 import RowboatImages
+import RowboatKit
 import RowboatNetwork
 import RowboatTerminal
 
@@ -73,10 +74,11 @@ struct Browse: AsyncParsableCommand {
             let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse)
             let inbox = loop.inbox
             return try loop.run { imageColors in
-                EffectRunner(client: client, store: store, mode: mode,
-                             imageTransport: wantsImages ? imageTransport : nil, imageColors: imageColors,
-                             money: MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment)),
-                             post: { inbox.post($0) })
+                let money = MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment))
+                return EffectRunner(provider: ConfigPageProvider(client: client, store: store, mode: mode, money: money),
+                                    store: store, imageTransport: wantsImages ? imageTransport : nil,
+                                    imageColors: imageColors, decodeMemory: loaded.images.decodeMemory,
+                                    post: { inbox.post($0) })
             }
         }
         await transport.shutdown()

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RowboatApp
+@testable import RowboatKit
 
 @Suite("Helper programs: browser, clipboard, quiet child processes")
 struct ChildProcessTests {

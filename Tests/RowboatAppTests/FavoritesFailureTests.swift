@@ -3,6 +3,7 @@ import GRDB
 import RowboatApp
 @testable import RowboatCache
 import RowboatCore
+@testable import RowboatKit
 import RowboatNetwork
 import Synchronization
 import Testing
@@ -25,7 +26,7 @@ struct FavoritesFailureTests {
         let posted = Mutex<[AppAction]>([])
         let answered = AsyncStream<Void>.makeStream()
         let transport = HTTPTransport()
-        let runner = EffectRunner(client: DataClient(config: config, transport: transport),
+        let runner = EffectRunner(provider: ConfigPageProvider(client: DataClient(config: config, transport: transport)),
                                   store: store, post: { action in
                                       posted.withLock { $0.append(action) }
                                       answered.continuation.yield()

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatApp
 import RowboatCore
+@testable import RowboatKit
 import RowboatDemo
 import RowboatNetwork
 import Synchronization
@@ -34,10 +35,11 @@ struct FetchCancellationTests {
         defer { server.stop() }
         let (config, endpoint) = try Self.stallEndpoint(server)
         let transport = HTTPTransport(maxBodyBytes: config.communication.maxBodyBytes)
-        let runner = EffectRunner(client: DataClient(config: config, transport: transport),
+        let runner = EffectRunner(provider: ConfigPageProvider(client: DataClient(config: config, transport: transport)),
                                   post: { _ in })
         runner.run(.fetchPage(list: .tab("stall"), endpoint: "stall", requestID: 1, cursor: ListState(paging: endpoint.paging).firstCursor))
-        try await Self.eventually { server.openConnections == 1 }
+        // The server has read the request (not only accepted the connection).
+        try await Self.eventually { server.requestCount(path: "/body/stall") == 1 && server.openConnections == 1 }
         runner.run(.cancelFetch(list: .tab("stall"), requestID: 1))
         try await Self.eventually { server.openConnections == 0 }
         #expect(server.requestCount(path: "/body/stall") == 1)
@@ -50,7 +52,7 @@ struct FetchCancellationTests {
         let (config, endpoint) = try Self.stallEndpoint(server)
         let transport = HTTPTransport(maxBodyBytes: config.communication.maxBodyBytes)
         let posted = Mutex<[AppAction]>([])
-        let runner = EffectRunner(client: DataClient(config: config, transport: transport),
+        let runner = EffectRunner(provider: ConfigPageProvider(client: DataClient(config: config, transport: transport)),
                                   post: { action in posted.withLock { $0.append(action) } })
         let task = Task { await runner.fetchPage(list: .tab("stall"), endpoint: "stall", id: 1, cursor: ListState(paging: endpoint.paging).firstCursor) }
         try await Self.eventually { server.openConnections == 1 }

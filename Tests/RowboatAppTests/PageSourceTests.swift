@@ -2,6 +2,7 @@ import Foundation
 import RowboatApp
 import RowboatCache
 import RowboatCore
+@testable import RowboatKit
 import RowboatDemo
 import RowboatNetwork
 import Synchronization
@@ -195,8 +196,9 @@ struct PageSourceTests {
         _ = await Self.get(world.source(store: store), world.endpoint, mode: .network)
         let posted = Mutex<[AppAction]>([])
         let clock = world.clock
-        let runner = EffectRunner(client: DataClient(config: world.config, transport: world.transport),
-                                  store: store, mode: .cacheThenNetwork,
+        let provider = ConfigPageProvider(client: DataClient(config: world.config, transport: world.transport),
+                                          store: store, mode: .cacheThenNetwork, clock: { clock.now })
+        let runner = EffectRunner(provider: provider, store: store,
                                   clock: { clock.now }, post: { action in posted.withLock { $0.append(action) } })
         await runner.fetchPage(list: .tab("items"), endpoint: "items", id: 7, cursor: .page(1))
         let loads = posted.withLock { $0 }.compactMap { action -> PageLoad? in

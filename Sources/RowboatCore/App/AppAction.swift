@@ -86,4 +86,7 @@ public enum AppEffect: Sendable, Equatable {
     case measureCache
     /// Remove cached responses and images; answer with `.cacheCleared`.
     case clearCache
+    /// Run the embedding program's action `index` on `row` (its message,
+    /// if any, comes back as `.notify`).
+    case runCustomAction(index: Int, row: RowModel)
 }

@@ -83,7 +83,8 @@ extension AppReducer {
             guard let row = state.currentRow else { return [] }
             state.overlay = .sheet(ActionSheet(rowID: row.id, title: row.title,
                                                items: ActionSheet.items(for: row, isFavorite: state.isFavorite(row.id),
-                                                                        imageFailed: isFailed(state.imagePhase(of: row)))))
+                                                                        imageFailed: isFailed(state.imagePhase(of: row)),
+                                                                        custom: state.customActions)))
         case .move(let delta):
             guard var sheet = state.sheet else { return [] }
             sheet.cursor = min(max(0, sheet.cursor + delta), max(0, sheet.items.count - 1))
@@ -99,6 +100,9 @@ extension AppReducer {
             case .addFavorite, .removeFavorite: return reduce(&state, .toggleFavorite)
             case .openDetail: return reduce(&state, .openDetail)
             case .retryImage: return reduce(&state, .retryImage)
+            case .custom(let index, _):
+                guard let row = state.currentRow else { return [] }
+                return [.runCustomAction(index: index, row: row)]
             }
         }
         return []

@@ -23,6 +23,8 @@ public struct AppState: Sendable, Equatable {
     public var retryingImage: String?
     /// The thumbnails last asked of the image queue, visible ones first.
     public var wantedImages: [ImageRequest] = []
+    /// Titles of the actions an embedding program added to the action sheet.
+    public var customActions: [String] = []
     /// The id the next related strip gets.
     public var nextStripID = 1
     /// Favorited rows by endpoint, newest first (kept in the cache

@@ -8,12 +8,12 @@ import RowboatTerminal
 
 /// How the TUI ended; a signal becomes exit status 128 + its number
 /// (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), as shells expect.
-public enum TUIExit: Sendable, Equatable {
+package enum TUIExit: Sendable, Equatable {
     case quit
     case signal(Int32)
 
     /// The process exit status for this ending.
-    public var status: Int32 {
+    package var status: Int32 {
         switch self {
         case .quit: 0
         case .signal(let number): 128 + number
@@ -25,10 +25,10 @@ public enum TUIExit: Sendable, Equatable {
 /// wake pipe, turns keys, signals and posted answers into actions, runs the
 /// reducer, hands effects to the runner and draws the new frame. Idle, it
 /// wakes only every 30 s to refresh relative times.
-public final class TUIRunLoop {
+package final class TUIRunLoop {
     let wake = WakePipe()
     let screen: NCursesScreen
-    public let inbox: ActionInbox
+    package let inbox: ActionInbox
     let keyMap: KeyMap
     var state: AppState
     var runner: EffectRunner!
@@ -38,7 +38,11 @@ public final class TUIRunLoop {
 
     /// `theme` is used when the terminal allows colours (see `Theme.colorsAllowed`);
     /// `mouse` turns click and wheel reporting on.
-    public init(state: AppState, keyMap: KeyMap = .default, theme: Theme = .default, mouse: Bool = true) {
+    /// Called on the UI thread after an action changed the state (old,
+    /// new): how a `ListController` hears of selection and open.
+    package var observe: ((AppState, AppState) -> Void)?
+
+    package init(state: AppState, keyMap: KeyMap = .default, theme: Theme = .default, mouse: Bool = true) {
         self.state = state
         self.keyMap = keyMap
         self.screen = NCursesScreen(theme: theme)
@@ -56,7 +60,7 @@ public final class TUIRunLoop {
     /// Returns how it ended: the user quit, or a signal (SIGINT, SIGTERM,
     /// SIGHUP; a terminal that hung up counts as SIGHUP) asked it to.
     @discardableResult
-    public func run(makeRunner: (ThumbnailColors) -> EffectRunner) throws -> TUIExit {
+    package func run(makeRunner: (ThumbnailColors) -> EffectRunner) throws -> TUIExit {
         try screen.start(wake: wake)
         defer { screen.stop() }
         runner = makeRunner(ThumbnailColors.best(colors: screen.colorCount, directColor: screen.directColor,
@@ -111,8 +115,10 @@ public final class TUIRunLoop {
     }
 
     func dispatch(_ action: AppAction) {
+        let before = state
         let effects = AppReducer.reduce(&state, action)
         for effect in effects { runner?.run(effect) }
+        if let observe, before != state { observe(before, state) }
     }
 
     func draw() {

@@ -3,8 +3,8 @@ import Foundation
 /// Runs blocking terminal work on its own thread (the one thread that owns
 /// ncurses) and resumes the caller when it ends, leaving Swift's
 /// cooperative threads free for network tasks.
-enum UIThread {
-    static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async -> Result<T, any Error> {
+package enum UIThread {
+    package static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async -> Result<T, any Error> {
         await withCheckedContinuation { continuation in
             let thread = Thread {
                 continuation.resume(returning: Result { try body() })

@@ -1,15 +1,16 @@
 import Foundation
 import RowboatCache
 import RowboatCore
+import RowboatImageFetch
 import RowboatImages
 import RowboatNetwork
 
 /// Performs the effects the reducer asks for, off the UI thread, and posts
-/// the resulting actions back. Serves every endpoint of the client's
-/// config (tabs and related strips); each answer names the list it is for.
-/// Rows are built here, not on the UI thread.
-public final class EffectRunner: Sendable {
-    let source: PageSource
+/// the resulting actions back. Pages come from a `PageProvider` (the
+/// config-driven client, or a `ListController`'s closures); each answer
+/// names the list it is for.
+package final class EffectRunner: Sendable {
+    let provider: any PageProvider
     let store: CacheStore?
     /// Favorite writes run in order, off the UI thread.
     let favoritesQueue = DispatchQueue(label: "rowboat.favorites")
@@ -18,45 +19,39 @@ public final class EffectRunner: Sendable {
     let cacheKeeper: CacheKeeper
     /// The thumbnail fetch queue's feed (nil: no images are fetched).
     let images: ImageFeed?
-    let endpoints: [String: Endpoint]
-    /// The get mode for every endpoint; nil: each endpoint's own.
-    let mode: GetMode?
     let post: @Sendable (AppAction) -> Void
     /// Page requests in flight, cancellable by list and id.
     let fetches = FetchTasks()
     let clock: @Sendable () -> Double
-    /// How money is written in rows (the user's locale).
-    let money: MoneyFormatter
+    /// Runs an embedding program's sheet action on a row; its message is toasted.
+    package let customAction: (@Sendable (Int, RowModel) async -> String?)?
 
-    /// `store` nil (or disabled) means no caching; `mode` nil means each
-    /// endpoint's configured mode.
-    /// `imageTransport` (nil: no thumbnails) downloads images, rendered
-    /// with `imageColors`.
-    public init(client: DataClient, store: CacheStore? = nil, mode: GetMode? = nil,
-                imageTransport: HTTPTransport? = nil, imageColors: ThumbnailColors = .indexed240,
-                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
-                money: MoneyFormatter = MoneyFormatter(),
-                post: @escaping @Sendable (AppAction) -> Void) {
-        self.money = money
+    /// `store` nil (or disabled) means no caching and favorites for the
+    /// session only. `imageTransport` (nil: no thumbnails) downloads
+    /// images, rendered with `imageColors`.
+    package init(provider: any PageProvider, store: CacheStore? = nil,
+                 imageTransport: HTTPTransport? = nil, imageColors: ThumbnailColors = .indexed240,
+                 decodeMemory: Int = DecodeBudget.defaultBytes,
+                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+                 customAction: (@Sendable (Int, RowModel) async -> String?)? = nil,
+                 post: @escaping @Sendable (AppAction) -> Void) {
+        self.provider = provider
+        self.customAction = customAction
         self.images = imageTransport.map {
-            ImageFeed(transport: $0, store: store, colors: imageColors, decodeMemory: client.config.images.decodeMemory,
-                      clock: clock, post: post)
+            ImageFeed(transport: $0, store: store, colors: imageColors, decodeMemory: decodeMemory, clock: clock, post: post)
         }
-        self.source = PageSource(client: client, store: store, clock: clock)
         self.store = store
         self.cacheKeeper = CacheKeeper(store: store)
-        self.endpoints = Dictionary(client.config.endpoints.map { ($0.key, $0) }) { first, _ in first }
-        self.mode = mode
         self.clock = clock
         self.post = post
     }
 
     /// Stops background image work (on quit).
-    public func stop() {
+    package func stop() {
         images?.send(.stop)
     }
 
-    public func run(_ effect: AppEffect) {
+    package func run(_ effect: AppEffect) {
         switch effect {
         case .fetchPage(let list, let endpoint, let id, let cursor, let params):
             fetches.start(list, id) { await self.fetchPage(list: list, endpoint: endpoint, id: id, cursor: cursor, params: params) }
@@ -100,32 +95,34 @@ public final class EffectRunner: Sendable {
             favoritesQueue.async { self.post(self.cacheKeeper.measure()) }
         case .clearCache:
             favoritesQueue.async { self.post(self.cacheKeeper.clear()) }
+        case .runCustomAction(let index, let row):
+            guard let action = customAction else { return }
+            let post = self.post
+            Task {
+                if let message = await action(index, row) { post(.notify(message, isError: false)) }
+            }
         }
     }
 
-    /// Gets one page of `endpoint` for `list` in the get mode and posts
+    /// Gets one page of `endpoint` for `list` from the provider and posts
     /// `.answer(list, .pageLoaded)` (twice for a cached page the network then
     /// replaces) or `.answer(list, .pageFailed)`; a cancelled request posts
     /// nothing.
-    public func fetchPage(list: ListID, endpoint key: String, id: Int, cursor: PageCursor,
-                          params: [String: String] = [:]) async {
+    package func fetchPage(list: ListID, endpoint: String, id: Int, cursor: PageCursor,
+                           params: [String: String] = [:]) async {
         let post = self.post
-        guard let endpoint = endpoints[key] else {
-            post(.answer(list, .pageFailed(requestID: id, message: "no endpoint named \"\(key)\"")))
-            return
-        }
-        let builder = RowModelBuilder(mapping: endpoint.item, money: money)
+        let request = PageRequest(list: list, endpoint: endpoint, requestID: id, cursor: cursor, params: params)
         do {
-            try await source.get(endpoint, cursor: cursor, params: params.mapValues { .one($0) },
-                                 mode: mode ?? endpoint.mode) { delivery in
-                let load = PageLoad(rows: delivery.page.items.map(builder.row), facts: delivery.page.facts,
-                                    fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final)
-                post(.answer(list, .pageLoaded(requestID: id, load)))
-            }
+            try await provider.load(request) { load in post(.answer(list, .pageLoaded(requestID: id, load))) }
         } catch {
             // A cancelled request was superseded: nobody waits for its answer.
             guard !Task.isCancelled else { return }
-            post(.answer(list, .pageFailed(requestID: id, message: error.description)))
+            post(.answer(list, .pageFailed(requestID: id, message: Self.message(error))))
         }
+    }
+
+    /// An error as one line for the status bar and the error view.
+    static func message(_ error: any Error) -> String {
+        (error as? CustomStringConvertible)?.description ?? "\(error)"
     }
 }

@@ -4,21 +4,21 @@ import Synchronization
 
 /// Where background tasks post actions for the UI thread: a locked queue
 /// plus a byte on the wake pipe so the thread leaves `poll()`.
-public final class ActionInbox: Sendable {
+package final class ActionInbox: Sendable {
     private let queue = Mutex<[AppAction]>([])
     private let wake: WakePipe
 
-    public init(wake: WakePipe) {
+    package init(wake: WakePipe) {
         self.wake = wake
     }
 
-    public func post(_ action: AppAction) {
+    package func post(_ action: AppAction) {
         queue.withLock { $0.append(action) }
         wake.signal(0)
     }
 
     /// Everything posted since the last drain, in order.
-    public func drain() -> [AppAction] {
+    package func drain() -> [AppAction] {
         queue.withLock { q in
             let out = q
             q.removeAll(keepingCapacity: true)

@@ -1,0 +1,39 @@
+import Foundation
+import RowboatCache
+import RowboatCore
+import RowboatKit
+import RowboatNetwork
+
+/// The rowboat app's data source for the kit's runtime: pages of the
+/// config's endpoints through `PageSource` (get modes over the cache and
+/// the network), mapped into rows with the user's money format.
+public struct ConfigPageProvider: PageProvider {
+    let source: PageSource
+    let endpoints: [String: Endpoint]
+    /// The get mode for every endpoint; nil: each endpoint's own.
+    let mode: GetMode?
+    let money: MoneyFormatter
+
+    /// `store` nil (or disabled) means no caching; `mode` nil means each
+    /// endpoint's configured mode.
+    public init(client: DataClient, store: CacheStore? = nil, mode: GetMode? = nil,
+                money: MoneyFormatter = MoneyFormatter(),
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        source = PageSource(client: client, store: store, clock: clock)
+        endpoints = Dictionary(client.config.endpoints.map { ($0.key, $0) }) { first, _ in first }
+        self.mode = mode
+        self.money = money
+    }
+
+    package func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad) -> Void) async throws {
+        guard let endpoint = endpoints[request.endpoint] else {
+            throw DataError.unknownEndpoint(request.endpoint)
+        }
+        let builder = RowModelBuilder(mapping: endpoint.item, money: money)
+        try await source.get(endpoint, cursor: request.cursor, params: request.params.mapValues { .one($0) },
+                             mode: mode ?? endpoint.mode) { delivery in
+            deliver(PageLoad(rows: delivery.page.items.map(builder.row), facts: delivery.page.facts,
+                             fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final))
+        }
+    }
+}

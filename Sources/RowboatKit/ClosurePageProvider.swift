@@ -1,0 +1,49 @@
+import Foundation
+import RowboatCore
+import Synchronization
+
+/// A `ListController`'s data source: its reload closure for the first page
+/// (cursor page 0) and its load-more closure for the next ones, mapped
+/// into pages the runtime pages on (`isLast` ends the data).
+final class ClosurePageProvider: PageProvider {
+    let reload: @Sendable () async throws -> ListPage
+    let loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?
+    let clock: @Sendable () -> Double
+    /// What was loaded so far (reset by each first page): the count and
+    /// the last row, for the next load-more.
+    let loaded = Mutex<(count: Int, last: ListRow?)>((0, nil))
+
+    init(reload: @escaping @Sendable () async throws -> ListPage,
+         loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?, clock: @escaping @Sendable () -> Double) {
+        self.reload = reload
+        self.loadMore = loadMore
+        self.clock = clock
+    }
+
+    func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad) -> Void) async throws {
+        guard case .page(let number) = request.cursor else { return }
+        let page: ListPage
+        if number == 0 {
+            page = try await reload()
+            loaded.withLock { $0 = (page.rows.count, page.rows.last) }
+        } else {
+            guard let loadMore else {
+                deliver(Self.load(ListPage([ListRow](), isLast: true), at: clock()))
+                return
+            }
+            let so = loaded.withLock { $0 }
+            page = try await loadMore(ListLoadMore(page: number, loadedCount: so.count, lastRow: so.last))
+            loaded.withLock { $0 = ($0.count + page.rows.count, page.rows.last ?? $0.last) }
+        }
+        try Task.checkCancellation()
+        deliver(Self.load(page, at: clock()))
+    }
+
+    static func load(_ page: ListPage, at time: Double) -> PageLoad {
+        PageLoad(rows: page.rows.map(\.model), facts: PageFacts(itemCount: page.rows.count, hasMore: !page.isLast),
+                 fetchedAt: time, origin: .network, final: true)
+    }
+
+    /// Paging by page number from 0, ended by `isLast`.
+    static let paging = Paging(style: .pageNumber(param: "page", first: 0))
+}

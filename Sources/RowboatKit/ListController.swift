@@ -1,0 +1,197 @@
+import Foundation
+import RowboatCore
+import RowboatImages
+import RowboatNetwork
+import RowboatTerminal
+
+/// A terminal list over any data, in a few lines: give it a reload action
+/// and (for more than one page) a load-more action, each handing back rows
+/// and whether they were the last, and it does the rest — the first-load
+/// spinner, pull-to-refresh (`↑` at the top, or `r`), the load-more footer
+/// and automatic loading near the end, "no more items", the error view
+/// with retry, a table or a grid of cards with thumbnails, the detail view,
+/// search (`/`), favorites, an action sheet with your own actions, keys,
+/// themes and the mouse.
+///
+/// ```swift
+/// let controller = ListController(title: "commits")
+/// controller.onReload { ListPage(try await fetch(page: 0), isLast: false) }
+/// controller.onLoadMore { more in ListPage(try await fetch(page: more.page), isLast: more.page == 9) }
+/// let exit = try await controller.run()
+/// ```
+///
+/// A closure that throws shows the error view (or the failed footer) with
+/// retry; a slow one shows the spinner. When the user refreshes while a
+/// page loads, that task is cancelled (Swift task cancellation) and its
+/// answer, if it still comes, is dropped.
+public final class ListController {
+    /// The list's name, shown in the status bar (and the grid's title line).
+    public var title: String
+    /// Table columns; default: title and subtitle.
+    public var columns: [ListColumn] = [ListColumn("title", title: "Title", weight: 3, minimum: 12),
+                                         ListColumn("subtitle", title: "Subtitle", weight: 2, minimum: 10)]
+    public var presentation: ListPresentation = .table
+    public var theme: ListTheme = .default
+    /// Key bindings that replace the defaults of the actions named, as in a
+    /// config's `keys:` section: `["refresh": ["r", "f5"], "quit": ["q", "Q"]]`.
+    public var keys: [String: [String]] = [:]
+    /// Rows carry images: the table gets a badge column for their state.
+    public var showsImageBadges = false
+    /// Clicks and the wheel; false leaves the mouse to the terminal.
+    public var mouse = true
+    /// Called (on the UI thread; return quickly) when the selected row changes.
+    public var onSelect: (@Sendable (ListRow) -> Void)?
+    /// Called (on the UI thread; return quickly) when a row's detail opens.
+    public var onOpen: (@Sendable (ListRow) -> Void)?
+
+    var reload: (@Sendable () async throws -> ListPage)?
+    var loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?
+    var actions: [(title: String, run: @Sendable (ListRow) async -> String?)] = []
+
+    public init(title: String = "items") {
+        self.title = title
+    }
+
+    /// The first page: at start, on refresh and on retry.
+    public func onReload(_ body: @escaping @Sendable () async throws -> ListPage) {
+        reload = body
+    }
+
+    /// The next pages, asked for near the end of the list or with `space`,
+    /// until a page says it is the last. Without it, the reload's page is
+    /// the whole list.
+    public func onLoadMore(_ body: @escaping @Sendable (ListLoadMore) async throws -> ListPage) {
+        loadMore = body
+    }
+
+    /// The reload in callback form: call the completion's `finish` (or
+    /// `fail`) when the rows are ready.
+    public func performWhenReload(_ body: @escaping @Sendable (ListCompletion) -> Void) {
+        reload = { try await ListCompletion.wait(body) }
+    }
+
+    /// The load-more in callback form.
+    public func performWhenLoadMore(_ body: @escaping @Sendable (ListLoadMore, ListCompletion) -> Void) {
+        loadMore = { more in try await ListCompletion.wait { body(more, $0) } }
+    }
+
+    /// Adds a line to the item's action sheet (`a`): `run` gets the row and
+    /// may return a message to show for a moment.
+    public func addAction(_ title: String, _ run: @escaping @Sendable (ListRow) async -> String?) {
+        actions.append((title, run))
+    }
+
+    /// Takes over the terminal until the user quits (or a signal asks),
+    /// then gives it back as it was, on every way out. Throws when a key
+    /// binding is wrong or the terminal cannot be used.
+    public func run() async throws -> ListExit {
+        let setup = try makeSetup(size: TerminalSize(columns: 80, rows: 24))
+        let imageTransport = HTTPTransport(maxBodyBytes: ImageLimits.default.maxInputBytes)
+        let outcome = await UIThread.run { () throws -> TUIExit in
+            let loop = TUIRunLoop(state: setup.state, keyMap: setup.keyMap, theme: setup.theme, mouse: setup.mouse)
+            loop.observe = setup.observe
+            let inbox = loop.inbox
+            return try loop.run { colors in
+                EffectRunner(provider: setup.provider, imageTransport: imageTransport, imageColors: colors,
+                             customAction: setup.customAction, post: { inbox.post($0) })
+            }
+        }
+        await imageTransport.shutdown()
+        switch outcome {
+        case .failure(let error): throw error
+        case .success(.quit): return ListExit(signal: nil)
+        case .success(.signal(let number)): return ListExit(signal: number)
+        }
+    }
+
+    /// A session without a terminal, for tests and scripted use: send it
+    /// keys, wait for it to settle, read what it holds and how it looks.
+    public func session(columns: Int = 80, rows: Int = 24) throws -> ListSession {
+        ListSession(try makeSetup(size: TerminalSize(columns: columns, rows: rows)))
+    }
+
+    /// Everything a run needs, checked.
+    func makeSetup(size: TerminalSize) throws -> Setup {
+        guard let reload else { throw ListControllerError("no reload action: call onReload or performWhenReload first") }
+        let keyMap = try KeyBindings.keyMap(try Self.bindings(keys))
+        var state = AppState(endpointKey: title,
+                             columns: columns.map(\.spec), list: ListState(paging: ClosurePageProvider.paging), size: size)
+        state.tab.title = title
+        state.viewMode = presentation == .grid ? .grid : .table
+        state.showsImageBadges = showsImageBadges
+        state.customActions = actions.map(\.title)
+        state.endpoints[title] = EndpointInfo(title: title, paging: ClosurePageProvider.paging)
+        let runs = actions.map(\.run)
+        let provider = ClosurePageProvider(reload: reload, loadMore: loadMore,
+                                           clock: { Date().timeIntervalSince1970 })
+        let hooks = (select: onSelect, open: onOpen)
+        return Setup(state: state, keyMap: keyMap, theme: Theme(settings: ThemeSettings(name: ThemeName(theme))),
+                     mouse: mouse, provider: provider,
+                     observe: { old, new in Self.notify(old, new, select: hooks.select, open: hooks.open) },
+                     customAction: { index, row in
+                         runs.indices.contains(index) ? await runs[index](ListRow(model: row)) : nil
+                     })
+    }
+
+    /// The `keys` dictionary as a config section, every name checked.
+    static func bindings(_ keys: [String: [String]]) throws -> KeyBindingsConfig {
+        let names = KeyAction.allCases.map(\.rawValue)
+        return KeyBindingsConfig(try keys.keys.sorted().map { name in
+            guard let action = KeyAction(rawValue: name) else {
+                throw ListControllerError("keys: unknown action \"\(name)\"\(Suggestion.hint(for: name, in: names))")
+            }
+            return .init(action, try keys[name]!.map { text in
+                guard let key = KeyName.parse(text) else { throw ListControllerError("keys.\(name): unknown key \"\(text)\"") }
+                return key
+            })
+        })
+    }
+
+    /// Calls the hooks for what changed between two states.
+    static func notify(_ old: AppState, _ new: AppState, select: (@Sendable (ListRow) -> Void)?,
+                       open: (@Sendable (ListRow) -> Void)?) {
+        if let select, let row = new.currentRow, new.detail == nil, row.id != old.currentRow?.id {
+            select(ListRow(model: row))
+        }
+        if let open, let detail = new.detail, detail.rowID != old.detail?.rowID { open(ListRow(model: detail.row)) }
+    }
+
+    /// A checked configuration, ready to run with or without a terminal.
+    struct Setup: Sendable {
+        var state: AppState
+        var keyMap: KeyMap
+        var theme: Theme
+        var mouse: Bool
+        var provider: ClosurePageProvider
+        /// Calls the select and open hooks for a change of state.
+        var observe: @Sendable (AppState, AppState) -> Void
+        var customAction: @Sendable (Int, RowModel) async -> String?
+    }
+}
+
+/// A mistake in a `ListController`'s set-up (a key binding, a missing
+/// reload action), as one line.
+public struct ListControllerError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+extension ListColumn {
+    var spec: ColumnSpec {
+        ColumnSpec(field: field, title: title, width: width.map { .fixed($0) } ?? .weight(weight, min: minimum),
+                   alignment: alignRight ? .right : .left)
+    }
+}
+
+extension ThemeName {
+    init(_ theme: ListTheme) {
+        switch theme {
+        case .default: self = .default
+        case .light: self = .light
+        case .monochrome: self = .monochrome
+        }
+    }
+}

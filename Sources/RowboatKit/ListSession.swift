@@ -1,0 +1,161 @@
+import Foundation
+import RowboatCore
+import RowboatTerminal
+import Synchronization
+
+/// A `ListController` running without a terminal: the same state machine
+/// and the same page requests as `run()`, driven by `press(_:)` instead of
+/// a keyboard. For tests of your own list (and scripted use): press keys,
+/// wait until it settles, then read `snapshot` or `frame()` — the screen
+/// as text, exactly as the terminal would show it.
+public final class ListSession: Sendable {
+    private let state: Mutex<AppState>
+    private let keyMap: KeyMap
+    private let theme: Theme
+    private let observe: @Sendable (AppState, AppState) -> Void
+    private let runner: Mutex<EffectRunner?> = Mutex(nil)
+    private let waiters = Mutex<[Waiter]>([])
+
+    /// Someone waiting for the state to satisfy a predicate.
+    private struct Waiter {
+        let satisfied: @Sendable (AppState) -> Bool
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    init(_ setup: ListController.Setup) {
+        state = Mutex(setup.state)
+        keyMap = setup.keyMap
+        theme = setup.theme
+        observe = setup.observe
+        let runner = EffectRunner(provider: setup.provider, customAction: setup.customAction,
+                                  post: { [weak self] action in self?.dispatch(action) })
+        self.runner.withLock { $0 = runner }
+        let size = setup.state.size
+        dispatch(.resized(size))
+        dispatch(.list(.appeared))
+    }
+
+    /// Presses a key by its config name: `j`, `space`, `enter`, `esc`,
+    /// `pgdn`, `up`, `/`, … (as in `keys`), where the screen now is. Text
+    /// typed into the search prompt is pressed a character at a time.
+    /// Returns false for a name that is no key.
+    @discardableResult
+    public func press(_ name: String) -> Bool {
+        guard let key = KeyName.parse(name) else { return false }
+        let action = state.withLock { keyMap.action(for: key, in: $0) }
+        if let action { dispatch(action) }
+        return true
+    }
+
+    /// Waits until nothing is loading (no page of the list, nor of a
+    /// related strip, in flight).
+    public func waitUntilSettled() async {
+        await waitUntil { !$0.isLoading }
+    }
+
+    /// Waits until the snapshot satisfies `condition`.
+    public func waitUntil(_ condition: @escaping @Sendable (ListSnapshot) -> Bool) async {
+        await waitUntil { condition(ListSnapshot($0)) }
+    }
+
+    /// What the list holds now.
+    public var snapshot: ListSnapshot {
+        state.withLock { ListSnapshot($0) }
+    }
+
+    /// The screen as text lines, as the terminal would show it now.
+    public func frame() -> [String] {
+        let current = state.withLock { $0 }
+        return AppRenderer(theme: theme).render(current, now: Date().timeIntervalSince1970, keyMap: keyMap).lines()
+    }
+
+    /// Stops background work (image downloads).
+    public func close() {
+        runner.withLock { $0 }?.stop()
+    }
+
+    private func waitUntil(state condition: @escaping @Sendable (AppState) -> Bool) async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { $0 }
+            if condition(now) {
+                continuation.resume()
+            } else {
+                waiters.withLock { $0.append(Waiter(satisfied: condition, continuation: continuation)) }
+                recheck()   // the state may have moved between the two locks
+            }
+        }
+    }
+
+    private func dispatch(_ action: AppAction) {
+        let (effects, before, after) = state.withLock { state in
+            _ = AppReducer.reduce(&state, .clock(Date().timeIntervalSince1970))
+            let before = state
+            return (AppReducer.reduce(&state, action), before, state)
+        }
+        if before != after { observe(before, after) }
+        let runner = runner.withLock { $0 }
+        for effect in effects { runner?.run(effect) }
+        recheck()
+    }
+
+    /// Resumes every waiter whose condition holds now.
+    private func recheck() {
+        let current = state.withLock { $0 }
+        let ready = waiters.withLock { list in
+            let (done, rest) = (list.filter { $0.satisfied(current) }, list.filter { !$0.satisfied(current) })
+            list = rest
+            return done
+        }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+}
+
+/// What a list holds at one moment.
+public struct ListSnapshot: Sendable, Equatable {
+    /// Every row loaded, in order (de-duplicated by id).
+    public var rows: [ListRow]
+    /// The selected row's index.
+    public var selection: Int
+    public var status: ListStatus
+    /// The row whose detail is open, if one is.
+    public var detail: ListRow?
+    /// The last error, as the status bar shows it.
+    public var error: String?
+    /// Pages loaded so far.
+    public var pages: Int
+
+    init(_ state: AppState) {
+        let list = state.list
+        rows = list.rows.map(ListRow.init(model:))
+        selection = list.selection
+        status = ListStatus(list.phase, inFlight: list.inFlight?.kind)
+        detail = state.detail.map { ListRow(model: $0.row) }
+        error = list.lastError
+        pages = list.pagesLoaded
+    }
+}
+
+/// What the list is doing.
+public enum ListStatus: Sendable, Equatable {
+    /// The first page is on its way (the spinner).
+    case loading
+    /// The first page again, rows kept on screen.
+    case refreshing
+    case loadingMore
+    case ready
+    /// The last page said it was the last: "no more items".
+    case allLoaded
+    /// The last load failed; `r` retries it.
+    case failed(String)
+
+    init(_ phase: ListState.Phase, inFlight: ListState.LoadKind?) {
+        switch phase {
+        case .firstLoad: self = .loading
+        case .refreshing: self = .refreshing
+        case .loadingMore: self = .loadingMore
+        case .idle, .pulling: self = .ready
+        case .exhausted: self = .allLoaded
+        case .failed(let message): self = .failed(message)
+        }
+    }
+}

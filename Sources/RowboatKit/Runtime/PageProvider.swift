@@ -1,0 +1,28 @@
+import RowboatCore
+
+/// One page request as the runtime hands it to a provider: which list asks,
+/// for which endpoint (a `ListController` has one: its title), which request
+/// it is, the cursor, and the params in force.
+package struct PageRequest: Sendable, Equatable {
+    package var list: ListID
+    package var endpoint: String
+    package var requestID: Int
+    package var cursor: PageCursor
+    package var params: [String: String]
+
+    package init(list: ListID, endpoint: String, requestID: Int, cursor: PageCursor, params: [String: String]) {
+        self.list = list
+        self.endpoint = endpoint
+        self.requestID = requestID
+        self.cursor = cursor
+        self.params = params
+    }
+}
+
+/// Where lists get their pages: a `ListController`'s closures, or (in the
+/// rowboat app) the config-driven data client. `load` delivers the page
+/// (twice when a cached page comes first and is not `final`) or throws;
+/// it runs in a task that is cancelled when the request is superseded.
+package protocol PageProvider: Sendable {
+    func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad) -> Void) async throws
+}
