@@ -71,6 +71,10 @@ let package = Package(
         ], plugins: ["GitCommitPlugin"]),
         // Writes GitCommit.swift (the commit being built) before every build, for `rowboat --version`.
         .plugin(name: "GitCommitPlugin", capability: .buildTool()),
+        // The examples of Examples/GitLog (also a package of its own, for programs outside this repository),
+        // built here too so the tests can run them: a git log browser and docs/library.md's first example.
+        .executableTarget(name: "rowboat-git-log", dependencies: ["RowboatKit"], path: "Examples/GitLog/Sources/GitLog"),
+        .executableTarget(name: "first-list", dependencies: ["RowboatKit"], path: "Examples/GitLog/Sources/FirstList"),
         // Plain C decode and ncurses loops: the references the decode, render and keypress benchmarks compare against.
         .target(name: "CBenchReference", path: "Benchmarks/CBenchReference",
                 linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("ncursesw")]),

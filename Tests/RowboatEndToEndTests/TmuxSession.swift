@@ -19,6 +19,11 @@ final class TmuxSession {
         return root.appendingPathComponent(".build/debug/rowboat").path
     }
 
+    /// Another executable of this package, beside the rowboat binary.
+    static func sibling(_ name: String) -> String {
+        URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
     static var packageRoot: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
@@ -28,15 +33,16 @@ final class TmuxSession {
     /// `shellIgnoresInterrupt`: the pane's shell ignores SIGINT, so a
     /// Ctrl-C typed into the pane (sent to the whole foreground group)
     /// leaves it alive to record the binary's exit status.
+    /// `program` (default: the rowboat binary) runs with `arguments`.
     init(arguments: [String], columns: Int = 100, rows: Int = 30, environment: [String: String] = [:],
-         wrapper: [String] = [], shellIgnoresInterrupt: Bool = false) throws {
+         wrapper: [String] = [], shellIgnoresInterrupt: Bool = false, program: String = TmuxSession.binary) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let dir = directory.path
         let env = (["LANG": "C.UTF-8", "TERM": "tmux-256color", "XDG_CACHE_HOME": dir + "/cache"]
             .merging(environment) { $1 })
             .map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        let command = (wrapper + [Self.binary] + arguments).map(Self.quote).joined(separator: " ")
+        let command = (wrapper + [program] + arguments).map(Self.quote).joined(separator: " ")
         let script = (shellIgnoresInterrupt ? "trap '' INT; " : "") + "cd \(Self.quote(Self.packageRoot)); stty -g > \(dir)/before; env -u NO_COLOR \(env) \(command) 2> \(dir)/stderr; "
             + "echo $? > \(dir)/exit.tmp; mv \(dir)/exit.tmp \(dir)/exit; stty -g > \(dir)/after; exec sleep 120"
         try tmux(captureOutput: false, ["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows),
