@@ -56,10 +56,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
+        // Runs programs with posix_spawn: the app's helpers (browser, clipboard), the tests and the benchmarks.
+        .target(name: "RowboatProcess"),
         // The list controller as a library: its public API (ListController, ListRow, ListSession) and the
         // TUI runtime under it (the run loop on the UI thread, the effect runner, a page provider protocol).
         .target(name: "RowboatKit", dependencies: ["RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache",
-                                                  "RowboatImages", "RowboatImageFetch"]),
+                                                  "RowboatImages", "RowboatImageFetch", "RowboatProcess"]),
         // The config-driven data source of the kit: get modes over cache and network, config files.
         .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatCore", "RowboatNetwork", "RowboatCache"]),
         // The executable: commands and wiring.
@@ -81,7 +83,7 @@ let package = Package(
         // `swift run -c release rowboat-bench`: ratios against references (not part of the tests).
         .executableTarget(name: "rowboat-bench", dependencies: [
             "RowboatCore", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
-            "CBenchReference", "CImageCodecs",
+            "CBenchReference", "CImageCodecs", "RowboatProcess",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Benchmarks/RowboatBench"),
         .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore"]),
@@ -95,12 +97,13 @@ let package = Package(
         ]),
         .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatDemo", "RowboatCore", "RowboatNetwork",
                                                          "RowboatCache"]),
-        .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore"]),
+        .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore", "RowboatProcess"]),
         .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCore", "CImageCodecs", "CImageFixtures"]),
-        .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCore",
+        .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCore", "RowboatProcess",
                                                                "RowboatDemo", "RowboatNetwork", "RowboatCache"]),
         .testTarget(name: "RowboatKitTests", dependencies: ["RowboatKit"]),
-        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatDemo", "RowboatNetwork", "RowboatCache"]),
+        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatDemo", "RowboatNetwork", "RowboatCache",
+                                                         "RowboatProcess"]),
     ],
     swiftLanguageModes: [.v6]
 )

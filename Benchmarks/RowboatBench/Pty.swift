@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CBenchReference
 import Foundation
+import RowboatProcess
 
 /// What a reader thread has seen on a pty's master: bytes drained, when the
 /// last read happened and when the first byte after a mark arrived. Shared
@@ -104,35 +105,12 @@ final class PtyProcess {
             toChild = toChild.map(high)
         }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, slave, 0)
-        posix_spawn_file_actions_adddup2(&actions, slave, 1)
-        if errFD >= 0 { posix_spawn_file_actions_adddup2(&actions, errFD, 2) }
-        if control {
-            posix_spawn_file_actions_adddup2(&actions, toParent[1], 3)
-            posix_spawn_file_actions_adddup2(&actions, toChild[0], 4)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // POSIX_SPAWN_SETSID (glibc ≥ 2.26) is a GNU macro Swift does not see:
-        // its own session, so a terminal signal to the bench never reaches it.
-        let setsid: Int32 = 0x80
-        var none = sigset_t(), defaults = sigset_t()
-        sigemptyset(&none)
-        sigemptyset(&defaults)
-        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGCHLD] { sigaddset(&defaults, sig) }
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for p in argv + envp { free(p) } }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        // Its own session, so a terminal signal to the bench never reaches it.
+        var spec = ProcessSpec([executable] + arguments, environment: environment, stdin: .descriptor(slave),
+                               stdout: .descriptor(slave), stderr: errFD >= 0 ? .descriptor(errFD) : .null,
+                               newSession: true)
+        if control { spec.extraDescriptors = [3: toParent[1], 4: toChild[0]] }
+        let spawned = Result { () throws(ProcessError) in try ProcessRunner.spawn(spec) }
         // The child holds its ends now (or failed): the parent's copies go.
         close(slave)
         if errFD >= 0 { close(errFD) }
@@ -140,13 +118,13 @@ final class PtyProcess {
             close(toParent[1])
             close(toChild[0])
         }
-        guard rc == 0 else {
+        guard case .success(let running) = spawned else {
             close(master)
             if control { close(toParent[0]); close(toChild[1]) }
             unlink(stderrPath)
-            throw SpawnError(description: "posix_spawn \(executable): error \(rc)")
+            throw SpawnError(description: "\(executable): \(spawned)")
         }
-        self.pid = child
+        self.pid = running.pid
         self.master = master
         if control {
             controlIn = toParent[0]
@@ -170,7 +148,7 @@ final class PtyProcess {
             output.markClosed()
             done.signal()
         }
-        reader.name = "pty-reader-\(child)"
+        reader.name = "pty-reader-\(pid)"
         reader.start()
     }
 

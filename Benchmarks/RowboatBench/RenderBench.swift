@@ -250,19 +250,12 @@ enum RenderBench {
     }
 
     /// A cell as the C loop takes it: the first scalar (0 for the right
-    /// half of a wide character), ncurses colour numbers as NCursesScreen
-    /// picks them on a palette terminal, and the attribute bits (the same
-    /// bits as `Style.Attributes`).
+    /// half of a wide character), the colour numbers of NCursesScreen's own
+    /// mapping on a palette terminal, and the attribute bits (the same bits
+    /// as `Style.Attributes`).
     static func referenceCell(_ cell: Cell, colors: Int) -> ref_cell {
         func number(_ color: Style.Color) -> Int32 {
-            guard colors > 0 else { return -1 }
-            let index: Int
-            switch color {
-            case .default: return -1
-            case .indexed(let i): index = Int(i)
-            case .rgb(let rgb): index = Int(XtermPalette.nearest(rgb))
-            }
-            return Int32(index < colors ? index : index % max(8, colors))
+            colors > 0 ? NCursesScreen.colorNumber(color, colors: colors, direct: false) : -1
         }
         let ch = cell.width == 0 ? 0 : cell.text.unicodeScalars.first?.value ?? 32
         return ref_cell(ch: ch, fg: number(cell.style.foreground), bg: number(cell.style.background),

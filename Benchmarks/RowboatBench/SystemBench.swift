@@ -1,4 +1,5 @@
 import Foundation
+import RowboatProcess
 import RowboatCore
 
 /// Process-level figures: CPU used by the TUI while idle, and memory per
@@ -95,16 +96,6 @@ enum SystemBench {
         }
     }
 
-    /// "VmRSS" or "VmHWM" of `pid` in bytes (0 when unknown).
-    static func status(_ pid: String, _ field: String) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
-        for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
-            let number = line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) } ?? 0
-            return number * 1024
-        }
-        return 0
-    }
-
     /// The real TUI on the embedded demo at 200x50: resident memory with
     /// the table loaded, then with the grid full of thumbnails (all cards
     /// drawn, plus the next screen prefetched).
@@ -120,12 +111,12 @@ enum SystemBench {
         Thread.sleep(forTimeInterval: 2)
         let pid = shell("tmux -L \(socket) display -p '#{pane_pid}'")
         settle(pid, step: 1, limit: 60)
-        let table = status(pid, "VmRSS")
+        let table = ProcessMemory.resident(pid)
         _ = shell("tmux -L \(socket) send-keys v", capture: false)
         settle(pid, step: 1, limit: 60)
         let screen = shell("tmux -L \(socket) capture-pane -p")
         let cards = screen.components(separatedBy: "✓").count - 1
-        let grid = status(pid, "VmRSS"), peak = status(pid, "VmHWM")
+        let grid = ProcessMemory.resident(pid), peak = ProcessMemory.peak(pid)
         guard table > 0, grid > 0 else {
             return [BenchResult(name: "memory-grid", unit: "RSS, 200x50 grid of thumbnails", ours: .nan, reference: nil,
                                 referenceName: "—", target: nil, note: "could not start the TUI in tmux", measure: "bytes")]

@@ -43,13 +43,6 @@ extension CacheStore {
         }
     }
 
-    /// Evicts until content fits `maxBytes`: least recently used images
-    /// first, then the oldest responses. Returns how many were evicted.
-    @discardableResult
-    public func enforceMaxSize() throws(CacheError) -> Int {
-        try write(0) { db in try Self.enforce(maxBytes, db) }
-    }
-
     static func enforce(_ maxBytes: Int, _ db: Database) throws -> Int {
         func total() throws -> Int {
             try Int.fetchOne(db, sql: """

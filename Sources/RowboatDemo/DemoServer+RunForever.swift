@@ -16,12 +16,6 @@ extension DemoServer {
         let app = DemoApplication.make(host: host, port: port, state: state) { bound in
             onListening("demo server listening on \(DemoApplication.baseURL(host: host, port: bound))")
         }
-        var configuration = ServiceGroupConfiguration(
-            services: [app],
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: QuietLogger.make()
-        )
-        configuration.maximumGracefulShutdownDuration = .seconds(5)
-        try await ServiceGroup(configuration: configuration).run()
+        try await ServiceGroups.runInForeground(app)
     }
 }

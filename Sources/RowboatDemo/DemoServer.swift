@@ -39,9 +39,7 @@ public final class DemoServer: Sendable {
         let app = DemoApplication.make(host: host, port: port, state: state) { bound in
             continuation.yield(.success(bound))
         }
-        var configuration = ServiceGroupConfiguration(services: [app], logger: QuietLogger.make())
-        configuration.maximumGracefulShutdownDuration = .seconds(5)
-        let group = ServiceGroup(configuration: configuration)
+        let group = ServiceGroups.make(app)
         let runTask = Task {
             do {
                 try await group.run()
@@ -86,11 +84,6 @@ public final class DemoServer: Sendable {
     /// Requests received for all paths.
     public var totalRequests: Int {
         state.counter.total
-    }
-
-    /// Per-path request counts.
-    public var requestCounts: [String: Int] {
-        state.counter.snapshot
     }
 
     /// Forgets all request counts.

@@ -6,10 +6,10 @@ import Synchronization
 final class DemoServerState: Sendable {
     private let currentCatalog: Mutex<DemoCatalog>
     private let currentDirectory: Mutex<DemoDirectory>
-    let counter: RequestCounter
+    let counter: RequestLog<Void>
     let images: DemoImageStore
 
-    init(catalog: DemoCatalog, counter: RequestCounter = RequestCounter(), images: DemoImageStore = DemoImageStore()) {
+    init(catalog: DemoCatalog, counter: RequestLog<Void> = RequestLog(keep: 0), images: DemoImageStore = DemoImageStore()) {
         currentCatalog = Mutex(catalog)
         currentDirectory = Mutex(DemoDirectory(baseURL: catalog.baseURL, itemCount: catalog.count))
         self.counter = counter

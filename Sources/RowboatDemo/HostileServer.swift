@@ -125,8 +125,6 @@ final class HostileCore: Sendable {
 
     struct State {
         var stopping = false
-        var log: [(path: String, request: HostileRequest)] = []
-        var counts: [String: Int] = [:]
         var retries: [String: Int] = [:]
         var open = 0
         var threads = 0
@@ -136,6 +134,8 @@ final class HostileCore: Sendable {
 
     let slowPageDelay: Double
     private let state = Mutex(State())
+    /// Every request but `/requests` itself (the tally the tests read).
+    let log = RequestLog<HostileRequest>()
 
     init(slowPageDelay: Double) {
         self.slowPageDelay = slowPageDelay
@@ -151,20 +151,16 @@ final class HostileCore: Sendable {
     }
 
     func record(_ request: HostileRequest) {
-        state.withLock { s in
-            s.log.append((request.path, request))
-            if request.path != "/requests" { s.counts[request.path, default: 0] += 1 }
-            if s.log.count > 500 { s.log.removeFirst(s.log.count - 500) }
-        }
+        if request.path != "/requests" { log.record(path: request.path, request) }
     }
 
     /// Requests seen per path since the start (`/requests` itself not counted).
     func counts() -> [String: Int] {
-        state.withLock { $0.counts }
+        log.snapshot
     }
 
     func requests(path: String) -> [HostileRequest] {
-        state.withLock { $0.log.filter { $0.path == path }.map(\.request) }
+        log.entries(path: path)
     }
 
     /// Counts one more request for a retry key; returns the count so far.
@@ -228,11 +224,7 @@ extension HostileServer {
         port: Int = 8080, otherPort: Int = 0,
         onListening: @escaping @Sendable (_ line: String) -> Void
     ) async throws {
-        let service = HostileService(port: port, otherPort: otherPort, onListening: onListening)
-        var configuration = ServiceGroupConfiguration(
-            services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: QuietLogger.make())
-        configuration.maximumGracefulShutdownDuration = .seconds(5)
-        try await ServiceGroup(configuration: configuration).run()
+        try await ServiceGroups.runInForeground(HostileService(port: port, otherPort: otherPort, onListening: onListening))
     }
 }
 

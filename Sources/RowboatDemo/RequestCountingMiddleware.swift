@@ -1,9 +1,9 @@
 import Hummingbird
 
-/// Router middleware that records every request's path in a `RequestCounter`
+/// Router middleware that records every request's path in a `RequestLog`
 /// before handing it on (unmatched paths are counted too).
 struct RequestCountingMiddleware<Context: RequestContext>: RouterMiddleware {
-    let counter: RequestCounter
+    let counter: RequestLog<Void>
 
     func handle(
         _ request: Request, context: Context,

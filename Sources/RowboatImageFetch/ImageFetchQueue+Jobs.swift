@@ -46,8 +46,6 @@ extension ImageFetchQueue {
             await Self.run(url: url, job: id, fresh: fresh, worker: worker, queue: self)
         }
         jobs[url] = Job(id: id, task: task, waiting: keys, active: Set(keys))
-        jobsStarted += 1
-        maxRunningSeen = max(maxRunningSeen, jobs.count)
         for key in keys { post(.downloading(key)) }
     }
 
@@ -86,7 +84,6 @@ extension ImageFetchQueue {
         let index = job.waiting.firstIndex { wantedSet.contains($0) } ?? 0
         let key = job.waiting.remove(at: index)
         jobs[url] = job
-        rendersStarted += 1
         return key
     }
 

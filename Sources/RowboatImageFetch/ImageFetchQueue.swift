@@ -53,12 +53,6 @@ public actor ImageFetchQueue {
     var jobs: [String: Job] = [:]
     var nextJobID = 0
 
-    /// For tests: the most jobs seen running at once, jobs started, and
-    /// renders (decode + cells) started.
-    var maxRunningSeen = 0
-    var jobsStarted = 0
-    var rendersStarted = 0
-
     /// - Parameters:
     ///   - limit: most jobs running at once (at least 1).
     ///   - transport: sends the GETs; its body cap applies.

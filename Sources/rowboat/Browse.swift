@@ -69,9 +69,11 @@ struct Browse: AsyncParsableCommand {
             throw StandardStreams.fail(CLIError("\(loaded.source): keys: \(error)"))
         }
         let colors = try theme.map { name in ThemeSettings(name: try ThemeName.parse(name)) } ?? loaded.theme
+        let faults = FaultInjection.from(environment: ProcessInfo.processInfo.environment)
         let wantsImages = loaded.endpoints.contains { $0.item.field("image") != nil }
         let outcome = await UIThread.run { () throws -> TUIExit in
-            let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse)
+            let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse,
+                                  faults: faults)
             let inbox = loop.inbox
             return try loop.run { imageColors in
                 let money = MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment))

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import RowboatCache
 import RowboatCore
+import RowboatProcess
 import Testing
 
 /// A writer process killed with SIGKILL at random moments leaves a sound
@@ -9,23 +10,8 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct CacheCrashTests {
     /// Spawns `rowboat cache _write-loop --path dir` with stdout to a file.
-    static func spawnWriter(dir: String, out: String) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments = [Subprocess.rowboat, "cache", "_write-loop", "--path", dir]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment
-            .map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, arguments[0], &actions, nil, &argv, &envp)
-        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .ENOENT) }
-        return pid
+    static func spawnWriter(dir: String, out: String) throws -> RunningProcess {
+        try ProcessRunner.spawn(ProcessSpec([Subprocess.rowboat, "cache", "_write-loop", "--path", dir], stdout: .file(out)))
     }
 
     /// The numbers the writer printed as committed (a torn last line is ignored).
@@ -42,13 +28,11 @@ struct CacheCrashTests {
         var kills = 0
         let started = ContinuousClock.now
         for _ in 0..<30 where ContinuousClock.now - started < .seconds(8) {
-            let pid = try spawnWriter(dir: dir, out: out)
+            let writer = try spawnWriter(dir: dir, out: out)
             // Let it start and write for a random while (0.05–0.25 s).
             usleep(UInt32.random(in: 50_000...250_000))
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            if (status & 0x7f) == SIGKILL { kills += 1 }
+            kill(writer.pid, SIGKILL)
+            if writer.wait().signal == SIGKILL { kills += 1 }
             reported.formUnion(committed(out))
         }
         return (reported, kills)

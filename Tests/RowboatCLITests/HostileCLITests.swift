@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import RowboatCache
 import RowboatDemo
+import RowboatProcess
 import Testing
 
 /// `rowboat fetch` (headless) against the hostile server: every output
@@ -81,32 +82,10 @@ struct HostileCLITests {
     /// Runs the binary with its cache in `cache`; stdout to `stdout`, or
     /// closed (not redirected: closed) when nil. Blocks until it exits.
     static func spawn(_ arguments: [String], cache: String, stdout: String?) throws -> (status: Int32, stderr: String) {
-        let errPath = cache + "-stderr-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: errPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if let stdout {
-            posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        } else {
-            posix_spawn_file_actions_addclose(&actions, 1)
-        }
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv0 = [Subprocess.rowboat] + arguments
-        var argv: [UnsafeMutablePointer<CChar>?] = argv0.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_CACHE_HOME"] = cache
-        var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv0[0], &actions, nil, &argv, &envp)
-        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .ENOENT) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (exit, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+        let r = try ProcessRunner.run(ProcessSpec([Subprocess.rowboat] + arguments,
+                                                  environment: ProcessRunner.environment(["XDG_CACHE_HOME": cache]),
+                                                  stdout: stdout.map(ProcessOutput.file) ?? .closed, stderr: .capture))
+        return (r.status, r.stderr)
     }
 
     func runWithStdoutClosed(_ arguments: [String]) throws -> (status: Int32, stderr: String) {

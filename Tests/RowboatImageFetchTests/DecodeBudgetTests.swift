@@ -3,6 +3,7 @@ import RowboatCache
 import RowboatCore
 import RowboatDemo
 import RowboatNetwork
+import RowboatProcess
 import Testing
 import RowboatImages
 @testable import RowboatImageFetch
@@ -21,23 +22,9 @@ struct DecodeBudgetTests {
         return reply.body
     }
 
-    /// The process's peak resident memory since `resetPeak()`, in bytes.
-    static func peakRSS() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
-    }
-
-    static func currentRSS() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
-    }
-
-    /// Resets the kernel's peak-RSS mark of this process (Linux: 5 > clear_refs).
-    static func resetPeak() -> Bool {
-        (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
-    }
+    static func peakRSS() -> Int { ProcessMemory.peak() }
+    static func currentRSS() -> Int { ProcessMemory.resident() }
+    static func resetPeak() -> Bool { ProcessMemory.resetPeak() }
 
     @Test func costsComeFromTheHeaderAtTheScaleTheCardNeeds() async throws {
         let server = try HostileServer.start()

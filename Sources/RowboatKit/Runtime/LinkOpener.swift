@@ -1,3 +1,4 @@
+import RowboatProcess
 import Foundation
 
 /// Opens a URL with the user's browser: each entry of `$BROWSER` (colon
@@ -19,16 +20,16 @@ struct LinkOpener {
     }
 
     /// Opens `url`; a one-line message on failure naming the last command tried.
-    func open(_ url: String) -> Result<String, ChildProcessError> {
-        var last = ChildProcessError("no browser")
+    func open(_ url: String) -> Result<String, ProcessError> {
+        var last = ProcessError("no browser")
         for argv in candidates(for: url) {
             switch ChildProcess.run(argv) {
             case .success(0): return .success(argv[0])
-            case .success(let code): last = ChildProcessError("\(argv[0]) exited with status \(code)")
+            case .success(let code): last = ProcessError("\(argv[0]) exited with status \(code)")
             case .failure(let e): last = e
             }
         }
-        return .failure(ChildProcessError(last.description + " (set $BROWSER)"))
+        return .failure(ProcessError(last.description + " (set $BROWSER)"))
     }
 }
 
@@ -50,16 +51,16 @@ struct Clipboard {
     }
 
     /// Copies `text`; the tool used, or why none worked.
-    func copy(_ text: String) -> Result<String, ChildProcessError> {
+    func copy(_ text: String) -> Result<String, ProcessError> {
         let tools = candidates()
         guard !tools.isEmpty else {
-            return .failure(ChildProcessError("no clipboard here (needs tmux, Wayland or X11)"))
+            return .failure(ProcessError("no clipboard here (needs tmux, Wayland or X11)"))
         }
-        var last = ChildProcessError("no clipboard tool")
+        var last = ProcessError("no clipboard tool")
         for argv in tools {
             switch ChildProcess.run(argv, input: Array(text.utf8)) {
             case .success(0): return .success(argv[0])
-            case .success(let code): last = ChildProcessError("\(argv[0]) exited with status \(code)")
+            case .success(let code): last = ProcessError("\(argv[0]) exited with status \(code)")
             case .failure(let e): last = e
             }
         }

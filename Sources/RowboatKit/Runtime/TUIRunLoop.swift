@@ -42,7 +42,12 @@ package final class TUIRunLoop {
     /// new): how a `ListController` hears of selection and open.
     package var observe: ((AppState, AppState) -> Void)?
 
-    package init(state: AppState, keyMap: KeyMap = .default, theme: Theme = .default, mouse: Bool = true) {
+    /// A fault to inject (tests of the crash path); none by default.
+    let faults: FaultInjection
+
+    package init(state: AppState, keyMap: KeyMap = .default, theme: Theme = .default, mouse: Bool = true,
+                 faults: FaultInjection = FaultInjection()) {
+        self.faults = faults
         self.state = state
         self.keyMap = keyMap
         self.screen = NCursesScreen(theme: theme)
@@ -70,7 +75,7 @@ package final class TUIRunLoop {
         dispatch(.resized(screen.size))
         dispatch(.list(.appeared))
         draw()
-        FaultInjection.crashIfRequested(at: .afterFirstFrame)
+        faults.crashIfRequested(at: .afterFirstFrame)
         while !state.shouldQuit {
             let busy = state.isLoading
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),

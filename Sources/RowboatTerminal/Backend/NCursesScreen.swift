@@ -213,17 +213,24 @@ public final class NCursesScreen {
     /// RGB and RGB values that small are nudged (green + 1) out of the way.
     /// Palette terminals get RGB as the nearest palette colour.
     private func colorNumber(_ color: Style.Color) -> Int32 {
+        Self.colorNumber(color, colors: Int(rb_colors()), direct: directColor)
+    }
+
+    /// The ncurses colour number for `color` on a terminal of `colors`
+    /// colours (`direct`: 24-bit, numbers are RGB); -1 is the default.
+    /// Pure, so the render benchmark's C reference draws the same numbers.
+    public static func colorNumber(_ color: Style.Color, colors: Int, direct: Bool) -> Int32 {
         switch color {
         case .default:
             return -1
-        case .indexed(let i) where directColor:
-            return i < 8 ? Int32(i) : Self.directNumber(XtermPalette.rgb(i))
-        case .rgb(let rgb) where directColor:
-            return Self.directNumber(rgb)
+        case .indexed(let i) where direct:
+            return i < 8 ? Int32(i) : directNumber(XtermPalette.rgb(i))
+        case .rgb(let rgb) where direct:
+            return directNumber(rgb)
         case .indexed(let i):
-            return Int32(i) < rb_colors() ? Int32(i) : Int32(i) % max(8, rb_colors())
+            return Int(i) < colors ? Int32(i) : Int32(Int(i) % max(8, colors))
         case .rgb(let rgb):
-            return colorNumber(.indexed(XtermPalette.nearest(rgb)))
+            return colorNumber(.indexed(XtermPalette.nearest(rgb)), colors: colors, direct: false)
         }
     }
 
