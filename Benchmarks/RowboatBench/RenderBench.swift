@@ -154,7 +154,7 @@ enum RenderBench {
     /// bottom row of the page (scroll) or the sixth row (highlight).
     static func initialState(_ scenario: String) -> AppState {
         var state = VirtualizeBench.state(rows: rowCount)
-        let downs = scenario == "scroll" ? state.list.viewportRows - 1 : scenario == "highlight" ? 5 : 0
+        let downs = scenario == "scroll" ? state.list.viewportItems - 1 : scenario == "highlight" ? 5 : 0
         for _ in 0..<downs { _ = AppReducer.reduce(&state, .list(.move(.down))) }
         return state
     }
@@ -164,7 +164,7 @@ enum RenderBench {
     static func movement(_ scenario: String, index: Int, state: AppState) -> Movement {
         let last = state.list.rows.count - 1, selection = state.list.selection
         switch scenario {
-        case "full": return selection + max(1, state.list.viewportRows - 1) > last ? .home : .pageDown
+        case "full": return selection + max(1, state.list.viewportItems - 1) > last ? .home : .pageDown
         case "scroll": return selection >= last ? .home : .down
         default: return index % 2 == 0 ? .down : .up
         }

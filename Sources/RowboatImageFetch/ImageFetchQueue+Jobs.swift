@@ -8,7 +8,7 @@ extension ImageFetchQueue {
     /// jobs already running for their URL and starts jobs for the most
     /// important URLs while fewer than `limit` run.
     func pump() {
-        var queued: [String: [ImageKey]] = [:]
+        var queued: [String: [ImageRequest]] = [:]
         var order: [String] = []
         for key in wanted where !settled.contains(key) {
             if jobs[key.url]?.active.contains(key) == true { continue }
@@ -31,13 +31,13 @@ extension ImageFetchQueue {
     }
 
     /// Posts a final event for a wanted key and remembers it was posted.
-    private func settle(_ key: ImageKey, _ event: ImageEvent) {
+    private func settle(_ key: ImageRequest, _ event: ImageEvent) {
         settled.insert(key)
         post(event)
     }
 
     /// Starts the job for `url` with its first keys, in priority order.
-    private func start(_ url: String, keys: [ImageKey]) {
+    private func start(_ url: String, keys: [ImageRequest]) {
         let id = nextJobID
         nextJobID += 1
         let worker = worker
@@ -74,7 +74,7 @@ extension ImageFetchQueue {
 
     /// The next key to render (a wanted one first), or nil: then the job
     /// has ended and its slot goes to the next URL.
-    private func nextKey(url: String, job id: Int) -> ImageKey? {
+    private func nextKey(url: String, job id: Int) -> ImageRequest? {
         guard var job = jobs[url], job.id == id else { return nil }
         guard !job.waiting.isEmpty else {
             jobs[url] = nil
@@ -88,7 +88,7 @@ extension ImageFetchQueue {
     }
 
     /// One key rendered (or not): cache it, remember a failure, post it.
-    private func finished(_ key: ImageKey, url: String, job id: Int, result: Result<Thumbnail, ImageFetchFailure>) {
+    private func finished(_ key: ImageRequest, url: String, job id: Int, result: Result<Thumbnail, ImageFetchFailure>) {
         guard jobs[url]?.id == id else { return }
         jobs[url]?.active.remove(key)
         let event: ImageEvent

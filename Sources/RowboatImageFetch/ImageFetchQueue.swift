@@ -29,24 +29,24 @@ public actor ImageFetchQueue {
         let id: Int
         let task: Task<Void, Never>
         /// Keys given to the job and not yet handed out for rendering.
-        var waiting: [ImageKey]
+        var waiting: [ImageRequest]
         /// Keys given to the job whose final event is not posted yet.
-        var active: Set<ImageKey>
+        var active: Set<ImageRequest>
     }
 
     let limit: Int
-    let memory: MemoryCache<ImageKey, Thumbnail>
+    let memory: MemoryCache<ImageRequest, Thumbnail>
     let worker: ImageFetchWorker
     let post: @Sendable (ImageEvent) -> Void
 
     /// The wanted keys, most important first, without duplicates.
-    var wanted: [ImageKey] = []
-    var wantedSet: Set<ImageKey> = []
+    var wanted: [ImageRequest] = []
+    var wantedSet: Set<ImageRequest> = []
     /// Wanted keys whose final event was posted while they were wanted:
     /// nothing more to do for them until they leave the wanted set.
-    var settled: Set<ImageKey> = []
+    var settled: Set<ImageRequest> = []
     /// Keys that failed, with their reason, until `retry(url:)`.
-    var failures: [ImageKey: String] = [:]
+    var failures: [ImageRequest: String] = [:]
     /// URLs retried by the user: their next download starts fresh.
     var retried: Set<String> = []
     /// Running jobs by URL.
@@ -64,7 +64,7 @@ public actor ImageFetchQueue {
     ///   - clock: seconds since the epoch, for the disk cache.
     ///   - post: receives every event, called on the actor: keep it quick.
     public init(limit: Int = 6, transport: HTTPTransport, store: CacheStore?,
-                memory: MemoryCache<ImageKey, Thumbnail>, maker: ThumbnailMaker,
+                memory: MemoryCache<ImageRequest, Thumbnail>, maker: ThumbnailMaker,
                 budget: DecodeBudget = DecodeBudget(), timeoutSeconds: Double = 15,
                 clock: @escaping @Sendable () -> Double,
                 post: @escaping @Sendable (ImageEvent) -> Void) {
@@ -79,8 +79,8 @@ public actor ImageFetchQueue {
     /// wanted that is in memory is posted `.loaded` at once (no decoding);
     /// one that failed before is posted `.failed` again (no request).
     /// Others are queued; queued keys left out are dropped.
-    public func want(_ keys: [ImageKey]) {
-        var seen = Set<ImageKey>()
+    public func want(_ keys: [ImageRequest]) {
+        var seen = Set<ImageRequest>()
         wanted = keys.filter { seen.insert($0).inserted }
         wantedSet = seen
         settled.formIntersection(seen)

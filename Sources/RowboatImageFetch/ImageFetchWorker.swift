@@ -51,7 +51,7 @@ struct ImageFetchWorker: Sendable {
     /// Decodes and renders one size within the memory budget: waits until
     /// the decode's peak bytes fit, then blocks the calling thread for the
     /// decode. A decode larger than the whole budget fails at once.
-    func render(_ bytes: [UInt8], for key: ImageKey) async -> Result<Thumbnail, ImageFetchFailure> {
+    func render(_ bytes: [UInt8], for key: ImageRequest) async -> Result<Thumbnail, ImageFetchFailure> {
         let cost: Int
         do {
             cost = try maker.peakBytes(bytes, columns: key.columns, rows: key.rows)

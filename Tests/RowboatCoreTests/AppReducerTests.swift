@@ -10,8 +10,8 @@ struct AppReducerTests {
 
     @Test func initialViewportIsRowsMinusChrome() {
         #expect(ScreenLayout.of(app()).chromeRows == 3)
-        #expect(app().list.viewportRows == 21)
-        #expect(app(rows: 2).list.viewportRows == 1)
+        #expect(app().list.viewportItems == 21)
+        #expect(app(rows: 2).list.viewportItems == 1)
     }
 
     @Test func resizedSetsSizeAndViewportRows() {
@@ -19,9 +19,9 @@ struct AppReducerTests {
         let effects = AppReducer.reduce(&state, .resized(TerminalSize(columns: 100, rows: 40)))
         #expect(effects == [])
         #expect(state.size == TerminalSize(columns: 100, rows: 40))
-        #expect(state.list.viewportRows == 37)
+        #expect(state.list.viewportItems == 37)
         _ = AppReducer.reduce(&state, .resized(TerminalSize(columns: 10, rows: 2)))
-        #expect(state.list.viewportRows == 1)
+        #expect(state.list.viewportItems == 1)
     }
 
     @Test func resizedClampsScrollAndMayLoadMore() {
@@ -37,7 +37,7 @@ struct AppReducerTests {
         _ = AppReducer.reduce(&other, .list(.pageLoaded(requestID: 1, Fixtures.page(1...30, totalPages: 5))))
         let effects = AppReducer.reduce(&other, .resized(TerminalSize(columns: 80, rows: 43)))
         #expect(effects == [.fetchPage(list: .tab("items"), endpoint: "items", requestID: 2, cursor: .page(2))])
-        #expect(other.list.viewportRows == 40)
+        #expect(other.list.viewportItems == 40)
         #expect(other.list.scrollOffset == 0)
     }
 
@@ -49,7 +49,7 @@ struct AppReducerTests {
         _ = AppReducer.reduce(&state, .list(.move(.to(50))))
         #expect(state.list.scrollOffset == 30)
         #expect(AppReducer.reduce(&state, .resized(TerminalSize(columns: 80, rows: 8))) == [])
-        #expect(state.list.viewportRows == 5)
+        #expect(state.list.viewportItems == 5)
         #expect(state.list.scrollOffset == 46)
     }
 

@@ -114,7 +114,7 @@ struct FilterReducerTests {
         #expect(state.query.chosen == [0, 0, 1])
         // Paging starts over: no rows, page 1 next, spinner, totals unknown.
         var expected = ListState(paging: Fixtures.paging)
-        expected.viewportRows = 21
+        expected.viewportItems = 21
         expected.lastRequestID = lastID + 1
         expected.inFlight = .init(id: lastID + 1, kind: .first, cursor: .page(1))
         #expect(state.list == expected)

@@ -35,7 +35,7 @@ enum Fixtures {
     /// idle, with `totalPages` as the server reports it; request ids 1...pages used.
     static func loaded(pages: Int, totalPages: Int? = 5, viewport: Int = 20) -> ListState {
         var state = ListState(paging: paging)
-        state.viewportRows = viewport
+        state.viewportItems = viewport
         send(&state, .appeared, .pageLoaded(requestID: 1, page(1...30, totalPages: totalPages)))
         for n in stride(from: 2, through: pages, by: 1) {
             send(&state, .loadMore,

@@ -35,7 +35,7 @@ struct KeyBindingsConfigTests {
         let config = try parse("")
         #expect(config.keys.isEmpty)
         let built = try KeyBindings.keyMap(config.keys)
-        #expect(built.bindings == KeyMap.default.bindings)
+        #expect(built.listBindings == KeyMap.default.listBindings)
         #expect(built.gridBindings == KeyMap.default.gridBindings)
         #expect(built.detailBindings == KeyMap.default.detailBindings)
         #expect(built.filterPanelBindings == KeyMap.default.filterPanelBindings)
@@ -92,7 +92,7 @@ struct KeyBindingsConfigTests {
     @Test func anEmptyListLeavesTheActionWithoutKeys() throws {
         let keys = try map("keys:\n  toggleView: []\n")
         #expect(keys.action(for: .character("v"), in: state()) == nil)
-        #expect(!keys.bindings.values.contains(.toggleView))
+        #expect(!keys.listBindings.values.contains(.toggleView))
     }
 
     // MARK: errors
@@ -196,13 +196,13 @@ struct KeyBindingsConfigTests {
     @Test func restatingDefaultsIsNoConflict() throws {
         // l opens the detail on the list; the grid's l (move right) wins there, as by default.
         let keys = try map("keys:\n  openDetail: [enter, right, l]\n  moveRight: [right, l]\n")
-        #expect(keys.bindings == KeyMap.default.bindings)
+        #expect(keys.listBindings == KeyMap.default.listBindings)
         #expect(keys.gridBindings == KeyMap.default.gridBindings)
     }
 
     @Test func conflictsWithActionsNotInTheTableNameThemByHelp() throws {
         var base = KeyMap.default
-        base.bindings[.character("z")] = .list(.move(.to(3)))
+        base.listBindings[.character("z")] = .list(.move(.to(3)))
         let (_, conflicts) = KeyBindings.apply(KeyBindingsConfig([.init(.refresh, [.character("z")])]), to: base)
         #expect(conflicts.map(\.description) == [
             "key \"z\" is bound to both refresh and \"go to row 4\" on the list screen; give one of them other keys",
@@ -216,7 +216,7 @@ struct KeyBindingsConfigTests {
         })
         let (map, conflicts) = KeyBindings.apply(all, to: .default)
         #expect(conflicts == [])
-        #expect(map.bindings == KeyMap.default.bindings)
+        #expect(map.listBindings == KeyMap.default.listBindings)
         #expect(map.gridBindings == KeyMap.default.gridBindings)
     }
 

@@ -6,45 +6,45 @@ struct KeyMapTests {
     let map = KeyMap.default
 
     @Test func movementKeys() {
-        #expect(map.action(for: .character("j")) == .list(.move(.down)))
-        #expect(map.action(for: .down) == .list(.move(.down)))
-        #expect(map.action(for: .character("k")) == .list(.move(.up)))
-        #expect(map.action(for: .up) == .list(.move(.up)))
-        #expect(map.action(for: .pageDown) == .list(.move(.pageDown)))
-        #expect(map.action(for: .character("d")) == .list(.move(.pageDown)))
-        #expect(map.action(for: .character("u")) == .list(.move(.pageUp)))
-        #expect(map.action(for: .character("f")) == .filters(.open))
-        #expect(map.action(for: .character("/")) == .search(.begin))
-        #expect(map.action(for: .pageUp) == .list(.move(.pageUp)))
-        #expect(map.action(for: .character("b")) == .list(.move(.pageUp)))
-        #expect(map.action(for: .home) == .list(.move(.home)))
-        #expect(map.action(for: .character("g")) == .list(.move(.home)))
-        #expect(map.action(for: .end) == .list(.move(.end)))
-        #expect(map.action(for: .character("G")) == .list(.move(.end)))
+        #expect(map.listBindings[.character("j")] == .list(.move(.down)))
+        #expect(map.listBindings[.down] == .list(.move(.down)))
+        #expect(map.listBindings[.character("k")] == .list(.move(.up)))
+        #expect(map.listBindings[.up] == .list(.move(.up)))
+        #expect(map.listBindings[.pageDown] == .list(.move(.pageDown)))
+        #expect(map.listBindings[.character("d")] == .list(.move(.pageDown)))
+        #expect(map.listBindings[.character("u")] == .list(.move(.pageUp)))
+        #expect(map.listBindings[.character("f")] == .filters(.open))
+        #expect(map.listBindings[.character("/")] == .search(.begin))
+        #expect(map.listBindings[.pageUp] == .list(.move(.pageUp)))
+        #expect(map.listBindings[.character("b")] == .list(.move(.pageUp)))
+        #expect(map.listBindings[.home] == .list(.move(.home)))
+        #expect(map.listBindings[.character("g")] == .list(.move(.home)))
+        #expect(map.listBindings[.end] == .list(.move(.end)))
+        #expect(map.listBindings[.character("G")] == .list(.move(.end)))
     }
 
     @Test func commandKeys() {
-        #expect(map.action(for: .character("q")) == .quit)
-        #expect(map.action(for: .character("r")) == .list(.refresh))
-        #expect(map.action(for: .character(" ")) == .list(.loadMore))
-        #expect(map.action(for: .character("n")) == .list(.loadMore))
+        #expect(map.listBindings[.character("q")] == .quit)
+        #expect(map.listBindings[.character("r")] == .list(.refresh))
+        #expect(map.listBindings[.character(" ")] == .list(.loadMore))
+        #expect(map.listBindings[.character("n")] == .list(.loadMore))
     }
 
     @Test func unboundKeys() {
-        #expect(map.action(for: .character("x")) == nil)
-        #expect(map.action(for: .character("Q")) == nil)
-        #expect(map.action(for: .function(1)) == nil)
-        #expect(map.action(for: .tab) == .nextTab)
+        #expect(map.listBindings[.character("x")] == nil)
+        #expect(map.listBindings[.character("Q")] == nil)
+        #expect(map.listBindings[.function(1)] == nil)
+        #expect(map.listBindings[.tab] == .nextTab)
     }
 
     @Test func enterOpensTheDetailScreen() {
-        #expect(map.action(for: .enter) == .openDetail)
-        #expect(map.action(for: .character("l")) == .openDetail)
+        #expect(map.listBindings[.enter] == .openDetail)
+        #expect(map.listBindings[.character("l")] == .openDetail)
     }
 
     @Test func customBindings() {
-        let custom = KeyMap(bindings: [.escape: .quit])
-        #expect(custom.action(for: .escape) == .quit)
-        #expect(custom.action(for: .character("q")) == nil)
+        let custom = KeyMap(listBindings: [.escape: .quit])
+        #expect(custom.listBindings[.escape] == .quit)
+        #expect(custom.listBindings[.character("q")] == nil)
     }
 }

@@ -15,12 +15,12 @@ struct ListReducerCacheTests {
 
     @Test func cachedFirstPageShowsAtOnceAndKeepsTheRequestInFlight() {
         var state = ListState(paging: F.paging)
-        state.viewportRows = 10
+        state.viewportItems = 10
         #expect(F.send(&state, .appeared) == [.fetchPage(requestID: 1, cursor: .page(1))])
         #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 1, cachedPage(1...30))) == [])
 
         var expected = ListState(paging: F.paging)
-        expected.viewportRows = 10
+        expected.viewportItems = 10
         expected.phase = .refreshing
         expected.rows = F.rows(1...30, tag: " (cached)")
         expected.positions = F.positions(expected.rows)
@@ -40,7 +40,7 @@ struct ListReducerCacheTests {
 
     @Test func networkAnswerReplacesRowsInPlaceKeepingSelection() {
         var state = ListState(paging: F.paging)
-        state.viewportRows = 10
+        state.viewportItems = 10
         F.send(&state, .appeared, .pageLoaded(requestID: 1, cachedPage(1...30)), .move(.to(12)))
         let screenRow = state.selection - state.scrollOffset
         // The server's page has two new items at the top.
@@ -49,7 +49,7 @@ struct ListReducerCacheTests {
         #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 1, answer)) == [])
 
         var expected = ListState(paging: F.paging)
-        expected.viewportRows = 10
+        expected.viewportItems = 10
         expected.phase = .idle
         expected.rows = fresh
         expected.positions = F.positions(fresh)

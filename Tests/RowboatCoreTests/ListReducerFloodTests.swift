@@ -93,7 +93,7 @@ struct ListReducerFloodTests {
         #expect(state.footer.text == "the last page added nothing new — space loads more")
 
         // Moving at the end is not a request for more.
-        #expect(F.send(&state, .move(.end), .move(.down), .viewportChanged(rows: 30)) == [])
+        #expect(F.send(&state, .move(.end), .move(.down), .viewportChanged(items: 30)) == [])
         #expect(state.halt == .noNewItems)
 
         // Space is: one load, not automatic.
@@ -142,7 +142,7 @@ struct ListReducerFloodTests {
 
     @Test func automaticLoadsStopAfterThreeScreensWithoutAKey() {
         var state = ListState(paging: Self.cursorPaging())
-        state.viewportRows = 5
+        state.viewportItems = 5
         state.loadMoreThreshold = 1_000      // always "near the end": only the bound stops it
         var effects = F.send(&state, .appeared, .pageLoaded(requestID: 1, Self.page(1...4, next: "c1")))
         var id = 2
@@ -157,7 +157,7 @@ struct ListReducerFloodTests {
         #expect(effects == [])
 
         var expected = ListState(paging: Self.cursorPaging())
-        expected.viewportRows = 5
+        expected.viewportItems = 5
         expected.loadMoreThreshold = 1_000
         expected.phase = .idle
         expected.rows = F.rows(1...20)

@@ -8,7 +8,7 @@ struct ListReducerMovementTests {
     /// 100 rows, all data loaded (no auto load-more), viewport of 10 rows.
     func hundredRows() -> ListState {
         var state = ListState(paging: F.paging)
-        state.viewportRows = 10
+        state.viewportItems = 10
         F.send(&state, .appeared, .pageLoaded(requestID: 1, F.page(1...100, totalPages: 1)))
         #expect(state.phase == .exhausted)
         return state
@@ -75,15 +75,15 @@ struct ListReducerMovementTests {
     @Test func viewportChangedClampsScroll() {
         var state = hundredRows()
         check(&state, .end, 99, 90)
-        #expect(ListReducer.reduce(&state, .viewportChanged(rows: 30)) == [])
-        #expect(state.viewportRows == 30)
+        #expect(ListReducer.reduce(&state, .viewportChanged(items: 30)) == [])
+        #expect(state.viewportItems == 30)
         #expect(state.scrollOffset == 70)
-        #expect(ListReducer.reduce(&state, .viewportChanged(rows: 5)) == [])
+        #expect(ListReducer.reduce(&state, .viewportChanged(items: 5)) == [])
         #expect(state.scrollOffset == 95)
-        #expect(ListReducer.reduce(&state, .viewportChanged(rows: 0)) == [])
-        #expect(state.viewportRows == 1)
+        #expect(ListReducer.reduce(&state, .viewportChanged(items: 0)) == [])
+        #expect(state.viewportItems == 1)
         #expect(state.scrollOffset == 99)
-        #expect(ListReducer.reduce(&state, .viewportChanged(rows: 200)) == [])
+        #expect(ListReducer.reduce(&state, .viewportChanged(items: 200)) == [])
         #expect(state.scrollOffset == 0)
         #expect(state.selection == 99)
     }
@@ -109,7 +109,7 @@ struct ListReducerMovementTests {
 
     @Test func growingViewportLoadsMore() {
         var state = F.loaded(pages: 1)
-        #expect(ListReducer.reduce(&state, .viewportChanged(rows: 40)) == [.fetchPage(requestID: 2, cursor: .page(2))])
+        #expect(ListReducer.reduce(&state, .viewportChanged(items: 40)) == [.fetchPage(requestID: 2, cursor: .page(2))])
         #expect(state.phase == .loadingMore)
     }
 

@@ -44,7 +44,7 @@ struct ListReducerRefreshTests {
         #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 3, fresh)) == [])
 
         var expected = ListState(paging: F.paging)
-        expected.viewportRows = 10
+        expected.viewportItems = 10
         expected.phase = .idle
         expected.rows = freshRows
         expected.positions = F.positions(freshRows)

@@ -42,7 +42,7 @@ struct ListStateFooterTests {
         #expect(s.nextCursor == .page(1))
         #expect(s.firstCursor == .page(1))
         #expect(s.selectedRow == nil)
-        #expect(s.viewportRows == 20)
+        #expect(s.viewportItems == 20)
         #expect(s.loadMoreThreshold == 0)
         #expect(s.lastRequestID == 0)
     }

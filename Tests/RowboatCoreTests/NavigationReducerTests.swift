@@ -109,7 +109,7 @@ struct NavigationReducerTests {
         #expect(state.detail?.strip?.list.rows.count == 30)
         let shown = try #require(state.detail)
         let perScreen = try #require(ScreenLayout.of(state).detail(shown).strip?.perScreen)
-        #expect(state.detail?.strip?.list.viewportRows == perScreen)
+        #expect(state.detail?.strip?.list.viewportItems == perScreen)
         var effects: [AppEffect] = []
         for _ in 0..<29 { effects += AppReducer.reduce(&state, .stripMove(1)) }
         #expect(state.detail?.strip?.list.selection == 29)
@@ -169,7 +169,7 @@ struct NavigationReducerTests {
     @Test func favoritesPageByTableRowsEvenInGridMode() throws {
         var state = try app()
         _ = AppReducer.reduce(&state, .toggleView)
-        #expect(state.list.viewportRows == ScreenLayout.of(state).grid.visibleItems)
+        #expect(state.list.viewportItems == ScreenLayout.of(state).grid.visibleItems)
         _ = AppReducer.reduce(&state, .favoritesLoaded(endpoint: "items", Fixtures.rows(1...60)))
         _ = AppReducer.reduce(&state, .toggleFavoritesList)
         _ = AppReducer.reduce(&state, .list(.move(.pageDown)))

@@ -85,7 +85,7 @@ struct SearchReducerTests {
         _ = AppReducer.reduce(&state, .search(.cancel))
         #expect(state.search == nil)
         #expect(state.list.selection == 41)
-        #expect(state.list.scrollOffset <= 41 && 41 < state.list.scrollOffset + state.list.viewportRows)
+        #expect(state.list.scrollOffset <= 41 && 41 < state.list.scrollOffset + state.list.viewportItems)
     }
 
     @Test func enterWithoutAServerParamBrowsesTheMatches() {

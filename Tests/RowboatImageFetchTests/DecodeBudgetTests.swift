@@ -73,7 +73,7 @@ struct DecodeBudgetTests {
         let queue = ImageFetchQueue(transport: transport, store: nil, memory: MemoryCache(maxCost: 8 << 20),
                                     maker: ThumbnailMaker(), budget: DecodeBudget(bytes: 64 << 20), timeoutSeconds: 120,
                                     clock: { Date().timeIntervalSince1970 }, post: { log.append($0) })
-        let key = ImageKey(url: server.baseURL + "/images/huge/1?kind=png", columns: 20, rows: 8)
+        let key = ImageRequest(url: server.baseURL + "/images/huge/1?kind=png", columns: 20, rows: 8)
         await queue.want([key])
         #expect(await eventually { log.finalCount([key]) == 1 })
         #expect(log.events(for: key).last == .failed(key, reason: "needs 183 MB, over the 64 MB image budget"))
@@ -96,7 +96,7 @@ struct DecodeBudgetTests {
                                     maker: ThumbnailMaker(), budget: budget, timeoutSeconds: 120,
                                     clock: { Date().timeIntervalSince1970 }, post: { log.append($0) })
         let keys = (1...8).map {
-            ImageKey(url: server.baseURL + "/images/huge/\($0)?kind=png", columns: 24, rows: 10)
+            ImageRequest(url: server.baseURL + "/images/huge/\($0)?kind=png", columns: 24, rows: 10)
         }
         let before = Self.currentRSS()
         #expect(Self.resetPeak())

@@ -18,12 +18,12 @@ final class ImageEventLog: Sendable {
 
     var all: [ImageEvent] { log.withLock { $0 } }
 
-    func events(for key: ImageKey) -> [ImageEvent] {
+    func events(for key: ImageRequest) -> [ImageEvent] {
         all.filter { $0.key == key }
     }
 
     /// Final events (loaded or failed) for any of `keys`.
-    func finalCount(_ keys: [ImageKey]) -> Int {
+    func finalCount(_ keys: [ImageRequest]) -> Int {
         let wanted = Set(keys)
         return all.filter { $0.isFinal && wanted.contains($0.key) }.count
     }
@@ -36,7 +36,7 @@ struct ImageFetchWorld {
     let dir: String
     let store: CacheStore
     let transport: HTTPTransport
-    let memory = MemoryCache<ImageKey, Thumbnail>(maxCost: 64 << 20)
+    let memory = MemoryCache<ImageRequest, Thumbnail>(maxCost: 64 << 20)
 
     static func start() async throws -> ImageFetchWorld {
         let server = try await DemoServer.start(port: 0)
@@ -48,7 +48,7 @@ struct ImageFetchWorld {
     }
 
     /// A queue posting into `log`.
-    func queue(limit: Int = 6, memory: MemoryCache<ImageKey, Thumbnail>? = nil, store: CacheStore? = nil,
+    func queue(limit: Int = 6, memory: MemoryCache<ImageRequest, Thumbnail>? = nil, store: CacheStore? = nil,
                log: ImageEventLog) -> ImageFetchQueue {
         ImageFetchQueue(limit: limit, transport: transport, store: store ?? self.store,
                         memory: memory ?? self.memory, maker: ThumbnailMaker(), timeoutSeconds: 60,

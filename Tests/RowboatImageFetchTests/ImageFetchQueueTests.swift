@@ -16,7 +16,7 @@ struct ImageFetchQueueTests {
             let queue = world.queue(log: log)
             let url = world.url(7)
             let sizes = [(20, 8), (10, 4), (40, 16), (6, 3), (30, 10)]
-            let keys = sizes.map { ImageKey(url: url, columns: $0.0, rows: $0.1) }
+            let keys = sizes.map { ImageRequest(url: url, columns: $0.0, rows: $0.1) }
             await queue.want(keys + keys.prefix(2)) // duplicates count once
             #expect(await eventually { log.finalCount(keys) == keys.count })
             #expect(world.requests(url) == 1)
@@ -30,8 +30,8 @@ struct ImageFetchQueueTests {
 
             // A size asked for while the first is under way shares the download.
             let other = world.url(12)
-            let small = ImageKey(url: other, columns: 12, rows: 5)
-            let large = ImageKey(url: other, columns: 24, rows: 10)
+            let small = ImageRequest(url: other, columns: 12, rows: 5)
+            let large = ImageRequest(url: other, columns: 24, rows: 10)
             await queue.want([small])
             await queue.want([small, large])
             #expect(await eventually { log.finalCount([small, large]) == 2 })
@@ -43,7 +43,7 @@ struct ImageFetchQueueTests {
         try await ImageFetchWorld.run { world in
             let log = ImageEventLog()
             let queue = world.queue(limit: 3, log: log)
-            let keys = ImageFetchWorld.smallIDs(40).map { ImageKey(url: world.url($0), columns: 16, rows: 6) }
+            let keys = ImageFetchWorld.smallIDs(40).map { ImageRequest(url: world.url($0), columns: 16, rows: 6) }
             await queue.want(keys)
             #expect(await eventually { log.finalCount(keys) == keys.count })
             #expect(world.server.totalRequests == 40)
@@ -63,13 +63,13 @@ struct ImageFetchQueueTests {
         try await ImageFetchWorld.run { world in
             let log = ImageEventLog()
             let queue = world.queue(limit: 2, log: log)
-            var keys: [ImageKey] = []
+            var keys: [ImageRequest] = []
             for id in ImageFetchWorld.smallIDs(6) {
-                keys.append(ImageKey(url: world.url(id), columns: 16, rows: 6))
-                keys.append(ImageKey(url: world.url(id), columns: 8, rows: 3))
+                keys.append(ImageRequest(url: world.url(id), columns: 16, rows: 6))
+                keys.append(ImageRequest(url: world.url(id), columns: 8, rows: 3))
             }
-            keys.append(ImageKey(url: world.server.baseURL + "/images/99999.png", columns: 16, rows: 6))
-            keys.append(ImageKey(url: world.server.baseURL + "/api/items", columns: 16, rows: 6))
+            keys.append(ImageRequest(url: world.server.baseURL + "/images/99999.png", columns: 16, rows: 6))
+            keys.append(ImageRequest(url: world.server.baseURL + "/api/items", columns: 16, rows: 6))
             await queue.want(keys)
             #expect(await eventually { log.finalCount(keys) == keys.count })
             for key in keys {
@@ -86,7 +86,7 @@ struct ImageFetchQueueTests {
         try await ImageFetchWorld.run { world in
             let log = ImageEventLog()
             let queue = world.queue(limit: 2, log: log)
-            let keys = (1...200).map { ImageKey(url: world.url($0), columns: 16, rows: 6) }
+            let keys = (1...200).map { ImageRequest(url: world.url($0), columns: 16, rows: 6) }
             await queue.want(keys)
             await queue.want([])
             #expect(await eventually { await queue.runningCount == 0 })
@@ -102,7 +102,7 @@ struct ImageFetchQueueTests {
             let settledCount = log.all.count
             // The barrier: one more image, asked for and answered; anything
             // the dropped keys posted would have come before its answer.
-            let barrier = ImageKey(url: world.url(ImageFetchWorld.smallIDs(40).last!), columns: 16, rows: 6)
+            let barrier = ImageRequest(url: world.url(ImageFetchWorld.smallIDs(40).last!), columns: 16, rows: 6)
             await queue.want([barrier])
             #expect(await eventually { log.events(for: barrier).last?.isFinal == true })
             #expect(log.all.dropFirst(settledCount).allSatisfy { $0.key == barrier })
@@ -115,9 +115,9 @@ struct ImageFetchQueueTests {
         try await ImageFetchWorld.run { world in
             let log = ImageEventLog()
             let queue = world.queue(log: log)
-            let missing = ImageKey(url: world.server.baseURL + "/images/99999.png", columns: 16, rows: 6)
-            let json = ImageKey(url: world.server.baseURL + "/api/items", columns: 16, rows: 6)
-            let good = ImageKey(url: world.url(1), columns: 16, rows: 6)
+            let missing = ImageRequest(url: world.server.baseURL + "/images/99999.png", columns: 16, rows: 6)
+            let json = ImageRequest(url: world.server.baseURL + "/api/items", columns: 16, rows: 6)
+            let good = ImageRequest(url: world.url(1), columns: 16, rows: 6)
             await queue.want([missing, json, good])
             #expect(await eventually { log.finalCount([missing, json, good]) == 3 })
             #expect(log.events(for: missing).last == .failed(missing, reason: "HTTP 404"))
@@ -159,7 +159,7 @@ struct ImageFetchQueueTests {
         let queue = ImageFetchQueue(transport: transport, store: nil, memory: MemoryCache(maxCost: 1 << 20),
                                     maker: ThumbnailMaker(), timeoutSeconds: 20,
                                     clock: { Date().timeIntervalSince1970 }, post: { log.append($0) })
-        let key = ImageKey(url: "http://127.0.0.1:\(port)" + DemoImageSpec(id: 2).path, columns: 16, rows: 6)
+        let key = ImageRequest(url: "http://127.0.0.1:\(port)" + DemoImageSpec(id: 2).path, columns: 16, rows: 6)
         await queue.want([key])
         #expect(await eventually { log.finalCount([key]) == 1 })
         guard case .failed(_, let reason)? = log.events(for: key).last else {
@@ -183,7 +183,7 @@ struct ImageFetchQueueTests {
 
     @Test func secondVisitDrawsFromMemoryThenDisk() async throws {
         try await ImageFetchWorld.run { world in
-            let key = ImageKey(url: world.url(2), columns: 20, rows: 8)
+            let key = ImageRequest(url: world.url(2), columns: 20, rows: 8)
             let first = ImageEventLog()
             await world.queue(log: first).want([key])
             #expect(await eventually { first.finalCount([key]) == 1 })
@@ -213,7 +213,7 @@ struct ImageFetchQueueTests {
         try await ImageFetchWorld.run { world in
             let log = ImageEventLog()
             let queue = world.queue(limit: 2, log: log)
-            let keys = ImageFetchWorld.smallIDs(20).map { ImageKey(url: world.url($0), columns: 16, rows: 6) }
+            let keys = ImageFetchWorld.smallIDs(20).map { ImageRequest(url: world.url($0), columns: 16, rows: 6) }
             await queue.want(keys)
             await queue.cancelAll()
             #expect(await queue.runningCount == 0)
@@ -221,7 +221,7 @@ struct ImageFetchQueueTests {
 
             // The queue still works afterwards; its answer is the barrier
             // after which a cancelled job would have posted.
-            let barrier = ImageKey(url: world.url(keys.count + 50), columns: 16, rows: 6)
+            let barrier = ImageRequest(url: world.url(keys.count + 50), columns: 16, rows: 6)
             await queue.want([barrier])
             #expect(await eventually { log.events(for: barrier).last?.isFinal == true })
             guard case .loaded = log.events(for: barrier).last else {

@@ -41,7 +41,7 @@ extension AppReducer {
         state.tab.stack.append(.detail(detail))
         if detail.strip != nil {
             let perScreen = ScreenLayout.of(state).detail(detail).strip?.perScreen ?? 1
-            effects += stripList(&state, .viewportChanged(rows: perScreen))
+            effects += stripList(&state, .viewportChanged(items: perScreen))
             effects += stripList(&state, .appeared)
         }
         return effects

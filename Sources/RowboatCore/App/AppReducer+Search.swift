@@ -37,7 +37,7 @@ extension AppReducer {
             return []
         case .submit:
             guard let search = state.search else { return [] }
-            let text = search.text.trimmingSpaces
+            let text = String(search.text.trimmingWhitespace())
             if state.query.options.searchParam != nil {
                 leaveSearch(&state)
                 let wanted = text.isEmpty ? nil : text
@@ -92,12 +92,5 @@ extension AppReducer {
                                            page: max(1, (geometry.lines - 1) * geometry.perLine))
         search.scrollLine = search.clampedScrollLine(perLine: geometry.perLine, lines: geometry.lines)
         state.replaceTop(.search(search))
-    }
-}
-
-extension String {
-    /// The text without leading and trailing spaces.
-    var trimmingSpaces: String {
-        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
 }

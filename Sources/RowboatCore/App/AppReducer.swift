@@ -173,9 +173,9 @@ public enum AppReducer {
     /// by what the layout now shows.
     static func viewportChanged(_ state: inout AppState) -> [AppEffect] {
         let layout = ScreenLayout.of(state)
-        var effects = listOnScreen(&state, .viewportChanged(rows: layout.itemsPerScreen(viewMode: state.viewMode)))
+        var effects = listOnScreen(&state, .viewportChanged(items: layout.itemsPerScreen(viewMode: state.viewMode)))
         if let detail = state.detail, detail.strip != nil {
-            effects += stripList(&state, .viewportChanged(rows: layout.detail(detail).strip?.perScreen ?? 1))
+            effects += stripList(&state, .viewportChanged(items: layout.detail(detail).strip?.perScreen ?? 1))
         }
         return effects
     }

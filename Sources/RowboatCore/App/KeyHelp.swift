@@ -7,97 +7,81 @@ public enum KeyHelp {
         public var action: String
     }
 
-    /// Entries for a bindings table, in a stable order of actions.
+    /// Entries for a bindings table, in the order of `HelpTopic`.
     public static func entries(_ bindings: [Key: AppAction]) -> [Entry] {
-        var byAction: [String: [Key]] = [:]
-        var order: [String] = []
+        var byText: [String: (topic: HelpTopic, keys: [Key])] = [:]
         for (key, action) in bindings {
             let text = describe(action)
-            if byAction[text] == nil { order.append(text) }
-            byAction[text, default: []].append(key)
+            byText[text, default: (topic(action), [])].keys.append(key)
         }
-        let rank = Dictionary(uniqueKeysWithValues: actionOrder.enumerated().map { ($1, $0) })
-        return order.sorted { (rank[$0] ?? 99, $0) < (rank[$1] ?? 99, $1) }.map { text in
-            let keys = byAction[text]!.sorted { (sortRank($0), name($0)) < (sortRank($1), name($1)) }
+        return byText.sorted { ($0.value.topic.rawValue, $0.key) < ($1.value.topic.rawValue, $1.key) }.map { text, entry in
+            let keys = entry.keys.sorted { (sortRank($0), name($0)) < (sortRank($1), name($1)) }
             return Entry(keys: keys.map(name).joined(separator: " "), action: text)
         }
     }
 
-    static let actionOrder = [
-        "move down", "move up", "move left", "move right", "page down", "page up", "first row", "last row",
-        "open detail", "back", "related: previous (or back)", "related: next", "open the related item",
-        "next tab", "previous tab", "show tab 1–9", "scroll down", "scroll up", "scroll page down", "scroll page up",
-        "load more", "refresh / retry", "favorite on / off", "favorites list", "table ↔ grid",
-        "filter and sort", "search", "move option cursor", "move option cursor by page", "first / last option", "choose option",
-        "choose and apply", "reset to defaults", "close panel", "search on server / browse matches",
-        "clear search", "delete a character", "open link in browser", "copy link", "actions on the item",
-        "clear the cache…", "retry a failed image", "do it", "close", "yes", "no", "switch button", "press the focused button", "help", "quit",
-    ]
-
     /// What an action does, in a few words.
     public static func describe(_ action: AppAction) -> String {
         switch action {
-        case .list(.move(.down)): "move down"
-        case .list(.move(.up)): "move up"
-        case .list(.move(.pageDown)): "page down"
-        case .list(.move(.pageUp)): "page up"
-        case .list(.move(.home)): "first row"
-        case .list(.move(.end)): "last row"
         case .list(.move(.to(let i))): "go to row \(i + 1)"
-        case .list(.loadMore): "load more"
-        case .list(.refresh), .list(.retry): "refresh / retry"
-        case .list(let other): "\(other)"
-        case .answer: "page answer"
-        case .openDetail: "open detail"
-        case .closeDetail: "back"
-        case .stripMove(let d): d < 0 ? "related: previous (or back)" : "related: next"
-        case .openRelated: "open the related item"
-        case .selectTab: "show tab 1–9"
-        case .nextTab: "next tab"
-        case .previousTab: "previous tab"
-        case .scrollDetail(let d): d > 1 ? "scroll page down" : d < -1 ? "scroll page up" : d > 0 ? "scroll down" : "scroll up"
-        case .toggleHelp: "help"
-        case .toggleFavorite: "favorite on / off"
-        case .toggleFavoritesList: "favorites list"
-        case .favoritesLoaded: "favorites loaded"
-        case .favoriteWriteFailed: "favorites not saved"
-        case .toggleView: "table ↔ grid"
-        case .filters(.open): "filter and sort"
+        default: topic(action).text
+        }
+    }
+
+    /// The help line an action belongs to (every action has one, so the
+    /// compiler checks the list is whole).
+    static func topic(_ action: AppAction) -> HelpTopic {
+        switch action {
+        case .list(.move(.down)), .gridMove(.down): .moveDown
+        case .list(.move(.up)), .gridMove(.up): .moveUp
+        case .sheet(.move(let d)): d < 0 ? .moveUp : .moveDown
+        case .gridMove(.left): .moveLeft
+        case .gridMove(.right): .moveRight
+        case .list(.move(.pageDown)), .gridMove(.pageDown): .pageDown
+        case .list(.move(.pageUp)), .gridMove(.pageUp): .pageUp
+        case .list(.move(.home)): .firstRow
+        case .list(.move(.end)): .lastRow
+        case .list(.move(.to)): .goToRow
+        case .list(.loadMore): .loadMore
+        case .list(.refresh), .list(.retry): .refresh
+        case .list, .answer, .favoritesLoaded, .favoriteWriteFailed, .mouse, .image, .clock, .notify,
+             .cacheMeasured, .cacheCleared, .resized: .notAKey
+        case .openDetail: .openDetail
+        case .closeDetail: .back
+        case .stripMove(let d): d < 0 ? .relatedPrevious : .relatedNext
+        case .openRelated: .openRelated
+        case .selectTab: .showTab
+        case .nextTab: .nextTab
+        case .previousTab: .previousTab
+        case .scrollDetail(let d): d > 1 ? .scrollPageDown : d < -1 ? .scrollPageUp : d > 0 ? .scrollDown : .scrollUp
+        case .toggleHelp: .help
+        case .toggleFavorite: .favorite
+        case .toggleFavoritesList: .favoritesList
+        case .toggleView: .toggleView
+        case .filters(.open): .filters
         case .filters(.move(let d)):
-            abs(d) >= FilterPanelAction.farthest ? "first / last option"
-                : abs(d) > 1 ? "move option cursor by page" : "move option cursor"
-        case .filters(.choose): "choose option"
-        case .filters(.apply): "choose and apply"
-        case .filters(.reset): "reset to defaults"
-        case .filters(.cancel): "close panel"
-        case .search(.begin): "search"
-        case .search(.insert): "type text"
-        case .search(.deleteBackward): "delete a character"
-        case .search(.submit): "search on server / browse matches"
-        case .search(.cancel): "clear search"
-        case .openLink: "open link in browser"
-        case .copyLink: "copy link"
-        case .sheet(.open): "actions on the item"
-        case .sheet(.move(let d)): d < 0 ? "move up" : "move down"
-        case .sheet(.run): "do it"
-        case .sheet(.cancel): "close"
-        case .askClearCache: "clear the cache…"
-        case .dialog(.confirm): "yes"
-        case .dialog(.cancel): "no"
-        case .dialog(.toggleFocus): "switch button"
-        case .dialog(.choose): "press the focused button"
-        case .mouse: "mouse"
-        case .retryImage: "retry a failed image"
-        case .image: "image"
-        case .clock, .notify, .cacheMeasured, .cacheCleared: "\(action)"
-        case .gridMove(.left): "move left"
-        case .gridMove(.right): "move right"
-        case .gridMove(.up): "move up"
-        case .gridMove(.down): "move down"
-        case .gridMove(.pageUp): "page up"
-        case .gridMove(.pageDown): "page down"
-        case .resized: "resize"
-        case .quit: "quit"
+            abs(d) >= FilterPanelAction.farthest ? .firstLastOption : abs(d) > 1 ? .moveOptionByPage : .moveOption
+        case .filters(.choose): .chooseOption
+        case .filters(.apply): .chooseAndApply
+        case .filters(.reset): .resetFilters
+        case .filters(.cancel): .closePanel
+        case .search(.begin): .search
+        case .search(.insert): .typeText
+        case .search(.deleteBackward): .deleteCharacter
+        case .search(.submit): .submitSearch
+        case .search(.cancel): .clearSearch
+        case .openLink: .openLink
+        case .copyLink: .copyLink
+        case .sheet(.open): .actions
+        case .sheet(.run): .doIt
+        case .sheet(.cancel): .close
+        case .askClearCache: .clearCache
+        case .dialog(.confirm): .yes
+        case .dialog(.cancel): .no
+        case .dialog(.toggleFocus): .switchButton
+        case .dialog(.choose): .pressFocusedButton
+        case .retryImage: .retryImage
+        case .quit: .quit
         }
     }
 
@@ -126,6 +110,81 @@ public enum KeyHelp {
         case .backTab: "S-Tab"
         case .function(let n): "F\(n)"
         case .mouse: "mouse"
+        }
+    }
+}
+
+/// The lines of the help overlay, in the order it lists them, each with
+/// its words.
+enum HelpTopic: Int, CaseIterable {
+    case moveDown, moveUp, moveLeft, moveRight, pageDown, pageUp, firstRow, lastRow, goToRow
+    case openDetail, back, relatedPrevious, relatedNext, openRelated
+    case nextTab, previousTab, showTab
+    case scrollDown, scrollUp, scrollPageDown, scrollPageUp
+    case loadMore, refresh, favorite, favoritesList, toggleView
+    case filters, search, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
+         closePanel, submitSearch, clearSearch, typeText, deleteCharacter
+    case openLink, copyLink, actions, clearCache, retryImage
+    case doIt, close, yes, no, switchButton, pressFocusedButton
+    case help, quit
+    /// Things that happen without a key (answers, the clock, the mouse).
+    case notAKey
+
+    var text: String {
+        switch self {
+        case .moveDown: "move down"
+        case .moveUp: "move up"
+        case .moveLeft: "move left"
+        case .moveRight: "move right"
+        case .pageDown: "page down"
+        case .pageUp: "page up"
+        case .firstRow: "first row"
+        case .lastRow: "last row"
+        case .goToRow: "go to a row"
+        case .openDetail: "open detail"
+        case .back: "back"
+        case .relatedPrevious: "related: previous (or back)"
+        case .relatedNext: "related: next"
+        case .openRelated: "open the related item"
+        case .nextTab: "next tab"
+        case .previousTab: "previous tab"
+        case .showTab: "show tab 1–9"
+        case .scrollDown: "scroll down"
+        case .scrollUp: "scroll up"
+        case .scrollPageDown: "scroll page down"
+        case .scrollPageUp: "scroll page up"
+        case .loadMore: "load more"
+        case .refresh: "refresh / retry"
+        case .favorite: "favorite on / off"
+        case .favoritesList: "favorites list"
+        case .toggleView: "table ↔ grid"
+        case .filters: "filter and sort"
+        case .search: "search"
+        case .moveOption: "move option cursor"
+        case .moveOptionByPage: "move option cursor by page"
+        case .firstLastOption: "first / last option"
+        case .chooseOption: "choose option"
+        case .chooseAndApply: "choose and apply"
+        case .resetFilters: "reset to defaults"
+        case .closePanel: "close panel"
+        case .submitSearch: "search on server / browse matches"
+        case .clearSearch: "clear search"
+        case .typeText: "type text"
+        case .deleteCharacter: "delete a character"
+        case .openLink: "open link in browser"
+        case .copyLink: "copy link"
+        case .actions: "actions on the item"
+        case .clearCache: "clear the cache…"
+        case .retryImage: "retry a failed image"
+        case .doIt: "do it"
+        case .close: "close"
+        case .yes: "yes"
+        case .no: "no"
+        case .switchButton: "switch button"
+        case .pressFocusedButton: "press the focused button"
+        case .help: "help"
+        case .quit: "quit"
+        case .notAKey: "not a key"
         }
     }
 }

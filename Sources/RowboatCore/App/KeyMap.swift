@@ -13,7 +13,8 @@ public enum Key: Sendable, Hashable {
 /// Which key does what, per screen. The default map is vi-style plus the
 /// usual keys.
 public struct KeyMap: Sendable {
-    public var bindings: [Key: AppAction]
+    /// The list screen's keys (the base layer of most screens).
+    public var listBindings: [Key: AppAction]
     public var detailBindings: [Key: AppAction]
     /// Grid-view keys that differ from the list's (2-D movement).
     public var gridBindings: [Key: AppAction]
@@ -22,9 +23,9 @@ public struct KeyMap: Sendable {
     /// Keys that leave the favorites list and search results.
     public var backKeys: [Key] = [.escape, .backspace]
 
-    public init(bindings: [Key: AppAction], detailBindings: [Key: AppAction] = KeyMap.defaultDetail,
+    public init(listBindings: [Key: AppAction], detailBindings: [Key: AppAction] = KeyMap.defaultDetail,
                 gridBindings: [Key: AppAction] = KeyMap.defaultGrid) {
-        self.bindings = bindings
+        self.listBindings = listBindings
         self.detailBindings = detailBindings
         self.gridBindings = gridBindings
     }
@@ -59,7 +60,7 @@ public struct KeyMap: Sendable {
     /// The list's keys, with the grid's 2-D moves in grid mode; the tab
     /// keys only when there is more than one tab.
     func listLayer(_ state: AppState) -> [Key: AppAction] {
-        var keys = state.viewMode == .grid ? bindings.merging(gridBindings) { $1 } : bindings
+        var keys = state.viewMode == .grid ? listBindings.merging(gridBindings) { $1 } : listBindings
         if state.tabs.count < 2 { keys = keys.filter { !Self.isTabAction($0.value) } }
         return keys
     }
@@ -85,7 +86,7 @@ public struct KeyMap: Sendable {
         .character("q"): .quit,
     ]
 
-    public static let `default` = KeyMap(bindings: [
+    public static let `default` = KeyMap(listBindings: [
         .up: .list(.move(.up)), .character("k"): .list(.move(.up)),
         .down: .list(.move(.down)), .character("j"): .list(.move(.down)),
         .pageUp: .list(.move(.pageUp)), .character("b"): .list(.move(.pageUp)), .character("u"): .list(.move(.pageUp)),
@@ -167,10 +168,5 @@ public struct KeyMap: Sendable {
         default:
             return bindings(in: state)[key]
         }
-    }
-
-    /// The action for `key` on the list screen.
-    public func action(for key: Key) -> AppAction? {
-        bindings[key]
     }
 }

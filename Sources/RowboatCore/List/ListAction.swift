@@ -10,8 +10,8 @@ public enum ListAction: Sendable, Equatable {
     case loadMore
     case retry
     case move(Movement)
-    /// How many rows the viewport shows now.
-    case viewportChanged(rows: Int)
+    /// How many items the screen shows now (table rows, or grid cards).
+    case viewportChanged(items: Int)
     case pageLoaded(requestID: Int, PageLoad)
     case pageFailed(requestID: Int, message: String)
 }

@@ -31,7 +31,7 @@ public enum ListReducer {
         case .restart:
             let cancel = superseded(state)
             var fresh = ListState(paging: state.paging)
-            fresh.viewportRows = state.viewportRows
+            fresh.viewportItems = state.viewportItems
             fresh.loadMoreThreshold = state.loadMoreThreshold
             fresh.lastRequestID = state.lastRequestID
             state = fresh
@@ -59,8 +59,8 @@ public enum ListReducer {
             move(&state, movement)
             return autoLoadMore(&state)
 
-        case .viewportChanged(let rows):
-            state.viewportRows = max(1, rows)
+        case .viewportChanged(let items):
+            state.viewportItems = max(1, items)
             clampScroll(&state)
             return autoLoadMore(&state)
 
@@ -135,7 +135,7 @@ public enum ListReducer {
     }
 
     /// Rows that automatic loads may add without a key press: three screens.
-    static func autoLoadRowLimit(_ state: ListState) -> Int { 3 * max(1, state.viewportRows) }
+    static func autoLoadRowLimit(_ state: ListState) -> Int { 3 * max(1, state.viewportItems) }
 
     /// Starts load-more when the selection is within the threshold of the
     /// end, unless loading is halted or automatic loads have brought three
@@ -143,7 +143,7 @@ public enum ListReducer {
     static func autoLoadMore(_ state: inout ListState) -> [ListEffect] {
         // (An empty page can still have a next cursor: keep going.)
         guard state.phase == .idle, state.pagesLoaded > 0, state.halt == nil else { return [] }
-        let threshold = state.loadMoreThreshold > 0 ? state.loadMoreThreshold : state.viewportRows
+        let threshold = state.loadMoreThreshold > 0 ? state.loadMoreThreshold : state.viewportItems
         guard state.rows.count - 1 - state.selection < threshold, state.nextCursor != nil else { return [] }
         guard state.autoLoadedRows < autoLoadRowLimit(state) else {
             state.halt = .autoLimit
@@ -237,7 +237,7 @@ public enum ListReducer {
     static func move(_ state: inout ListState, _ movement: Movement) {
         guard !state.rows.isEmpty else { return }
         let old = state.selection
-        state.selection = movement.target(from: old, last: state.rows.count - 1, page: max(1, state.viewportRows - 1))
+        state.selection = movement.target(from: old, last: state.rows.count - 1, page: max(1, state.viewportItems - 1))
         switch movement {
         case .pageUp, .pageDown:
             // Keep the selection on the same screen row, like a pager.
@@ -256,7 +256,7 @@ public enum ListReducer {
 
     /// Keeps the selection visible and the scroll offset within the list.
     static func clampScroll(_ state: inout ListState) {
-        let rows = max(1, state.viewportRows)
+        let rows = max(1, state.viewportItems)
         let maxOffset = max(0, state.rows.count - rows)
         if state.selection < state.scrollOffset { state.scrollOffset = state.selection }
         if state.selection >= state.scrollOffset + rows { state.scrollOffset = state.selection - rows + 1 }

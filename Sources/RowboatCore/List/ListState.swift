@@ -54,7 +54,9 @@ public struct ListState: Sendable, Equatable {
     public var positions: [String: Int] = [:]
     public var selection: Int = 0
     public var scrollOffset: Int = 0
-    public var viewportRows: Int = 20
+    /// Items the screen shows at once: table rows, or grid cards (from
+    /// the screen layout); a page move and the automatic load go by it.
+    public var viewportItems: Int = 20
     /// Rows from the end at which load-more starts by itself (0: one screen).
     public var loadMoreThreshold: Int = 0
     /// The page to ask for next; nil when the data has ended.

@@ -53,7 +53,7 @@ public struct ItemMapper: Sendable {
     }
 
     func isNull(_ text: String) -> Bool {
-        let trimmed = text.trimmingSpaces()
+        let trimmed = text.trimmingWhitespace()
         return mapping.nullStrings.contains { $0 == trimmed }
     }
 
@@ -71,7 +71,7 @@ public struct ItemMapper: Sendable {
         case .int:
             if case .int(let i) = raw { return .int(i) }
             if case .double(let d) = raw, d.isFinite, d == d.rounded(), abs(d) < 9e18 { return .int(Int64(d)) }
-            if case .string(let s) = raw, let i = Int64(s.trimmingSpaces()) { return .int(i) }
+            if case .string(let s) = raw, let i = Int64(s.trimmingWhitespace()) { return .int(i) }
             return nil
         case .number, .money:
             guard let d = number(raw) else { return nil }
@@ -103,7 +103,7 @@ public struct ItemMapper: Sendable {
         case .int(let i): return Double(i)
         case .double(let d): return d.isFinite ? d : nil
         case .string(let s):
-            guard let d = Double(s.trimmingSpaces()), d.isFinite else { return nil }
+            guard let d = Double(s.trimmingWhitespace()), d.isFinite else { return nil }
             return d
         default: return nil
         }

@@ -46,7 +46,7 @@ public struct AppState: Sendable, Equatable {
         self.tabs = tabs
         self.size = size
         let layout = ScreenLayout.of(self)
-        for i in self.tabs.indices { self.tabs[i].list.viewportRows = layout.itemsPerScreen(viewMode: self.tabs[i].viewMode) }
+        for i in self.tabs.indices { self.tabs[i].list.viewportItems = layout.itemsPerScreen(viewMode: self.tabs[i].viewMode) }
     }
 
     // MARK: the current tab

@@ -41,7 +41,7 @@ public struct SearchState: Sendable, Equatable {
         var view = ListState()
         view.rows = matches[start..<end].compactMap { rows.indices.contains($0) ? rows[$0] : nil }
         view.selection = selection - start
-        view.viewportRows = max(1, lines)
+        view.viewportItems = max(1, lines)
         view.phase = .idle
         return view
     }

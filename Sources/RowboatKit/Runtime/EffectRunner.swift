@@ -12,8 +12,9 @@ import RowboatNetwork
 package final class EffectRunner: Sendable {
     let provider: any PageProvider
     let store: CacheStore?
-    /// Favorite writes run in order, off the UI thread.
-    let favoritesQueue = DispatchQueue(label: "rowboat.favorites")
+    /// Cache store work — favorite reads and writes, measuring and clearing
+    /// the cache — runs here in order, off the UI thread.
+    let storeQueue = DispatchQueue(label: "rowboat.favorites")
     /// Browser and clipboard programs run here, one at a time.
     let helperQueue = DispatchQueue(label: "rowboat.helpers")
     let cacheKeeper: CacheKeeper
@@ -59,17 +60,17 @@ package final class EffectRunner: Sendable {
             fetches.cancel(list, id)
         case .loadFavorites(let endpoint):
             let keeper = FavoritesKeeper(store: store, endpointKey: endpoint)
-            favoritesQueue.async { self.post(.favoritesLoaded(endpoint: endpoint, keeper.load())) }
+            storeQueue.async { self.post(.favoritesLoaded(endpoint: endpoint, keeper.load())) }
         case .saveFavorite(let endpoint, let row):
             let keeper = FavoritesKeeper(store: store, endpointKey: endpoint)
-            favoritesQueue.async {
+            storeQueue.async {
                 do throws(CacheError) { try keeper.save(row, now: self.clock()) } catch {
                     self.post(.favoriteWriteFailed(endpoint: endpoint, error.description))
                 }
             }
         case .removeFavorite(let endpoint, let id):
             let keeper = FavoritesKeeper(store: store, endpointKey: endpoint)
-            favoritesQueue.async {
+            storeQueue.async {
                 do throws(CacheError) { try keeper.remove(id: id) } catch {
                     self.post(.favoriteWriteFailed(endpoint: endpoint, error.description))
                 }
@@ -92,9 +93,9 @@ package final class EffectRunner: Sendable {
         case .retryImage(let url):
             images?.send(.retry(url))
         case .measureCache:
-            favoritesQueue.async { self.post(self.cacheKeeper.measure()) }
+            storeQueue.async { self.post(self.cacheKeeper.measure()) }
         case .clearCache:
-            favoritesQueue.async { self.post(self.cacheKeeper.clear()) }
+            storeQueue.async { self.post(self.cacheKeeper.clear()) }
         case .runCustomAction(let index, let row):
             guard let action = customAction else { return }
             let post = self.post

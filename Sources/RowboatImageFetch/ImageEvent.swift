@@ -1,10 +1,9 @@
 import RowboatImages
 import RowboatCore
 
-/// What a cell asks the `ImageFetchQueue` for: the image at `url` rendered
-/// as a `columns` x `rows` thumbnail — the screen's own `ImageRequest`. One
-/// URL at several cell sizes is several keys sharing one download.
-public typealias ImageKey = ImageRequest
+// The queue is asked for `ImageRequest`s (the image at `url` as a
+// `columns` x `rows` thumbnail), the screen's own type: one URL at several
+// cell sizes is several requests sharing one download.
 
 extension ImageRequest: CustomStringConvertible {
     public var description: String { "\(url) @\(columns)x\(rows)" }
@@ -16,15 +15,15 @@ extension ImageRequest: CustomStringConvertible {
 /// its final event alone.
 public enum ImageEvent: Sendable, Equatable {
     /// A job for the key started (disk cache or network, then decoding).
-    case downloading(ImageKey)
+    case downloading(ImageRequest)
     /// The thumbnail is ready (and in the memory cache).
-    case loaded(ImageKey, Thumbnail)
+    case loaded(ImageRequest, Thumbnail)
     /// It could not be had; `reason` fits on a card ("HTTP 404",
     /// "timed out", "not an image (starts with '<')", "truncated").
-    case failed(ImageKey, reason: String)
+    case failed(ImageRequest, reason: String)
 
     /// The key this event is about.
-    public var key: ImageKey {
+    public var key: ImageRequest {
         switch self {
         case .downloading(let key), .loaded(let key, _), .failed(let key, _): key
         }

@@ -3,7 +3,7 @@ extension StringProtocol {
     /// set as Foundation's `CharacterSet.whitespaces`: tab and the Unicode
     /// space separators), without Foundation: mapping calls this for every
     /// field of every item.
-    public func trimmingSpaces() -> SubSequence {
+    public func trimmingWhitespace() -> SubSequence {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
             scalar == " " || scalar == "\t" || (scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
         }

@@ -1,0 +1,49 @@
+/// Key names as the config writes them: one character, or a named key
+/// (case-insensitive).
+public enum KeyName {
+    /// Canonical names, in the order docs and messages list them.
+    public static let named: [(String, Key)] = [
+        ("space", .character(" ")), ("enter", .enter), ("esc", .escape), ("backspace", .backspace), ("tab", .tab),
+        ("shift-tab", .backTab),
+        ("up", .up), ("down", .down), ("left", .left), ("right", .right),
+        ("pgup", .pageUp), ("pgdn", .pageDown), ("home", .home), ("end", .end),
+    ] + (1...12).map { ("f\($0)", Key.function($0)) }
+
+    static let aliases: [String: Key] = [
+        "escape": .escape, "return": .enter, "pageup": .pageUp, "pagedown": .pageDown, "backtab": .backTab,
+    ]
+
+    /// The key a config name stands for, or nil.
+    public static func parse(_ text: String) -> Key? {
+        if text.count == 1, let c = text.first {
+            guard !c.unicodeScalars.contains(where: { $0.value < 32 || (0x7F...0x9F).contains($0.value) }) else { return nil }
+            return .character(c)
+        }
+        let lower = text.lowercased()
+        return named.first { $0.0 == lower }?.1 ?? aliases[lower]
+    }
+
+    /// The config name of `key`.
+    public static func name(_ key: Key) -> String {
+        if let n = named.first(where: { $0.1 == key }) { return n.0 }
+        if case .character(let c) = key { return String(c) }
+        return KeyHelp.name(key)
+    }
+
+    /// The closest known name to a mistyped one.
+    static func suggestion(for text: String) -> String? {
+        // pgup/pgdn first: "pgdown" is as near to "down" as to "pgdn".
+        let names = named.map(\.0)
+        return Suggestion.closest(to: text, in: names.filter { $0.hasPrefix("pg") } + names + aliases.keys.sorted())
+    }
+
+    /// Named keys first (in `named` order), then characters.
+    static func sorted(_ keys: [Key]) -> [Key] {
+        let rank = Dictionary(named.enumerated().map { ($1.1, $0) }, uniquingKeysWith: { a, _ in a })
+        return keys.sorted { a, b in
+            let ra = rank[a] ?? Int.max, rb = rank[b] ?? Int.max
+            if ra != rb { return ra < rb }
+            return name(a) < name(b)
+        }
+    }
+}
