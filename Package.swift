@@ -36,13 +36,13 @@ let package = Package(
             "RowboatCore",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        // In-memory image codecs over libpng and libjpeg-turbo.
+        // In-memory image codecs over libpng, libjpeg-turbo and libwebp.
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"),
                                                        .linkedLibrary("webp")]),
         // libchafa (pixels to symbol cells) via pkg-config; pulls in GLib.
         .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa",
                        providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
-        // Image decoding (PNG, JPEG with limits) and thumbnail cells.
+        // Image decoding (PNG, JPEG, WebP, within limits) and thumbnail cells. Pure: no IO.
         .target(name: "RowboatImages", dependencies: ["RowboatCore", "CImageCodecs", "CChafa"]),
         // The image fetch queue: memory → disk → network, decodes under a memory budget (network and cache IO).
         .target(name: "RowboatImageFetch", dependencies: ["RowboatImages", "RowboatCore", "RowboatNetwork", "RowboatCache"]),

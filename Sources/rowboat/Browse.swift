@@ -18,7 +18,8 @@ struct Browse: AsyncParsableCommand {
 
     @OptionGroup var options: SourceOptions
 
-    @Option(name: .long, help: "Endpoint key to browse. Default: the first in the config.")
+    @Option(name: .long, help: "Endpoint key to browse. Default: the first in the config.",
+            completion: .custom(ShellCompletion.endpointKeys))
     var endpoint: String?
 
     @Option(name: .long, help: ArgumentHelp(

@@ -4,7 +4,9 @@ import RowboatCore
 
 /// What the shells complete for rowboat's arguments beyond flag names: config
 /// files, and endpoint keys (`rowboat fetch <TAB>`) read from the config named
-/// by `--config` on the command line being completed, else the demo config.
+/// by `--config` on the command line being completed, else the demo config;
+/// `rowboat browse --endpoint <TAB>` completes the same keys (the generated
+/// scripts know a default subcommand's options only after its name).
 enum ShellCompletion {
     /// File name extensions offered for a config file argument.
     static let configExtensions = ["yaml", "yml", "json", "plist"]

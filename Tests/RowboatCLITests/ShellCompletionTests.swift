@@ -70,6 +70,13 @@ import Testing
         #expect(try await complete("rowboat", "fetch", "--config", "\"" + path + "\"", "sa") == ["saved"])
     }
 
+    @Test func browseEndpointOffersTheKeysToo() async throws {
+        let path = try threeEndpointConfig()
+        let quoted = "'" + path + "'"
+        #expect(try await complete("rowboat", "browse", "--config", quoted, "--endpoint", "s").sorted() == ["saved", "search"])
+        #expect(try await complete("rowboat", "browse", "--endpoint", "ite") == ["items"])
+    }
+
     @Test func aBrokenConfigCompletesNothing() async throws {
         let path = try Paths.write("server: http://127.0.0.1:1\ninterfaces: [", name: "broken.yaml")
         #expect(try await complete("rowboat", "fetch", "--config", path, "") == [])

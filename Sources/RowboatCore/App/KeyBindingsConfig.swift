@@ -1,6 +1,7 @@
 /// The `keys:` section: for each action named, the keys that replace its
 /// default keys (an empty list leaves it unbound).
 public struct KeyBindingsConfig: Sendable, Equatable {
+    /// One action and the keys it gets instead of its defaults.
     public struct Override: Sendable, Equatable {
         public var action: KeyAction
         public var keys: [Key]

@@ -163,6 +163,7 @@ public struct ScreenLayout: Sendable, Equatable {
 /// The items drawn in the body: a table (one per row) or a grid of cards,
 /// from `first` on, with each one's rectangle.
 public struct ItemWindow: Sendable, Equatable {
+    /// Rows of a table, or cards laid out by a grid.
     public enum Kind: Sendable, Equatable {
         case table
         case grid(GridLayout)
