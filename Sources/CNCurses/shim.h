@@ -61,4 +61,6 @@ static inline int rb_mouse_read(int *x, int *y) {
 // backend checks its own widths against it.
 extern int wcwidth(wchar_t c);
 static inline int rb_wcwidth(wchar_t c) { return wcwidth(c); }
+// Where ncurses believes the terminal's cursor is (after doupdate).
+static inline void rb_cursor(int *y, int *x) { getyx(curscr, *y, *x); }
 #endif

@@ -7,7 +7,9 @@ import RowboatCore
 ///
 /// The image is fitted inside the box with its aspect ratio kept and
 /// centred (`ThumbnailFit`); the cells around it are `ThumbnailCell.blank`.
-/// Transparent areas get `nil` colours. Every chafa object is released
+/// Transparent areas get `nil` colours. With a `PixelFormat` the same fit
+/// is also encoded as a terminal picture (`PixelEncoder`): the thumbnail
+/// carries both. Every chafa object is released
 /// before `render` returns; calls from many threads at once are safe (each
 /// call has its own config, symbol map and canvas).
 public struct ThumbnailRenderer: Sendable {
@@ -20,10 +22,14 @@ public struct ThumbnailRenderer: Sendable {
     public var colors: ThumbnailColors
     /// Cell height / cell width of the terminal font.
     public var cellAspect: Double
+    /// Also encode a picture in pixels (nil: symbol cells only).
+    public var pixels: PixelFormat?
 
-    public init(colors: ThumbnailColors = .indexed240, cellAspect: Double = 2) {
+    /// With `pixels`, the cell aspect is the terminal's own.
+    public init(colors: ThumbnailColors = .indexed240, cellAspect: Double = 2, pixels: PixelFormat? = nil) {
         self.colors = colors
-        self.cellAspect = cellAspect
+        self.cellAspect = pixels?.cellAspect ?? cellAspect
+        self.pixels = pixels
     }
 
     /// The smallest decoded size that still gives chafa all the detail it
@@ -33,6 +39,11 @@ public struct ThumbnailRenderer: Sendable {
         let fit = ThumbnailFit(sourceWidth: source.width, sourceHeight: source.height,
                                boxColumns: min(columns, Self.maxSide), boxRows: min(rows, Self.maxSide),
                                cellAspect: cellAspect)
+        if let pixels {
+            // A picture in pixels needs the cells' own pixels.
+            return PixelSize(width: fit.columns * max(Self.pixelsPerCell, pixels.cellWidth),
+                             height: fit.rows * max(Self.pixelsPerCell, pixels.cellHeight))
+        }
         return PixelSize(width: fit.columns * Self.pixelsPerCell, height: fit.rows * Self.pixelsPerCell)
     }
 
@@ -53,7 +64,8 @@ public struct ThumbnailRenderer: Sendable {
             cells.replaceSubrange(start..<start + fit.columns,
                                   with: drawn[row * fit.columns..<(row + 1) * fit.columns])
         }
-        return Thumbnail(columns: boxColumns, rows: boxRows, cells: cells)
+        let picture = pixels.flatMap { PixelEncoder(format: $0).encode(image, fit: fit) }
+        return Thumbnail(columns: boxColumns, rows: boxRows, cells: cells, pixels: picture)
     }
 
     /// Draws the whole image into a `columns` x `rows` chafa canvas and

@@ -91,9 +91,9 @@ public final class ListController {
             let loop = TUIRunLoop(state: setup.state, keyMap: setup.keyMap, theme: setup.theme, mouse: setup.mouse)
             loop.observe = setup.observe
             let inbox = loop.inbox
-            return try loop.run { colors in
+            return try loop.run { colors, pixels in
                 EffectRunner(provider: setup.provider, imageTransport: imageTransport, imageColors: colors,
-                             customAction: setup.customAction, post: { inbox.post($0) })
+                             imagePixels: pixels, customAction: setup.customAction, post: { inbox.post($0) })
             }
         }
         await imageTransport.shutdown()

@@ -27,12 +27,20 @@ struct Browse: AsyncParsableCommand {
         valueName: "name"))
     var theme: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Thumbnails: auto (ask the terminal), kitty, sixel, iterm, symbols or off. Replaces the config's images.mode.",
+        valueName: "mode"), completion: .list(ImageMode.allCases.map(\.rawValue)))
+    var images: String?
+
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel.")
     var noMouse = false
 
     func validate() throws {
         if let theme {
             do { _ = try ThemeName.parse(theme) } catch { throw ValidationError(error.description) }
+        }
+        if let images {
+            do { _ = try ImageMode.parse(images) } catch { throw ValidationError(error.description) }
         }
     }
 
@@ -71,16 +79,19 @@ struct Browse: AsyncParsableCommand {
         }
         let colors = try theme.map { name in ThemeSettings(name: try ThemeName.parse(name)) } ?? loaded.theme
         let faults = FaultInjection.from(environment: ProcessInfo.processInfo.environment)
-        let wantsImages = loaded.endpoints.contains { $0.item.field("image") != nil }
+        let imageMode = try images.map { try ImageMode.parse($0) } ?? loaded.images.mode
+        let wantsImages = imageMode != .off && loaded.endpoints.contains { $0.item.field("image") != nil }
         let outcome = await UIThread.run { () throws -> TUIExit in
             let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse,
                                   faults: faults)
             let inbox = loop.inbox
-            return try loop.run { imageColors in
+            loop.imageMode = imageMode
+            return try loop.run { imageColors, imagePixels in
                 let money = MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment))
                 return EffectRunner(provider: ConfigPageProvider(client: client, store: store, mode: mode, money: money),
                                     store: store, imageTransport: wantsImages ? imageTransport : nil,
-                                    imageColors: imageColors, decodeMemory: loaded.images.decodeMemory,
+                                    imageColors: imageColors, imagePixels: imagePixels,
+                                    decodeMemory: loaded.images.decodeMemory,
                                     post: { inbox.post($0) })
             }
         }

@@ -23,4 +23,21 @@ struct ImageSettingsConfigTests {
         #expect(e.keyPath == "images.decodeMemory")
         #expect(e.message == "expected a size like 256 MB, found \"lots\"")
     }
+
+    @Test func theModeIsAKeyOrTheWholeSection() throws {
+        #expect(try ConfigLoader.parse(Self.base, file: "test.yaml").images.mode == .auto)
+        let keyed = try ConfigLoader.parse(Self.base + "images: {mode: sixel, decodeMemory: 64 MB}\n", file: "test.yaml")
+        #expect(keyed.images == ImageSettings(mode: .sixel, decodeMemory: 64 << 20))
+        #expect(try ConfigLoader.parse(Self.base + "images: Kitty\n", file: "test.yaml").images.mode == .kitty)
+        #expect(try ConfigLoader.parse(Self.base + "images: off\n", file: "test.yaml").images.mode == .off)
+    }
+
+    @Test func aMisspelledModeSuggestsOne() throws {
+        let e = try #require(Fixtures.configError(Self.base + "images:\n  mode: sixle\n"))
+        #expect(e.description == "test.yaml:5:9: images.mode: expected one of auto, kitty, sixel, iterm, symbols, off, found \"sixle\"; did you mean \"sixel\"?")
+        let short = try #require(Fixtures.configError(Self.base + "images: itrem\n"))
+        #expect(short.description.contains("did you mean \"iterm\""))
+        #expect(ImageModeError(name: "kity").description
+            == "unknown image mode \"kity\" (modes: auto, kitty, sixel, iterm, symbols, off); did you mean \"kitty\"?")
+    }
 }

@@ -8,10 +8,14 @@ public struct Thumbnail: Sendable, Equatable {
     public let rows: Int
     /// `columns * rows` cells, the first row first.
     public let cells: [ThumbnailCell]
+    /// The same picture in pixels, when the terminal shows them (`nil`:
+    /// symbols only).
+    public var pixels: PixelPicture?
 
     /// A thumbnail of the given size. `cells` is padded with blanks or cut
     /// to exactly `columns * rows`; negative sizes count as 0.
-    public init(columns: Int, rows: Int, cells: [ThumbnailCell]) {
+    public init(columns: Int, rows: Int, cells: [ThumbnailCell], pixels: PixelPicture? = nil) {
+        self.pixels = pixels
         let columns = max(0, columns)
         let rows = max(0, rows)
         let count = columns * rows
@@ -40,6 +44,6 @@ public struct Thumbnail: Sendable, Equatable {
         for cell in cells where cell.symbol.utf8.count > 15 {
             bytes += cell.symbol.utf8.count
         }
-        return bytes
+        return bytes + (pixels?.bytes.count ?? 0)
     }
 }

@@ -21,6 +21,9 @@ public struct AppState: Sendable, Equatable {
     public var thumbnails: [ImageRequest: Thumbnail] = [:]
     /// The image URL the user asked to fetch again: its outcome is toasted.
     public var retryingImage: String?
+    /// How thumbnails are drawn and why ("sixel (the terminal answered)"),
+    /// for the help overlay; nil before the terminal started.
+    public var imagesInfo: String?
     /// The thumbnails last asked of the image queue, visible ones first.
     public var wantedImages: [ImageRequest] = []
     /// Titles of the actions an embedding program added to the action sheet.

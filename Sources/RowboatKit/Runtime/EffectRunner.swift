@@ -29,9 +29,11 @@ package final class EffectRunner: Sendable {
 
     /// `store` nil (or disabled) means no caching and favorites for the
     /// session only. `imageTransport` (nil: no thumbnails) downloads
-    /// images, rendered with `imageColors`.
+    /// images, rendered with `imageColors`, and also in pixels with
+    /// `imagePixels`.
     package init(provider: any PageProvider, store: CacheStore? = nil,
                  imageTransport: HTTPTransport? = nil, imageColors: ThumbnailColors = .indexed240,
+                 imagePixels: PixelFormat? = nil,
                  decodeMemory: Int = DecodeBudget.defaultBytes,
                  clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
                  customAction: (@Sendable (Int, RowModel) async -> String?)? = nil,
@@ -39,7 +41,8 @@ package final class EffectRunner: Sendable {
         self.provider = provider
         self.customAction = customAction
         self.images = imageTransport.map {
-            ImageFeed(transport: $0, store: store, colors: imageColors, decodeMemory: decodeMemory, clock: clock, post: post)
+            ImageFeed(transport: $0, store: store, colors: imageColors, pixels: imagePixels, decodeMemory: decodeMemory,
+                      clock: clock, post: post)
         }
         self.store = store
         self.cacheKeeper = CacheKeeper(store: store)

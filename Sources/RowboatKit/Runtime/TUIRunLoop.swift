@@ -35,6 +35,11 @@ package final class TUIRunLoop {
     var spinnerFrame = 0
     /// The signal that asked the loop to end, if one did.
     var endingSignal: Int32?
+    /// How thumbnails are drawn (`--images`, `images.mode`); `auto` asks the terminal at start.
+    package var imageMode: ImageMode {
+        get { screen.imageMode }
+        set { screen.imageMode = newValue }
+    }
 
     /// `theme` is used when the terminal allows colours (see `Theme.colorsAllowed`);
     /// `mouse` turns click and wheel reporting on.
@@ -61,15 +66,17 @@ package final class TUIRunLoop {
     /// `makeRunner` builds the effect runner (with `inbox.post` as its sink)
     /// once the terminal has started, given the richest thumbnail colours it
     /// shows: direct colour, 240, 16 or 8 palette colours, or symbols only
-    /// (monochrome theme, NO_COLOR). The runner is stopped on the way out.
+    /// (monochrome theme, NO_COLOR), and the picture format when thumbnails
+    /// go in pixels. The runner is stopped on the way out.
     /// Returns how it ended: the user quit, or a signal (SIGINT, SIGTERM,
     /// SIGHUP; a terminal that hung up counts as SIGHUP) asked it to.
     @discardableResult
-    package func run(makeRunner: (ThumbnailColors) -> EffectRunner) throws -> TUIExit {
+    package func run(makeRunner: (ThumbnailColors, PixelFormat?) -> EffectRunner) throws -> TUIExit {
         try screen.start(wake: wake)
         defer { screen.stop() }
+        state.imagesInfo = screen.graphics.reason
         runner = makeRunner(ThumbnailColors.best(colors: screen.colorCount, directColor: screen.directColor,
-                                                 allowed: screen.theme != .monochrome))
+                                                 allowed: screen.theme != .monochrome), screen.graphics.pixels)
         defer { runner.stop() }
         dispatch(.clock(Date().timeIntervalSince1970))
         dispatch(.resized(screen.size))

@@ -28,6 +28,12 @@ public final class NCursesScreen {
     public var mouseEnabled = true
     public private(set) var size = TerminalSize(columns: 80, rows: 24)
     private var started = false
+    /// How thumbnails should be drawn (set before `start`): `auto` asks the
+    /// terminal; the default leaves it alone and draws symbols.
+    public var imageMode: ImageMode = .symbols
+    /// What `start` chose for thumbnails (see `TerminalGraphics`).
+    public internal(set) var graphics = TerminalGraphics(choice: .symbols, reason: "symbols")
+    let pictures = PictureWriter()
 
     public init(theme: Theme = .default) {
         self.theme = theme
@@ -40,6 +46,7 @@ public final class NCursesScreen {
         }
         setlocale(LC_ALL, "")
         TerminalGuard.saveSettings()
+        let answers = askForGraphics()
         // newterm (unlike initscr) reports an unusable terminal instead of exiting.
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         guard !term.isEmpty, let screen = rb_newterm() else {
@@ -70,6 +77,7 @@ public final class NCursesScreen {
         } else {
             theme = .monochrome
         }
+        chooseGraphics(answers)
         SignalRelay.install(writingTo: wake.writeFD)
         size = TerminalSize(columns: Int(rb_cols()), rows: Int(rb_lines()))
         previous = nil
@@ -110,6 +118,7 @@ public final class NCursesScreen {
         }
         if full { erase() }
         let w = min(grid.width, Int(rb_cols())), h = min(grid.height, Int(rb_lines()))
+        var changedRows = pictureRowsToRepaint(grid, full: full, height: h)
         for y in 0..<h {
             var x = 0
             while x < w {
@@ -120,12 +129,14 @@ public final class NCursesScreen {
                     continue
                 }
                 if cell.width == 0 { x += 1; continue }
+                changedRows[y] = true
                 x += write(cell, x: x, y: y, limit: w)
             }
         }
         previous = grid
         wnoutrefresh(rb_stdscr())
         doupdate()
+        writePictures(grid, changedRows: changedRows, full: full)
     }
 
     /// Writes one cell; returns the columns it covered.

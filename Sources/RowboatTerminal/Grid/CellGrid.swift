@@ -25,6 +25,8 @@ public struct CellGrid: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// Pictures in pixels placed on the grid (see `GridPicture`).
+    public var pictures: [GridPicture] = []
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -34,6 +36,10 @@ public struct CellGrid: Sendable, Equatable {
 
     public subscript(x: Int, y: Int) -> Cell {
         cells[y * width + x]
+    }
+
+    mutating func setCell(_ cell: Cell, x: Int, y: Int) {
+        cells[y * width + x] = cell
     }
 
     /// Copies row `row` of `source` to (x, y), clipped at this grid's right

@@ -31,6 +31,8 @@ public struct AppRenderer {
         } else {
             renderList(state, layout: layout, into: &grid, now: now, spinner: spinner, keyMap: keyMap)
         }
+        // What overlays draw over a picture in pixels takes it off (symbols instead).
+        let beforeOverlays = grid.pictures.isEmpty ? nil : grid
         var under = state.overlay
         if case .help(let over) = state.overlay { under = over }
         renderOverlay(under, state: state, into: &grid)
@@ -41,8 +43,10 @@ public struct AppRenderer {
             // Help lists the keys of what it was opened over.
             var base = state
             base.overlay = under
-            HelpOverlay(theme: theme).render(KeyHelp.entries(keyMap.bindings(in: base)), title: "Keys", into: &grid)
+            HelpOverlay(theme: theme).render(KeyHelp.entries(keyMap.bindings(in: base)), title: "Keys",
+                                              note: state.imagesInfo.map { "images: \($0)" }, into: &grid)
         }
+        if let beforeOverlays { grid.uncoverPictures(before: beforeOverlays) }
         return grid
     }
 

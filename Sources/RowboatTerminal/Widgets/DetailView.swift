@@ -56,7 +56,10 @@ public struct DetailView {
             var picture = CellGrid(width: box.columns, height: box.rows)
             let painter = ThumbnailPainter(theme: theme)
             if let thumbnail = state.thumbnails[ImageRequest(url: url, columns: box.columns, rows: box.rows)] {
-                painter.paint(thumbnail, into: &picture, x: 0, y: 0, columns: box.columns, rows: box.rows)
+                // A picture in pixels only whole (placeholder cells can be cut like text).
+                let whole = scroll == 0 && box.rows <= text.height
+                painter.paint(thumbnail, into: &picture, x: 0, y: 0, columns: box.columns, rows: box.rows,
+                              pixels: whole || thumbnail.pixels.map { GridPicture.isPlaceholder($0) } == true)
             } else {
                 painter.placeholder(state.images[url] ?? .new, into: &picture, x: 0, y: 0, columns: box.columns,
                                     rows: box.rows, frame: theme.dim)
@@ -65,6 +68,7 @@ public struct DetailView {
             for line in scroll..<box.rows where line - scroll < text.height {
                 grid.copyRow(from: picture, row: line, toX: x0, y: text.y + line - scroll)
             }
+            grid.place(picture.pictures, dx: x0, dy: text.y - scroll)
         }
         if let strip = detail.strip, let shape = geometry.strip {
             renderStrip(strip, shape: shape, state: state, into: &grid, now: now, keyMap: keyMap)

@@ -10,7 +10,8 @@ public struct HelpOverlay {
         self.theme = theme
     }
 
-    public func render(_ entries: [KeyHelp.Entry], title: String, into grid: inout CellGrid) {
+    /// `note` goes on the frame's bottom line, before "any key closes".
+    public func render(_ entries: [KeyHelp.Entry], title: String, note: String? = nil, into grid: inout CellGrid) {
         let keyWidth = min(24, entries.map { DisplayWidth.of($0.keys) }.max() ?? 0)
         let textWidth = entries.map { DisplayWidth.of($0.action) }.max() ?? 0
         let rowsAvailable = max(1, grid.height - 6)
@@ -26,7 +27,7 @@ public struct HelpOverlay {
         let frame = OverlayFrame.centered(width: width, height: height, in: grid)
         let x0 = frame.x, y0 = frame.y
         let box = theme.status
-        frame.draw(into: &grid, title: title, footer: "any key closes", style: box, titleStyle: theme.header)
+        frame.draw(into: &grid, title: title, footer: (note.map { $0 + " · " } ?? "") + "any key closes", style: box, titleStyle: theme.header)
         for (i, entry) in entries.enumerated() {
             let column = i / rows, row = i % rows
             guard row < height - 4 else { continue }

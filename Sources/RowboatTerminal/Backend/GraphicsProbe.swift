@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Asks the terminal, before ncurses takes it, what it can show: the kitty
+/// graphics query, the cell size (`CSI 16 t`) and XTVERSION, then DA1 as
+/// the sentinel. Answers are read in raw mode until DA1 comes back or the
+/// time is up (100 ms), so a terminal that answers nothing costs at most
+/// that and never blocks; the settings are put back as they were.
+public enum GraphicsProbe {
+    public static let queries = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[>q"
+    public static let sentinel = "\u{1B}[c"
+
+    /// Sends the queries on `output` and reads the answers from `input`
+    /// (both the terminal), for at most `timeout` seconds. Inside tmux only
+    /// the sentinel and the cell size are asked (tmux answers DA1 itself).
+    public static func ask(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, timeout: Double = 0.1,
+                           inTmux: Bool = false) -> TerminalAnswers {
+        var saved = termios()
+        guard tcgetattr(input, &saved) == 0 else { return TerminalAnswers() }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(input, TCSANOW, &raw)
+        defer { tcsetattr(input, TCSANOW, &saved) }
+        let question = Array(((inTmux ? "\u{1B}[16t" : queries) + sentinel).utf8)
+        guard writeAll(question, to: output) else { return TerminalAnswers() }
+        return read(from: input, until: Date().addingTimeInterval(timeout))
+    }
+
+    /// Reads until the answers are complete (the sentinel came) or the deadline.
+    static func read(from input: Int32, until deadline: Date) -> TerminalAnswers {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while bytes.count < 8_192 {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { break }
+            var fd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&fd, 1, Int32(max(1, (left * 1000).rounded(.up))))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0, fd.revents & Int16(POLLIN) != 0 else { break }
+            let n = Glibc.read(input, &buffer, buffer.count)
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard n > 0 else { break }
+            bytes += buffer[0..<n]
+            if TerminalAnswers.parse(bytes).complete { break }
+        }
+        return TerminalAnswers.parse(bytes)
+    }
+
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes[done...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            done += n
+        }
+        return true
+    }
+
+    /// The cell size from the window-size ioctl, when the terminal fills
+    /// in its pixels.
+    public static func windowCell(_ fd: Int32 = STDOUT_FILENO) -> (width: Int, height: Int)? {
+        var ws = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0,
+              ws.ws_xpixel > 0, ws.ws_ypixel > 0 else { return nil }
+        let w = Int(ws.ws_xpixel) / Int(ws.ws_col), h = Int(ws.ws_ypixel) / Int(ws.ws_row)
+        return w > 0 && h > 0 ? (w, h) : nil
+    }
+
+    /// Inside tmux: whether it passes sequences through (`allow-passthrough`
+    /// on or all for this pane), asked of tmux itself.
+    public static func tmuxAllowsPassthrough(environment: [String: String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        var arguments = ["tmux", "display-message", "-p"]
+        if let pane = environment["TMUX_PANE"], !pane.isEmpty { arguments += ["-t", pane] }
+        process.arguments = arguments + ["#{allow-passthrough}"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let value = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return process.terminationStatus == 0 && (value == "on" || value == "all" || value == "1")
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// Pictures in pixels at the byte level, in a real terminal (tmux, every
+/// byte the program writes logged with `pipe-pane`): with `--images sixel`
+/// or `kitty` (tmux itself draws neither, and `TMUX` is cleared so Rowboat
+/// writes them as to the terminal outside), the log holds our encoder's
+/// sequences only, each right after a move to a card's thumbnail cell,
+/// never inside text; kitty placements of cards that scrolled away or went
+/// under the help box are deleted; NO_COLOR sends none.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct PicturesEndToEndTests {
+    func badges(_ screen: String) -> [Character] {
+        screen.split(separator: "\n").flatMap { line in
+            line.split(separator: " ").compactMap { w -> Character? in w.count == 1 && "✓◌⇣✗".contains(w.first!) ? w.first : nil }
+        }
+    }
+
+    func start(_ images: String, log: String, environment: [String: String] = [:]) throws -> TmuxSession {
+        // The log starts before rowboat; then TMUX is cleared for rowboat alone.
+        let script = "tmux pipe-pane -o 'cat >> \(log)'; export TMUX=; exec \"$0\" \"$@\""
+        return try TmuxSession(arguments: ["--images", images], columns: DemoGrid.columns, rows: DemoGrid.rows,
+                               environment: environment, wrapper: ["sh", "-c", script])
+    }
+
+    /// Waits (polling the log, the visible effect) until `predicate` holds.
+    func waitForLog(_ log: String, timeout: Double = 60, _ predicate: (PictureBytes) -> Bool) async throws -> PictureBytes {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = PictureBytes([])
+        while Date() < deadline {
+            last = PictureBytes(HostileTerminal.readLog(log))
+            if predicate(last) { return last }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        Issue.record("the log never matched: \(last.spans.count) sequences")
+        return last
+    }
+
+    func showGrid(_ tmux: TmuxSession) async throws {
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") }
+        try tmux.send("v")
+        try await tmux.waitForScreen(timeout: 60) { s in s.contains("grid") && badges(s).count >= 20 && badges(s).allSatisfy { $0 == "✓" } }
+    }
+
+    @Test func sixelPicturesOnlyAtCardCellsAndNothingElse() async throws {
+        let log = HostileTerminal.logPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let tmux = try start("sixel", log: log)
+        try await showGrid(tmux)
+        let bytes = try await waitForLog(log) { $0.sixels.count >= 20 }
+        #expect(bytes.foreign.isEmpty, "\(bytes.foreign.map(\.body))")
+        for sixel in bytes.sixels {
+            let cell = try #require(sixel.cell, "a picture without its cursor move: inside text?")
+            #expect(DemoGrid.inThumbnailBox(x: cell.x, y: cell.y), "picture at \(cell)")
+        }
+        // Every cell of the log outside the pictures is what ncurses writes.
+        #expect(TerminalLog.violations(bytes.rest).isEmpty, "\(TerminalLog.violations(bytes.rest))")
+        // The cards scroll: pictures are written anew at the card cells.
+        let before = bytes.sixels.count
+        try tmux.send("NPage")
+        let scrolled = try await waitForLog(log) { $0.sixels.count >= before + 20 }
+        for sixel in scrolled.sixels { #expect(sixel.cell.map { DemoGrid.inThumbnailBox(x: $0.x, y: $0.y) } == true) }
+        // The table: no picture is written.
+        try tmux.send("v")
+        try await tmux.waitForScreen { !$0.contains(" grid ") }
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+        let final = PictureBytes(HostileTerminal.readLog(log))
+        #expect(TerminalLog.violations(final.rest).isEmpty)
+        #expect(tmux.file("stderr").isEmpty)
+    }
+
+    @Test func kittyPlacementsOfCardsThatGoAreDeleted() async throws {
+        let log = HostileTerminal.logPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let tmux = try start("kitty", log: log)
+        try await showGrid(tmux)
+        let shown = try await waitForLog(log) { $0.kittyPlacements.count >= 20 }
+        #expect(shown.foreign.isEmpty, "\(shown.foreign.map(\.body))")
+        for placement in shown.kittyPlacements {
+            let cell = try #require(placement.cell)
+            #expect(DemoGrid.inThumbnailBox(x: cell.x, y: cell.y))
+        }
+        // Each image is transmitted once, before it is placed.
+        let transmitted = shown.kittyTransmissions.compactMap(PictureBytes.kittyID)
+        #expect(Set(transmitted).count == transmitted.count)
+        for placement in shown.kittyPlacements {
+            let id = PictureBytes.kittyID(placement)
+            #expect(shown.kittyTransmissions.contains { PictureBytes.kittyID($0) == id && $0.start < placement.start })
+        }
+        // The help box over the grid: the cards under it lose their pictures.
+        try tmux.send("?")
+        try await tmux.waitForScreen { $0.contains("any key closes") }
+        let helped = try await waitForLog(log) { $0.kittyDeletions.count >= 1 }
+        #expect(!helped.kittyDeletions.isEmpty)
+        try tmux.send("Escape")
+        try await tmux.waitForScreen { !$0.contains("any key closes") }
+        // A screen further down: every picture of the first screen is deleted.
+        let placedIDs = Set(shown.kittyPlacements.compactMap(PictureBytes.kittyID))
+        try tmux.send("NPage")
+        let scrolled = try await waitForLog(log) { log in
+            placedIDs.isSubset(of: Set(log.kittyDeletions.compactMap(PictureBytes.kittyID)))
+        }
+        #expect(TerminalLog.violations(scrolled.rest).isEmpty)
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+    }
+
+    @Test func noColourSendsNoPictures() async throws {
+        let log = HostileTerminal.logPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let tmux = try start("sixel", log: log, environment: ["NO_COLOR": "1"])
+        try await showGrid(tmux)
+        try tmux.send("?")
+        try await tmux.waitForScreen { $0.contains("images: symbols (no colours") }
+        try tmux.send("Escape")
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+        let bytes = PictureBytes(HostileTerminal.readLog(log))
+        #expect(bytes.spans.isEmpty)
+    }
+}
