@@ -81,7 +81,7 @@ public struct PixelEncoder: Sendable {
     private func termInfo(_ kind: PixelPicture.Kind) -> OpaquePointer? {
         guard let base = chafa_term_db_get_fallback_info(chafa_term_db_get_default()) else { return nil }
         guard let id = kind.kittyID else { return base }
-        let begin = "\u{1B}_Ga=t,i=\(id),q=2,f=%1,s=%2,v=%3,m=1\u{1B}\\"
+        let begin = "\u{1B}_Ga=t,i=\(id),q=2,f=%1,s=%2,v=%3,c=%4,r=%5,m=1\u{1B}\\"
         let ok = chafa_term_info_set_seq(base, CHAFA_TERM_SEQ_BEGIN_KITTY_IMMEDIATE_IMAGE_V1, begin, nil)
         guard ok != 0 else {
             chafa_term_info_unref(base)

@@ -18,7 +18,11 @@ struct PictureBytes {
     /// The log with every span cut out.
     var rest: [UInt8] = []
 
-    init(_ bytes: [UInt8]) {
+    /// The start-up questions (GraphicsProbe): ours, at the very start.
+    static let probe = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[>q\u{1B}[c".utf8)
+
+    init(_ log: [UInt8]) {
+        let bytes = log.starts(with: Self.probe) ? Array(log.dropFirst(Self.probe.count)) : log
         var i = 0, kept = 0
         while i + 1 < bytes.count {
             guard bytes[i] == 0x1B, [UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "]")].contains(bytes[i + 1]) else {

@@ -95,15 +95,30 @@ struct PicturesEndToEndTests {
         #expect(!helped.kittyDeletions.isEmpty)
         try tmux.send("Escape")
         try await tmux.waitForScreen { !$0.contains("any key closes") }
-        // A screen further down: every picture of the first screen is deleted.
-        let placedIDs = Set(shown.kittyPlacements.compactMap(PictureBytes.kittyID))
+        // A page down scrolls the first card row away: its pictures are deleted.
+        let firstRow = Set(shown.kittyPlacements.filter { ($0.cell?.y ?? 99) < DemoGrid.top + DemoGrid.thumbnailRows }
+            .compactMap(PictureBytes.kittyID))
+        #expect(firstRow.count == DemoGrid.across)
+        // Help closed: every first-row picture is placed again (its last word is a placement).
+        let closed = try await waitForLog(log) { log in
+            firstRow.allSatisfy { id in
+                let last = log.spans.last { PictureBytes.kittyID($0) == id && ($0.body.hasPrefix("_Ga=p,") || $0.body.hasPrefix("_Ga=d,")) }
+                return last?.body.hasPrefix("_Ga=p,") == true
+            }
+        }
+        let deletedBefore = closed.kittyDeletions.count
         try tmux.send("NPage")
         let scrolled = try await waitForLog(log) { log in
-            placedIDs.isSubset(of: Set(log.kittyDeletions.compactMap(PictureBytes.kittyID)))
+            let deleted = Set(log.kittyDeletions.dropFirst(deletedBefore).compactMap(PictureBytes.kittyID))
+            return firstRow.isSubset(of: deleted)
         }
-        #expect(TerminalLog.violations(scrolled.rest).isEmpty)
+        let deleted = scrolled.kittyDeletions.dropFirst(deletedBefore).compactMap(PictureBytes.kittyID)
+        #expect(firstRow.isSubset(of: Set(deleted)), "first row \(firstRow), deleted after the page down \(deleted)")
+        let violations = TerminalLog.violations(scrolled.rest)
+        #expect(violations.isEmpty, "\(violations.count) violations, first: \(violations.first ?? "")")
         try tmux.send("q")
-        #expect(await tmux.waitForExit() == 0)
+        let exit = await tmux.waitForExit()
+        #expect(exit == 0, "exit \(String(describing: exit))")
     }
 
     @Test func noColourSendsNoPictures() async throws {

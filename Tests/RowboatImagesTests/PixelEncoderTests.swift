@@ -38,6 +38,8 @@ struct PixelEncoderTests {
         let bytes = text(picture.bytes)
         #expect(bytes.hasPrefix("\u{1B}_Ga=t,i=\(id),q=2,f=32,s="))
         #expect(!bytes.contains("a=T"), "placing is the screen's job")
+        // Nothing but kitty sequences, back to back.
+        for part in bytes.components(separatedBy: "\u{1B}\\") where !part.isEmpty { #expect(part.hasPrefix("\u{1B}_G")) }
         let other = try #require(PixelEncoder(format: PixelFormat(proto: .kitty)).encode(image, fit: ThumbnailFit(
             sourceWidth: 200, sourceHeight: 100, boxColumns: 10, boxRows: 3)))
         #expect(other.kittyID != id && other.serial != picture.serial)

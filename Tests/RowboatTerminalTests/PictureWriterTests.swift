@@ -54,7 +54,7 @@ import RowboatCore
         let writer = PictureWriter()
         let first = text(writer.bytes(for: grid([(.kitty(id: 7), 7, 0, 0)]), changedRows: clean, full: false,
                                       cursorX: 0, cursorY: 0))
-        #expect(first == "\u{1B}[1;1H<7>\u{1B}_Ga=p,i=7,p=1,c=4,r=2,C=1,q=2\u{1B}\\\u{1B}[1;1H")
+        #expect(first == "<7>\u{1B}[1;1H\u{1B}_Ga=p,i=7,p=1,c=4,r=2,C=1,q=2\u{1B}\\\u{1B}[1;1H")
         let moved = text(writer.bytes(for: grid([(.kitty(id: 7), 7, 0, 4)]), changedRows: clean, full: false,
                                       cursorX: 0, cursorY: 0))
         #expect(!moved.contains("<7>"), "the image is not sent again")

@@ -11,8 +11,10 @@ extension NCursesScreen {
     /// The terminal's answers, asked before ncurses takes the terminal;
     /// nil when the mode needs no question (off, symbols).
     func askForGraphics() -> (answers: TerminalAnswers, passthrough: Bool)? {
-        guard imageMode != .off, imageMode != .symbols else { return nil }
         let environment = ProcessInfo.processInfo.environment
+        // No pictures without colours: nothing to ask.
+        guard imageMode != .off, imageMode != .symbols, theme != .monochrome,
+              Theme.colorsAllowed(noColor: environment["NO_COLOR"], hasColors: true) else { return nil }
         let inTmux = !(environment["TMUX"] ?? "").isEmpty
         let passthrough = inTmux && GraphicsProbe.tmuxAllowsPassthrough(environment: environment)
         return (GraphicsProbe.ask(inTmux: inTmux), passthrough)
@@ -58,5 +60,11 @@ extension NCursesScreen {
         let bytes = pictures.bytes(for: grid, changedRows: changedRows, full: full, cursorX: Int(x), cursorY: Int(y))
         guard !bytes.isEmpty else { return }
         _ = GraphicsProbe.writeAll(bytes, to: STDOUT_FILENO)
+    }
+
+    /// Before ncurses gives the terminal back: frees the kitty images.
+    func clearPictures() {
+        let bytes = pictures.farewell()
+        if !bytes.isEmpty { _ = GraphicsProbe.writeAll(bytes, to: STDOUT_FILENO) }
     }
 }

@@ -88,6 +88,7 @@ public final class NCursesScreen {
         guard started else { return }
         started = false
         SignalRelay.uninstall()
+        clearPictures()
         curs_set(1)
         endwin()
         TerminalGuard.restoreRaw()

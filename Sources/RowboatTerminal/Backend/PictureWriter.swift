@@ -59,13 +59,13 @@ final class PictureWriter {
         for p in next {
             let touched = full || (p.rect.y..<p.rect.y + p.rect.height).contains { $0 < changedRows.count && changedRows[$0] }
             guard !before.contains(Self.key(p)) || touched else { continue }
-            out += Array("\u{1B}[\(p.y + 1);\(p.x + 1)H".utf8)
+            let move = Array("\u{1B}[\(p.y + 1);\(p.x + 1)H".utf8)
             switch p.picture.kind {
             case .sixel, .iterm:
-                out += p.picture.bytes
+                out += move + p.picture.bytes
             case .kitty(let id):
                 transmit(p.picture, id: id, into: &out)
-                out += Array("\u{1B}_Ga=p,i=\(id),p=1,c=\(p.picture.columns),r=\(p.picture.rows),C=1,q=2\u{1B}\\".utf8)
+                out += move + Array("\u{1B}_Ga=p,i=\(id),p=1,c=\(p.picture.columns),r=\(p.picture.rows),C=1,q=2\u{1B}\\".utf8)
             case .kittyPlaceholder:
                 break
             }
@@ -73,6 +73,13 @@ final class PictureWriter {
         placed = next
         guard !out.isEmpty else { return [] }
         return out + Array("\u{1B}[\(cursorY + 1);\(cursorX + 1)H".utf8)
+    }
+
+    /// On the way out: frees every kitty image we sent (sixel and iTerm2
+    /// pictures go with the alternate screen).
+    func farewell() -> [UInt8] {
+        defer { transmitted = []; placed = [] }
+        return transmitted.flatMap { Array("\u{1B}_Ga=d,d=I,i=\($0.id),q=2\u{1B}\\".utf8) }
     }
 
     /// Forgets what is on screen (the screen was cleared).

@@ -21,13 +21,15 @@ public struct HelpOverlay {
         let wanted = keyWidth + 2 + textWidth
         let room = (grid.width - 6 - gap * (columns - 1)) / columns
         let columnWidth = min(wanted, room)
-        let width = min(grid.width - 2, columns * columnWidth + gap * (columns - 1) + 4)
+        let footer = (note.map { $0 + " · " } ?? "") + "any key closes"
+        // Wide enough for the footer too (" footer " inside the corners).
+        let width = min(grid.width - 2, max(columns * columnWidth + gap * (columns - 1) + 4, DisplayWidth.of(footer) + 6))
         let height = min(grid.height - 2, rows + 4)
         guard width > 10, height > 4, columnWidth > keyWidth + 3 else { return }
         let frame = OverlayFrame.centered(width: width, height: height, in: grid)
         let x0 = frame.x, y0 = frame.y
         let box = theme.status
-        frame.draw(into: &grid, title: title, footer: (note.map { $0 + " · " } ?? "") + "any key closes", style: box, titleStyle: theme.header)
+        frame.draw(into: &grid, title: title, footer: footer, style: box, titleStyle: theme.header)
         for (i, entry) in entries.enumerated() {
             let column = i / rows, row = i % rows
             guard row < height - 4 else { continue }
