@@ -9,23 +9,25 @@ import RowboatCore
 /// how thumbnails are drawn, and keeping pictures in step with the frames.
 extension NCursesScreen {
     /// The terminal's answers, asked before ncurses takes the terminal;
-    /// nil when the mode needs no question (off, symbols).
-    func askForGraphics() -> (answers: TerminalAnswers, passthrough: Bool)? {
+    /// no answers when the mode needs no question (off, symbols, no
+    /// colours) or tmux would not pass a picture on anyway.
+    func askForGraphics() -> (answers: TerminalAnswers?, passthrough: Bool)? {
         let environment = ProcessInfo.processInfo.environment
         // No pictures without colours: nothing to ask.
         guard imageMode != .off, imageMode != .symbols, theme != .monochrome,
               Theme.colorsAllowed(noColor: environment["NO_COLOR"], hasColors: true) else { return nil }
         let inTmux = !(environment["TMUX"] ?? "").isEmpty
         let passthrough = inTmux && GraphicsProbe.tmuxAllowsPassthrough(environment: environment)
+        if inTmux && !passthrough { return (nil, false) }
         return (GraphicsProbe.ask(inTmux: inTmux), passthrough)
     }
 
     /// Decides `graphics` once colours are known. With pictures written at
     /// cells, ncurses must not scroll lines (the pictures would move with
     /// them): it repaints instead.
-    func chooseGraphics(_ asked: (answers: TerminalAnswers, passthrough: Bool)?) {
+    func chooseGraphics(_ asked: (answers: TerminalAnswers?, passthrough: Bool)?) {
         graphics = TerminalGraphics.choose(
-            mode: imageMode, environment: ProcessInfo.processInfo.environment, answers: asked?.answers,
+            mode: imageMode, environment: ProcessInfo.processInfo.environment, answers: asked?.answers ?? nil,
             tmuxPassthrough: asked?.passthrough ?? false, colorsAllowed: theme != .monochrome, directColor: directColor,
             windowCell: GraphicsProbe.windowCell())
         if let format = graphics.pixels, format.proto != .kittyPlaceholders {

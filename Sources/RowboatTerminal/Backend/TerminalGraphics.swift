@@ -39,18 +39,16 @@ public struct TerminalGraphics: Sendable, Equatable {
             return TerminalGraphics(choice: .symbols, reason: "symbols (no colours: NO_COLOR or monochrome)")
         }
         let inTmux = !(environment["TMUX"] ?? "").isEmpty
+        if inTmux && !tmuxPassthrough {
+            return TerminalGraphics(choice: .symbols, reason: "symbols (inside tmux without allow-passthrough)")
+        }
         let forced = mode != .auto
         guard let proto = forced ? forcedProtocol(mode, answers: answers, environment: environment, inTmux: inTmux)
                 : detectedProtocol(answers: answers, environment: environment, inTmux: inTmux) else {
             return TerminalGraphics(choice: .symbols, reason: "symbols (the terminal shows no pixel protocol)")
         }
-        if inTmux {
-            guard tmuxPassthrough else {
-                return TerminalGraphics(choice: .symbols, reason: "symbols (inside tmux without allow-passthrough)")
-            }
-            guard proto == .kittyPlaceholders else {
-                return TerminalGraphics(choice: .symbols, reason: "symbols (\(proto.rawValue) cannot be placed through tmux)")
-            }
+        if inTmux && proto != .kittyPlaceholders {
+            return TerminalGraphics(choice: .symbols, reason: "symbols (\(proto.rawValue) cannot be placed through tmux)")
         }
         let cell = answers.flatMap { a in a.cellWidth.flatMap { w in a.cellHeight.map { (w, $0) } } }
             ?? windowCell.map { ($0.width, $0.height) } ?? (defaultCell.width, defaultCell.height)
