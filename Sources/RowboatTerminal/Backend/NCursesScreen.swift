@@ -34,6 +34,8 @@ public final class NCursesScreen {
     /// What `start` chose for thumbnails (see `TerminalGraphics`).
     public internal(set) var graphics = TerminalGraphics(choice: .symbols, reason: "symbols")
     let pictures = PictureWriter()
+    /// Drops start-up answers that arrive after the probe gave up.
+    var lateAnswers = LateAnswerFilter(awaiting: false)
 
     public init(theme: Theme = .default) {
         self.theme = theme
@@ -78,6 +80,8 @@ public final class NCursesScreen {
             theme = .monochrome
         }
         chooseGraphics(answers)
+        // Answers that missed the probe's deadline would come in as keys.
+        lateAnswers = LateAnswerFilter(awaiting: answers?.answers.map { !$0.complete } ?? false)
         SignalRelay.install(writingTo: wake.writeFD)
         size = TerminalSize(columns: Int(rb_cols()), rows: Int(rb_lines()))
         previous = nil
@@ -273,7 +277,7 @@ public final class NCursesScreen {
                 keys.append(k)
             }
         }
-        return keys
+        return lateAnswers.filter(keys)
     }
 
     static func special(_ code: Int32) -> Key? {

@@ -1,0 +1,199 @@
+import Foundation
+import RowboatProcess
+import Testing
+
+/// A real pixel terminal for end-to-end tests: an X server of its own
+/// (Xvfb, which picks a free display), one terminal window at the top-left
+/// corner running rowboat, keys typed with xdotool (XTEST, as a keyboard
+/// would) and screenshots taken with ImageMagick's `import` as PPM.
+/// Everything it started is killed when it goes.
+final class PixelTerminal {
+    /// The terminals the tests drive, with how each is started.
+    enum Kind: String, CustomStringConvertible {
+        /// xterm as a VT340: sixel graphics, 256 colour registers, the
+        /// `6x13` bitmap font (text is drawn in its own colours only).
+        case xtermVT340
+        /// kitty (Debian's, 0.26: kitty graphics placed at cells).
+        case kitty
+
+        var description: String { rawValue }
+
+        func command(columns: Int, rows: Int, script: String) -> [String] {
+            switch self {
+            case .xtermVT340:
+                ["xterm", "-ti", "vt340", "-tn", "xterm-256color", "-xrm", "XTerm*decTerminalID: vt340",
+                 "-xrm", "XTerm*numColorRegisters: 256", "-b", "0", "-fn", "6x13",
+                 "-geometry", "\(columns)x\(rows)+0+0", "-e", "sh", "-c", script]
+            case .kitty:
+                ["kitty", "--config", "NONE", "-o", "initial_window_width=\(columns)c",
+                 "-o", "initial_window_height=\(rows)c", "-o", "window_padding_width=0",
+                 "-o", "remember_window_size=no", "sh", "-c", script]
+            }
+        }
+    }
+
+    let directory: String
+    let columns: Int, rows: Int
+    private(set) var display = ""
+    private var server: RunningProcess?
+    private var terminal: RunningProcess?
+    private(set) var window = ""
+
+    /// Starts the X server and `kind` running rowboat with `arguments`
+    /// (and its built-in demo when they name no config).
+    init(_ kind: Kind, arguments: [String], columns: Int = 120, rows: Int = 40) throws {
+        self.columns = columns
+        self.rows = rows
+        directory = NSTemporaryDirectory() + "rowboat-pixels-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // -displayfd 1: Xvfb chooses a free display and prints its number.
+        server = try ProcessRunner.spawn(ProcessSpec(["Xvfb", "-displayfd", "1", "-screen", "0", "1600x1000x24",
+                                                      "-nolisten", "tcp"], stdout: .file(directory + "/display")))
+        display = try poll("display") { [self] in
+            let number = file("display").trimmingCharacters(in: .whitespacesAndNewlines)
+            return Int(number) != nil ? ":" + number : nil
+        }
+        let command = ([TmuxSession.binary] + arguments).map(TmuxSession.quote).joined(separator: " ")
+        let script = "cd \(TmuxSession.quote(TmuxSession.packageRoot)); \(command) 2> \(directory)/stderr; "
+            + "echo $? > \(directory)/exit.tmp; mv \(directory)/exit.tmp \(directory)/exit"
+        let environment = ProcessRunner.environment(["DISPLAY": display, "LANG": "C.UTF-8", "NO_COLOR": nil,
+                                                     "TMUX": nil, "XDG_CACHE_HOME": directory + "/cache",
+                                                     "XDG_CONFIG_HOME": directory + "/config"])
+        terminal = try ProcessRunner.spawn(ProcessSpec(kind.command(columns: columns, rows: rows, script: script),
+                                                       environment: environment, stderr: .file(directory + "/terminal")))
+        // The display is ours: its one visible window is the terminal.
+        window = try poll("window") { [self] in
+            let found = (try? x(["xdotool", "search", "--onlyvisible", "--name", "."])) ?? ""
+            return found.split(separator: "\n").first.map(String.init)
+        }
+        try x(["xdotool", "windowfocus", window])
+    }
+
+    deinit {
+        for process in [terminal, server].compactMap({ $0 }) {
+            kill(process.pid, SIGKILL)
+            _ = process.wait()
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Runs an X client on this display; returns its output.
+    @discardableResult
+    func x(_ arguments: [String]) throws -> String {
+        let environment = ProcessRunner.environment(["DISPLAY": display])
+        let r = try ProcessRunner.run(ProcessSpec(arguments, environment: environment, stdout: .capture))
+        guard r.status == 0 else { throw ProcessError("\(arguments[0]) exited \(r.status)") }
+        return r.stdout
+    }
+
+    /// Types keys (xdotool names: `v`, `Next`, `question`, `q`) into the
+    /// focused terminal (xterm ignores keys sent to a window by name).
+    func key(_ names: String...) throws {
+        try x(["xdotool", "key"] + names)
+    }
+
+    /// The whole screen now.
+    func screenshot() throws -> Screenshot {
+        let path = directory + "/shot.ppm"
+        try x(["import", "-window", "root", "-depth", "8", "ppm:" + path])
+        return try Screenshot(ppm: Array(Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    /// The terminal window's size in pixels over its cells: one cell.
+    func cellSize() throws -> (width: Int, height: Int) {
+        let text = try x(["xdotool", "getwindowgeometry", "--shell", window])
+        var values: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
+        }
+        return ((values["WIDTH"] ?? 0) / columns, (values["HEIGHT"] ?? 0) / rows)
+    }
+
+    /// Takes screenshots until `predicate` holds (the visible effect
+    /// awaited); records an issue and returns the last one at the deadline.
+    @discardableResult
+    func waitForScreen(timeout: Double = 60, _ what: String, _ predicate: (Screenshot) -> Bool) async throws -> Screenshot {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = try screenshot()
+        while !predicate(last) {
+            guard Date() < deadline else {
+                // Kept for a look: the shot that never matched.
+                let kept = NSTemporaryDirectory() + "rowboat-pixels-unmatched-\(getpid())-\(UUID().uuidString.prefix(6)).ppm"
+                try? FileManager.default.copyItem(atPath: directory + "/shot.ppm", toPath: kept)
+                Issue.record("the screen never showed \(what); the last screenshot: \(kept)")
+                return last
+            }
+            try await Task.sleep(nanoseconds: 200_000_000)
+            last = try screenshot()
+        }
+        return last
+    }
+
+    /// rowboat's exit status, once it has ended (nil: it has not).
+    func waitForExit(timeout: Double = 20) async throws -> Int? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let status = Int(file("exit").trimmingCharacters(in: .whitespacesAndNewlines)) { return status }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return nil
+    }
+
+    func file(_ name: String) -> String {
+        (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? ""
+    }
+
+    /// Start-up: polls `found` until it gives a value (20 s at most).
+    private func poll(_ what: String, _ found: () -> String?) throws -> String {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let value = found() { return value }
+            usleep(50_000)
+        }
+        throw ProcessError("no \(what) came")
+    }
+}
+
+/// A screenshot's pixels (binary PPM, 8 bits a sample), read by cell rectangles.
+struct Screenshot: Equatable {
+    let width: Int, height: Int
+    let rgb: [UInt8]
+
+    init(ppm bytes: [UInt8]) throws {
+        // "P6" width height maxval, each after whitespace, then one whitespace byte.
+        var fields: [Int] = [], i = 2
+        guard bytes.starts(with: Array("P6".utf8)) else { throw ProcessError("not a binary PPM") }
+        while fields.count < 3 && i < bytes.count {
+            while i < bytes.count && (bytes[i] == 0x20 || (0x09...0x0D).contains(bytes[i])) { i += 1 }
+            var value = 0
+            while i < bytes.count, (0x30...0x39).contains(bytes[i]) { value = value * 10 + Int(bytes[i] - 0x30); i += 1 }
+            fields.append(value)
+        }
+        guard fields.count == 3, fields[2] == 255, bytes.count - (i + 1) >= fields[0] * fields[1] * 3 else {
+            throw ProcessError("a PPM of an unexpected shape")
+        }
+        (width, height) = (fields[0], fields[1])
+        rgb = Array(bytes[(i + 1)..<(i + 1 + width * height * 3)])
+    }
+
+    /// The pixels of a rectangle of cells, row by row (packed 0xRRGGBB),
+    /// less `inset` pixels along each edge.
+    func pixels(column: Int, row: Int, columns: Int, rows: Int, cell: (width: Int, height: Int),
+                inset: Int = 0) -> [UInt32] {
+        var out: [UInt32] = []
+        out.reserveCapacity(columns * rows * cell.width * cell.height)
+        for y in row * cell.height + inset..<min(height, (row + rows) * cell.height - inset) {
+            for x in column * cell.width + inset..<min(width, (column + columns) * cell.width - inset) {
+                let p = (y * width + x) * 3
+                out.append(UInt32(rgb[p]) << 16 | UInt32(rgb[p + 1]) << 8 | UInt32(rgb[p + 2]))
+            }
+        }
+        return out
+    }
+
+    /// How many different colours a rectangle of cells holds.
+    func colours(column: Int, row: Int, columns: Int, rows: Int, cell: (width: Int, height: Int)) -> Int {
+        Set(pixels(column: column, row: row, columns: columns, rows: rows, cell: cell)).count
+    }
+}
