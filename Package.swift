@@ -21,8 +21,10 @@ let package = Package(
     targets: [
         // C shim over the system ncursesw library (wide-character API visible).
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
+        // simdjson's DOM parser behind a C face (C++ inside); RowboatCore reads its tape.
+        .target(name: "CSimdJSON", linkerSettings: [.linkedLibrary("simdjson")]),
         // Pure core: config, mapping, list state and reducer. No IO.
-        .target(name: "RowboatCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "RowboatCore", dependencies: ["CSimdJSON", .product(name: "Yams", package: "Yams")]),
         // Cell grid, widgets, display width (pure) and the ncurses backend.
         .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "CNCurses"]),
         // HTTP data client over AsyncHTTPClient.
@@ -105,5 +107,6 @@ let package = Package(
         .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatDemo", "RowboatNetwork", "RowboatCache",
                                                          "RowboatProcess"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

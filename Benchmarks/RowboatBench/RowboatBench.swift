@@ -9,7 +9,7 @@ struct RowboatBench: AsyncParsableCommand {
         commandName: "rowboat-bench",
         abstract: "Benchmarks: ours against a reference, alternated in one run, medians of the repetitions.")
 
-    static let all = ["virtualize", "cache", "decode", "json", "fetch", "idle", "memory", "render", "keypress", "paint", "memory-grid"]
+    static let all = ["virtualize", "cache", "decode", "json", "fetch", "dead-server", "idle", "memory", "render", "keypress", "paint", "memory-grid"]
 
     @Argument(help: "Benchmarks to run: \(all.joined(separator: ", ")). Default: all.")
     var names: [String] = []
@@ -35,7 +35,7 @@ struct RowboatBench: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var results: [BenchResult] = []
         if chosen.contains(where: ["idle", "keypress", "memory-grid"].contains) {
-            Self.buildApp()
+            try Self.buildApp()
         }
         for name in chosen {
             FileHandle.standardError.write(Data("running \(name)…\n".utf8))
@@ -45,6 +45,7 @@ struct RowboatBench: AsyncParsableCommand {
             case "decode": results += try ImageBench.run(reps: reps)
             case "json": results += JSONBench.run(reps: reps)
             case "fetch": results += try await FetchBench.run(reps: reps)
+            case "dead-server": results.append(try await DeadServerBench.run(reps: reps))
             case "idle": results.append(SystemBench.idle(binary: Self.binaryPath()))
             case "memory": results.append(SystemBench.memory())
             case "render": results += RenderBench.run(reps: reps)
@@ -69,21 +70,33 @@ struct RowboatBench: AsyncParsableCommand {
     /// Brings the release `rowboat` next to this binary up to date (`swift
     /// build -c release --product rowboat`, from the package root, which is
     /// the current directory under `swift run`): the app benchmarks measure
-    /// the code as it is now. A no-op build takes seconds.
-    static func buildApp() {
+    /// the code as it is now. A no-op build takes seconds. A build that
+    /// fails (or cannot start, or outlasts 45 minutes) ends the run with
+    /// its status: an older binary must never be measured instead.
+    static func buildApp() throws {
         FileHandle.standardError.write(Data("building the release rowboat for the app benchmarks…\n".utf8))
         let build = Process()
         build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         build.arguments = ["swift", "build", "-c", "release", "--product", "rowboat"]
         build.standardOutput = FileHandle.standardError
-        do { try build.run() } catch { return }
+        do { try build.run() } catch { throw BuildFailed(reason: "cannot start swift build: \(error)") }
         // A cold release build takes up to half an hour on 2 cores.
         let deadline = Date().addingTimeInterval(45 * 60)
         while build.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 1) }
         if build.isRunning {
             build.terminate()
             build.waitUntilExit()
+            throw BuildFailed(reason: "swift build of rowboat took over 45 minutes")
         }
+        guard build.terminationReason == .exit, build.terminationStatus == 0 else {
+            throw BuildFailed(reason: "swift build of rowboat failed (status \(build.terminationStatus)); nothing was measured")
+        }
+    }
+
+    /// The app could not be built: the run stops with this line.
+    struct BuildFailed: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { "rowboat-bench: \(reason)" }
     }
 
     /// The rowboat binary built next to this one.

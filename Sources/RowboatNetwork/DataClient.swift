@@ -11,6 +11,8 @@ public struct DataClient: Sendable {
     public let authorizer: RequestAuthorizer?
     /// OAuth2 client-credentials tokens (nil unless `auth.type` is oauth2).
     public let tokens: OAuth2TokenSource?
+    /// One page decoder per endpoint key, its item mapping prepared once.
+    let decoders: [String: PageDecoder]
 
     /// `clock` (seconds since the epoch) times OAuth2 token expiry.
     public init(config: RowboatConfig, transport: HTTPTransport,
@@ -18,6 +20,7 @@ public struct DataClient: Sendable {
         self.config = config
         self.transport = transport
         authorizer = config.auth.map { RequestAuthorizer(auth: $0, server: config.server) }
+        decoders = Dictionary(config.endpoints.map { ($0.key, PageDecoder(endpoint: $0)) }) { first, _ in first }
         if case .oauth2(let settings)? = config.auth {
             tokens = OAuth2TokenSource(settings: settings, server: config.server, transport: transport,
                                        timeoutSeconds: config.communication.timeoutSeconds,
@@ -94,7 +97,7 @@ public struct DataClient: Sendable {
     }
 
     func decode(_ reply: HTTPReply, endpoint: Endpoint) throws(DataError) -> PageResult {
-        let decoder = PageDecoder(endpoint: endpoint)
+        let decoder = decoders[endpoint.key] ?? PageDecoder(endpoint: endpoint)
         guard (200..<300).contains(reply.status) else {
             // Servers often explain themselves in the envelope even on errors.
             let message = (try? JSONValue.parse(Data(reply.body))).flatMap { root in

@@ -15,6 +15,7 @@ import Testing
         "webp": "libwebp-dev",
         "chafa": "libchafa-dev",
         "glib-2.0": "libglib2.0-dev",
+        "simdjson": "libsimdjson-dev",
     ]
 
     /// The install line as the README shows it and CI runs it.

@@ -42,56 +42,39 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
     /// The value at this path, or nil when a step is missing. A path with
     /// `[*]` gives an array of every value it leads to.
     public func lookup(in value: JSONValue) -> JSONValue? {
-        if hasWildcard { return .array(matches(in: value).map(\.value)) }
-        var current = value
-        for step in steps {
-            switch (step, current) {
-            case (.key(let k), .object(let o)):
-                guard let next = o[k] else { return nil }
-                current = next
-            case (.index(let i), .array(let a)):
-                let at = i < 0 ? a.count + i : i
-                guard at >= 0, at < a.count else { return nil }
-                current = a[at]
-            default:
-                return nil
-            }
-        }
-        return current
+        lookupTree(in: value)
     }
 
     /// One value a path leads to, and where: `steps` holds only keys and
     /// non-negative indices (wildcards and negative indices resolved).
-    public struct Match: Sendable, Equatable {
+    public struct Match<Node> {
         public var steps: [Step]
-        public var value: JSONValue
+        public var value: Node
     }
 
     /// Every value the path leads to, in document order (one at most
     /// without `[*]`). Branches where a later step is missing give nothing.
-    public func matches(in value: JSONValue) -> [Match] {
-        var out: [Match] = []
+    public func matches<Node: JSONNode>(in value: Node) -> [Match<Node>] {
+        var out: [Match<Node>] = []
         collect(value, from: 0, at: [], into: &out)
         return out
     }
 
-    private func collect(_ value: JSONValue, from index: Int, at location: [Step], into out: inout [Match]) {
+    private func collect<Node: JSONNode>(_ value: Node, from index: Int, at location: [Step], into out: inout [Match<Node>]) {
         guard index < steps.count else {
             out.append(Match(steps: location, value: value))
             return
         }
-        switch (steps[index], value) {
-        case (.key(let k), .object(let o)):
-            if let next = o[k] { collect(next, from: index + 1, at: location + [.key(k)], into: &out) }
-        case (.index(let i), .array(let a)):
-            let at = i < 0 ? a.count + i : i
-            if at >= 0, at < a.count { collect(a[at], from: index + 1, at: location + [.index(at)], into: &out) }
-        case (.wildcard, .array(let a)):
-            for (i, element) in a.enumerated() {
+        switch steps[index] {
+        case .key(let k):
+            if let next = value.member(k) { collect(next, from: index + 1, at: location + [.key(k)], into: &out) }
+        case .index(let i):
+            guard let next = value.element(i), let count = value.elements?.count else { return }
+            collect(next, from: index + 1, at: location + [.index(i < 0 ? count + i : i)], into: &out)
+        case .wildcard:
+            for (i, element) in (value.elements ?? []).enumerated() {
                 collect(element, from: index + 1, at: location + [.index(i)], into: &out)
             }
-        default:
-            break
         }
     }
 
@@ -195,3 +178,6 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
         return steps
     }
 }
+
+extension JSONPath.Match: Equatable where Node: Equatable {}
+extension JSONPath.Match: Sendable where Node: Sendable {}

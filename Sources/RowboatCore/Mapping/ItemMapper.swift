@@ -5,30 +5,38 @@ import Foundation
 /// and sanitizing of text.
 public struct ItemMapper: Sendable {
     public let mapping: ItemMapping
+    /// The `id` field's spec, looked up once.
+    let idSpec: FieldSpec?
+    /// The null strings, for a hashed lookup per value.
+    let nullStrings: Set<String>
+    /// The longest null string: longer text is never one.
+    let maxNullStringBytes: Int
 
     public init(mapping: ItemMapping) {
         self.mapping = mapping
+        idSpec = mapping.field("id")
+        nullStrings = Set(mapping.nullStrings)
+        maxNullStringBytes = mapping.nullStrings.map(\.utf8.count).max() ?? 0
     }
 
     /// Maps one element; `index` names it in errors.
     public func map(_ element: JSONValue, index: Int, listPath: JSONPath) throws(DataError) -> Item {
-        try map(ListElement(value: element, key: nil, label: "\(listPath.description)[\(index)]"), index: index)
+        try map(ListElement(value: element, at: listPath.description, position: index), index: index)
     }
 
     /// Maps one list element; its label names it in errors, and in a keyed
     /// list its key is what a `$key` path reads. Without an `id` field the
     /// id is `index`.
-    public func map(_ element: ListElement, index: Int) throws(DataError) -> Item {
-        var values: [String: FieldValue] = [:]
+    public func map<Node: JSONNode>(_ element: ListElement<Node>, index: Int) throws(DataError) -> Item {
+        var values: [String: FieldValue] = Dictionary(minimumCapacity: mapping.fields.count)
         for spec in mapping.fields {
             values[spec.name] = value(for: spec, in: element.value, key: element.key)
         }
         let idValue = values["id"] ?? .missing
         let id: String
         if idValue == .missing {
-            guard mapping.field("id") == nil else {
-                let spec = mapping.field("id")!
-                let found = spec.path.lookup(in: element.value)
+            if let spec = idSpec {
+                let found = spec.path.lookupTree(in: element.value)
                 throw .mappingMismatch(path: "\(element.label).\(spec.path)",
                                        found: found.map(Self.describe) ?? "nothing")
             }
@@ -41,8 +49,8 @@ public struct ItemMapper: Sendable {
 
     /// The coerced value of one field, its default, or `.missing`. `key` is
     /// the element's key in a keyed-object list (read by a `$key` path).
-    public func value(for spec: FieldSpec, in element: JSONValue, key: String? = nil) -> FieldValue {
-        let raw = key != nil && spec.readsKey ? .string(key!) : spec.path.lookup(in: element)
+    public func value<Node: JSONNode>(for spec: FieldSpec, in element: Node, key: String? = nil) -> FieldValue {
+        let raw = key != nil && spec.readsKey ? .string(key!) : spec.path.scalar(in: element)
         if let raw, let coerced = coerce(raw, to: spec.type) {
             return coerced
         }
@@ -54,7 +62,8 @@ public struct ItemMapper: Sendable {
 
     func isNull(_ text: String) -> Bool {
         let trimmed = text.trimmingWhitespace()
-        return mapping.nullStrings.contains { $0 == trimmed }
+        guard trimmed.utf8.count <= maxNullStringBytes else { return false }
+        return nullStrings.contains(String(trimmed))
     }
 
     /// Coerces a JSON value to `type`; nil when it is missing or does not fit.

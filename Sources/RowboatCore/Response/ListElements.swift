@@ -1,58 +1,99 @@
 /// One element of a page's list, before mapping: its value, its key when the
 /// list is a keyed object, and where it sits (for error messages).
-public struct ListElement: Sendable, Equatable {
-    public var value: JSONValue
+public struct ListElement<Node: JSONNode> {
+    public var value: Node
     /// The object key of the element in a keyed-object list.
     public var key: String?
-    /// Where the element sits, as path text (`data.sections[1].items[3]`).
-    public var label: String
+    /// The list's place as path text (`data.sections[1].items`), without
+    /// the element's own step.
+    var at: String
+    /// The element's index in its array (nil in a keyed list).
+    var position: Int?
+
+    public init(value: Node, key: String?, label: String) {
+        self.value = value
+        self.key = key
+        self.at = label
+        self.position = nil
+    }
+
+    init(value: Node, at: String, position: Int) {
+        self.value = value
+        self.key = nil
+        self.at = at
+        self.position = position
+    }
+
+    /// Where the element sits, as path text (`data.sections[1].items[3]`);
+    /// built only when an error names it.
+    public var label: String {
+        position.map { "\(at)[\($0)]" } ?? at
+    }
 }
+
+extension ListElement: Equatable where Node: Equatable {}
+extension ListElement: Sendable where Node: Sendable {}
 
 /// Finds the elements of a page's list at the response's list path: one
 /// array, every array a `[*]` path leads to (flattened in order), or, for a
 /// keyed list, the values of an object in the order the server wrote them.
 public enum ListElements {
-    /// `bytes` is the JSON text `root` came from (for key order); nil when
-    /// there is none (NDJSON: no objects to order at the list).
-    public static func find(in root: JSONValue, bytes: ArraySlice<UInt8>?,
-                            shape: ResponseShape) throws(DataError) -> [ListElement] {
+    /// `bytes` is the JSON text `root` came from (for key order when the
+    /// node does not keep it); nil when there is none (NDJSON: no objects
+    /// to order at the list).
+    public static func find<Node: JSONNode>(in root: Node, bytes: ArraySlice<UInt8>?,
+                                            shape: ResponseShape) throws(DataError) -> [ListElement<Node>] {
+        var out: [ListElement<Node>] = []
+        try forEach(in: root, bytes: bytes, shape: shape) { out.append($0) }
+        return out
+    }
+
+    /// Calls `body` with each element in order (no array of them is built).
+    public static func forEach<Node: JSONNode>(in root: Node, bytes: ArraySlice<UInt8>?, shape: ResponseShape,
+                                               _ body: (ListElement<Node>) throws(DataError) -> Void) throws(DataError) {
         let path = shape.listPath
         let named = path.description.isEmpty ? "(root)" : path.description
         if path.hasWildcard {
             // The part before the first [*] must be there; sections without
             // the rest of the path hold no items.
-            guard path.prefixBeforeWildcard.lookup(in: root) != nil else {
+            guard path.prefixBeforeWildcard.find(in: root) != nil else {
                 throw .mappingMismatch(path: named, found: "nothing")
             }
         }
         let matches = path.matches(in: root)
         if !path.hasWildcard, matches.isEmpty { throw .mappingMismatch(path: named, found: "nothing") }
-        var out: [ListElement] = []
         for match in matches {
             // Without [*] the path is named as written, as it always was.
             let at = path.hasWildcard ? JSONPath.text(of: match.steps) : path.description
             let label = at.isEmpty ? "(root)" : at
-            switch match.value {
-            case .array(let elements):
+            if let elements = match.value.elements {
                 for (i, element) in elements.enumerated() {
-                    out.append(ListElement(value: element, key: nil, label: "\(at)[\(i)]"))
+                    try body(ListElement(value: element, at: at, position: i))
                 }
-            case .null:
-                break
-            case .object(let object) where shape.keyed:
-                let order = bytes.flatMap { JSONKeyOrder.keys(at: match.steps, in: Array($0)) } ?? []
-                var listed = Set<String>()
-                var keys: [String] = []
-                for key in order where object[key] != nil && listed.insert(key).inserted { keys.append(key) }
-                keys += object.keys.filter { !listed.contains($0) }.sorted()
-                for key in keys {
-                    out.append(ListElement(value: object[key]!, key: key,
-                                           label: JSONPath.text(of: match.steps + [.key(key)])))
+            } else if match.value.isNull {
+                continue
+            } else if shape.keyed, let keys = match.value.memberKeys {
+                for (key, value) in keyed(match.value, keys: keys, steps: match.steps, bytes: bytes) {
+                    try body(ListElement(value: value, key: key, label: JSONPath.text(of: match.steps + [.key(key)])))
                 }
-            default:
-                throw .mappingMismatch(path: label, found: ItemMapper.describe(match.value))
+            } else {
+                throw .mappingMismatch(path: label, found: ItemMapper.describe(match.value.tree))
             }
         }
-        return out
+    }
+
+    /// The members of a keyed list in the server's order: the node's own
+    /// order when it keeps one, else read from `bytes`; keys the order
+    /// does not name follow, sorted.
+    static func keyed<Node: JSONNode>(_ object: Node, keys: [String], steps: [JSONPath.Step],
+                                      bytes: ArraySlice<UInt8>?) -> [(String, Node)] {
+        if let ordered = object.orderedMembers { return ordered.map { ($0.key, $0.value) } }
+        let order = bytes.flatMap { JSONKeyOrder.keys(at: steps, in: Array($0)) } ?? []
+        let present = Set(keys)
+        var listed = Set<String>()
+        var out: [String] = []
+        for key in order where present.contains(key) && listed.insert(key).inserted { out.append(key) }
+        out += keys.filter { !listed.contains($0) }.sorted()
+        return out.map { ($0, object.member($0)!) }
     }
 }

@@ -48,57 +48,84 @@ public struct PageResult: Sendable, Equatable {
 /// Turns a response body (and its headers) into a `PageResult` for an
 /// endpoint: parses JSON, checks the envelope's success flag, finds the list,
 /// maps each item and reads the paging facts the endpoint's rules need.
+///
+/// JSON bodies are parsed by simdjson and mapped straight from its tape
+/// (`JSONTape`); NDJSON bodies line by line into `JSONValue`s. Make one
+/// decoder per endpoint and keep it: the item mapping is prepared once.
 public struct PageDecoder: Sendable {
     public let endpoint: Endpoint
+    let mapper: ItemMapper
 
     public init(endpoint: Endpoint) {
         self.endpoint = endpoint
+        self.mapper = ItemMapper(mapping: endpoint.item)
     }
 
     /// Decodes `body`; `headers` are the response headers (any case).
     public func decode(body: [UInt8], contentType: String?,
                        headers: [(String, String)] = []) throws(DataError) -> PageResult {
         guard !body.isEmpty else { throw .emptyResponse }
-        let shape = endpoint.response
         let text = ResponseFraming.strippingPrefix(body)
-        let root: JSONValue
-        let ndjson = ResponseFraming.isNDJSON(shape.format, contentType: contentType)
-        if ndjson {
+        if ResponseFraming.isNDJSON(endpoint.response.format, contentType: contentType) {
+            let root: JSONValue
             do {
                 root = try ResponseFraming.parseLines(text)
             } catch {
                 throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
                                firstBytes: "line \(error.line): " + Self.preview(error.bytes))
             }
-        } else {
-            do {
-                root = try JSONValue.parse(Data(text))
-            } catch let tooDeep as JSONDepthLimit.Exceeded {
-                throw .nestedTooDeep(limit: tooDeep.limit)
-            } catch {
+            return try decode(root: root, text: nil, headers: headers)
+        }
+        do {
+            return try JSONTape.withDocument(text) { (root: JSONTapeNode) throws(DataError) in
+                try decode(root: root, text: text, headers: headers)
+            }
+        } catch {
+            switch error {
+            case .body(let dataError): throw dataError
+            case .parse(.tooDeep): throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth)
+            case .parse:
+                // Deep and broken is reported as deep, as the depth check
+                // that runs before any parse always has.
+                let scan = text.withUnsafeBytes { raw in Result { () throws(JSONDepthLimit.Exceeded) in try JSONDepthLimit.check(raw) } }
+                if case .failure(let deep) = scan { throw .nestedTooDeep(limit: deep.limit) }
                 throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
                                firstBytes: Self.preview(body))
             }
         }
+    }
+
+    /// Decodes a document already parsed: `root` is its value, `text` the
+    /// JSON it came from (nil for NDJSON).
+    public func decode<Node: JSONNode>(root: Node, text: ArraySlice<UInt8>?,
+                                       headers: [(String, String)] = []) throws(DataError) -> PageResult {
+        let shape = endpoint.response
         if let successPath = shape.successPath {
-            let found = successPath.lookup(in: root)?.scalarText
+            let found = successPath.lookupTree(in: root)?.scalarText
             if found == nil || !shape.successValues.contains(found!) {
-                let message = shape.messagePath.flatMap { $0.lookup(in: root)?.scalarText }
+                let message = shape.messagePath.flatMap { $0.lookupTree(in: root)?.scalarText }
                 throw .server(message: message.map { Sanitizer.clean($0, limit: 200) })
             }
         }
-        let elements = try ListElements.find(in: root, bytes: ndjson ? nil : text, shape: shape)
-        let mapper = ItemMapper(mapping: endpoint.item)
         var items: [Item] = []
-        items.reserveCapacity(elements.count)
-        for (i, element) in elements.enumerated() {
-            items.append(try mapper.map(element, index: i))
+        var lastElement: ListElement<Node>?
+        try ListElements.forEach(in: root, bytes: text, shape: shape) { (element) throws(DataError) in
+            items.append(try mapper.map(element, index: items.count))
+            lastElement = element
         }
-        var page = PageResult(items: items)
+        return try facts(of: PageResult(items: items), root: root, last: lastElement, headers: headers)
+    }
+
+    /// What the envelope and headers say about paging, added to `page`
+    /// (whose items are mapped); `last` is the list's last element.
+    func facts<Node: JSONNode>(of page: PageResult, root: Node, last: ListElement<Node>?,
+                               headers: [(String, String)]) throws(DataError) -> PageResult {
+        var page = page
+        let items = page.items
         let paging = endpoint.paging
-        page.totalPages = paging.totalPagesPath.flatMap { intValue($0.lookup(in: root)) }
+        page.totalPages = paging.totalPagesPath.flatMap { intValue($0.lookupTree(in: root)) }
             ?? paging.totalPagesHeader.flatMap { Self.header($0, in: headers) }.flatMap(intValue)
-        page.totalCount = paging.totalCountPath.flatMap { intValue($0.lookup(in: root)) }
+        page.totalCount = paging.totalCountPath.flatMap { intValue($0.lookupTree(in: root)) }
             ?? paging.totalCountHeader.flatMap { Self.header($0, in: headers) }.flatMap(intValue)
         if let path = paging.hasMorePath { page.hasMore = try boolValue(at: path, in: root) }
         // Configured body paths that this page does not have at all (null
@@ -109,8 +136,8 @@ public struct PageDecoder: Sendable {
         var absent: [String] = []
         let looksLast = items.isEmpty || page.hasMore == false || paging.size.map { items.count < $0 } ?? false
             || page.totalCount.map { items.count >= $0 } ?? false
-        func note(_ key: String, _ path: JSONPath?, in value: JSONValue? = nil, unlessLast: Bool = false) {
-            guard let path, !(unlessLast && looksLast), path.lookup(in: value ?? root) == nil else { return }
+        func note(_ key: String, _ path: JSONPath?, in value: Node? = nil, unlessLast: Bool = false) {
+            guard let path, !(unlessLast && looksLast), !path.isPresent(in: value ?? root) else { return }
             absent.append("paging.\(key) \"\(path.description)\"")
         }
         if page.totalPages == nil { note("totalPages", paging.totalPagesPath) }
@@ -118,16 +145,16 @@ public struct PageDecoder: Sendable {
         switch paging.style {
         case .cursor(_, let next):
             if paging.cursorInLastItem {
-                let last = elements.last?.value
+                let last = last?.value
                 if let last { note("lastItemCursor", next, in: last, unlessLast: true) }
-                page.nextToken = try cursor(last.flatMap { next.lookup(in: $0) }, path: next)
+                page.nextToken = try cursor(last.flatMap { next.lookupTree(in: $0) }, path: next)
             } else {
                 note("nextCursor", next, unlessLast: true)
-                page.nextToken = try cursor(next.lookup(in: root), path: next)
+                page.nextToken = try cursor(next.lookupTree(in: root), path: next)
             }
         case .nextURL(let path):
             note("nextURL", path, unlessLast: true)
-            page.nextURL = try textValue(at: path, in: root)
+            page.nextURL = try text(path.lookupTree(in: root), path: path)
         case .link:
             page.nextURL = Self.header("link", in: headers).flatMap { LinkHeader.target(rel: "next", in: $0) }
         case .lastID:
@@ -135,8 +162,8 @@ public struct PageDecoder: Sendable {
                 throw .mappingMismatch(path: "item.id", found: "no id field (lastId paging needs one)")
             }
             page.lastItemID = items.last?.id
-            if paging.cursorFormat == .json, let last = elements.last {
-                let raw = last.key != nil && spec.readsKey ? .string(last.key!) : spec.path.lookup(in: last.value)
+            if paging.cursorFormat == .json, let last {
+                let raw = last.key != nil && spec.readsKey ? .string(last.key!) : spec.path.lookupTree(in: last.value)
                 page.lastItemID = raw.flatMap(\.jsonText) ?? page.lastItemID
             }
         case .none, .pageNumber, .offset:
@@ -166,11 +193,6 @@ public struct PageDecoder: Sendable {
         Int(text.trimmingCharacters(in: .whitespaces))
     }
 
-    /// A scalar at `path` as text; nil when absent, null or empty.
-    func textValue(at path: JSONPath, in root: JSONValue) throws(DataError) -> String? {
-        try text(path.lookup(in: root), path: path)
-    }
-
     /// A scalar found at `path` as text; nil when absent, null or empty.
     func text(_ value: JSONValue?, path: JSONPath) throws(DataError) -> String? {
         switch value {
@@ -183,8 +205,8 @@ public struct PageDecoder: Sendable {
 
     /// A flag at `path` with bool coercion (true/false, 1/0, "yes"/"no" …);
     /// nil when absent or null.
-    func boolValue(at path: JSONPath, in root: JSONValue) throws(DataError) -> Bool? {
-        guard let value = path.lookup(in: root) else { return nil }
+    func boolValue<Node: JSONNode>(at path: JSONPath, in root: Node) throws(DataError) -> Bool? {
+        guard let value = path.lookupTree(in: root) else { return nil }
         switch value {
         case .null: return nil
         case .bool(let b): return b
