@@ -15,7 +15,8 @@ public final class PageSource: Sendable {
         public var page: PageResult
         public var origin: PageOrigin
         public var fetchedAt: Double
-        /// False for a cached page that the network's answer will replace.
+        /// False for a cached page that the network's answer will replace,
+        /// and for the parts of a streamed body (`page.continues`).
         public var final: Bool
     }
 
@@ -32,15 +33,27 @@ public final class PageSource: Sendable {
 
     /// Gets one page of `endpoint` in `mode`, calling `deliver` once, or
     /// twice for cache-then-network with a cached copy (first not final).
-    /// Throws when no final page could be got (cache-only: `.cacheMiss`, or
-    /// `.cacheUnusable` with the reason the cache could not be opened).
+    /// A huge body from the network whose list can stream is delivered in
+    /// parts while it arrives (`page.continues`, not final), then the last
+    /// part with the paging facts. Throws when no final page could be got
+    /// (cache-only: `.cacheMiss`, or `.cacheUnusable` with the reason the
+    /// cache could not be opened).
     public func get(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:], mode: GetMode,
-                    deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
+                    streaming: Bool = true, deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
+        try await withoutActuallyEscaping(deliver) { (deliver) async throws(DataError) in
+            try await get(endpoint, cursor: cursor, params: params, mode: mode, parts: streaming ? deliver : nil,
+                          deliver: deliver)
+        }
+    }
+
+    func get(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue], mode: GetMode,
+             parts: (@Sendable (Delivery) async -> Void)?,
+             deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
         let key = ResponseKey(endpoint: endpoint.key, params: params, cursor: cursor)
         let cached = cachedPage(key, endpoint: endpoint)
         switch mode {
         case .network:
-            await deliver(try await network(key, endpoint, cursor, params, stored: nil))
+            await deliver(try await network(key, endpoint, cursor, params, stored: nil, parts: parts))
         case .cacheOnly:
             guard let cached else { throw store?.disabledReason.map(DataError.cacheUnusable) ?? .cacheMiss }
             await deliver(Delivery(page: cached.page, origin: .cache(fetchedAt: cached.entry.fetchedAt, offline: false),
@@ -53,7 +66,7 @@ public final class PageSource: Sendable {
                 return
             }
             do {
-                await deliver(try await network(key, endpoint, cursor, params, stored: cached))
+                await deliver(try await network(key, endpoint, cursor, params, stored: cached, parts: parts))
             } catch let error where Self.isOffline(error) && cached != nil {
                 let entry = cached!.entry
                 await deliver(Delivery(page: cached!.page, origin: .cache(fetchedAt: entry.fetchedAt, offline: true),
@@ -65,7 +78,7 @@ public final class PageSource: Sendable {
                                        origin: .cache(fetchedAt: cached.entry.fetchedAt, offline: false),
                                        fetchedAt: cached.entry.fetchedAt, final: false))
             }
-            await deliver(try await network(key, endpoint, cursor, params, stored: cached))
+            await deliver(try await network(key, endpoint, cursor, params, stored: cached, parts: parts))
         }
     }
 
@@ -85,7 +98,7 @@ public final class PageSource: Sendable {
             if pages >= maxPages { return .capReached(pages: pages) }
             trail.insert(current)
             let box = FinalPage()
-            try await get(endpoint, cursor: current, params: params, mode: mode) { delivery in
+            try await get(endpoint, cursor: current, params: params, mode: mode, streaming: false) { delivery in
                 if delivery.final { box.set(delivery.page) }
             }
             guard let page = box.page else { throw DataError.cacheMiss }
@@ -100,20 +113,33 @@ public final class PageSource: Sendable {
 
     /// Asks the server, revalidating `stored` when it has validators, and
     /// stores a new body; a 304 refreshes the stored entry's timestamps.
+    /// With `parts`, a streamed body's items go there as they arrive (and
+    /// the body, never held whole, is not stored).
     func network(_ key: ResponseKey, _ endpoint: Endpoint, _ cursor: PageCursor, _ params: [String: ParamValue],
-                 stored: Cached?) async throws(DataError) -> Delivery {
+                 stored: Cached?, parts: (@Sendable (Delivery) async -> Void)? = nil) async throws(DataError) -> Delivery {
         let validators = stored.flatMap { cached -> Validators? in
             let entry = cached.entry
             return entry.etag == nil && entry.lastModified == nil
                 ? nil : Validators(etag: entry.etag, lastModified: entry.lastModified)
         }
+        let clock = self.clock
+        var onItems: (@Sendable ([Item]) async -> Void)?
+        if let parts {
+            onItems = { @Sendable (items: [Item]) async -> Void in
+                var page = PageResult(items: items)
+                page.continues = true
+                await parts(Delivery(page: page, origin: .network, fetchedAt: clock(), final: false))
+            }
+        }
         let reply = try await client.fetchPageReply(endpoint.key, cursor: cursor, params: params,
-                                                    validators: validators)
+                                                    validators: validators, onItems: onItems)
         let now = clock()
         switch reply {
         case .notModified:
             _ = try? store?.touchResponse(key, now: now)
             return Delivery(page: stored!.page, origin: .network, fetchedAt: now, final: true)
+        case .page(let page, let http) where http.streamed:
+            return Delivery(page: page, origin: .network, fetchedAt: now, final: true)
         case .page(let page, let http):
             try? store?.storeResponse(key, body: http.body, etag: http.header("etag"),
                                       lastModified: http.header("last-modified"), url: http.url,

@@ -2,7 +2,8 @@ import Hummingbird
 
 /// Registers the demo API on a router: `GET /api/items`,
 /// `GET /api/items/{id}`, `GET /api/categories`, `GET /api/makers`,
-/// `GET /api/reviews[?item=ID]` and `GET /images/{id}.(png|jpg|webp)`.
+/// `GET /api/reviews[?item=ID]`, `GET /images/{id}.(png|jpg|webp)` and
+/// `GET /api/bulk` (one huge generated response: `DemoBulkRoute`).
 enum DemoRoutes {
     static func makeRouter(state: DemoServerState) -> Router<BasicRequestContext> {
         let router = Router()
@@ -34,6 +35,7 @@ enum DemoRoutes {
             try await image(request, file: context.parameters.get("file") ?? "", state: state)
         }
         DemoLookalikeRoutes.register(on: router, state: state)
+        DemoBulkRoute.register(on: router)
         return router
     }
 

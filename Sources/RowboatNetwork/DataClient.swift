@@ -44,32 +44,53 @@ public struct DataClient: Sendable {
     /// Fetches one page and returns the raw reply with the decoded page, so
     /// the body can be stored. With `validators`, sends If-None-Match /
     /// If-Modified-Since, and a 304 comes back as `.notModified`.
+    ///
+    /// With `onItems`, a body larger than `PageStreamReceiver.threshold`
+    /// (when the endpoint's list can stream: see `StreamingPageDecoder`) is
+    /// decoded while it arrives: its items go to `onItems` in batches, the
+    /// returned page holds the last ones and the paging facts, and the
+    /// reply is `streamed` (its body is not kept, so it is not stored).
     public func fetchPageReply(_ endpointKey: String, cursor: PageCursor, params: [String: ParamValue] = [:],
-                               validators: Validators? = nil) async throws(DataError) -> PageReply {
+                               validators: Validators? = nil,
+                               onItems: (@Sendable ([Item]) async -> Void)? = nil) async throws(DataError) -> PageReply {
         guard let endpoint = config.endpoint(endpointKey) else { throw .unknownEndpoint(endpointKey) }
         var spec = RequestBuilder(config: config, endpoint: endpoint).request(cursor: cursor, params: params)
         if let validators {
             if let etag = validators.etag { spec.headers.append(("If-None-Match", etag)) }
             if let date = validators.lastModified { spec.headers.append(("If-Modified-Since", date)) }
         }
-        let reply = try await send(spec)
+        let decoder = decoders[endpoint.key] ?? PageDecoder(endpoint: endpoint)
+        let receiver = onItems.flatMap { onItems in
+            StreamingPageDecoder(decoder: decoder).map { PageStreamReceiver(decoder: $0, onItems: onItems) }
+        }
+        var reply = try await send(spec, receiver: receiver)
         if reply.status == 304, validators != nil { return .notModified(reply) }
+        if let receiver, reply.streamed {
+            guard receiver.streaming else {
+                // Small enough to have been kept whole: decoded and stored as always.
+                reply.body = receiver.buffered
+                reply.streamed = false
+                return .page(try decode(reply, endpoint: endpoint), reply)
+            }
+            let page = try receiver.finish(contentType: reply.header("content-type"), headers: reply.headers)
+            return .page(try absoluteNextURL(page, reply: reply), reply)
+        }
         return .page(try decode(reply, endpoint: endpoint), reply)
     }
 
     /// Sends `spec` with the config's credentials when it goes to the
     /// server's origin. With OAuth2, a 401 fetches a new token and tries
     /// once more. The reply's URL and any error leave without secrets.
-    func send(_ spec: RequestSpec) async throws(DataError) -> HTTPReply {
-        guard let authorizer, authorizer.isTrusted(spec.url) else { return try await transport.send(spec) }
+    func send(_ spec: RequestSpec, receiver: (any BodyReceiver)? = nil) async throws(DataError) -> HTTPReply {
+        guard let authorizer, authorizer.isTrusted(spec.url) else { return try await transport.send(spec, receiver: receiver) }
         var token: String?
         do {
             if let tokens { token = try await tokens.token() }
-            var reply = try await transport.send(authorizer.apply(to: spec, token: token))
+            var reply = try await transport.send(authorizer.apply(to: spec, token: token), receiver: receiver)
             if reply.status == 401, let tokens, let used = token {
                 await tokens.invalidate(used)
                 token = try await tokens.token()
-                reply = try await transport.send(authorizer.apply(to: spec, token: token))
+                reply = try await transport.send(authorizer.apply(to: spec, token: token), receiver: receiver)
             }
             reply.url = authorizer.scrub(url: reply.url)
             return reply
@@ -106,8 +127,14 @@ public struct DataClient: Sendable {
             throw .httpStatus(reply.status, message: message.map { Sanitizer.clean($0, limit: 200) })
         }
         if reply.status == 204 { throw .emptyResponse }
-        var page = try decoder.decode(body: reply.body, contentType: reply.header("content-type"),
+        let page = try decoder.decode(body: reply.body, contentType: reply.header("content-type"),
                                       headers: reply.headers)
+        return try absoluteNextURL(page, reply: reply)
+    }
+
+    /// `page` with a relative next-page URL resolved against the URL that answered.
+    func absoluteNextURL(_ page: PageResult, reply: HTTPReply) throws(DataError) -> PageResult {
+        var page = page
         if let next = page.nextURL {
             guard let absolute = URL(string: next, relativeTo: URL(string: reply.url))?.absoluteString else {
                 throw .mappingMismatch(path: "next page URL", found: "\"\(Sanitizer.clean(next, limit: 60))\"")

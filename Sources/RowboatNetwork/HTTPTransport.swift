@@ -11,6 +11,8 @@ public struct HTTPReply: Sendable {
     public var headers: [(String, String)]
     public var body: [UInt8]
     public var url: String
+    /// The body went to a `BodyReceiver` piece by piece: `body` is empty.
+    public var streamed = false
 
     public init(status: Int, headers: [(String, String)], body: [UInt8], url: String) {
         self.status = status
@@ -66,7 +68,9 @@ public final class HTTPTransport: Sendable {
         try? await client.shutdown()
     }
 
-    public func send(_ spec: RequestSpec) async throws(DataError) -> HTTPReply {
+    /// Sends `spec`; a `receiver` that accepts the final reply gets its
+    /// body piece by piece (the reply then comes back `streamed`).
+    public func send(_ spec: RequestSpec, receiver: (any BodyReceiver)? = nil) async throws(DataError) -> HTTPReply {
         let timeout = spec.timeoutSeconds
         do {
             let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
@@ -80,7 +84,7 @@ public final class HTTPTransport: Sendable {
                     }
                     let reply: HTTPReply
                     do {
-                        reply = try await once(sent, until: deadline)
+                        reply = try await once(sent, until: deadline, receiver: receiver)
                     } catch let error as DataError {
                         throw error
                     } catch {
@@ -115,7 +119,8 @@ public final class HTTPTransport: Sendable {
 
     /// One exchange: no redirects followed, the body read up to the cap
     /// (a redirect's body is drained and dropped).
-    func once(_ spec: RequestSpec, until deadline: ContinuousClock.Instant) async throws -> HTTPReply {
+    func once(_ spec: RequestSpec, until deadline: ContinuousClock.Instant,
+              receiver: (any BodyReceiver)? = nil) async throws -> HTTPReply {
         var request = HTTPClientRequest(url: spec.url)
         request.method = spec.method == .post ? .POST : .GET
         for (name, value) in spec.headers { request.headers.add(name: name, value: value) }
@@ -128,14 +133,26 @@ public final class HTTPTransport: Sendable {
             _ = try? await response.body.collect(upTo: 64 * 1024)
             return HTTPReply(status: status, headers: headers, body: [], url: spec.url)
         }
-        if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maxBodyBytes {
-            throw DataError.bodyTooLarge(limit: maxBodyBytes)
+        let cap = spec.maxBodyBytes ?? maxBodyBytes
+        if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > cap {
+            throw DataError.bodyTooLarge(limit: cap)
+        }
+        if let receiver, !RedirectPolicy.statuses.contains(status), receiver.accepts(status: status, headers: headers) {
+            var received = 0
+            for try await piece in response.body {
+                received += piece.readableBytes
+                guard received <= cap else { throw DataError.bodyTooLarge(limit: cap) }
+                try await receiver.receive(piece)
+            }
+            var reply = HTTPReply(status: status, headers: headers, body: [], url: spec.url)
+            reply.streamed = true
+            return reply
         }
         let buffer: ByteBuffer
         do {
-            buffer = try await response.body.collect(upTo: maxBodyBytes)
+            buffer = try await response.body.collect(upTo: cap)
         } catch is NIOTooManyBytesError {
-            throw DataError.bodyTooLarge(limit: maxBodyBytes)
+            throw DataError.bodyTooLarge(limit: cap)
         }
         return HTTPReply(status: status, headers: headers, body: Array(buffer.readableBytesView), url: spec.url)
     }

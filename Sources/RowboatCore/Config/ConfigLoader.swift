@@ -7,7 +7,7 @@ public enum ConfigLoader {
     static let communicationKeys = ["method", "bodyFormat", "timeout", "headers", "userAgent", "maxBodyBytes"]
     static let localCacheKeys = ["enabled", "path", "expire", "maxSize", "keepStale"]
     static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode",
-                                "filters", "sort", "search", "body", "title", "related"]
+                                "filters", "sort", "search", "body", "title", "related", "maxBodyBytes", "timeout"]
     static let pagingKeys = ["style", "param", "firstPage", "offsetParam", "cursorParam", "nextCursor", "nextURL",
                              "sizeParam", "limitParam", "size", "totalPages", "totalPagesHeader", "totalCount",
                              "totalCountHeader", "hasMore", "maxPages", "lastItemCursor", "cursorFormat",
@@ -154,6 +154,14 @@ public enum ConfigLoader {
         endpoint.body = try keys["body"]?.jsonValue()
         endpoint.title = try keys["title"]?.string()
         endpoint.related = try keys["related"].map(parseRelated)
+        if let m = keys["maxBodyBytes"] {
+            endpoint.maxBodyBytes = try m.int()
+            guard endpoint.maxBodyBytes! > 0 else { throw m.error("maxBodyBytes must be more than 0") }
+        }
+        if let t = keys["timeout"] {
+            endpoint.timeoutSeconds = try t.double()
+            guard endpoint.timeoutSeconds! > 0 else { throw t.error("timeout must be more than 0 seconds") }
+        }
         return endpoint
     }
 

@@ -22,6 +22,10 @@ public struct Endpoint: Sendable, Equatable {
     public var title: String?
     /// Related items shown in an item's detail, if any.
     public var related: RelatedSpec?
+    /// The body size cap for this endpoint; nil: `communication.maxBodyBytes`.
+    public var maxBodyBytes: Int?
+    /// The whole-request deadline for this endpoint; nil: `communication.timeout`.
+    public var timeoutSeconds: Double?
 
     public init(key: String, url: String, method: HTTPMethodName? = nil,
                 params: [String: ParamValue] = [:], headers: [String: String] = [:],

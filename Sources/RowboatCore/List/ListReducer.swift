@@ -66,6 +66,11 @@ public enum ListReducer {
 
         case .pageLoaded(let id, let page):
             guard var request = state.inFlight, request.id == id else { return [] }
+            if page.facts.continues {
+                applyPart(page, request: &request, to: &state)
+                state.inFlight = request
+                return []
+            }
             let anchor = Anchor(id: state.selectedRow?.id, screenRow: state.selection - state.scrollOffset)
             if let provisional = request.provisional { undo(provisional, kind: request.kind, &state) }
             if !page.final {
@@ -152,6 +157,51 @@ public enum ListReducer {
         return loadMore(&state, automatic: true)
     }
 
+    /// One part of a streamed body: its rows are added at once (the first
+    /// part of a first page or refresh replaces the rows, as a whole page
+    /// would), the request stays in flight and the paging facts wait for
+    /// the last part.
+    static func applyPart(_ page: PageLoad, request: inout ListState.InFlight, to state: inout ListState) {
+        if let provisional = request.provisional {
+            undo(provisional, kind: request.kind, &state)
+            request.provisional = nil
+        }
+        if !request.streamed {
+            request.streamed = true
+            if request.kind != .more {
+                clearPages(&state, cursor: request.cursor)
+                state.cacheBadge = nil
+                state.selection = 0
+                state.scrollOffset = 0
+            }
+        }
+        append(page.rows, to: &state)
+        state.phase = .loadingMore
+        clampScroll(&state)
+    }
+
+    /// Drops every row and paging position before a first page or refresh.
+    static func clearPages(_ state: inout ListState, cursor: PageCursor) {
+        state.rows = []
+        state.positions = [:]
+        state.pagesLoaded = 0
+        state.trail = CursorTrail()
+        state.trail.insert(cursor)
+    }
+
+    /// Adds `rows` after the list's, de-duplicated by id (the same id
+    /// again updates its row in place).
+    static func append(_ rows: [RowModel], to state: inout ListState) {
+        for row in rows {
+            if let at = state.positions[row.id] {
+                state.rows[at] = row
+            } else {
+                state.positions[row.id] = state.rows.count
+                state.rows.append(row)
+            }
+        }
+    }
+
     /// Takes a provisional page back off before its replacement is applied.
     /// (A first page or refresh replaces all rows anyway.)
     static func undo(_ provisional: ListState.Provisional, kind: ListState.LoadKind, _ state: inout ListState) {
@@ -181,22 +231,9 @@ public enum ListReducer {
             state.cacheBadge = CacheBadge(fetchedAt: min(fetchedAt, previous?.fetchedAt ?? fetchedAt),
                                           offline: offline || previous?.offline == true)
         }
-        if kind != .more {
-            state.rows = []
-            state.positions = [:]
-            state.pagesLoaded = 0
-            state.trail = CursorTrail()
-            state.trail.insert(request.cursor)
-        }
+        if kind != .more && !request.streamed { clearPages(&state, cursor: request.cursor) }
         let rowsBefore = state.rows.count
-        for row in page.rows {
-            if let at = state.positions[row.id] {
-                state.rows[at] = row            // same id again: update in place
-            } else {
-                state.positions[row.id] = state.rows.count
-                state.rows.append(row)
-            }
-        }
+        append(page.rows, to: &state)
         state.pagesLoaded += 1
         state.nextCursor = PagingPlan(paging: state.paging)
             .next(after: request.cursor, page: page.facts, loadedCount: state.rows.count)

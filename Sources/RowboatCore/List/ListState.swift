@@ -33,6 +33,9 @@ public struct ListState: Sendable, Equatable {
         /// Set once a cached (not final) answer was shown: what the list
         /// looked like before it, so the final answer replaces it in place.
         public var provisional: Provisional?
+        /// Parts of a streamed body were applied: later parts and the
+        /// final answer add to them.
+        public var streamed = false
     }
 
     /// The list before a provisional (cached) page was applied.

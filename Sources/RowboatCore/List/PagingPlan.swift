@@ -76,6 +76,8 @@ public struct PageFacts: Sendable, Equatable {
     public var lastItemID: String?
     /// Configured paging paths the body did not hold (see `PageResult`).
     public var absentPaths: [String] = []
+    /// More items of the same response follow (see `PageResult.continues`).
+    public var continues = false
 
     public init(itemCount: Int, totalPages: Int? = nil, totalCount: Int? = nil, hasMore: Bool? = nil,
                 nextToken: String? = nil, nextURL: String? = nil, lastItemID: String? = nil) {

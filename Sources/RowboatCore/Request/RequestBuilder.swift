@@ -10,21 +10,24 @@ public struct RequestSpec: Sendable, Equatable {
     /// Lowercased names of headers that came from the config (communication
     /// and endpoint headers): never sent to another origin.
     public var configHeaderNames: Set<String>
+    /// The endpoint's own body size cap (nil: the transport's).
+    public var maxBodyBytes: Int?
 
     public init(method: HTTPMethodName, url: String, headers: [(String, String)], body: [UInt8]?,
-                timeoutSeconds: Double, configHeaderNames: Set<String> = []) {
+                timeoutSeconds: Double, configHeaderNames: Set<String> = [], maxBodyBytes: Int? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeoutSeconds = timeoutSeconds
         self.configHeaderNames = configHeaderNames
+        self.maxBodyBytes = maxBodyBytes
     }
 
     public static func == (a: RequestSpec, b: RequestSpec) -> Bool {
         a.method == b.method && a.url == b.url && a.body == b.body && a.timeoutSeconds == b.timeoutSeconds
             && a.headers.map { "\($0.0):\($0.1)" } == b.headers.map { "\($0.0):\($0.1)" }
-            && a.configHeaderNames == b.configHeaderNames
+            && a.configHeaderNames == b.configHeaderNames && a.maxBodyBytes == b.maxBodyBytes
     }
 }
 
@@ -77,6 +80,7 @@ public struct RequestBuilder: Sendable {
     /// URL's query.
     public func request(cursor: PageCursor, params dynamic: [String: ParamValue] = [:]) -> RequestSpec {
         let method = endpoint.method ?? config.communication.method
+        let timeoutSeconds = endpoint.timeoutSeconds ?? config.communication.timeoutSeconds
         let jsonBody = method == .post && (endpoint.body != nil || config.communication.bodyFormat == .json)
         var params = endpoint.params
         var placed: [(JSONPath, JSONValue)] = []
@@ -130,9 +134,8 @@ public struct RequestBuilder: Sendable {
                 headers.removeAll { customNames.contains($0.0.lowercased()) }
                 for (k, v) in custom.sorted(by: { $0.key < $1.key }) { headers.append((k, v)) }
             }
-            return RequestSpec(method: .get, url: next, headers: headers, body: nil,
-                               timeoutSeconds: config.communication.timeoutSeconds,
-                               configHeaderNames: sameOrigin ? customNames : [])
+            return RequestSpec(method: .get, url: next, headers: headers, body: nil, timeoutSeconds: timeoutSeconds,
+                               configHeaderNames: sameOrigin ? customNames : [], maxBodyBytes: endpoint.maxBodyBytes)
         }
         // Config headers replace the standard ones of the same name (e.g. Accept).
         headers.removeAll { customNames.contains($0.0.lowercased()) }
@@ -158,8 +161,8 @@ public struct RequestBuilder: Sendable {
                 }
             }
         }
-        return RequestSpec(method: method, url: url, headers: headers, body: body,
-                           timeoutSeconds: config.communication.timeoutSeconds, configHeaderNames: customNames)
+        return RequestSpec(method: method, url: url, headers: headers, body: body, timeoutSeconds: timeoutSeconds,
+                           configHeaderNames: customNames, maxBodyBytes: endpoint.maxBodyBytes)
     }
 
     /// `template` with each value placed at its path, in order, as JSON.

@@ -17,6 +17,10 @@ public struct PageResult: Sendable, Equatable {
     /// Configured paging paths (`paging.nextCursor "data.after"`) that
     /// the body does not hold at all: on a first page, most likely a typo.
     public var absentPaths: [String] = []
+    /// More items of the same response follow (a body decoded while it
+    /// arrives): these are appended, and the paging facts come with the
+    /// last part.
+    public var continues = false
 
     public init(items: [Item], totalPages: Int? = nil, totalCount: Int? = nil, hasMore: Bool? = nil,
                 nextToken: String? = nil, nextURL: String? = nil, lastItemID: String? = nil) {
@@ -34,6 +38,7 @@ public struct PageResult: Sendable, Equatable {
     public static func == (a: PageResult, b: PageResult) -> Bool {
         a.items == b.items && a.totalPages == b.totalPages && a.totalCount == b.totalCount && a.hasMore == b.hasMore
             && a.nextToken == b.nextToken && a.nextURL == b.nextURL && a.lastItemID == b.lastItemID
+            && a.continues == b.continues
     }
 
     /// What this page says about paging.
@@ -41,6 +46,7 @@ public struct PageResult: Sendable, Equatable {
         var facts = PageFacts(itemCount: items.count, totalPages: totalPages, totalCount: totalCount, hasMore: hasMore,
                               nextToken: nextToken, nextURL: nextURL, lastItemID: lastItemID)
         facts.absentPaths = absentPaths
+        facts.continues = continues
         return facts
     }
 }
@@ -100,28 +106,34 @@ public struct PageDecoder: Sendable {
     public func decode<Node: JSONNode>(root: Node, text: ArraySlice<UInt8>?,
                                        headers: [(String, String)] = []) throws(DataError) -> PageResult {
         let shape = endpoint.response
-        if let successPath = shape.successPath {
-            let found = successPath.lookupTree(in: root)?.scalarText
-            if found == nil || !shape.successValues.contains(found!) {
-                let message = shape.messagePath.flatMap { $0.lookupTree(in: root)?.scalarText }
-                throw .server(message: message.map { Sanitizer.clean($0, limit: 200) })
-            }
-        }
+        try checkSuccess(root)
         var items: [Item] = []
         var lastElement: ListElement<Node>?
         try ListElements.forEach(in: root, bytes: text, shape: shape) { (element) throws(DataError) in
             items.append(try mapper.map(element, index: items.count))
             lastElement = element
         }
-        return try facts(of: PageResult(items: items), root: root, last: lastElement, headers: headers)
+        return try facts(of: PageResult(items: items), itemCount: items.count, lastItemID: items.last?.id,
+                         root: root, last: lastElement, headers: headers)
     }
 
-    /// What the envelope and headers say about paging, added to `page`
-    /// (whose items are mapped); `last` is the list's last element.
-    func facts<Node: JSONNode>(of page: PageResult, root: Node, last: ListElement<Node>?,
-                               headers: [(String, String)]) throws(DataError) -> PageResult {
+    /// Checks the envelope's success flag in `root`.
+    func checkSuccess<Node: JSONNode>(_ root: Node) throws(DataError) {
+        let shape = endpoint.response
+        guard let successPath = shape.successPath else { return }
+        let found = successPath.lookupTree(in: root)?.scalarText
+        if found == nil || !shape.successValues.contains(found!) {
+            let message = shape.messagePath.flatMap { $0.lookupTree(in: root)?.scalarText }
+            throw .server(message: message.map { Sanitizer.clean($0, limit: 200) })
+        }
+    }
+
+    /// What the envelope and headers say about paging, added to `page`;
+    /// the list held `itemCount` items, the last with id `lastItemID`, and
+    /// `last` is its element.
+    func facts<Node: JSONNode>(of page: PageResult, itemCount: Int, lastItemID: String?, root: Node,
+                               last: ListElement<Node>?, headers: [(String, String)]) throws(DataError) -> PageResult {
         var page = page
-        let items = page.items
         let paging = endpoint.paging
         page.totalPages = paging.totalPagesPath.flatMap { intValue($0.lookupTree(in: root)) }
             ?? paging.totalPagesHeader.flatMap { Self.header($0, in: headers) }.flatMap(intValue)
@@ -134,8 +146,8 @@ public struct PageDecoder: Sendable {
         // not look like the last one (servers such as OData leave it out
         // there); an absent has-more flag stops nothing, so it is not noted.
         var absent: [String] = []
-        let looksLast = items.isEmpty || page.hasMore == false || paging.size.map { items.count < $0 } ?? false
-            || page.totalCount.map { items.count >= $0 } ?? false
+        let looksLast = itemCount == 0 || page.hasMore == false || paging.size.map { itemCount < $0 } ?? false
+            || page.totalCount.map { itemCount >= $0 } ?? false
         func note(_ key: String, _ path: JSONPath?, in value: Node? = nil, unlessLast: Bool = false) {
             guard let path, !(unlessLast && looksLast), !path.isPresent(in: value ?? root) else { return }
             absent.append("paging.\(key) \"\(path.description)\"")
@@ -161,7 +173,7 @@ public struct PageDecoder: Sendable {
             guard let spec = endpoint.item.field("id") else {
                 throw .mappingMismatch(path: "item.id", found: "no id field (lastId paging needs one)")
             }
-            page.lastItemID = items.last?.id
+            page.lastItemID = lastItemID
             if paging.cursorFormat == .json, let last {
                 let raw = last.key != nil && spec.readsKey ? .string(last.key!) : spec.path.lookupTree(in: last.value)
                 page.lastItemID = raw.flatMap(\.jsonText) ?? page.lastItemID

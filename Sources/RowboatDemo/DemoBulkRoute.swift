@@ -1,0 +1,55 @@
+import Hummingbird
+
+/// `GET /api/bulk?items=N&shape=bare|envelope`: one huge response of N
+/// generated items (default 1,000,000: about 100 MB), written as it is
+/// generated (chunked, no Content-Length), so nothing of it is held in
+/// memory or committed. `bare` is a top-level array; `envelope` (the
+/// default) is the demo's envelope with `datas.total` before the list and
+/// `datas.totalPage` after it. Config/bulk.yaml browses it.
+enum DemoBulkRoute {
+    static let defaultItems = 1_000_000
+    static let maxItems = 20_000_000
+    /// Items written per chunk.
+    static let chunkItems = 2_000
+
+    static func register(on router: Router<BasicRequestContext>) {
+        router.get("/api/bulk") { request, _ in
+            let query = request.uri.queryParameters
+            let count = min(max(0, query.get("items").flatMap { Int($0) } ?? defaultItems), maxItems)
+            let bare = query.get("shape") == "bare"
+            return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                            body: ResponseBody { writer in
+                                try await write(count: count, bare: bare, to: &writer)
+                            })
+        }
+    }
+
+    static func write(count: Int, bare: Bool, to writer: inout any ResponseBodyWriter) async throws {
+        let head = bare ? "[" : "{\"code\":200,\"msg\":\"success\",\"datas\":{\"total\":\(count),\"list\":["
+        var buffer = ByteBuffer(string: head)
+        var id = 1
+        while id <= count {
+            let end = min(count, id + chunkItems - 1)
+            for n in id...end {
+                if n > 1 { buffer.writeInteger(UInt8(ascii: ",")) }
+                buffer.writeBytes(item(n))
+            }
+            try await writer.write(buffer)
+            buffer.clear()
+            id = end + 1
+        }
+        buffer.writeString(bare ? "]" : "],\"totalPage\":1}}")
+        try await writer.write(buffer)
+        try await writer.finish(nil)
+    }
+
+    /// Item `id` as JSON (about 110 bytes), the same every time.
+    static func item(_ id: Int) -> [UInt8] {
+        let adjective = DemoWords.adjectives[id % DemoWords.adjectives.count]
+        let noun = DemoWords.nouns[(id / DemoWords.adjectives.count) % DemoWords.nouns.count]
+        let cents = (id &* 7_919) % 100_000
+        let text = "{\"id\":\(id),\"title\":\"\(adjective) \(noun) \(id)\",\"subtitle\":\"Maker \(id % 97)\","
+            + "\"price\":\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100),\"created_at\":\(1_700_000_000 - id * 60)}"
+        return Array(text.utf8)
+    }
+}

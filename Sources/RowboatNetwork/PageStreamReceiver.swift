@@ -1,0 +1,74 @@
+import Foundation
+import NIOCore
+import RowboatCore
+
+/// A page body decoded while it arrives, for endpoints whose list can
+/// stream (`StreamingPageDecoder`). Up to `threshold` bytes are only kept
+/// (a page that small is decoded whole and stored, as always); past it, or
+/// at once when Content-Length says the body is larger, the items go to
+/// `onItems` in batches: the first as soon as there is one (the first
+/// screen), then one at least every `interval` or `batchSize` items.
+final class PageStreamReceiver: BodyReceiver, @unchecked Sendable {
+    // The transport calls `accepts` and `receive` from one task, in order,
+    // and `finish` runs after the last `receive`: no two calls overlap.
+    static let threshold = 1 << 20
+    static let batchSize = 50_000
+    static let interval: Duration = .milliseconds(100)
+
+    private var decoder: StreamingPageDecoder
+    private let onItems: @Sendable ([Item]) async -> Void
+    /// The body so far, while it is below the threshold.
+    private(set) var buffered: [UInt8] = []
+    /// True once the body is decoded as it arrives.
+    private(set) var streaming = false
+    private var pending: [Item] = []
+    private var lastDelivery: ContinuousClock.Instant?
+
+    init(decoder: StreamingPageDecoder, onItems: @escaping @Sendable ([Item]) async -> Void) {
+        self.decoder = decoder
+        self.onItems = onItems
+    }
+
+    func accepts(status: Int, headers: [(String, String)]) -> Bool {
+        guard (200..<300).contains(status), status != 204 else { return false }
+        let type = headers.first { $0.0.lowercased() == "content-type" }?.1
+        if ResponseFraming.isNDJSON(decoder.decoder.endpoint.response.format, contentType: type) { return false }
+        let length = headers.first { $0.0.lowercased() == "content-length" }.flatMap { Int($0.1) }
+        streaming = (length ?? 0) > Self.threshold
+        return true
+    }
+
+    func receive(_ piece: ByteBuffer) async throws {
+        if !streaming {
+            buffered.append(contentsOf: piece.readableBytesView)
+            guard buffered.count > Self.threshold else { return }
+            streaming = true
+            let start = buffered
+            buffered = []
+            try start.withUnsafeBytes { try add(decoder.feed($0)) }
+        } else {
+            try piece.withUnsafeReadableBytes { try add(decoder.feed($0)) }
+        }
+        let now = ContinuousClock.now
+        let due = lastDelivery.map { now - $0 >= Self.interval } ?? true
+        if !pending.isEmpty, due || pending.count >= Self.batchSize {
+            let batch = pending
+            pending = []
+            lastDelivery = now
+            await onItems(batch)
+        }
+    }
+
+    private func add(_ items: [Item]) {
+        pending += items
+    }
+
+    /// The page's last items (those not yet handed out) and its paging
+    /// facts, once the body has ended.
+    func finish(contentType: String?, headers: [(String, String)]) throws(DataError) -> PageResult {
+        var page = try decoder.finish(contentType: contentType, headers: headers)
+        page.items = pending + page.items
+        pending = []
+        return page
+    }
+}
