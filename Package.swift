@@ -85,7 +85,7 @@ let package = Package(
         // `swift run -c release rowboat-bench`: ratios against references (not part of the tests).
         .executableTarget(name: "rowboat-bench", dependencies: [
             "RowboatCore", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
-            "CBenchReference", "CImageCodecs", "RowboatProcess",
+            "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Benchmarks/RowboatBench"),
         .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore"]),

@@ -19,6 +19,7 @@ enum ChildMode {
         case "keypress-ref": status = ref_keypress_run()
         case "paint-ours": status = PaintBench.childOurs(rest)
         case "paint-cat": status = PaintBench.childCat(rest)
+        case "stream-ours": status = StreamBench.child(rest)
         default:
             FileHandle.standardError.write(Data("rowboat-bench: unknown child mode \"\(mode)\"\n".utf8))
             status = 2

@@ -113,4 +113,32 @@ struct StreamingDecodeTests {
         let deep = #"{"code": 200, "datas": {"list": ["# + String(repeating: "[", count: 600)
         #expect(throws: DataError.nestedTooDeep(limit: JSONDepthLimit.maxDepth)) { try streamed(deep, size: 50) }
     }
+
+    @Test func theScannerKeepsOnlyWhatItHasNotHandedOut() throws {
+        var scanner = try #require(JSONListScanner(path: JSONPath("datas.list")!))
+        let element = Array(#"{"id": 1, "title": "an element of some forty bytes"}"#.utf8)
+        let piece = Array(repeating: element + [UInt8(ascii: ",")], count: 1_000).joined()
+        var largest = 0, count = 0
+        let head = Array(#"{"code": 200, "datas": {"list": ["#.utf8)
+        _ = head.withUnsafeBytes { scanner.feed($0) }
+        for _ in 0..<100 {  // 100 pieces of 1,000 elements: about 5 MB
+            if let batch = Array(piece).withUnsafeBytes({ scanner.feed($0) }) {
+                count += try #require(try JSONTape.tree(batch[...]).arrayCount)
+            }
+            largest = max(largest, scanner.buffer.count)
+        }
+        let last = Array(element + Array("]}}".utf8)).withUnsafeBytes { scanner.feed($0) }
+        let (rest, skeleton) = scanner.finish()
+        for batch in [last, rest].compactMap({ $0 }) { count += try #require(try JSONTape.tree(batch[...]).arrayCount) }
+        #expect(count == 100_001)
+        #expect(largest < element.count + 1, "at most the element being scanned is kept between pieces")
+        #expect(String(decoding: skeleton, as: UTF8.self) == #"{"code": 200, "datas": {"list": []}}"#)
+    }
+}
+
+private extension JSONValue {
+    var arrayCount: Int? {
+        if case .array(let values) = self { return values.count }
+        return nil
+    }
 }
