@@ -59,7 +59,7 @@ extension ListRow: ListRowConvertible {
 extension ListRow {
     /// The row as the runtime draws it (text is sanitized when drawn).
     var model: RowModel {
-        var cells: [String: CellText] = ["title": .text(title), "subtitle": .text(subtitle)]
+        var cells: RowFields = ["title": .text(title), "subtitle": .text(subtitle)]
         for field in fields { cells[field.name] = .text(field.value) }
         return RowModel(id: id, title: title, subtitle: subtitle, imageURL: imageURL, linkURL: link, fields: cells,
                         fieldOrder: fields.map(\.name))

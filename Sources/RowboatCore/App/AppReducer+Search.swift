@@ -23,7 +23,7 @@ extension AppReducer {
             guard case .search(var search)? = state.screen, search.editing else { return [] }
             search.text += text
             state.replaceTop(.search(search))
-            refreshMatches(&state, keepSelection: false)
+            refreshMatches(&state, keepSelection: false, narrowing: true)
             return []
         case .deleteBackward:
             guard case .search(var search)? = state.screen, search.editing else { return [] }
@@ -68,13 +68,15 @@ extension AppReducer {
     /// Recomputes the matches after the text or the rows changed. With
     /// `keepSelection` the same row stays selected where it still matches;
     /// otherwise the first match is.
-    static func refreshMatches(_ state: inout AppState, keepSelection: Bool = true) {
+    /// `narrowing`: the text only grew since the matches were found (and
+    /// the rows are the same), so only they are looked at again.
+    static func refreshMatches(_ state: inout AppState, keepSelection: Bool = true, narrowing: Bool = false) {
         guard let depth = state.tab.stack.lastIndex(where: { if case .search = $0 { true } else { false } }),
               case .search(var search) = state.tab.stack[depth] else { return }
         let rows = state.list.rows
         let selectedID = search.matches.indices.contains(search.selection) && rows.indices.contains(search.matches[search.selection])
             ? rows[search.matches[search.selection]].id : nil
-        search.matches = SearchState.matches(search.text, in: rows)
+        search.matches = SearchState.matches(search.text, in: rows, among: narrowing ? search.matches : nil)
         if keepSelection, let selectedID, let at = search.matches.firstIndex(where: { rows[$0].id == selectedID }) {
             search.selection = at
         } else {

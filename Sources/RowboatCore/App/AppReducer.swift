@@ -136,14 +136,16 @@ public enum AppReducer {
     /// Runs a list action on tab `index`'s list; page requests carry the
     /// tab's query params. `.appeared` also asks for the tab's favorites.
     static func list(_ state: inout AppState, currentTab index: Int, _ action: ListAction) -> [AppEffect] {
-        let tab = state.tabs[index]
-        if action == .appeared, state.favoritesByEndpoint[tab.endpointKey] == nil {
-            state.favoritesByEndpoint[tab.endpointKey] = []   // asked for below
+        // (Not a copy of the tab: it would share the rows, and the reducer
+        // would copy all of them to change them.)
+        let key = state.tabs[index].endpointKey, params = state.tabs[index].query.params
+        if action == .appeared, state.favoritesByEndpoint[key] == nil {
+            state.favoritesByEndpoint[key] = []   // asked for below
         }
         let effects = ListReducer.reduce(&state.tabs[index].list, action).map { e in
-            effect(e, list: .tab(tab.endpointKey), endpoint: tab.endpointKey, params: tab.query.params)
+            effect(e, list: .tab(key), endpoint: key, params: params)
         }
-        return action == .appeared ? [.loadFavorites(endpoint: tab.endpointKey)] + effects : effects
+        return action == .appeared ? [.loadFavorites(endpoint: key)] + effects : effects
     }
 
     /// A list effect as the app's, addressed to `list`.

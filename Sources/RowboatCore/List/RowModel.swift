@@ -7,12 +7,12 @@ public struct RowModel: Sendable, Equatable, Identifiable, Codable {
     public var imageURL: String?
     public var linkURL: String?
     /// Every mapped field by name, formatted for display.
-    public var fields: [String: CellText]
+    public var fields: RowFields
     /// Field names in mapping order (for the detail view).
     public var fieldOrder: [String]
 
     public init(id: String, title: String, subtitle: String = "", imageURL: String? = nil,
-                linkURL: String? = nil, fields: [String: CellText] = [:], fieldOrder: [String] = []) {
+                linkURL: String? = nil, fields: RowFields = [:], fieldOrder: [String] = []) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
@@ -49,24 +49,36 @@ public enum CellText: Sendable, Equatable, Codable {
 public struct RowModelBuilder: Sendable {
     public let mapping: ItemMapping
     public let money: MoneyFormatter
+    /// The field names, one array for every row (see `RowFields`).
+    let names: [String]
 
     public init(mapping: ItemMapping, money: MoneyFormatter = MoneyFormatter()) {
         self.mapping = mapping
         self.money = money
+        var names: [String] = []
+        for spec in mapping.fields where !names.contains(spec.name) { names.append(spec.name) }
+        self.names = names
     }
 
     public func row(for item: Item) -> RowModel {
-        var fields: [String: CellText] = [:]
-        for spec in mapping.fields {
-            let value = item.values[spec.name] ?? .missing
+        var values: [CellText] = []
+        values.reserveCapacity(names.count)
+        var title: String?, subtitle: String?
+        for name in names {
+            guard let spec = mapping.field(name) else { continue }
+            let value = item.values[name] ?? .missing
             switch value {
             case .date(let t) where spec.relative:
                 let days = spec.relativeDays == FieldSpec.defaultRelativeDays ? nil : spec.relativeDays
-                fields[spec.name] = .relativeDate(t, withinDays: days)
+                values.append(.relativeDate(t, withinDays: days))
             case .money(let amount):
-                fields[spec.name] = .text(Sanitizer.clean(money.string(amount, currency: spec.currency)))
+                values.append(.text(Sanitizer.clean(money.string(amount, currency: spec.currency))))
             default:
-                fields[spec.name] = .text(Sanitizer.clean(value.plainText))
+                // The row's title and subtitle are the same text: one string, shared.
+                let text = Sanitizer.clean(value.plainText)
+                if name == "title" { title = text }
+                if name == "subtitle" { subtitle = text }
+                values.append(.text(text))
             }
         }
         func url(_ name: String) -> String? {
@@ -74,9 +86,9 @@ public struct RowModelBuilder: Sendable {
             return s.isEmpty ? nil : Sanitizer.clean(s, limit: 2048)
         }
         return RowModel(id: Sanitizer.clean(item.id, limit: 200),
-                        title: Sanitizer.clean(item.text("title")),
-                        subtitle: Sanitizer.clean(item.text("subtitle")),
+                        title: title ?? Sanitizer.clean(item.text("title")),
+                        subtitle: subtitle ?? Sanitizer.clean(item.text("subtitle")),
                         imageURL: url("image"), linkURL: url("link"),
-                        fields: fields, fieldOrder: mapping.fields.map(\.name))
+                        fields: RowFields(names: names, values: values), fieldOrder: names)
     }
 }

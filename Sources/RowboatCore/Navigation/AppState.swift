@@ -57,13 +57,14 @@ public struct AppState: Sendable, Equatable {
     /// The tab on screen.
     public var tab: TabState {
         get { tabs[currentTab] }
-        set { tabs[currentTab] = newValue }
+        _modify { yield &tabs[currentTab] }
     }
 
     /// The current tab's list.
     public var list: ListState {
         get { tabs[currentTab].list }
-        set { tabs[currentTab].list = newValue }
+        // In place: a get-then-set would copy every row to change one.
+        _modify { yield &tabs[currentTab].list }
     }
 
     /// The current tab's filters, sort and server search.

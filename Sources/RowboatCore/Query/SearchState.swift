@@ -47,25 +47,86 @@ public struct SearchState: Sendable, Equatable {
     }
 
     /// Indices of the rows whose title, subtitle or any text field contains
-    /// `text`, ignoring case. Empty text matches every row.
-    public static func matches(_ text: String, in rows: [RowModel]) -> [Int] {
-        let needle = text.lowercased()
+    /// `text`, ignoring case. Empty text matches every row. With `among`
+    /// (the matches of a text that `text` extends), only those rows are
+    /// looked at: a longer text matches no row the shorter one did not.
+    public static func matches(_ text: String, in rows: [RowModel], among: [Int]? = nil) -> [Int] {
+        let needle = SearchNeedle(text)
         guard !needle.isEmpty else { return Array(rows.indices) }
+        if let among { return among.filter { rows.indices.contains($0) && rows[$0].contains(needle) } }
         return rows.indices.filter { rows[$0].contains(needle) }
     }
 }
 
 extension RowModel {
-    /// True when `lowercasedNeedle` occurs in the title, subtitle or a text
-    /// field (relative dates are not searched: their text changes).
-    func contains(_ lowercasedNeedle: String) -> Bool {
-        if title.lowercased().contains(lowercasedNeedle) || subtitle.lowercased().contains(lowercasedNeedle) {
-            return true
+    /// True when `needle` occurs in the title, subtitle or a text field
+    /// (relative dates are not searched: their text changes).
+    func contains(_ needle: SearchNeedle) -> Bool {
+        if needle.found(in: title) || needle.found(in: subtitle) { return true }
+        // (Rows from a builder hold their fields in `fieldOrder`'s order.)
+        if fields.names == fieldOrder {
+            for case .text(let s) in fields.values where s != title && s != subtitle {
+                if needle.found(in: s) { return true }
+            }
+            return false
         }
         for name in fieldOrder {
-            if case .text(let s)? = fields[name], s.lowercased().contains(lowercasedNeedle) { return true }
+            if case .text(let s)? = fields[name], needle.found(in: s) { return true }
         }
         return false
+    }
+}
+
+/// The search text lowered once, found in a text without lowering it when
+/// both are ASCII (bytes folded as they are compared: a million titles per
+/// keystroke); other text is lowered first, as `lowercased()` lowers it.
+struct SearchNeedle {
+    let lowered: String
+    let bytes: [UInt8]
+    let ascii: Bool
+
+    init(_ text: String) {
+        lowered = text.lowercased()
+        bytes = Array(lowered.utf8)
+        ascii = bytes.allSatisfy { $0 < 0x80 }
+    }
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    func found(in text: String) -> Bool {
+        if ascii {
+            var text = text
+            let found = text.withUTF8 { hay -> Bool? in
+                for byte in hay where byte >= 0x80 { _ = byte; return nil }
+                return Self.find(bytes, in: hay)
+            }
+            if let found { return found }
+        }
+        return text.lowercased().contains(lowered)
+    }
+
+    /// `needle` (lowercase ASCII) in `hay` (ASCII), ignoring case.
+    static func find(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = needle.count
+        guard n <= hay.count else { return false }
+        return needle.withUnsafeBufferPointer { needle in
+            let first = needle[0]
+            var at = 0
+            while at <= hay.count - n {
+                if lower(hay[at]) == first {
+                    var k = 1
+                    while k < n && lower(hay[at + k]) == needle[k] { k += 1 }
+                    if k == n { return true }
+                }
+                at += 1
+            }
+            return false
+        }
+    }
+
+    @inline(__always)
+    static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 }
 

@@ -127,10 +127,13 @@ package final class TUIRunLoop {
     }
 
     func dispatch(_ action: AppAction) {
-        let before = state
+        // Only an observer needs the state before: a copy kept without one
+        // would make the reducer copy every row it changes (a million rows
+        // on each key).
+        let before = observe == nil ? nil : state
         let effects = AppReducer.reduce(&state, action)
         for effect in effects { runner?.run(effect) }
-        if let observe, before != state { observe(before, state) }
+        if let observe, let before, before != state { observe(before, state) }
     }
 
     func draw() {

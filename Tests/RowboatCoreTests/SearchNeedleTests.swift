@@ -1,0 +1,42 @@
+import Testing
+@testable import RowboatCore
+
+@Suite("Search: case-insensitive matching, ASCII by bytes and the rest as lowercased() does")
+struct SearchNeedleTests {
+    @Test func asciiIgnoresCaseAnywhereInTheText() {
+        let needle = SearchNeedle("LanTern 9")
+        #expect(needle.found(in: "Copper lantern 9"))
+        #expect(needle.found(in: "COPPER LANTERN 90"))
+        #expect(!needle.found(in: "Copper lantern  9"))
+        #expect(!needle.found(in: "lantern"))
+        #expect(SearchNeedle("a").found(in: "A"))
+        #expect(!SearchNeedle("[").found(in: "{"), "only A–Z are folded")
+    }
+
+    @Test func otherTextIsLoweredAsLowercasedLowersIt() {
+        #expect(SearchNeedle("été").found(in: "Un ÉTÉ chaud"))
+        #expect(SearchNeedle("straße").found(in: "STRASSE") == "STRASSE".lowercased().contains("straße"))
+        // The Kelvin sign lowers to an ASCII "k": an ASCII needle finds it.
+        #expect(SearchNeedle("k").found(in: "\u{212A}elvin"))
+        #expect(SearchNeedle("青").found(in: "青花瓷"))
+    }
+
+    @Test func aFieldEqualToTheTitleIsOneLookAndOtherFieldsCount() {
+        let row = RowModel(id: "1", title: "Brass", subtitle: "Maker 7",
+                           fields: ["title": .text("Brass"), "price": .text("12.50"), "seen": .relativeDate(0)],
+                           fieldOrder: ["title", "price", "seen"])
+        #expect(row.contains(SearchNeedle("12.5")))
+        #expect(row.contains(SearchNeedle("maker")))
+        #expect(!row.contains(SearchNeedle("1970")), "relative dates are not searched")
+        var unordered = row
+        unordered.fieldOrder = ["title"]
+        #expect(!unordered.contains(SearchNeedle("12.5")), "only fields in fieldOrder are searched")
+    }
+
+    @Test func narrowingLooksOnlyAtThePreviousMatches() {
+        let rows = (1...30).map { RowModel(id: String($0), title: "Item \($0)") }
+        let all = SearchState.matches("1", in: rows)
+        #expect(SearchState.matches("12", in: rows, among: all) == SearchState.matches("12", in: rows))
+        #expect(SearchState.matches("2", in: rows, among: [0, 1]) == [1], "only the rows it was given")
+    }
+}
