@@ -46,3 +46,29 @@ extern "C" int rb_json_parse(rb_json_parser *parser, const uint8_t *bytes, size_
         return RB_JSON_INVALID;
     }
 }
+
+extern "C" int rb_json_nests_deeper_than(const rb_json_document *document, size_t limit) {
+    const uint64_t *tape = document->tape;
+    const size_t end = (size_t)(tape[0] & 0x00FFFFFFFFFFFFFFull);  // the closing root word
+    size_t depth = 0;
+    for (size_t i = 1; i < end; i++) {
+        switch ((char)(tape[i] >> 56)) {
+        case '[':
+        case '{':
+            if (++depth > limit) return 1;
+            break;
+        case ']':
+        case '}':
+            depth--;
+            break;
+        case 'l':
+        case 'u':
+        case 'd':
+            i++;  // the number's value is the next word
+            break;
+        default:
+            break;
+        }
+    }
+    return 0;
+}

@@ -50,6 +50,13 @@ struct JSONTapeTests {
         }
         #expect(depth == limit)
         #expect(throws: JSONTape.Failure.tooDeep) { try tree("[" + atLimit + "]") }
+        // A value in the deepest container is not a level of its own.
+        let envelope = #"{"d": {"l": [{"n": "# + String(repeating: "[", count: limit - 4) + #""bottom""#
+            + String(repeating: "]", count: limit - 4) + "}]}}"
+        #expect(throws: Never.self) { try tree(envelope) }
+        #expect(throws: JSONTape.Failure.tooDeep) {
+            try tree(String(repeating: "[", count: limit + 1) + "1" + String(repeating: "]", count: limit + 1))
+        }
     }
 
     @Test func brokenTextIsRefused() {

@@ -55,6 +55,13 @@ size_t rb_json_parser_capacity(const rb_json_parser *parser);
 int rb_json_parse(rb_json_parser *parser, const uint8_t *bytes, size_t length, int padded,
                   rb_json_document *out, const char **message);
 
+/// True when the parsed document's arrays and objects nest deeper than
+/// `limit` (the outermost counts as 1). simdjson's own depth limit also
+/// counts a scalar inside the deepest container, so the parser is made
+/// with one level more and this walk of the tape (one step per value,
+/// not per byte) holds the limit exactly.
+int rb_json_nests_deeper_than(const rb_json_document *document, size_t limit);
+
 // Reading the tape (inline, so Swift calls cost nothing).
 
 /// The type character of the value at `index`: '{' '[' '"' 'l' (int64)

@@ -33,7 +33,8 @@ public enum JSONTape {
                           &document, &message)
         }
         switch Int(code) {
-        case Int(RB_JSON_OK): break
+        case Int(RB_JSON_OK):
+            if rb_json_nests_deeper_than(&document, JSONDepthLimit.maxDepth) != 0 { throw .parse(.tooDeep) }
         case Int(RB_JSON_TOO_DEEP): throw .parse(.tooDeep)
         case Int(RB_JSON_CAPACITY): throw .parse(.capacity)
         default: throw .parse(.invalid(message.map { String(cString: $0) } ?? "invalid JSON"))
@@ -70,8 +71,9 @@ public enum JSONTape {
         let pointer: OpaquePointer
 
         init() {
-            // simdjson accepts up to its maximum depth and refuses past it.
-            guard let made = rb_json_parser_new(JSONDepthLimit.maxDepth) else {
+            // simdjson counts a scalar in the deepest container as a level:
+            // one more here, and `rb_json_nests_deeper_than` holds the limit.
+            guard let made = rb_json_parser_new(JSONDepthLimit.maxDepth + 1) else {
                 fatalError("out of memory creating a JSON parser")
             }
             pointer = made
