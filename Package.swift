@@ -99,7 +99,7 @@ let package = Package(
         ]),
         .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatDemo", "RowboatCore", "RowboatNetwork",
                                                          "RowboatCache"]),
-        .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore", "RowboatProcess"]),
+        .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore", "RowboatProcess", "RowboatDemo"]),
         .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCore", "CImageCodecs", "CImageFixtures"]),
         .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCore", "RowboatProcess",
                                                                "RowboatDemo", "RowboatNetwork", "RowboatCache"]),

@@ -11,7 +11,8 @@ import RowboatNetwork
 enum FetchBench {
     /// Runs curl on `urls` (after `options`), each written to /dev/null;
     /// every transfer's `time_total` in seconds, in the order they ended.
-    static func curlTimes(_ options: [String], _ urls: [String]) -> [Double] {
+    /// curl must end with `status` (7: it could not connect).
+    static func curlTimes(_ options: [String], _ urls: [String], status: Int32 = 0) -> [Double] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments = ["-s"] + options + urls.flatMap { [$0, "-o", "/dev/null", "-w", "%{time_total}\\n"] }
@@ -22,7 +23,7 @@ enum FetchBench {
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let times = String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap { Double($0) }
-        guard process.terminationStatus == 0, times.count == urls.count else {
+        guard process.terminationStatus == status, times.count == urls.count else {
             fatalError("curl failed (status \(process.terminationStatus), \(times.count) of \(urls.count) transfers)")
         }
         return times
