@@ -26,9 +26,15 @@ public struct RowFields: Sendable, Equatable, Codable, ExpressibleByDictionaryLi
     }
 
     init(_ pairs: [(String, CellText)]) {
-        names = []
-        values = []
-        for (name, value) in pairs { self[name] = value }
+        // Arrays of exactly this size (a row may live as long as the list).
+        names = pairs.map(\.0)
+        values = pairs.map(\.1)
+        if !names.indices.allSatisfy({ !names[..<$0].contains(names[$0]) }) {
+            // The same name twice: the last value wins.
+            names = []
+            values = []
+            for (name, value) in pairs { self[name] = value }
+        }
     }
 
     /// The value of field `name`; setting nil removes it.
