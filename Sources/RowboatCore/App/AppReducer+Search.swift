@@ -70,13 +70,20 @@ extension AppReducer {
     /// otherwise the first match is.
     /// `narrowing`: the text only grew since the matches were found (and
     /// the rows are the same), so only they are looked at again.
-    static func refreshMatches(_ state: inout AppState, keepSelection: Bool = true, narrowing: Bool = false) {
+    /// `growth`: the action only added rows after the ones matched (and
+    /// updated some in place), so only those are looked at.
+    static func refreshMatches(_ state: inout AppState, keepSelection: Bool = true, narrowing: Bool = false,
+                               growth: SearchGrowth? = nil) {
         guard let depth = state.tab.stack.lastIndex(where: { if case .search = $0 { true } else { false } }),
               case .search(var search) = state.tab.stack[depth] else { return }
         let rows = state.list.rows
         let selectedID = search.matches.indices.contains(search.selection) && rows.indices.contains(search.matches[search.selection])
             ? rows[search.matches[search.selection]].id : nil
-        search.matches = SearchState.matches(search.text, in: rows, among: narrowing ? search.matches : nil)
+        if let growth, growth.from <= rows.count {
+            search.matches = growth.matches(search.text, in: rows, before: search.matches)
+        } else {
+            search.matches = SearchState.matches(search.text, in: rows, among: narrowing ? search.matches : nil)
+        }
         if keepSelection, let selectedID, let at = search.matches.firstIndex(where: { rows[$0].id == selectedID }) {
             search.selection = at
         } else {

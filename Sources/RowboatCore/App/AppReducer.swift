@@ -127,8 +127,9 @@ public enum AppReducer {
     /// Runs a list action on the current tab's list (keeping a search's
     /// matches up to date).
     static func listOnScreen(_ state: inout AppState, _ action: ListAction) -> [AppEffect] {
+        let growth = state.search == nil ? nil : SearchGrowth(state.list, action)
         let effects = list(&state, currentTab: state.currentTab, action)
-        if state.search != nil { refreshMatches(&state) }
+        if state.search != nil { refreshMatches(&state, growth: growth) }
         if action == .appeared { state.tab.visited = true }
         return effects
     }
@@ -163,8 +164,10 @@ public enum AppReducer {
         switch id {
         case .tab(let key):
             guard let index = state.tabs.firstIndex(where: { $0.endpointKey == key }) else { return [] }
+            let onScreen = index == state.currentTab && state.search != nil
+            let growth = onScreen ? SearchGrowth(state.tabs[index].list, action) : nil
             let effects = list(&state, currentTab: index, action)
-            if index == state.currentTab, state.search != nil { refreshMatches(&state) }
+            if onScreen { refreshMatches(&state, growth: growth) }
             return effects
         case .strip(let stripID):
             return answerStrip(&state, stripID, action)

@@ -52,7 +52,7 @@ public struct SearchState: Sendable, Equatable {
     /// looked at: a longer text matches no row the shorter one did not.
     public static func matches(_ text: String, in rows: [RowModel], among: [Int]? = nil) -> [Int] {
         let needle = SearchNeedle(text)
-        guard !needle.isEmpty else { return Array(rows.indices) }
+        guard !needle.isEmpty else { return among?.filter(rows.indices.contains) ?? Array(rows.indices) }
         if let among { return among.filter { rows.indices.contains($0) && rows[$0].contains(needle) } }
         return rows.indices.filter { rows[$0].contains(needle) }
     }

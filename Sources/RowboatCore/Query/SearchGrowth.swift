@@ -1,0 +1,30 @@
+/// What the next part of a streamed body does to a list that a `/` search
+/// is narrowing: it adds rows after the ones already matched and may
+/// update a few of those in place (the same id again), nothing else. So
+/// the matches are kept and only those rows are looked at — not the whole
+/// list at every part of a million-row body.
+struct SearchGrowth: Equatable {
+    /// The first row the part adds.
+    var from: Int
+    /// Earlier rows it replaces in place, ascending.
+    var updated: [Int]
+
+    /// Nil unless `action` is a later part (`continues`) of the streamed
+    /// request `list` has in flight: only such a part is sure to append.
+    init?(_ list: ListState, _ action: ListAction) {
+        guard case .pageLoaded(let id, let page) = action, page.facts.continues,
+              let request = list.inFlight, request.id == id, request.streamed else { return nil }
+        from = list.rows.count
+        updated = Set(page.rows.compactMap { list.positions[$0.id] }).sorted()
+    }
+
+    /// The matches of `text` in `rows`, given `before`, its matches in the
+    /// rows before the part.
+    func matches(_ text: String, in rows: [RowModel], before: [Int]) -> [Int] {
+        let added = SearchState.matches(text, in: rows, among: Array(from..<rows.count))
+        guard !updated.isEmpty else { return before + added }
+        let kept = Set(updated)
+        let again = SearchState.matches(text, in: rows, among: updated)
+        return (before.filter { !kept.contains($0) } + again).sorted() + added
+    }
+}

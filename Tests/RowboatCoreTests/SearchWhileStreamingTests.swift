@@ -1,0 +1,51 @@
+import Testing
+@testable import RowboatCore
+
+@Suite("Search: the matches follow a streamed body's parts, looking only at what a part adds")
+struct SearchWhileStreamingTests {
+    typealias F = Fixtures
+
+    /// A later part of a streamed body: `rows`, more to come.
+    static func part(_ rows: [RowModel]) -> PageLoad {
+        var facts = PageFacts(itemCount: rows.count)
+        facts.continues = true
+        return PageLoad(rows: rows, facts: facts, fetchedAt: F.fetchedAt, final: false)
+    }
+
+    /// The first part in, and "/5" typed.
+    func searching() -> AppState {
+        var state = AppState(endpointKey: "items", columns: [], list: ListState(paging: F.paging),
+                             size: TerminalSize(columns: 80, rows: 24))
+        _ = AppReducer.reduce(&state, .list(.appeared))
+        _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageLoaded(requestID: 1, Self.part(F.rows(1...20)))))
+        _ = AppReducer.reduce(&state, .search(.begin))
+        _ = AppReducer.reduce(&state, .search(.insert("5")))
+        return state
+    }
+
+    @Test func aPartAddsItsMatchesAfterTheOthers() {
+        var state = searching()
+        #expect(state.search?.matches == [4, 14])
+        _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageLoaded(requestID: 1, Self.part(F.rows(21...60)))))
+        #expect(state.search?.matches == [4, 14, 24, 34, 44, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58])
+        #expect(state.search?.matches == SearchState.matches("5", in: state.list.rows))
+        #expect(SearchGrowth(state.list, .pageLoaded(requestID: 1, Self.part(F.rows(61...62))))?.from == 60)
+    }
+
+    @Test func anEarlierRowUpdatedInPlaceIsLookedAtAgain() {
+        var state = searching()
+        // Item 5 again, no longer matching; item 7 again, now matching; and a new row.
+        let again = [RowModel(id: "5", title: "Renamed"), RowModel(id: "7", title: "Item 7 and 5"),
+                     RowModel(id: "25", title: "Item 25")]
+        _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageLoaded(requestID: 1, Self.part(again))))
+        #expect(state.search?.matches == [6, 14, 20])
+        #expect(state.search?.matches == SearchState.matches("5", in: state.list.rows))
+    }
+
+    @Test func onlyALaterPartOfTheRequestInFlightIsGrowth() {
+        let state = searching()
+        #expect(SearchGrowth(state.list, .pageLoaded(requestID: 9, Self.part(F.rows(21...22)))) == nil)
+        #expect(SearchGrowth(state.list, .pageLoaded(requestID: 1, F.page(21...22))) == nil, "the last part: a whole look")
+        #expect(SearchGrowth(state.list, .refresh) == nil)
+    }
+}
