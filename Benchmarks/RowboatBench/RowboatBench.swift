@@ -42,7 +42,7 @@ struct RowboatBench: AsyncParsableCommand {
             switch name {
             case "virtualize": results.append(VirtualizeBench.run(reps: reps))
             case "cache": results += try CacheBench.run(reps: reps, directory: directory)
-            case "decode": results += try ImageBench.run(reps: reps)
+            case "decode": results += try ImageBench.run(reps: reps, directory: directory)
             case "json": results += JSONBench.run(reps: reps)
             case "fetch": results += try await FetchBench.run(reps: reps)
             case "dead-server": results.append(try await DeadServerBench.run(reps: reps))
