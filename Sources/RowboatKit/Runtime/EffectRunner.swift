@@ -127,6 +127,6 @@ package final class EffectRunner: Sendable {
 
     /// An error as one line for the status bar and the error view.
     static func message(_ error: any Error) -> String {
-        (error as? CustomStringConvertible)?.description ?? "\(error)"
+        String(describing: error)
     }
 }
