@@ -17,7 +17,8 @@ enum ChildMode {
         case "render-ours": status = RenderBench.childOurs(rest)
         case "render-ref": status = RenderBench.childReference(rest)
         case "keypress-ref": status = ref_keypress_run()
-        case "paint-ours": status = PaintBench.childOurs(rest)
+        case "paint-ours": status = PaintBench.childOurs(rest, pixels: false)
+        case "paint-pixels": status = PaintBench.childOurs(rest, pixels: true)
         case "paint-cat": status = PaintBench.childCat(rest)
         case "stream-ours": status = StreamBench.child(rest)
         default:

@@ -12,13 +12,30 @@ import RowboatTerminal
 /// the very bytes that paint produced (captured with `pipe-pane`) to the
 /// same pane, like `cat`. Both sides time themselves in-process from the
 /// first byte to the last `write` returning; output far larger than the pty
-/// buffer means that time is mostly tmux reading and parsing it.
+/// buffer means that time is mostly tmux reading and parsing it. Done twice:
+/// thumbnails as symbol cells (`paint`), and in pixels as sixels written
+/// after the frame (`paint-pixels`), whose child then also times each card
+/// from its downloaded bytes to its picture written (`paint-pixels-card`).
 enum PaintBench {
     static let columns = 200, rows = 50
     /// Paints per child process; the parent alternates children.
     static let paintsPerChild = 11
 
     // MARK: parent
+
+    /// The two ways thumbnails are painted: the child mode that paints and
+    /// what its row is called.
+    enum Kind: String, CaseIterable {
+        case symbols = "paint-ours"
+        case pixels = "paint-pixels"
+
+        var row: (name: String, unit: String) {
+            switch self {
+            case .symbols: ("paint", "thumbnail grid 200x50 through tmux")
+            case .pixels: ("paint-pixels", "sixel thumbnail grid 200x50 through tmux")
+            }
+        }
+    }
 
     static func run(reps: Int) -> [BenchResult] {
         let socket = "rowboat-bench-paint-\(getpid())"
@@ -32,19 +49,34 @@ enum PaintBench {
         _ = SystemBench.shell("\(tmux) new-session -d -x \(columns) -y \(rows) -s paint 'exec sleep 600'", capture: false)
         // Keep the pane (and the server) when a child exits: the next one respawns it.
         _ = SystemBench.shell("\(tmux) set-option -g remain-on-exit on", capture: false)
+        var results = Kind.allCases.map { measure($0, reps: reps, dir: dir, tmux: tmux) }
+        let cards = readTimes(dir + "/paint-pixels.cards")
+        results.append(BenchResult(name: "paint-pixels-card", unit: "one card: downloaded bytes to its sixel written",
+                                   ours: cards.isEmpty ? .nan : Bench.median(cards), reference: nil,
+                                   referenceName: "—", target: nil,
+                                   note: cards.isEmpty ? "could not run the paint child in tmux"
+                                       : String(format: "decode, symbols and sixel, frame, write; p90 %@; %d cards",
+                                                Bench.time(percentile(cards, 0.9)), cards.count)))
+        return results
+    }
+
+    /// One row: the first child's first paint is captured (the bytes `cat`
+    /// writes), then children of ours and of `cat` alternate.
+    static func measure(_ kind: Kind, reps: Int, dir: String, tmux: String) -> BenchResult {
         // This binary as it is now (a rebuild may replace the file meanwhile).
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let ours = kind.rawValue, frame = dir + "/\(ours).bytes"
         func runChild(_ mode: String, capture: Bool) -> [Double]? {
             let out = dir + "/\(mode).times"
             for name in ["ready", "go", "painted", "continue", "\(mode).times"] { unlink(dir + "/" + name) }
-            let command = "env TERM=tmux-256color LANG=C.UTF-8 \(me) --child '\(mode) \(dir) \(capture ? 1 : 0)'"
+            let command = "env -u TMUX TERM=tmux-256color LANG=C.UTF-8 \(me) --child '\(mode) \(dir) \(capture ? 1 : 0) \(ours)'"
             _ = SystemBench.shell("\(tmux) respawn-pane -k -t paint \(SystemBench.quoted(command)) ", capture: false)
             if capture {
                 // Log exactly the first paint's bytes: the pipe opens after
                 // the child's start-up output and closes once it has painted.
                 guard waitFor(dir + "/ready") else { return nil }
                 Thread.sleep(forTimeInterval: 0.2)
-                _ = SystemBench.shell("\(tmux) pipe-pane -t paint 'cat > \(dir)/frame.bytes'", capture: false)
+                _ = SystemBench.shell("\(tmux) pipe-pane -t paint 'cat > \(frame)'", capture: false)
                 Thread.sleep(forTimeInterval: 0.2)
                 FileManager.default.createFile(atPath: dir + "/go", contents: nil)
                 guard waitFor(dir + "/painted") else { return nil }
@@ -52,37 +84,43 @@ enum PaintBench {
                 _ = SystemBench.shell("\(tmux) pipe-pane -t paint", capture: false)
                 FileManager.default.createFile(atPath: dir + "/continue", contents: nil)
             }
-            guard waitFor(out, timeout: 60),
-                  let text = try? String(contentsOfFile: out, encoding: .utf8) else { return nil }
-            return text.split(separator: "\n").compactMap { Double($0) }
+            guard waitFor(out, timeout: 60) else { return nil }
+            return readTimes(out)
         }
-        guard let first = runChild("paint-ours", capture: true),
-              let bytes = FileManager.default.contents(atPath: dir + "/frame.bytes"), bytes.count > 1000 else {
-            return [BenchResult(name: "paint", unit: "thumbnail grid 200x50 through tmux", ours: .nan, reference: nil,
-                                referenceName: "cat of the same bytes", target: 1.2,
-                                note: "could not run the paint child in tmux")]
+        let row = kind.row
+        guard let first = runChild(ours, capture: true),
+              let bytes = FileManager.default.contents(atPath: frame), bytes.count > 1000 else {
+            return BenchResult(name: row.name, unit: row.unit, ours: .nan, reference: nil,
+                               referenceName: "cat of the same bytes", target: 1.2,
+                               note: "could not run the paint child in tmux")
         }
-        var ours = first, reference: [Double] = []
-        var renderShare: [Double] = []
-        func readRender() {
-            let text = (try? String(contentsOfFile: dir + "/paint-ours.render", encoding: .utf8)) ?? ""
-            renderShare += text.split(separator: "\n").compactMap { Double($0) }
-        }
-        readRender()
+        var times = first, reference: [Double] = []
+        var renderShare = readTimes(dir + "/\(ours).render")
         let rounds = max(3, (reps + paintsPerChild - 1) / paintsPerChild)
         for round in 0..<rounds {
-            let order = round % 2 == 0 ? ["paint-cat", "paint-ours"] : ["paint-ours", "paint-cat"]
+            let order = round % 2 == 0 ? ["paint-cat", ours] : [ours, "paint-cat"]
             for mode in order {
-                guard let times = runChild(mode, capture: false) else { continue }
-                if mode == "paint-cat" { reference += times } else { ours += times; readRender() }
+                guard let sample = runChild(mode, capture: false) else { continue }
+                if mode == "paint-cat" { reference += sample } else { times += sample; renderShare += readTimes(dir + "/\(ours).render") }
             }
         }
-        return [BenchResult(name: "paint", unit: "thumbnail grid 200x50 through tmux", ours: Bench.median(ours),
-                            reference: reference.isEmpty ? nil : Bench.median(reference),
-                            referenceName: "cat of the same bytes", target: 1.2,
-                            note: String(format: "%.0f KB per paint, of which rendering the cell grid %@; %d + %d paints",
-                                         Double(bytes.count) / 1024, Bench.time(Bench.median(renderShare)),
-                                         ours.count, reference.count))]
+        return BenchResult(name: row.name, unit: row.unit, ours: Bench.median(times),
+                           reference: reference.isEmpty ? nil : Bench.median(reference),
+                           referenceName: "cat of the same bytes", target: 1.2,
+                           note: String(format: "%.0f KB per paint, of which rendering the cell grid %@; %d + %d paints",
+                                        Double(bytes.count) / 1024, Bench.time(Bench.median(renderShare)),
+                                        times.count, reference.count))
+    }
+
+    static func readTimes(_ path: String) -> [Double] {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { Double($0) }
+    }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
     }
 
     static func waitFor(_ path: String, timeout: Double = 60) -> Bool {
@@ -96,16 +134,22 @@ enum PaintBench {
 
     // MARK: children (run inside the tmux pane)
 
-    /// `paint-ours DIR CAPTURE`: the grid state with thumbnails is built
-    /// first (not timed); then each paint clears to a blank frame, settles,
-    /// and times render + draw of the full grid.
-    static func childOurs(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 2 else { return 2 }
-        let dir = arguments[0], capture = arguments[1] == "1"
-        let state = gridState()
+    /// `paint-ours DIR CAPTURE` (symbols) or `paint-pixels DIR CAPTURE`
+    /// (sixels, written as to a terminal outside tmux): the grid state with
+    /// thumbnails is built first (not timed); then each paint clears to a
+    /// blank frame, settles, and times render + draw of the full grid. The
+    /// pixel child then times each visible card from its downloaded bytes:
+    /// decode and render (symbols and sixel), the reducer, the frame, the
+    /// draw that writes its picture.
+    static func childOurs(_ arguments: [String], pixels: Bool) -> Int32 {
+        guard arguments.count >= 2 else { return 2 }
+        let dir = arguments[0], capture = arguments[1] == "1", name = pixels ? "paint-pixels" : "paint-ours"
+        let format = pixels ? PixelFormat(proto: .sixel, cellWidth: 10, cellHeight: 20) : nil
+        let (state, downloads) = gridState(pixels: format)
         let renderer = AppRenderer()
         let screen = NCursesScreen(theme: .default)
         screen.mouseEnabled = false
+        screen.imageMode = pixels ? .sixel : .symbols
         do { try screen.start(wake: WakePipe()) } catch { return 1 }
         let blank = CellGrid(width: columns, height: rows)
         var times: [Double] = [], renderTimes: [Double] = []
@@ -127,16 +171,47 @@ enum PaintBench {
                 guard waitFor(dir + "/continue") else { break }
             }
         }
+        if let format, !capture {
+            let cards = cardTimes(state, downloads, format: format, renderer: renderer, screen: screen)
+            var all = readTimes(dir + "/\(name).cards")
+            all += cards
+            _ = writeTimes(all, to: dir + "/\(name).cards")
+        }
         screen.stop()
-        _ = writeTimes(renderTimes, to: dir + "/paint-ours.render")
-        return writeTimes(times, to: dir + "/paint-ours.times")
+        _ = writeTimes(renderTimes, to: dir + "/\(name).render")
+        return writeTimes(times, to: dir + "/\(name).times")
     }
 
-    /// `paint-cat DIR 0`: writes the captured bytes to the terminal the way
-    /// `cat` would, after clearing the screen and settling, timing each.
+    /// Per visible card: its picture taken away (not timed), then from its
+    /// downloaded bytes to `draw` returning with the new picture written.
+    static func cardTimes(_ full: AppState, _ downloads: [(ImageRequest, [UInt8])], format: PixelFormat,
+                          renderer: AppRenderer, screen: NCursesScreen) -> [Double] {
+        let maker = ThumbnailMaker(renderer: ThumbnailRenderer(colors: .indexed240, pixels: format))
+        let visible = ScreenLayout.of(full).grid.visibleItems
+        var times: [Double] = []
+        for (request, bytes) in downloads.prefix(visible) {
+            var state = full
+            state.thumbnails[request] = nil
+            state.images[request.url] = .downloading
+            screen.draw(renderer.render(state, now: 0))
+            let start = Bench.now()
+            guard let thumbnail = try? maker.thumbnail(from: bytes, columns: request.columns, rows: request.rows) else { continue }
+            _ = AppReducer.reduce(&state, .image(request, .loaded(thumbnail)))
+            screen.draw(renderer.render(state, now: 0))
+            times.append(Double(Bench.now() - start) / 1e9)
+        }
+        return times
+    }
+
+    /// `paint-cat DIR 0 SOURCE`: writes the bytes captured from SOURCE's
+    /// paint to the terminal the way `cat` would, after clearing the screen
+    /// and settling, timing each.
     static func childCat(_ arguments: [String]) -> Int32 {
-        guard let dir = arguments.first,
-              let bytes = FileManager.default.contents(atPath: dir + "/frame.bytes").map(Array.init) else { return 2 }
+        guard arguments.count == 3,
+              let bytes = FileManager.default.contents(atPath: arguments[0] + "/\(arguments[2]).bytes").map(Array.init) else {
+            return 2
+        }
+        let dir = arguments[0]
         var times: [Double] = []
         for _ in 0..<paintsPerChild {
             writeAll(Array("\u{1B}[H\u{1B}[2J".utf8))
@@ -168,8 +243,9 @@ enum PaintBench {
     }
 
     /// A 200x50 grid whose visible cards all have their thumbnails: demo
-    /// images (as the demo server draws them) rendered in 240 colours.
-    static func gridState() -> AppState {
+    /// images (as the demo server draws them) rendered in 240 colours, and
+    /// in pixels with `pixels`; with each card's request and image bytes.
+    static func gridState(pixels: PixelFormat? = nil) -> (AppState, [(ImageRequest, [UInt8])]) {
         var state = AppState(endpointKey: "items", columns: [
             ColumnSpec(field: "title", title: "Title", width: .weight(3, min: 12)),
             ColumnSpec(field: "price", title: "Price", width: .fixed(9), alignment: .right),
@@ -186,7 +262,8 @@ enum PaintBench {
         _ = AppReducer.reduce(&state, .toggleView)
         let grid = ScreenLayout.of(state).grid
         let size = (columns: grid.cardWidth, rows: GridLayout.thumbnailRows)
-        let maker = ThumbnailMaker(renderer: ThumbnailRenderer(colors: .indexed240))
+        let maker = ThumbnailMaker(renderer: ThumbnailRenderer(colors: .indexed240, pixels: pixels))
+        var downloads: [(ImageRequest, [UInt8])] = []
         for i in 1...min(60, grid.visibleItems * 2) {
             guard let image = try? DemoImage.render(DemoImageSpec(id: i)),
                   let thumbnail = try? maker.thumbnail(from: image.bytes, columns: size.columns, rows: size.rows) else {
@@ -194,7 +271,8 @@ enum PaintBench {
             }
             let request = ImageRequest(url: "http://127.0.0.1:1/images/\(i).png", columns: size.columns, rows: size.rows)
             _ = AppReducer.reduce(&state, .image(request, .loaded(thumbnail)))
+            downloads.append((request, image.bytes))
         }
-        return state
+        return (state, downloads)
     }
 }

@@ -65,8 +65,41 @@ struct PictureBytes {
     var foreign: [Span] {
         spans.filter { s in
             !(s.body.hasPrefix("P0;1;0q\"1;1;") || s.body.hasPrefix("_Ga=t,i=") || s.body.hasPrefix("_Gm=")
-              || s.body.hasPrefix("_Ga=p,i=") || s.body.hasPrefix("_Ga=d,"))
+              || s.body.hasPrefix("_Ga=p,i=") || s.body.hasPrefix("_Ga=p,U=1,i=") || s.body.hasPrefix("_Ga=d,"))
         }
+    }
+
+    /// A log written inside tmux with passthrough: what went through
+    /// (`ESC P tmux; … ESC \` with inner ESCs doubled, unwrapped and joined)
+    /// and the rest, which tmux itself reads. An unterminated wrapper stays
+    /// in the rest.
+    static func passthrough(_ bytes: [UInt8]) -> (through: [UInt8], rest: [UInt8]) {
+        let open = Array("\u{1B}Ptmux;".utf8)
+        var through: [UInt8] = [], rest: [UInt8] = [], i = 0
+        scan: while i < bytes.count {
+            guard bytes[i...].starts(with: open) else {
+                rest.append(bytes[i])
+                i += 1
+                continue
+            }
+            var j = i + open.count, inner: [UInt8] = []
+            while j + 1 < bytes.count {
+                if bytes[j] == 0x1B && bytes[j + 1] == 0x1B {
+                    inner.append(0x1B)
+                    j += 2
+                } else if bytes[j] == 0x1B && bytes[j + 1] == 0x5C {
+                    through += inner
+                    i = j + 2
+                    continue scan
+                } else {
+                    inner.append(bytes[j])
+                    j += 1
+                }
+            }
+            rest += bytes[i...]
+            break
+        }
+        return (through, rest)
     }
 
     /// The kitty id in a span's keys (`i=N`).

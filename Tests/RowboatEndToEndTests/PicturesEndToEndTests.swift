@@ -7,7 +7,9 @@ import Testing
 /// writes them as to the terminal outside), the log holds our encoder's
 /// sequences only, each right after a move to a card's thumbnail cell,
 /// never inside text; kitty placements of cards that scrolled away or went
-/// under the help box are deleted; NO_COLOR sends none.
+/// under the help box are deleted; inside tmux with `allow-passthrough`
+/// kitty placeholders go through wrapped and nothing else does; NO_COLOR
+/// sends none.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct PicturesEndToEndTests {
     func badges(_ screen: String) -> [Character] {
@@ -119,6 +121,46 @@ struct PicturesEndToEndTests {
         try tmux.send("q")
         let exit = await tmux.waitForExit()
         #expect(exit == 0, "exit \(String(describing: exit))")
+    }
+
+    @Test func insideTmuxWithPassthroughKittyPlaceholdersGoThrough() async throws {
+        // tmux passes sequences on; a kitty terminal outside it (the hint).
+        let log = HostileTerminal.logPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let script = "tmux set -g allow-passthrough on; tmux pipe-pane -o 'cat >> \(log)'; exec \"$0\" \"$@\""
+        let tmux = try TmuxSession(arguments: ["--images", "auto"], columns: DemoGrid.columns, rows: DemoGrid.rows,
+                                   environment: ["KITTY_WINDOW_ID": "1"], wrapper: ["sh", "-c", script])
+        try await showGrid(tmux)
+        // The cards' boxes are placeholder cells: text tmux keeps like any other.
+        // A placeholder cell is U+10EEEE and its row and column marks: one character.
+        func isPlaceholder(_ c: Character) -> Bool { c.unicodeScalars.first == "\u{10EEEE}" }
+        let screen = try await tmux.waitForScreen { s in
+            s.split(separator: "\n").filter { $0.contains(where: isPlaceholder) }.count == DemoGrid.down * DemoGrid.thumbnailRows
+        }
+        for (y, line) in screen.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for (x, c) in line.enumerated() where isPlaceholder(c) {
+                #expect(DemoGrid.inThumbnailBox(x: x, y: y), "placeholder at \(x), \(y)")
+            }
+        }
+        // The pictures went right after the frame that shows their cells.
+        var split = PictureBytes.passthrough(HostileTerminal.readLog(log))
+        var through = PictureBytes(split.through)
+        for _ in 0..<20 where through.kittyTransmissions.count < 20 {
+            try await Task.sleep(nanoseconds: 500_000_000)
+            split = PictureBytes.passthrough(HostileTerminal.readLog(log))
+            through = PictureBytes(split.through)
+        }
+        // Through tmux: our transmissions and virtual placements, nothing else.
+        #expect(through.kittyTransmissions.count >= 20)
+        #expect(through.foreign.isEmpty, "\(through.foreign.map(\.body))")
+        #expect(through.spans.contains { $0.body.hasPrefix("_Ga=p,U=1,") })
+        // What tmux reads itself: its two start-up questions, then only ncurses.
+        let question = Array("\u{1B}[16t\u{1B}[c".utf8)
+        #expect(split.rest.starts(with: question))
+        let violations = TerminalLog.violations(Array(split.rest.dropFirst(question.count)))
+        #expect(violations.isEmpty, "\(violations)")
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
     }
 
     @Test func noColourSendsNoPictures() async throws {
