@@ -12,7 +12,7 @@ extension ImageFetchQueue {
         var order: [String] = []
         for key in wanted where !settled.contains(key) {
             if jobs[key.url]?.active.contains(key) == true { continue }
-            if let thumbnail = memory.value(for: key) {
+            if let thumbnail = memory.value(for: key), worker.maker.renderer.draws(thumbnail) {
                 settle(key, .loaded(key, thumbnail))
             } else if let reason = failures[key] {
                 settle(key, .failed(key, reason: reason))

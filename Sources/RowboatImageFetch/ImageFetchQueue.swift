@@ -5,7 +5,10 @@ import RowboatNetwork
 
 /// Fetches and renders thumbnails for the cells on screen, in the
 /// background, from three levels: decoded thumbnails in `memory`, image
-/// bytes in the disk cache (`store`), then the network.
+/// bytes in the disk cache (`store`), then the network. In memory a
+/// thumbnail is kept by URL and cell box with what its renderer made of it
+/// — the symbol cells and, in a pixel mode, the encoded picture — and only
+/// a queue whose renderer draws in the same mode takes it from there.
 ///
 /// The caller says which keys it wants with `want(_:)`, most important
 /// first (visible cells, then the next screen). At most `limit` jobs run at

@@ -32,6 +32,14 @@ public struct ThumbnailRenderer: Sendable {
         self.pixels = pixels
     }
 
+    /// Whether `thumbnail` is drawn the way this renderer draws: symbols
+    /// only, or with a picture in the same protocol. A memory cache keyed
+    /// by URL and cell box holds one mode's encodings; this keeps another
+    /// mode from being handed them.
+    public func draws(_ thumbnail: Thumbnail) -> Bool {
+        thumbnail.pixels?.kind.proto == pixels?.proto
+    }
+
     /// The smallest decoded size that still gives chafa all the detail it
     /// can use for this source in this box: pass it to
     /// `ImageDecoder.decode(_:atLeast:)`.

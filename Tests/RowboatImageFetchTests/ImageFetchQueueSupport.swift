@@ -49,9 +49,9 @@ struct ImageFetchWorld {
 
     /// A queue posting into `log`.
     func queue(limit: Int = 6, memory: MemoryCache<ImageRequest, Thumbnail>? = nil, store: CacheStore? = nil,
-               log: ImageEventLog) -> ImageFetchQueue {
-        ImageFetchQueue(limit: limit, transport: transport, store: store ?? self.store,
-                        memory: memory ?? self.memory, maker: ThumbnailMaker(), timeoutSeconds: 60,
+               pixels: PixelFormat? = nil, log: ImageEventLog) -> ImageFetchQueue {
+        ImageFetchQueue(limit: limit, transport: transport, store: store ?? self.store, memory: memory ?? self.memory,
+                        maker: ThumbnailMaker(renderer: ThumbnailRenderer(pixels: pixels)), timeoutSeconds: 60,
                         clock: { Date().timeIntervalSince1970 }, post: { log.append($0) })
     }
 

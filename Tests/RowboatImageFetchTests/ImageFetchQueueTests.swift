@@ -209,6 +209,44 @@ struct ImageFetchQueueTests {
         }
     }
 
+    @Test func encodedPicturesAreKeptByURLCellBoxAndMode() async throws {
+        try await ImageFetchWorld.run { world in
+            let sixel = PixelFormat(proto: .sixel)
+            let key = ImageRequest(url: world.url(3), columns: 20, rows: 8)
+            let first = ImageEventLog()
+            await world.queue(pixels: sixel, log: first).want([key])
+            #expect(await eventually { first.finalCount([key]) == 1 })
+            guard case .loaded(_, let thumbnail) = first.events(for: key).last, let picture = thumbnail.pixels else {
+                Issue.record("no picture: \(first.events(for: key))")
+                return
+            }
+            #expect(picture.kind == .sixel && !picture.bytes.isEmpty)
+
+            // The same URL, box and mode: the very encoding, from memory (no job, no encoder).
+            let again = ImageEventLog()
+            await world.queue(pixels: sixel, log: again).want([key])
+            #expect(again.all == [.loaded(key, thumbnail)])
+            guard case .loaded(_, let same) = again.all.first else { return }
+            #expect(same.pixels?.serial == picture.serial && same.pixels?.bytes == picture.bytes)
+
+            // Another box: encoded anew, from the same download.
+            let small = ImageRequest(url: key.url, columns: 10, rows: 4)
+            let boxes = ImageEventLog()
+            await world.queue(pixels: sixel, log: boxes).want([small])
+            #expect(await eventually { boxes.finalCount([small]) == 1 })
+            guard case .loaded(_, let other) = boxes.events(for: small).last else { return }
+            #expect(other.pixels.map { $0.serial != picture.serial && $0.columns <= 10 } == true)
+
+            // Another mode, the same memory: not handed the sixels; its own encoding.
+            let kitty = ImageEventLog()
+            await world.queue(pixels: PixelFormat(proto: .kitty), log: kitty).want([key])
+            #expect(await eventually { kitty.finalCount([key]) == 1 })
+            guard case .loaded(_, let drawn) = kitty.events(for: key).last else { return }
+            #expect(drawn.pixels?.kittyID != nil)
+            #expect(world.requests(key.url) == 1)
+        }
+    }
+
     @Test func cancelAllStopsEverything() async throws {
         try await ImageFetchWorld.run { world in
             let log = ImageEventLog()

@@ -52,6 +52,16 @@ extension PixelPicture.Kind {
         case .sixel, .iterm: nil
         }
     }
+
+    /// The protocol it is written in.
+    public var proto: PixelProtocol {
+        switch self {
+        case .sixel: .sixel
+        case .iterm: .iterm
+        case .kitty: .kitty
+        case .kittyPlaceholder: .kittyPlaceholders
+        }
+    }
 }
 
 /// What a terminal shows pictures with, as the thumbnail renderer needs to
