@@ -7,7 +7,8 @@ import Testing
 /// thumbnail boxes hold pictures (many colours: more than text or symbol
 /// cells could give); a page down shows each picture one card row higher,
 /// pixel for pixel, and new ones below, so no picture stayed behind; the
-/// table holds no picture at all; q leaves cleanly.
+/// detail shows its large picture in pixels, and going back the cards'
+/// pictures return; the table holds no picture at all; q leaves cleanly.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct PixelTerminalEndToEndTests {
     typealias Grid = DemoGrid
@@ -15,11 +16,13 @@ struct PixelTerminalEndToEndTests {
     /// Colours a thumbnail box holds, measured on these terminals with the
     /// demo's pictures: xterm's sixels 56–304 (its bitmap font's text and
     /// the symbol cells at most 23), kitty's 1,352–7,905 (antialiased text
-    /// alone at most 203 in a box, 437 in a row of cards' text).
-    static func pictureColours(_ kind: PixelTerminal.Kind) -> (picture: Int, textAtMost: Int) {
+    /// alone at most 203 in a box, 437 in a row of cards' text). And in one
+    /// cell row 10 columns wide: the detail's picture 24–66 in xterm (text
+    /// at most 2), 311–582 in kitty (text at most 127).
+    static func pictureColours(_ kind: PixelTerminal.Kind) -> (picture: Int, textAtMost: Int, pictureRow: Int) {
         switch kind {
-        case .xtermVT340: (40, 30)
-        case .kitty: (800, 400)
+        case .xtermVT340: (40, 30, 8)
+        case .kitty: (800, 400, 200)
         }
     }
 
@@ -66,6 +69,23 @@ struct PixelTerminalEndToEndTests {
             }
         }
         #expect(everyBox.allSatisfy { colours(scrolled, row: $0.0, column: $0.1, cell: cell) >= limits.picture })
+        // The detail: its large picture in pixels, centred under the title,
+        // a picture in every one of its cell rows where the grid has a line
+        // of card text between two boxes.
+        try terminal.key("Return")
+        let band = (column: Grid.columns / 2 - 5, rows: Grid.top + 1..<Grid.top + 1 + Grid.cardHeight)
+        func bandRow(_ shot: Screenshot, _ row: Int) -> Int {
+            shot.colours(column: band.column, row: row, columns: 10, rows: 1, cell: cell)
+        }
+        try await terminal.waitForScreen("the detail's picture") { shot in
+            band.rows.allSatisfy { bandRow(shot, $0) >= limits.pictureRow }
+        }
+        #expect(band.rows.contains { bandRow(scrolled, $0) < limits.pictureRow }, "the grid has text rows in the band")
+        // Back: the cards' pictures again.
+        try terminal.key("Escape")
+        try await terminal.waitForScreen("the grid's pictures again") { shot in
+            everyBox.allSatisfy { colours(shot, row: $0.0, column: $0.1, cell: cell) >= limits.picture }
+        }
         // The table: where the pictures were there is text only.
         try terminal.key("v")
         try await terminal.waitForScreen("the table without pictures") { shot in
