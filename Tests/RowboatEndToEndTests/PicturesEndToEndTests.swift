@@ -163,6 +163,31 @@ struct PicturesEndToEndTests {
         #expect(await tmux.waitForExit() == 0)
     }
 
+    @Test func serverTextStillSendsNoEscapesInPixelMode() async throws {
+        // The hostile server's titles (OSC, DCS, CSI 6n, C1 forms…) with sixels on (its
+        // items have no images: the screen is in pixel mode, the text is what is tested).
+        let server = try await HostileTerminal.Server()
+        let log = HostileTerminal.logPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let script = "tmux pipe-pane -o 'cat >> \(log)'; export TMUX=; exec \"$0\" \"$@\""
+        let tmux = try TmuxSession(arguments: ["--config", try server.config(), "--endpoint", "escapes", "--images", "sixel"],
+                                   wrapper: ["sh", "-c", script])
+        try await tmux.waitForScreen { $0.contains("PLAIN a harmless row") && $0.contains("all loaded") }
+        try tmux.send("Enter")
+        try await tmux.waitForScreen { $0.contains("esc back") }
+        try tmux.send("Escape", "v")
+        try await tmux.waitForScreen { $0.contains("escapes · grid") && $0.contains("OSC0 ]0;PWNED-TITLE") }
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+        let raw = HostileTerminal.readLog(log)
+        #expect(raw.starts(with: PictureBytes.probe), "the screen set out for pictures (it asked the terminal)")
+        let bytes = PictureBytes(raw)
+        #expect(String(decoding: bytes.rest, as: UTF8.self).contains("\u{1B}[?1049l"), "the log is complete")
+        #expect(bytes.foreign.isEmpty, "\(bytes.foreign.map(\.body))")
+        let violations = TerminalLog.violations(bytes.rest)
+        #expect(violations.isEmpty, "data reached the terminal raw: \(violations)")
+    }
+
     @Test func noColourSendsNoPictures() async throws {
         let log = HostileTerminal.logPath()
         defer { try? FileManager.default.removeItem(atPath: log) }
