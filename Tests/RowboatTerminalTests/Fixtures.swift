@@ -23,6 +23,15 @@ enum Fixtures {
                totalPagesPath: JSONPath("datas.totalPage"), totalCountPath: JSONPath("datas.total"))
     }
 
+    /// Thirty loaded rows, each with its image URL, image badges shown.
+    static func loadedWithImages(size: TerminalSize) -> AppState {
+        var rows = (1...30).map { row($0) }
+        for i in rows.indices { rows[i].imageURL = "http://127.0.0.1:1/images/\(i + 1).png" }
+        var state = loaded(rows, size: size)
+        state.showsImageBadges = true
+        return state
+    }
+
     /// An app state with `count` rows loaded in one page of `totalPages`.
     static func loaded(_ rows: [RowModel], size: TerminalSize, totalPages: Int = 34, totalCount: Int = 1000) -> AppState {
         var state = AppState(endpointKey: "items", columns: columns, list: ListState(paging: paging()), size: size)

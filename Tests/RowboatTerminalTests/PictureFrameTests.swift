@@ -10,11 +10,7 @@ import RowboatCore
     let renderer = AppRenderer(theme: .default)
 
     func app(_ size: TerminalSize) -> AppState {
-        var rows = (1...30).map { Fixtures.row($0) }
-        for i in rows.indices { rows[i].imageURL = "http://127.0.0.1:1/images/\(i + 1).png" }
-        var state = Fixtures.loaded(rows, size: size)
-        state.showsImageBadges = true
-        return state
+        Fixtures.loadedWithImages(size: size)
     }
 
     /// A thumbnail whose picture fills `columns - 2` x `rows` of its box.
