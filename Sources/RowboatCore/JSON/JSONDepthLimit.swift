@@ -21,22 +21,15 @@ public enum JSONDepthLimit {
     /// parser to refuse.
     public static func check(_ bytes: UnsafeRawBufferPointer, limit: Int = maxDepth) throws(Exceeded) {
         var depth = 0
-        var inString = false
-        var escaped = false
+        var strings = JSONStringScan()
         for byte in bytes {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
+            if strings.inString {
+                _ = strings.closes(byte)
                 continue
             }
             switch byte {
             case UInt8(ascii: "\""):
-                inString = true
+                strings.open()
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 if depth > limit { throw Exceeded(limit: limit) }

@@ -24,8 +24,7 @@ public struct JSONListScanner: Sendable {
     var skeletonFrom: Int? = 0
 
     var frames: [Frame] = []
-    var inString = false
-    var escaped = false
+    var strings = JSONStringScan()
     var inScalar = false
     /// Where the string being scanned began (its opening quote).
     var stringStart = 0
@@ -101,15 +100,8 @@ public struct JSONListScanner: Sendable {
             var at = position
             while at < end {
                 let byte = bytes[at - base]
-                if inString {
-                    if escaped {
-                        escaped = false
-                    } else if byte == UInt8(ascii: "\\") {
-                        escaped = true
-                    } else if byte == UInt8(ascii: "\"") {
-                        inString = false
-                        endString(at: at, bytes: bytes)
-                    }
+                if strings.inString {
+                    if strings.closes(byte) { endString(at: at, bytes: bytes) }
                     at += 1
                     continue
                 }
@@ -126,7 +118,7 @@ public struct JSONListScanner: Sendable {
                     break
                 case UInt8(ascii: "\""):
                     startValue(at: at)
-                    inString = true
+                    strings.open()
                     stringStart = at
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     startValue(at: at)
@@ -255,7 +247,7 @@ public struct JSONListScanner: Sendable {
         // the skeleton has not copied yet.
         var keep = position
         if let start = elementStart { keep = min(keep, start) }
-        if inString { keep = min(keep, stringStart) }
+        if strings.inString { keep = min(keep, stringStart) }
         if let from = skeletonFrom, from < keep {
             skeleton.append(contentsOf: buffer[(from - base)..<(keep - base)])
             skeletonFrom = keep
