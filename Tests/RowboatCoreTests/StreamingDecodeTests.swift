@@ -64,18 +64,13 @@ struct StreamingDecodeTests {
         }
     }
 
-    /// The demo-shaped endpoint, decoded whole and in pieces.
-    let endpoint = Endpoint(
-        key: "items", url: "/api/items",
-        paging: Paging(style: .pageNumber(param: "page", first: 1), size: 5,
-                       totalPagesPath: JSONPath("datas.totalPage"), totalCountPath: JSONPath("datas.total")),
-        response: ResponseShape(listPath: JSONPath("datas.list")!, successPath: JSONPath("code"),
-                                successValues: ["200"], messagePath: JSONPath("msg")),
-        item: ItemMapping(fields: [
-            FieldSpec(name: "id", path: JSONPath("id")!),
-            FieldSpec(name: "title", path: JSONPath("title")!),
-            FieldSpec(name: "price", path: JSONPath("price")!, type: .money),
-        ]))
+    /// The demo-shaped endpoint of `PageDecoderTests`, pages of 5:
+    /// decoded whole and in pieces.
+    let endpoint: Endpoint = {
+        var endpoint = PageDecoderTests().endpoint
+        endpoint.paging.size = 5
+        return endpoint
+    }()
 
     func streamed(_ text: String, size: Int) throws(DataError) -> PageResult {
         var decoder = StreamingPageDecoder(decoder: PageDecoder(endpoint: endpoint))!
