@@ -26,7 +26,7 @@ let package = Package(
         // Pure core: config, mapping, list state and reducer. No IO.
         .target(name: "RowboatCore", dependencies: ["CSimdJSON", .product(name: "Yams", package: "Yams")]),
         // Cell grid, widgets, display width (pure) and the ncurses backend.
-        .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "CNCurses"]),
+        .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "RowboatProcess", "CNCurses"]),
         // HTTP data client over AsyncHTTPClient.
         .target(name: "RowboatNetwork", dependencies: [
             "RowboatCore",

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import RowboatProcess
 
 /// Asks the terminal, before ncurses takes it, what it can show: the kitty
 /// graphics query, the cell size (`CSI 16 t`) and XTVERSION, then DA1 as
@@ -76,19 +77,11 @@ public enum GraphicsProbe {
     /// Inside tmux: whether it passes sequences through (`allow-passthrough`
     /// on or all for this pane), asked of tmux itself.
     public static func tmuxAllowsPassthrough(environment: [String: String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = ["tmux", "display-message", "-p"]
         if let pane = environment["TMUX_PANE"], !pane.isEmpty { arguments += ["-t", pane] }
-        process.arguments = arguments + ["#{allow-passthrough}"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let value = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return process.terminationStatus == 0 && (value == "on" || value == "all" || value == "1")
+        guard let result = try? ProcessRunner.run(ProcessSpec(arguments + ["#{allow-passthrough}"], stdout: .capture)),
+              result.status == 0 else { return false }
+        let value = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return value == "on" || value == "all" || value == "1"
     }
 }
