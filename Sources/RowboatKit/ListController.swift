@@ -124,10 +124,10 @@ public final class ListController {
         let runs = actions.map(\.run)
         let provider = ClosurePageProvider(reload: reload, loadMore: loadMore,
                                            clock: { Date().timeIntervalSince1970 })
-        let hooks = (select: onSelect, open: onOpen)
+        let watch = SelectionWatch(select: onSelect, open: onOpen)
         return Setup(state: state, keyMap: keyMap, theme: Theme(settings: ThemeSettings(name: ThemeName(theme))),
                      mouse: mouse, provider: provider,
-                     observe: { old, new in Self.notify(old, new, select: hooks.select, open: hooks.open) },
+                     observe: watch.look(at:),
                      customAction: { index, row in
                          runs.indices.contains(index) ? await runs[index](ListRow(model: row)) : nil
                      })
@@ -147,15 +147,6 @@ public final class ListController {
         })
     }
 
-    /// Calls the hooks for what changed between two states.
-    static func notify(_ old: AppState, _ new: AppState, select: (@Sendable (ListRow) -> Void)?,
-                       open: (@Sendable (ListRow) -> Void)?) {
-        if let select, let row = new.currentRow, new.detail == nil, row.id != old.currentRow?.id {
-            select(ListRow(model: row))
-        }
-        if let open, let detail = new.detail, detail.rowID != old.detail?.rowID { open(ListRow(model: detail.row)) }
-    }
-
     /// A checked configuration, ready to run with or without a terminal.
     struct Setup: Sendable {
         var state: AppState
@@ -163,8 +154,8 @@ public final class ListController {
         var theme: Theme
         var mouse: Bool
         var provider: ClosurePageProvider
-        /// Calls the select and open hooks for a change of state.
-        var observe: @Sendable (AppState, AppState) -> Void
+        /// Sees the state after each action (calls the select and open hooks).
+        var observe: @Sendable (AppState) -> Void
         var customAction: @Sendable (Int, RowModel) async -> String?
     }
 }

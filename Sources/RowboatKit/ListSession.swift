@@ -12,7 +12,7 @@ public final class ListSession: Sendable {
     private let state: Mutex<AppState>
     private let keyMap: KeyMap
     private let theme: Theme
-    private let observe: @Sendable (AppState, AppState) -> Void
+    private let observe: @Sendable (AppState) -> Void
     private let runner: Mutex<EffectRunner?> = Mutex(nil)
     private let waiters = Mutex<[Waiter]>([])
 
@@ -87,12 +87,11 @@ public final class ListSession: Sendable {
     }
 
     private func dispatch(_ action: AppAction) {
-        let (effects, before, after) = state.withLock { state in
+        let (effects, after) = state.withLock { state in
             _ = AppReducer.reduce(&state, .clock(Date().timeIntervalSince1970))
-            let before = state
-            return (AppReducer.reduce(&state, action), before, state)
+            return (AppReducer.reduce(&state, action), state)
         }
-        if before != after { observe(before, after) }
+        observe(after)
         let runner = runner.withLock { $0 }
         for effect in effects { runner?.run(effect) }
         recheck()

@@ -172,7 +172,12 @@ struct ListControllerTests {
         session.press("enter")
         #expect(session.snapshot.detail?.id == "2")
         #expect(session.frame().contains { $0.contains("n") && $0.contains("2") })
-        #expect(selected.withLock { $0 }.contains("2"))
+        #expect(selected.withLock { $0 } == ["1", "2"])
+        #expect(opened.withLock { $0 } == ["2"])
+        // Back from the detail: the same row, so no hook again; the next row is a new selection.
+        session.press("esc")
+        session.press("j")
+        #expect(selected.withLock { $0 } == ["1", "2", "3"])
         #expect(opened.withLock { $0 } == ["2"])
         session.close()
     }

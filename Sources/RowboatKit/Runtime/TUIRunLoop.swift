@@ -43,9 +43,10 @@ package final class TUIRunLoop {
 
     /// `theme` is used when the terminal allows colours (see `Theme.colorsAllowed`);
     /// `mouse` turns click and wheel reporting on.
-    /// Called on the UI thread after an action changed the state (old,
-    /// new): how a `ListController` hears of selection and open.
-    package var observe: ((AppState, AppState) -> Void)?
+    /// Called on the UI thread with the state after each action: how a
+    /// `ListController` hears of selection and open. (It gets no state
+    /// before: a kept copy would make the reducer copy every row it changes.)
+    package var observe: ((AppState) -> Void)?
 
     /// A fault to inject (tests of the crash path); none by default.
     let faults: FaultInjection
@@ -127,13 +128,9 @@ package final class TUIRunLoop {
     }
 
     func dispatch(_ action: AppAction) {
-        // Only an observer needs the state before: a copy kept without one
-        // would make the reducer copy every row it changes (a million rows
-        // on each key).
-        let before = observe == nil ? nil : state
         let effects = AppReducer.reduce(&state, action)
         for effect in effects { runner?.run(effect) }
-        if let observe, let before, before != state { observe(before, state) }
+        observe?(state)
     }
 
     func draw() {
