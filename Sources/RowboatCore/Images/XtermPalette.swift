@@ -23,6 +23,22 @@ public enum XtermPalette {
         return UInt32(levels[c / 36]) << 16 | UInt32(levels[(c / 6) % 6]) << 8 | UInt32(levels[c % 6])
     }
 
+    /// The index among the first `count` theme colours (8 or 16) closest
+    /// to 0xRRGGBB, by xterm's defaults: how a palette colour is drawn on a
+    /// terminal with only those.
+    public static func nearestSystem(_ rgb: UInt32, count: Int) -> UInt8 {
+        let r = Int(rgb >> 16 & 0xFF), g = Int(rgb >> 8 & 0xFF), b = Int(rgb & 0xFF)
+        let candidates = system.prefix(max(1, min(count, system.count))).enumerated()
+        let best = candidates.min { x, y in distance(x.element, r, g, b) < distance(y.element, r, g, b) }
+        return UInt8(best?.offset ?? 0)
+    }
+
+    /// Squared distance of 0xRRGGBB `c` from (r, g, b).
+    static func distance(_ c: UInt32, _ r: Int, _ g: Int, _ b: Int) -> Int {
+        let dr = Int(c >> 16 & 0xFF) - r, dg = Int(c >> 8 & 0xFF) - g, db = Int(c & 0xFF) - b
+        return dr * dr + dg * dg + db * db
+    }
+
     /// The index in 16...255 closest to 0xRRGGBB (squared distance): the
     /// nearest cube colour or the nearest grey, whichever is closer.
     public static func nearest(_ rgb: UInt32) -> UInt8 {
@@ -33,11 +49,7 @@ public enum XtermPalette {
         let average = (r + g + b) / 3
         let greyStep = min(23, max(0, (average - 3) / 10))
         let grey = 232 + greyStep
-        func distance(_ index: Int) -> Int {
-            let c = Self.rgb(UInt8(index))
-            let dr = Int(c >> 16 & 0xFF) - r, dg = Int(c >> 8 & 0xFF) - g, db = Int(c & 0xFF) - b
-            return dr * dr + dg * dg + db * db
-        }
+        func distance(_ index: Int) -> Int { Self.distance(Self.rgb(UInt8(index)), r, g, b) }
         return UInt8(distance(grey) < distance(cube) ? grey : cube)
     }
 }

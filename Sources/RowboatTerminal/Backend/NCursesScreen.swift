@@ -244,9 +244,13 @@ public final class NCursesScreen {
         case .rgb(let rgb) where direct:
             return directNumber(rgb)
         case .indexed(let i):
-            return Int(i) < colors ? Int32(i) : Int32(Int(i) % max(8, colors))
+            return Int(i) < colors ? Int32(i) : colorNumber(.rgb(XtermPalette.rgb(i)), colors: colors, direct: false)
+        case .rgb(let rgb) where colors < 256:
+            // 8 or 16 colours: the nearest of those (a palette number taken
+            // modulo 8 drew the status bar's grey on grey as blue on blue).
+            return Int32(XtermPalette.nearestSystem(rgb, count: colors))
         case .rgb(let rgb):
-            return colorNumber(.indexed(XtermPalette.nearest(rgb)), colors: colors, direct: false)
+            return Int32(XtermPalette.nearest(rgb))
         }
     }
 
