@@ -131,6 +131,7 @@ struct ListControllerTests {
     /// A callback-form load that the user supersedes is told so.
     @Test func aSupersededCompletionIsCancelled() async throws {
         let held = Mutex<ListCompletion?>(nil)
+        let (heldCall, called) = AsyncStream<Void>.makeStream()
         let controller = ListController()
         controller.onReload { ListPage(Self.rows(1...20), isLast: false) }
         controller.performWhenLoadMore { _, completion in
@@ -139,10 +140,11 @@ struct ListControllerTests {
                 if stored == nil { stored = completion; return true }
                 return false
             }
-            if !first { completion.finish(Self.rows(121...125), isLast: true) }
+            if first { called.yield() } else { completion.finish(Self.rows(121...125), isLast: true) }
         }
         let session = try controller.session(rows: 50)
-        await session.waitUntil { $0.status == .loadingMore }
+        // The barrier: the held load-more is in the caller's hands (not only asked for).
+        for await _ in heldCall { break }
         session.press("r")
         await session.waitUntilSettled()
         let completion = try #require(held.withLock { $0 })

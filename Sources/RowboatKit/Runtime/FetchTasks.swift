@@ -10,21 +10,36 @@ final class FetchTasks: Sendable {
         var id: Int
     }
 
-    private let tasks = Mutex<[Key: Task<Void, Never>]>([:])
+    /// The running tasks, and requests cancelled before they started (a
+    /// `ListSession` runs effects on the thread that dispatched them, so a
+    /// cancel from another thread can come first); a few are kept.
+    private let tasks = Mutex<(running: [Key: Task<Void, Never>], cancelledEarly: [Key])>(([:], []))
+    static let cancelledEarlyKept = 32
 
     /// Runs `body` as the task of request `id` of `list`; it forgets itself when done.
     func start(_ list: ListID, _ id: Int, _ body: @escaping @Sendable () async -> Void) {
         let key = Key(list: list, id: id)
-        tasks.withLock { running in
-            running[key] = Task {
+        tasks.withLock { tasks in
+            if let early = tasks.cancelledEarly.firstIndex(of: key) {
+                tasks.cancelledEarly.remove(at: early)
+                return
+            }
+            tasks.running[key] = Task {
                 await body()
-                self.tasks.withLock { _ = $0.removeValue(forKey: key) }
+                self.tasks.withLock { _ = $0.running.removeValue(forKey: key) }
             }
         }
     }
 
-    /// Cancels request `id` of `list` if it is still running.
+    /// Cancels request `id` of `list` if it is running, or keeps it from starting.
     func cancel(_ list: ListID, _ id: Int) {
-        tasks.withLock { $0.removeValue(forKey: Key(list: list, id: id)) }?.cancel()
+        let key = Key(list: list, id: id)
+        let task = tasks.withLock { tasks -> Task<Void, Never>? in
+            if let task = tasks.running.removeValue(forKey: key) { return task }
+            tasks.cancelledEarly.append(key)
+            if tasks.cancelledEarly.count > Self.cancelledEarlyKept { tasks.cancelledEarly.removeFirst() }
+            return nil
+        }
+        task?.cancel()
     }
 }
