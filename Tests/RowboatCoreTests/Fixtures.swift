@@ -25,6 +25,11 @@ enum Fixtures {
         Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.id, $0) })
     }
 
+    /// Each row's position as the table's id index finds it.
+    static func positions(_ table: RowTable) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: table.map { ($0.id, table.index(ofID: $0.id) ?? -1) })
+    }
+
     /// Sends each action in order and returns every effect produced.
     @discardableResult
     static func send(_ state: inout ListState, _ actions: ListAction...) -> [ListEffect] {
@@ -60,3 +65,6 @@ enum Fixtures {
         }
     }
 }
+
+/// Rows of a list compared with the rows they should be.
+func == (table: RowTable, rows: [RowModel]) -> Bool { Array(table) == rows }

@@ -22,8 +22,7 @@ struct ListReducerCacheTests {
         var expected = ListState(paging: F.paging)
         expected.viewportItems = 10
         expected.phase = .refreshing
-        expected.rows = F.rows(1...30, tag: " (cached)")
-        expected.positions = F.positions(expected.rows)
+        expected.rows = RowTable(F.rows(1...30, tag: " (cached)"))
         expected.nextCursor = .page(2)
         expected.pagesLoaded = 1
         expected.totalPages = 5
@@ -51,8 +50,7 @@ struct ListReducerCacheTests {
         var expected = ListState(paging: F.paging)
         expected.viewportItems = 10
         expected.phase = .idle
-        expected.rows = fresh
-        expected.positions = F.positions(fresh)
+        expected.rows = RowTable(fresh)
         expected.selection = 14
         expected.scrollOffset = 14 - screenRow
         expected.nextCursor = .page(2)
@@ -91,7 +89,7 @@ struct ListReducerCacheTests {
         let fresh = PageLoad(rows: F.rows(32...60), totalPages: 5, fetchedAt: Self.now)
         F.send(&state, .pageLoaded(requestID: 2, fresh))
         #expect(state.rows == F.rows(1...30) + F.rows(32...60))
-        #expect(state.positions == F.positions(state.rows))
+        #expect(F.positions(state.rows) == F.positions(state.rows))
         #expect(state.pagesLoaded == 2 && state.inFlight == nil)
         #expect(state.selectedRow?.id == "41")
         #expect(state.cacheBadge == nil)

@@ -105,8 +105,7 @@ struct ListReducerFailureTests {
 
         #expect(F.send(&state, .pageLoaded(requestID: 4, F.page(61...90, totalPages: 5))) == [])
         var expected = F.loaded(pages: 2)
-        expected.rows = F.rows(1...90)
-        expected.positions = F.positions(expected.rows)
+        expected.rows = RowTable(F.rows(1...90))
         expected.nextCursor = .page(4)
         expected.pagesLoaded = 3
         expected.lastRequestID = 4

@@ -38,8 +38,7 @@ struct ListReducerFloodTests {
 
         var expected = ListState(paging: Self.cursorPaging())
         expected.phase = .exhausted
-        expected.rows = F.rows(1...6)
-        expected.positions = F.positions(expected.rows)
+        expected.rows = RowTable(F.rows(1...6))
         expected.nextCursor = nil
         expected.pagesLoaded = 3
         expected.lastRequestID = 3
@@ -81,8 +80,7 @@ struct ListReducerFloodTests {
 
         var expected = ListState(paging: Self.cursorPaging())
         expected.phase = .idle
-        expected.rows = F.rows(1...3)
-        expected.positions = F.positions(expected.rows)
+        expected.rows = RowTable(F.rows(1...3))
         expected.nextCursor = .token("r2")
         expected.pagesLoaded = 2
         expected.lastRequestID = 2
@@ -118,8 +116,7 @@ struct ListReducerFloodTests {
 
         var expected = ListState(paging: Self.cursorPaging(maxPages: 3))
         expected.phase = .exhausted
-        expected.rows = F.rows(1...3)
-        expected.positions = F.positions(expected.rows)
+        expected.rows = RowTable(F.rows(1...3))
         expected.nextCursor = nil
         expected.pagesLoaded = 3
         expected.lastRequestID = 3
@@ -160,8 +157,7 @@ struct ListReducerFloodTests {
         expected.viewportItems = 5
         expected.loadMoreThreshold = 1_000
         expected.phase = .idle
-        expected.rows = F.rows(1...20)
-        expected.positions = F.positions(expected.rows)
+        expected.rows = RowTable(F.rows(1...20))
         expected.nextCursor = .token("c5")
         expected.pagesLoaded = 5
         expected.lastRequestID = 5

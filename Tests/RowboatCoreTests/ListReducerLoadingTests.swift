@@ -40,8 +40,7 @@ struct ListReducerLoadingTests {
 
         var expected = ListState(paging: F.paging)
         expected.phase = .idle
-        expected.rows = page.rows
-        expected.positions = F.positions(page.rows)
+        expected.rows = RowTable(page.rows)
         expected.nextCursor = .page(2)
         expected.pagesLoaded = 1
         expected.totalPages = 5
@@ -76,8 +75,7 @@ struct ListReducerLoadingTests {
         let page2 = F.page(31...60, totalPages: 5)
         #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 2, page2)) == [])
         var expected = F.loaded(pages: 1)
-        expected.rows = F.rows(1...60)
-        expected.positions = F.positions(expected.rows)
+        expected.rows = RowTable(F.rows(1...60))
         expected.nextCursor = .page(3)
         expected.pagesLoaded = 2
         expected.lastRequestID = 2
@@ -113,7 +111,7 @@ struct ListReducerLoadingTests {
         let fresh = F.page(1...30, totalPages: 5, tag: " (new)", at: F.fetchedAt + 60)
         #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 3, fresh)) == [])
         var expected = F.loaded(pages: 1)
-        expected.rows = fresh.rows
+        expected.rows = RowTable(fresh.rows)
         expected.lastRequestID = 3
         expected.lastUpdated = F.fetchedAt + 60
         #expect(state == expected)
@@ -128,7 +126,7 @@ struct ListReducerLoadingTests {
 
         let expectedRows = F.rows(1...24) + F.rows(25...54, tag: " v2")
         #expect(state.rows == expectedRows)
-        #expect(state.positions == F.positions(expectedRows))
+        #expect(F.positions(state.rows) == F.positions(expectedRows))
         #expect(Set(state.rows.map(\.id)).count == state.rows.count)
         #expect(state.nextCursor == .page(3))
         #expect(state.phase == .idle)
@@ -141,7 +139,7 @@ struct ListReducerLoadingTests {
         let rows = [RowModel(id: "a", title: "A1"), RowModel(id: "b", title: "B"), RowModel(id: "a", title: "A2")]
         F.send(&state, .pageLoaded(requestID: 1, PageLoad(rows: rows, totalPages: 1, fetchedAt: 0)))
         #expect(state.rows == [RowModel(id: "a", title: "A2"), RowModel(id: "b", title: "B")])
-        #expect(state.positions == ["a": 0, "b": 1])
+        #expect(F.positions(state.rows) == ["a": 0, "b": 1])
     }
 
     @Test func shortFirstPageLoadsMoreToFillTheScreen() {

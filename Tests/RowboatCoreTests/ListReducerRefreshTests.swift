@@ -46,8 +46,7 @@ struct ListReducerRefreshTests {
         var expected = ListState(paging: F.paging)
         expected.viewportItems = 10
         expected.phase = .idle
-        expected.rows = freshRows
-        expected.positions = F.positions(freshRows)
+        expected.rows = RowTable(freshRows)
         expected.selection = 13
         expected.scrollOffset = 9
         expected.nextCursor = .page(2)

@@ -27,7 +27,7 @@ struct ListReducerStreamingTests {
         let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 1, F.page(91...100, totalPages: 1, totalCount: 100)))
         #expect(effects == [])
         #expect(state.rows == F.rows(1...100))
-        #expect(state.positions == F.positions(F.rows(1...100)))
+        #expect(F.positions(state.rows) == F.positions(F.rows(1...100)))
         #expect(state.inFlight == nil)
         #expect(state.pagesLoaded == 1)
         #expect(state.totalCount == 100)

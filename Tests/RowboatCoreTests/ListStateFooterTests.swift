@@ -6,7 +6,7 @@ struct ListStateFooterTests {
     func state(_ phase: ListState.Phase, rows: Int) -> ListState {
         var s = ListState(paging: Fixtures.paging)
         s.phase = phase
-        s.rows = rows == 0 ? [] : Fixtures.rows(1...rows)
+        s.rows = rows == 0 ? [] : RowTable(Fixtures.rows(1...rows))
         return s
     }
 

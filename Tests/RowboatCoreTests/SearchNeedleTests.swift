@@ -34,7 +34,7 @@ struct SearchNeedleTests {
     }
 
     @Test func narrowingLooksOnlyAtThePreviousMatches() {
-        let rows = (1...30).map { RowModel(id: String($0), title: "Item \($0)") }
+        let rows = RowTable((1...30).map { RowModel(id: String($0), title: "Item \($0)") })
         let all = SearchState.matches("1", in: rows)
         #expect(SearchState.matches("12", in: rows, among: all) == SearchState.matches("12", in: rows))
         #expect(SearchState.matches("2", in: rows, among: [0, 1]) == [1], "only the rows it was given")

@@ -37,7 +37,7 @@ struct SearchReducerTests {
     }
 
     @Test func matchingIgnoresCaseAndLooksAtSubtitleAndTextFields() {
-        let rows = [
+        let rows: RowTable = [
             RowModel(id: "a", title: "Brass Lantern"),
             RowModel(id: "b", title: "Cup", subtitle: "made of BRASS"),
             RowModel(id: "c", title: "Bowl", fields: ["maker": .text("Brassworks")], fieldOrder: ["maker"]),

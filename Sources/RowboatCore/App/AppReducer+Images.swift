@@ -49,19 +49,19 @@ extension AppReducer {
         if state.isTooSmall { return [] }
         var out: [ImageRequest] = []
         var seen = Set<ImageRequest>()
-        func add(_ row: RowModel, _ columns: Int, _ rows: Int) {
-            guard let url = row.imageURL else { return }
+        func add(_ url: String?, _ columns: Int, _ rows: Int) {
+            guard let url else { return }
             let request = ImageRequest(url: url, columns: columns, rows: rows)
             if seen.insert(request).inserted { out.append(request) }
         }
         let layout = ScreenLayout.of(state)
         if let detail = state.detail {
             let geometry = layout.detail(detail)
-            add(detail.row, geometry.picture.columns, geometry.picture.rows)
+            add(detail.row.imageURL, geometry.picture.columns, geometry.picture.rows)
             if let strip = detail.strip, let shape = geometry.strip {
                 let rows = strip.list.rows
                 for index in shape.first..<min(rows.count, shape.first + shape.perScreen * 2) {
-                    add(rows[index], shape.cardWidth, GridLayout.thumbnailRows)
+                    add(rows.imageURL(at: index), shape.cardWidth, GridLayout.thumbnailRows)
                 }
             }
             return out
@@ -70,7 +70,7 @@ extension AppReducer {
         let card = layout.grid.cardWidth
         // The visible screen, then the next one.
         for index in window.first..<min(window.count, window.first + window.perScreen * 2) {
-            if let row = state.shownItem(index) { add(row, card, GridLayout.thumbnailRows) }
+            add(state.shownImageURL(index), card, GridLayout.thumbnailRows)
         }
         return out
     }

@@ -183,7 +183,6 @@ public enum ListReducer {
     /// Drops every row and paging position before a first page or refresh.
     static func clearPages(_ state: inout ListState, cursor: PageCursor) {
         state.rows = []
-        state.positions = [:]
         state.pagesLoaded = 0
         state.trail = CursorTrail()
         state.trail.insert(cursor)
@@ -192,14 +191,7 @@ public enum ListReducer {
     /// Adds `rows` after the list's, de-duplicated by id (the same id
     /// again updates its row in place).
     static func append(_ rows: [RowModel], to state: inout ListState) {
-        for row in rows {
-            if let at = state.positions[row.id] {
-                state.rows[at] = row
-            } else {
-                state.positions[row.id] = state.rows.count
-                state.rows.append(row)
-            }
-        }
+        state.rows.append(contentsOf: rows)
     }
 
     /// Takes a provisional page back off before its replacement is applied.
@@ -207,8 +199,7 @@ public enum ListReducer {
     static func undo(_ provisional: ListState.Provisional, kind: ListState.LoadKind, _ state: inout ListState) {
         state.cacheBadge = provisional.badge
         guard kind == .more, state.rows.count >= provisional.rowCount else { return }
-        state.rows.removeLast(state.rows.count - provisional.rowCount)
-        state.positions = state.positions.filter { $0.value < provisional.rowCount }
+        state.rows.truncate(to: provisional.rowCount)
         state.pagesLoaded = provisional.pagesLoaded
     }
 
@@ -243,7 +234,7 @@ public enum ListReducer {
         state.lastUpdated = page.fetchedAt
         if kind != .more { state.pagingNotice = PagingNotice.text(page.facts.absentPaths) }
         state.phase = state.nextCursor == nil ? .exhausted : .idle
-        if kind == .refresh || replacing, let selectedID, let at = state.positions[selectedID] {
+        if kind == .refresh || replacing, let selectedID, let at = state.rows.index(ofID: selectedID) {
             state.selection = at
             state.scrollOffset = max(0, at - screenRow)
         } else if kind != .more || replacing {

@@ -52,9 +52,9 @@ public struct ListState: Sendable, Equatable {
     }
 
     public var phase: Phase = .firstLoad
-    public var rows: [RowModel] = []
-    /// Position of each row by id, for de-duplication and keeping selection.
-    public var positions: [String: Int] = [:]
+    /// The loaded rows, unique by id (their position by id is
+    /// `rows.index(ofID:)`: de-duplication and keeping the selection).
+    public var rows: RowTable = []
     public var selection: Int = 0
     public var scrollOffset: Int = 0
     /// Items the screen shows at once: table rows, or grid cards (from

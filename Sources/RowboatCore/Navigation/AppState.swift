@@ -225,6 +225,17 @@ public struct AppState: Sendable, Equatable {
         return list.rows.indices.contains(index) ? list.rows[index] : nil
     }
 
+    /// The image URL of `shownItem(index)`, without making the whole row.
+    public func shownImageURL(_ index: Int) -> String? {
+        if showingFavorites { return favorites.indices.contains(index) ? favorites[index].imageURL : nil }
+        if let search {
+            guard search.matches.indices.contains(index) else { return nil }
+            let row = search.matches[index]
+            return list.rows.indices.contains(row) ? list.rows.imageURL(at: row) : nil
+        }
+        return list.rows.indices.contains(index) ? list.rows.imageURL(at: index) : nil
+    }
+
     /// The list the screen draws: the visible matches while searching,
     /// else the current tab's list.
     public var displayedList: ListState {

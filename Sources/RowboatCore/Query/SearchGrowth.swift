@@ -15,12 +15,12 @@ struct SearchGrowth: Equatable {
         guard case .pageLoaded(let id, let page) = action, page.facts.continues,
               let request = list.inFlight, request.id == id, request.streamed else { return nil }
         from = list.rows.count
-        updated = Set(page.rows.compactMap { list.positions[$0.id] }).sorted()
+        updated = Set(page.rows.compactMap { list.rows.index(ofID: $0.id) }).sorted()
     }
 
     /// The matches of `text` in `rows`, given `before`, its matches in the
     /// rows before the part.
-    func matches(_ text: String, in rows: [RowModel], before: [Int]) -> [Int] {
+    func matches(_ text: String, in rows: RowTable, before: [Int]) -> [Int] {
         let added = SearchState.matches(text, in: rows, among: Array(from..<rows.count))
         guard !updated.isEmpty else { return before + added }
         let kept = Set(updated)

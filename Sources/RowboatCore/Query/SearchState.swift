@@ -34,12 +34,12 @@ public struct SearchState: Sendable, Equatable {
 
     /// The visible matches as a list view of their rows: what the table or
     /// grid draws while searching. Only the visible window is copied.
-    public func window(of rows: [RowModel], perLine: Int, lines: Int) -> ListState {
+    public func window(of rows: RowTable, perLine: Int, lines: Int) -> ListState {
         let per = max(1, perLine)
         let start = min(matches.count, clampedScrollLine(perLine: per, lines: lines) * per)
         let end = min(matches.count, start + per * max(1, lines))
         var view = ListState()
-        view.rows = matches[start..<end].compactMap { rows.indices.contains($0) ? rows[$0] : nil }
+        view.rows = RowTable(matches[start..<end].lazy.filter(rows.indices.contains).map { rows[$0] })
         view.selection = selection - start
         view.viewportItems = max(1, lines)
         view.phase = .idle
@@ -50,11 +50,11 @@ public struct SearchState: Sendable, Equatable {
     /// `text`, ignoring case. Empty text matches every row. With `among`
     /// (the matches of a text that `text` extends), only those rows are
     /// looked at: a longer text matches no row the shorter one did not.
-    public static func matches(_ text: String, in rows: [RowModel], among: [Int]? = nil) -> [Int] {
+    public static func matches(_ text: String, in rows: RowTable, among: [Int]? = nil) -> [Int] {
         let needle = SearchNeedle(text)
         guard !needle.isEmpty else { return among?.filter(rows.indices.contains) ?? Array(rows.indices) }
-        if let among { return among.filter { rows.indices.contains($0) && rows[$0].contains(needle) } }
-        return rows.indices.filter { rows[$0].contains(needle) }
+        if let among { return rows.rows(among.lazy.filter(rows.indices.contains), containing: needle) }
+        return rows.rows(rows.indices, containing: needle)
     }
 }
 
@@ -107,26 +107,33 @@ struct SearchNeedle {
 
     /// `needle` (lowercase ASCII) in `hay` (ASCII), ignoring case.
     static func find(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = needle.count
-        guard n <= hay.count else { return false }
-        return needle.withUnsafeBufferPointer { needle in
-            let first = needle[0]
-            var at = 0
-            while at <= hay.count - n {
-                if lower(hay[at]) == first {
-                    var k = 1
-                    while k < n && lower(hay[at + k]) == needle[k] { k += 1 }
-                    if k == n { return true }
-                }
-                at += 1
-            }
-            return false
-        }
+        needle.withUnsafeBufferPointer { find($0, in: hay) }
     }
 
+    /// `needle` (lowercase ASCII, not empty) in `hay` (ASCII), ignoring
+    /// case: a letter of the needle matches a byte whose bit 0x20 set gives
+    /// it, anything else only itself.
     @inline(__always)
-    static func lower(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    static func find(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = needle.count
+        guard n <= hay.count else { return false }
+        let first = needle[0], firstFold = fold(first)
+        var at = 0
+        while at <= hay.count - n {
+            if hay[at] | firstFold == first {
+                var k = 1
+                while k < n && hay[at + k] | fold(needle[k]) == needle[k] { k += 1 }
+                if k == n { return true }
+            }
+            at += 1
+        }
+        return false
+    }
+
+    /// The bit a byte of the needle ignores: 0x20 for a lowercase letter.
+    @inline(__always)
+    static func fold(_ byte: UInt8) -> UInt8 {
+        byte >= 0x61 && byte <= 0x7A ? 0x20 : 0
     }
 }
 

@@ -1,0 +1,252 @@
+/// A row written as bytes for `RowTable`, and read back.
+///
+/// Layout: the shape's number (LEB128), a flags byte, then the id, title and
+/// subtitle (each a LEB128 length and UTF-8), the image and link URLs when
+/// the flags say so, then one value per field of the shape: a tag byte and
+/// its payload. A field whose text is the title, subtitle or id is only a
+/// tag, so the demo's rows keep each text once.
+enum RowBytes {
+    enum Flag {
+        static let image: UInt8 = 1
+        static let link: UInt8 = 2
+        /// Some searched text is not ASCII: search reads the row as text.
+        static let nonASCII: UInt8 = 4
+    }
+
+    enum Tag {
+        static let text: UInt8 = 0
+        static let title: UInt8 = 1
+        static let subtitle: UInt8 = 2
+        static let id: UInt8 = 3
+        /// A relative date with the default window: 8 bytes of `Double`.
+        static let date: UInt8 = 4
+        /// A relative date and its window in days (zigzag LEB128).
+        static let dateWithin: UInt8 = 5
+    }
+
+    /// Appends `row` (whose field names are shape `shape`) to `out`.
+    static func write(_ row: RowModel, shape: Int, searchable: [Bool], into out: inout [UInt8]) {
+        writeNumber(UInt64(shape), into: &out)
+        let flagsAt = out.count
+        var flags: UInt8 = (row.imageURL != nil ? Flag.image : 0) | (row.linkURL != nil ? Flag.link : 0)
+        out.append(0)
+        var ascii = true
+        writeText(row.id, into: &out)
+        ascii = writeText(row.title, into: &out) && ascii
+        ascii = writeText(row.subtitle, into: &out) && ascii
+        if let image = row.imageURL { writeText(image, into: &out) }
+        if let link = row.linkURL { writeText(link, into: &out) }
+        for (at, value) in row.fields.values.enumerated() {
+            switch value {
+            case .text(let s):
+                if s == row.title { out.append(Tag.title) }
+                else if s == row.subtitle { out.append(Tag.subtitle) }
+                else if s == row.id && !(searchable.indices.contains(at) && searchable[at]) { out.append(Tag.id) }
+                else {
+                    out.append(Tag.text)
+                    let isASCII = writeText(s, into: &out)
+                    if searchable.indices.contains(at) && searchable[at] { ascii = ascii && isASCII }
+                }
+            case .relativeDate(let t, nil):
+                out.append(Tag.date)
+                writeDouble(t, into: &out)
+            case .relativeDate(let t, let days?):
+                out.append(Tag.dateWithin)
+                writeDouble(t, into: &out)
+                writeNumber(UInt64(bitPattern: Int64(days) << 1 ^ Int64(days) >> 63), into: &out)
+            }
+        }
+        if !ascii { flags |= Flag.nonASCII }
+        out[flagsAt] = flags
+    }
+
+    /// Reads the row at `at` back.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, shapes: [RowShape]) -> RowModel {
+        var reader = Reader(bytes: bytes, at: at)
+        let shape = shapes[Int(reader.number())]
+        let flags = reader.byte()
+        let id = reader.text()
+        let title = reader.text()
+        let subtitle = reader.text()
+        let image = flags & Flag.image != 0 ? reader.text() : nil
+        let link = flags & Flag.link != 0 ? reader.text() : nil
+        var values: [CellText] = []
+        values.reserveCapacity(shape.names.count)
+        for _ in shape.names.indices {
+            switch reader.byte() {
+            case Tag.title: values.append(.text(title))
+            case Tag.subtitle: values.append(.text(subtitle))
+            case Tag.id: values.append(.text(id))
+            case Tag.date: values.append(.relativeDate(reader.double()))
+            case Tag.dateWithin:
+                let t = reader.double()
+                let zigzag = Int64(bitPattern: reader.number())
+                values.append(.relativeDate(t, withinDays: Int(zigzag >> 1 ^ -(zigzag & 1))))
+            default: values.append(.text(reader.text()))
+            }
+        }
+        return RowModel(id: id, title: title, subtitle: subtitle, imageURL: image, linkURL: link,
+                        fields: RowFields(names: shape.names, values: values), fieldOrder: shape.fieldOrder)
+    }
+
+    /// The id of the row at `at`, as bytes.
+    static func id(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> UnsafeBufferPointer<UInt8> {
+        var reader = Reader(bytes: bytes, at: at)
+        _ = reader.number()
+        _ = reader.byte()
+        return reader.textBytes()
+    }
+
+    /// The image URL of the row at `at`, read without the rest of the row.
+    static func imageURL(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> String? {
+        var reader = Reader(bytes: bytes, at: at)
+        _ = reader.number()
+        guard reader.byte() & Flag.image != 0 else { return nil }
+        for _ in 0..<3 { _ = reader.textBytes() }
+        return reader.text()
+    }
+
+    /// The number of bytes of the row at `at`.
+    static func length(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, shapes: [RowShape]) -> Int {
+        var reader = Reader(bytes: bytes, at: at)
+        let shape = shapes[Int(reader.number())]
+        let flags = reader.byte()
+        for _ in 0..<(3 + (flags & Flag.image != 0 ? 1 : 0) + (flags & Flag.link != 0 ? 1 : 0)) {
+            _ = reader.textBytes()
+        }
+        for _ in shape.names.indices { reader.skipValue() }
+        return reader.at - at
+    }
+
+    /// True when the title, subtitle or a searched text field of the row
+    /// at `at` contains `needle` (lowercase ASCII), ignoring ASCII case;
+    /// nil when the row's searched text is not all ASCII. Shape `s`'s
+    /// fields are searched where `searched[shapeStarts[s] + field]`.
+    @inline(__always)
+    static func contains(_ needle: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>, at: Int,
+                         searched: UnsafeBufferPointer<Bool>, shapeStarts: UnsafeBufferPointer<Int>) -> Bool? {
+        var reader = Reader(bytes: bytes, at: at)
+        let shape = Int(reader.number())
+        let flags = reader.byte()
+        if flags & Flag.nonASCII != 0 { return nil }
+        _ = reader.textBytes()
+        if SearchNeedle.find(needle, in: reader.textBytes()) { return true }
+        if SearchNeedle.find(needle, in: reader.textBytes()) { return true }
+        if flags & Flag.image != 0 { _ = reader.textBytes() }
+        if flags & Flag.link != 0 { _ = reader.textBytes() }
+        let first = shapeStarts[shape]
+        let end = shape + 1 < shapeStarts.count ? shapeStarts[shape + 1] : searched.count
+        for field in first..<end {
+            if searched[field] && reader.peek() == Tag.text {
+                reader.at += 1
+                if SearchNeedle.find(needle, in: reader.textBytes()) { return true }
+            } else {
+                reader.skipValue()
+            }
+        }
+        return false
+    }
+
+    // MARK: writing
+
+    /// Writes `text` with its length; true when it is ASCII.
+    @discardableResult
+    static func writeText(_ text: String, into out: inout [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            writeNumber(UInt64(utf8.count), into: &out)
+            out.append(contentsOf: utf8)
+            var high: UInt8 = 0
+            for byte in utf8 { high |= byte }
+            return high < 0x80
+        }
+    }
+
+    static func writeNumber(_ value: UInt64, into out: inout [UInt8]) {
+        var value = value
+        while value >= 0x80 {
+            out.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        out.append(UInt8(value))
+    }
+
+    static func writeDouble(_ value: Double, into out: inout [UInt8]) {
+        var bits = value.bitPattern
+        for _ in 0..<8 {
+            out.append(UInt8(truncatingIfNeeded: bits))
+            bits >>= 8
+        }
+    }
+
+    /// Reads a row's parts in order.
+    struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var at: Int
+
+        mutating func byte() -> UInt8 {
+            defer { at += 1 }
+            return bytes[at]
+        }
+
+        func peek() -> UInt8 { bytes[at] }
+
+        mutating func number() -> UInt64 {
+            var value: UInt64 = 0, shift: UInt64 = 0
+            while true {
+                let b = byte()
+                value |= UInt64(b & 0x7F) << shift
+                if b < 0x80 { return value }
+                shift += 7
+            }
+        }
+
+        mutating func textBytes() -> UnsafeBufferPointer<UInt8> {
+            let count = Int(number())
+            defer { at += count }
+            return UnsafeBufferPointer(rebasing: bytes[at..<(at + count)])
+        }
+
+        mutating func text() -> String { String(decoding: textBytes(), as: UTF8.self) }
+
+        mutating func double() -> Double {
+            var bits: UInt64 = 0
+            for k in 0..<8 { bits |= UInt64(bytes[at + k]) << (8 * UInt64(k)) }
+            at += 8
+            return Double(bitPattern: bits)
+        }
+
+        mutating func skipValue() {
+            switch byte() {
+            case Tag.text: _ = textBytes()
+            case Tag.date: at += 8
+            case Tag.dateWithin:
+                at += 8
+                _ = number()
+            default: break
+            }
+        }
+    }
+}
+
+/// The field names a group of rows share (rows of one mapping have one
+/// shape), and which of their fields `/` searches.
+struct RowShape: Sendable, Hashable {
+    let names: [String]
+    let fieldOrder: [String]
+    /// `searchable[i]`: field `names[i]` is searched (it is in `fieldOrder`).
+    let searchable: [Bool]
+
+    init(names: [String], fieldOrder: [String]) {
+        self.names = names
+        self.fieldOrder = fieldOrder
+        searchable = names == fieldOrder ? names.map { _ in true } : names.map(fieldOrder.contains)
+    }
+
+    static func == (a: RowShape, b: RowShape) -> Bool { a.names == b.names && a.fieldOrder == b.fieldOrder }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(names)
+        hasher.combine(fieldOrder)
+    }
+}

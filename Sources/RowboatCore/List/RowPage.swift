@@ -1,0 +1,36 @@
+/// A block of bytes that `RowTable` appends rows to. Bytes once written
+/// never change, so tables share pages; only the last page of a table
+/// takes more rows, and a table copies it first when another table
+/// holds it too (copy on write, kept by `RowTable`).
+final class RowPage: @unchecked Sendable {
+    let capacity: Int
+    private(set) var count = 0
+    let base: UnsafeMutablePointer<UInt8>
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Appends `data` and returns where it starts; nil when it does not fit.
+    func append(_ data: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard data.count <= capacity - count, let source = data.baseAddress else {
+            return data.isEmpty ? count : nil
+        }
+        (base + count).update(from: source, count: data.count)
+        defer { count += data.count }
+        return count
+    }
+
+    /// A page with the same bytes and capacity.
+    func copy() -> RowPage {
+        let page = RowPage(capacity: capacity)
+        _ = page.append(bytes)
+        return page
+    }
+}

@@ -1,0 +1,200 @@
+/// The rows of a list, unique by id, kept as compact bytes: each row's text
+/// is written once into large shared pages (`RowBytes`), field names are
+/// kept once per shape, and a row becomes a `RowModel` only when it is read
+/// — a screen's worth at a time. A million demo-shaped rows take about 80
+/// bytes each (as `[RowModel]` they took about 420), and `/` scans their
+/// text in one pass through memory.
+///
+/// Adding a row whose id is already in the table replaces that row in
+/// place (`upsert`). A value type: copies share pages until one changes.
+public struct RowTable: Sendable, Equatable, RandomAccessCollection, ExpressibleByArrayLiteral {
+    /// Bytes of a page; a larger row gets a page of its own.
+    static let pageSize = 1 << 20
+
+    var pages: [RowPage] = []
+    /// Where each row starts: its page << 32 | its offset in the page.
+    var refs: [UInt64] = []
+    var shapes: [RowShape] = []
+    var shapeNumbers: [RowShape: Int] = [:]
+    /// Row numbers by id hash (open addressing): slot value is row + 1, 0 is empty.
+    var slots: [Int32] = []
+    /// Bytes of rows that were replaced or removed, still in the pages.
+    var garbage = 0
+    var liveBytes = 0
+    /// Where a row is written before it is copied to a page.
+    var scratch: [UInt8] = []
+
+    public init() {}
+
+    /// The rows of `rows`, a later row with an id already seen replacing it.
+    public init(_ rows: some Sequence<RowModel>) {
+        for row in rows { upsert(row) }
+    }
+
+    public init(arrayLiteral rows: RowModel...) {
+        self.init(rows)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { refs.count }
+
+    /// Row `index`. Setting it writes the row again in its place (keep
+    /// ids unique: `upsert` adds or replaces by id).
+    public subscript(index: Int) -> RowModel {
+        get {
+            let ref = refs[index]
+            return RowBytes.read(pages[Int(ref >> 32)].bytes, at: Int(ref & 0xFFFF_FFFF), shapes: shapes)
+        }
+        set {
+            var id = newValue.id
+            let sameID = id.withUTF8 { idBytes(of: index, equal: $0) }
+            garbage += length(of: index)
+            liveBytes -= length(of: index)
+            refs[index] = write(newValue)
+            if !sameID { rebuildIndex() }
+            compactIfWasteful()
+        }
+    }
+
+    /// Row `index`'s image URL (what the image queue needs of a row on
+    /// screen), without making the whole row.
+    public func imageURL(at index: Int) -> String? {
+        let ref = refs[index]
+        return RowBytes.imageURL(pages[Int(ref >> 32)].bytes, at: Int(ref & 0xFFFF_FFFF))
+    }
+
+    /// The position of the row with `id`.
+    public func index(ofID id: String) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        var id = id
+        return id.withUTF8 { wanted -> Int? in
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: FNV1a.hash(wanted)) & mask
+            while slots[slot] != 0 {
+                let row = Int(slots[slot]) - 1
+                if idBytes(of: row, equal: wanted) { return row }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+    }
+
+    /// Adds `row` at the end, or replaces the row with its id in place.
+    /// Returns its position.
+    @discardableResult
+    public mutating func upsert(_ row: RowModel) -> Int {
+        if let at = index(ofID: row.id) {
+            garbage += length(of: at)
+            liveBytes -= length(of: at)
+            refs[at] = write(row)
+            compactIfWasteful()
+            return at
+        }
+        refs.append(write(row))
+        let at = refs.count - 1
+        if (refs.count + 1) * 2 > slots.count {
+            rebuildIndex()
+        } else {
+            insertIntoIndex(at)
+        }
+        return at
+    }
+
+    /// Adds each row of `rows` as `upsert` does.
+    public mutating func append(contentsOf rows: some Sequence<RowModel>) {
+        for row in rows { upsert(row) }
+    }
+
+    /// Keeps the first `count` rows.
+    public mutating func truncate(to count: Int) {
+        guard count < refs.count else { return }
+        for at in count..<refs.count { garbage += length(of: at) }
+        liveBytes -= (count..<refs.count).reduce(0) { $0 + length(of: $1) }
+        refs.removeLast(refs.count - count)
+        rebuildIndex()
+        compactIfWasteful()
+    }
+
+    /// Bytes the rows take (what is written in the pages, the positions and
+    /// the id index): what a benchmark reports per row.
+    public var storageBytes: Int {
+        pages.reduce(0) { $0 + $1.count } + refs.capacity * 8 + slots.count * 4
+    }
+
+    public static func == (a: RowTable, b: RowTable) -> Bool {
+        a.count == b.count && a.indices.allSatisfy { a[$0] == b[$0] }
+    }
+
+    // MARK: storage
+
+    /// Writes `row` into the last page (or a new one) and returns its ref.
+    mutating func write(_ row: RowModel) -> UInt64 {
+        let shape = shapeNumber(of: row)
+        scratch.removeAll(keepingCapacity: true)
+        RowBytes.write(row, shape: shape, searchable: shapes[shape].searchable, into: &scratch)
+        liveBytes += scratch.count
+        return scratch.withUnsafeBufferPointer { data in
+            if !pages.isEmpty {
+                if !isKnownUniquelyReferenced(&pages[pages.count - 1]) {
+                    pages[pages.count - 1] = pages[pages.count - 1].copy()
+                }
+                if let start = pages[pages.count - 1].append(data) {
+                    return UInt64(pages.count - 1) << 32 | UInt64(start)
+                }
+            }
+            let page = RowPage(capacity: Swift.max(Self.pageSize, data.count))
+            pages.append(page)
+            return UInt64(pages.count - 1) << 32 | UInt64(page.append(data)!)
+        }
+    }
+
+    mutating func shapeNumber(of row: RowModel) -> Int {
+        if let last = shapes.last, last.names == row.fields.names, last.fieldOrder == row.fieldOrder {
+            return shapes.count - 1
+        }
+        let shape = RowShape(names: row.fields.names, fieldOrder: row.fieldOrder)
+        if let known = shapeNumbers[shape] { return known }
+        shapes.append(shape)
+        shapeNumbers[shape] = shapes.count - 1
+        return shapes.count - 1
+    }
+
+    func length(of row: Int) -> Int {
+        let ref = refs[row]
+        return RowBytes.length(pages[Int(ref >> 32)].bytes, at: Int(ref & 0xFFFF_FFFF), shapes: shapes)
+    }
+
+    func idBytes(of row: Int, equal wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ref = refs[row]
+        let id = RowBytes.id(pages[Int(ref >> 32)].bytes, at: Int(ref & 0xFFFF_FFFF))
+        return id.count == wanted.count && id.elementsEqual(wanted)
+    }
+
+    func idHash(of row: Int) -> UInt64 {
+        let ref = refs[row]
+        return FNV1a.hash(RowBytes.id(pages[Int(ref >> 32)].bytes, at: Int(ref & 0xFFFF_FFFF)))
+    }
+
+    mutating func insertIntoIndex(_ row: Int) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: idHash(of: row)) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(row + 1)
+    }
+
+    /// Makes the index again at a size that keeps it at most half full.
+    mutating func rebuildIndex() {
+        var size = 16
+        while size < (refs.count + 1) * 4 { size <<= 1 }
+        slots = [Int32](repeating: 0, count: refs.isEmpty ? 0 : size)
+        for row in refs.indices { insertIntoIndex(row) }
+    }
+
+    /// Writes the rows again without the bytes of replaced ones, once
+    /// those are most of the pages.
+    mutating func compactIfWasteful() {
+        guard garbage > Self.pageSize, garbage > liveBytes else { return }
+        let rows = Array(self)
+        self = RowTable(rows)
+    }
+}

@@ -1,0 +1,124 @@
+import Testing
+@testable import RowboatCore
+
+@Suite("RowTable: rows kept as bytes read back whole, unique by id, searched in place")
+struct RowTableTests {
+    /// Rows of every kind a list holds.
+    static let variety: [RowModel] = [
+        RowModel(id: "1", title: "Brass Lantern", subtitle: "Maker 7", imageURL: "http://127.0.0.1/1.png",
+                 linkURL: "http://127.0.0.1/1", fields: ["id": .text("1"), "title": .text("Brass Lantern"),
+                                                         "subtitle": .text("Maker 7"), "price": .text("€12.50"),
+                                                         "created": .relativeDate(1_700_000_000)],
+                 fieldOrder: ["created", "id", "price", "subtitle", "title"]),
+        RowModel(id: "2", title: "Été chaud", subtitle: "", fields: ["when": .relativeDate(-5.25, withinDays: 7),
+                                                                     "note": .text("青花瓷")],
+                 fieldOrder: ["note"]),
+        RowModel(id: "", title: ""),
+        RowModel(id: "4", title: "Only a link", linkURL: "http://127.0.0.1/4",
+                 fields: ["later": .relativeDate(0, withinDays: -3), "x": .text("4")], fieldOrder: ["x"]),
+        RowModel(id: "5", title: String(repeating: "long title ", count: 20_000)),
+    ]
+
+    @Test func rowsReadBackAsTheyWereWritten() {
+        let table = RowTable(Self.variety)
+        #expect(table.count == Self.variety.count)
+        #expect(Array(table) == Self.variety)
+        for (at, row) in Self.variety.enumerated() {
+            #expect(table[at] == row)
+            #expect(table[at].fields.names == row.fields.names)
+            #expect(table.index(ofID: row.id) == at)
+            #expect(table.imageURL(at: at) == row.imageURL)
+        }
+        #expect(table.index(ofID: "missing") == nil)
+        #expect(RowTable().index(ofID: "1") == nil)
+    }
+
+    @Test func aRowLargerThanAPageGetsAPageOfItsOwn() {
+        let big = RowModel(id: "big", title: String(repeating: "x", count: RowTable.pageSize + 10))
+        var table = RowTable([RowModel(id: "a", title: "A"), big, RowModel(id: "b", title: "B")])
+        #expect(table.pages.count == 3)
+        #expect(Array(table) == [RowModel(id: "a", title: "A"), big, RowModel(id: "b", title: "B")])
+        table.upsert(RowModel(id: "c", title: "C"))
+        #expect(table[3].title == "C")
+    }
+
+    @Test func theSameIDAgainReplacesItsRowInPlace() {
+        var table = RowTable((1...100).map { RowModel(id: String($0), title: "Item \($0)") })
+        #expect(table.upsert(RowModel(id: "42", title: "Answer")) == 41)
+        #expect(table.count == 100)
+        #expect(table[41].title == "Answer")
+        #expect(table[40].title == "Item 41")
+        #expect(table.upsert(RowModel(id: "101", title: "New")) == 100)
+        #expect(RowTable([RowModel(id: "a", title: "1"), RowModel(id: "a", title: "2")])
+                == [RowModel(id: "a", title: "2")])
+    }
+
+    @Test func everyIDIsFoundAfterTheIndexGrew() {
+        let rows = (0..<5_000).map { RowModel(id: "id-\($0)", title: "Row \($0)") }
+        let table = RowTable(rows)
+        #expect(table.indices.allSatisfy { table.index(ofID: "id-\($0)") == $0 })
+        #expect(table.slots.count >= 2 * table.count, "at most half full")
+    }
+
+    @Test func truncateDropsTheLastRowsAndTheirIDs() {
+        var table = RowTable((1...50).map { RowModel(id: String($0), title: "Item \($0)") })
+        table.truncate(to: 30)
+        #expect(Array(table) == (1...30).map { RowModel(id: String($0), title: "Item \($0)") })
+        #expect(table.index(ofID: "31") == nil)
+        #expect(table.index(ofID: "30") == 29)
+        table.upsert(RowModel(id: "31", title: "Back"))
+        #expect(table.index(ofID: "31") == 30)
+    }
+
+    @Test func settingARowKeepsTheIndexTrue() {
+        var table = RowTable(Self.variety)
+        table[0].title = "Copper Lantern"
+        #expect(table[0].title == "Copper Lantern")
+        #expect(table.index(ofID: "1") == 0)
+        table[1] = RowModel(id: "two", title: "Renamed")
+        #expect(table.index(ofID: "2") == nil)
+        #expect(table.index(ofID: "two") == 1)
+        #expect(table.count == Self.variety.count)
+    }
+
+    @Test func replacedRowsDoNotPileUpInThePages() {
+        var table = RowTable((1...1_000).map { RowModel(id: String($0), title: "Item \($0)") })
+        let before = table.storageBytes
+        for round in 0..<200 {
+            for id in 1...1_000 { table.upsert(RowModel(id: String(id), title: "Item \(id) round \(round)")) }
+        }
+        #expect(table.count == 1_000)
+        #expect(table[999].title == "Item 1000 round 199")
+        #expect(table.index(ofID: "500") == 499)
+        #expect(table.storageBytes < before + 4 * RowTable.pageSize, "compacted: \(table.storageBytes) bytes")
+    }
+
+    @Test func copiesAreIndependent() {
+        let table = RowTable(Self.variety)
+        var copy = table
+        copy.upsert(RowModel(id: "new", title: "New"))
+        copy[0].title = "Changed"
+        #expect(Array(table) == Self.variety)
+        #expect(copy.count == table.count + 1)
+        #expect(copy != table)
+    }
+
+    @Test func searchingInPlaceFindsWhatTheRowWouldFind() {
+        let table = RowTable(Self.variety + [
+            RowModel(id: "6", title: "Cup", subtitle: "made of BRASS"),
+            RowModel(id: "7", title: "Bowl", fields: ["maker": .text("Brassworks"), "hidden": .text("brass")],
+                     fieldOrder: ["maker"]),
+            RowModel(id: "8", title: "Mug", fields: ["id": .text("8"), "when": .relativeDate(0)],
+                     fieldOrder: ["id", "when"]),
+            RowModel(id: "9", title: "Kettle", imageURL: "http://127.0.0.1/brass.png"),
+        ])
+        for text in ["brass", "BRASS", "€12", "8", "1", "maker 7", "青", "été", "k", "1970", "http", "",
+                     "long title long", "a", "zzz", "only a LINK"] {
+            let needle = SearchNeedle(text)
+            let expected = table.indices.filter { text.isEmpty || table[$0].contains(needle) }
+            #expect(SearchState.matches(text, in: table) == expected, "\(text)")
+        }
+        #expect(SearchState.matches("brass", in: table) == [0, 5, 6])
+        #expect(SearchState.matches("8", in: table) == [7], "an id field in fieldOrder is searched")
+    }
+}
