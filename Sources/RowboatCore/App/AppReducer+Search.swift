@@ -78,13 +78,14 @@ extension AppReducer {
               case .search(var search) = state.tab.stack[depth] else { return }
         let rows = state.list.rows
         let selectedID = search.matches.indices.contains(search.selection) && rows.indices.contains(search.matches[search.selection])
-            ? rows[search.matches[search.selection]].id : nil
+            ? rows.id(at: search.matches[search.selection]) : nil
         if let growth, growth.from <= rows.count {
             search.matches = growth.matches(search.text, in: rows, before: search.matches)
         } else {
             search.matches = SearchState.matches(search.text, in: rows, among: narrowing ? search.matches : nil)
         }
-        if keepSelection, let selectedID, let at = search.matches.firstIndex(where: { rows[$0].id == selectedID }) {
+        if keepSelection, let selectedID, let row = rows.index(ofID: selectedID),
+           let at = search.matches.sortedIndex(of: row) {
             search.selection = at
         } else {
             search.selection = keepSelection ? min(search.selection, max(0, search.matches.count - 1)) : 0

@@ -56,6 +56,12 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         }
     }
 
+    /// Row `index`'s id, without making the whole row.
+    public func id(at index: Int) -> String {
+        let ref = refs[index]
+        return String(decoding: RowBytes.id(pages[Int(ref >> 32)].bytes, at: Int(ref & 0xFFFF_FFFF)), as: UTF8.self)
+    }
+
     /// Row `index`'s image URL (what the image queue needs of a row on
     /// screen), without making the whole row.
     public func imageURL(at index: Int) -> String? {
@@ -185,7 +191,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// Makes the index again at a size that keeps it at most half full.
     mutating func rebuildIndex() {
         var size = 16
-        while size < (refs.count + 1) * 4 { size <<= 1 }
+        while size < (refs.count + 1) * 3 { size <<= 1 }
         slots = [Int32](repeating: 0, count: refs.isEmpty ? 0 : size)
         for row in refs.indices { insertIntoIndex(row) }
     }

@@ -58,6 +58,18 @@ public struct SearchState: Sendable, Equatable {
     }
 }
 
+extension [Int] {
+    /// Where `value` is in this ascending array (binary search).
+    func sortedIndex(of value: Int) -> Int? {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low < count && self[low] == value ? low : nil
+    }
+}
+
 extension RowModel {
     /// True when `needle` occurs in the title, subtitle or a text field
     /// (relative dates are not searched: their text changes).
