@@ -29,14 +29,25 @@ enum FetchBench {
         return times
     }
 
+    /// The demo server and a client of its config (Config/demo.yaml).
+    struct Demo {
+        let server: DemoServer, config: RowboatConfig, transport: HTTPTransport, client: DataClient
+
+        static func start() async throws -> Demo {
+            let server = try await DemoServer.start(port: 0)
+            let yaml = try String(contentsOfFile: "Config/demo.yaml", encoding: .utf8)
+            var config = try ConfigLoader.parse(yaml, file: "Config/demo.yaml")
+            config.server = server.baseURL
+            let transport = HTTPTransport(maxBodyBytes: config.communication.maxBodyBytes)
+            return Demo(server: server, config: config, transport: transport,
+                        client: DataClient(config: config, transport: transport))
+        }
+    }
+
     static func run(reps: Int) async throws -> [BenchResult] {
-        let server = try await DemoServer.start(port: 0)
+        let demo = try await Demo.start()
+        let (server, config, transport, client) = (demo.server, demo.config, demo.transport, demo.client)
         defer { Task { await server.stop() } }
-        let yaml = try String(contentsOfFile: "Config/demo.yaml", encoding: .utf8)
-        var config = try ConfigLoader.parse(yaml, file: "Config/demo.yaml")
-        config.server = server.baseURL
-        let transport = HTTPTransport(maxBodyBytes: config.communication.maxBodyBytes)
-        let client = DataClient(config: config, transport: transport)
         let pages = 30
         let urls = (1...pages).map { "\(server.baseURL)/api/items?page=\($0)&limit=30" }
         var oursSeq: [Double] = [], curlSeq: [Double] = [], oursPar: [Double] = [], curlPar: [Double] = []
@@ -108,6 +119,18 @@ enum FetchBench {
                             + "(\(connections.curl) for curl's \(connections.curlRequests)); target ≈ 0",
                         measure: "count"),
         ]
+    }
+
+    /// Only the `decode-page` row (`rowboat-bench decode-page`): the demo
+    /// server's first page of items, decoded as in `run`, no fetch timed.
+    static func runDecodePage(reps: Int) async throws -> [BenchResult] {
+        let demo = try await Demo.start()
+        defer { Task { await demo.server.stop() } }
+        guard case .page(_, let reply) = try await demo.client.fetchPageReply("items", cursor: .page(1)) else {
+            fatalError("the demo server answered 304 without validators")
+        }
+        await demo.transport.shutdown()
+        return [compareDecoding(reply: reply, endpoint: demo.config.endpoint("items")!, reps: reps)]
     }
 
     /// Decoding and mapping the demo's 30-item page: ours (simdjson's tape,

@@ -11,7 +11,11 @@ struct RowboatBench: AsyncParsableCommand {
 
     static let all = ["virtualize", "cache", "decode", "json", "fetch", "dead-server", "stream", "million", "idle", "memory", "render", "keypress", "paint", "memory-grid"]
 
-    @Argument(help: "Benchmarks to run: \(all.joined(separator: ", ")). Default: all.")
+    /// Single rows of a group, run on their own (not part of the default run).
+    static let rows = ["decode-page"]
+
+    @Argument(help: ArgumentHelp("Benchmarks to run: \(all.joined(separator: ", ")). Default: all. "
+                                 + "Also one row alone: \(rows.joined(separator: ", ")) (of fetch)."))
     var names: [String] = []
 
     @Flag(help: "Print the results as JSON.")
@@ -27,8 +31,8 @@ struct RowboatBench: AsyncParsableCommand {
     func run() async throws {
         if let child { ChildMode.run(child.split(separator: " ").map(String.init)) }
         let chosen = names.isEmpty ? Self.all : names
-        for name in chosen where !Self.all.contains(name) {
-            throw ValidationError("unknown benchmark \"\(name)\"; choose from \(Self.all.joined(separator: ", "))")
+        for name in chosen where !Self.all.contains(name) && !Self.rows.contains(name) {
+            throw ValidationError("unknown benchmark \"\(name)\"; choose from \((Self.all + Self.rows).joined(separator: ", "))")
         }
         let directory = NSTemporaryDirectory() + "rowboat-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -45,6 +49,7 @@ struct RowboatBench: AsyncParsableCommand {
             case "decode": results += try ImageBench.run(reps: reps, directory: directory)
             case "json": results += JSONBench.run(reps: reps)
             case "fetch": results += try await FetchBench.run(reps: reps)
+            case "decode-page": results += try await FetchBench.runDecodePage(reps: reps)
             case "dead-server": results.append(try await DeadServerBench.run(reps: reps))
             case "stream": results += try await StreamBench.run(reps: reps, directory: directory)
             case "million": results += try await MillionBench.run(reps: reps)

@@ -1,7 +1,7 @@
 import RowboatCore
 
 // libFuzzer target: JSON page decoding and item mapping (PageDecoder and
-// ItemMapper) for a few endpoint shapes. Any body must give a page or a
+// its TapeItemMapper) for a few endpoint shapes. Any body must give a page or a
 // DataError; every mapped text must be safe for a terminal.
 let endpoints: [Endpoint] = {
     let yaml = """

@@ -1,11 +1,17 @@
 /// One mapped list element: a stable id and typed field values by name.
 public struct Item: Sendable, Equatable, Identifiable {
     public var id: String
-    public var values: [String: FieldValue]
+    /// The values by field name (`item.values["price"]`); an endpoint's
+    /// items share the array of names.
+    public var values: ItemValues
 
-    public init(id: String, values: [String: FieldValue]) {
+    public init(id: String, values: ItemValues) {
         self.id = id
         self.values = values
+    }
+
+    public init(id: String, values: [String: FieldValue]) {
+        self.init(id: id, values: ItemValues(values))
     }
 
     /// The value of `name` as text (empty when missing).
@@ -13,6 +19,9 @@ public struct Item: Sendable, Equatable, Identifiable {
         values[name]?.plainText ?? ""
     }
 }
+
+/// An item's mapped values by field name (see `NamedFields`).
+public typealias ItemValues = NamedFields<FieldValue>
 
 /// A typed field value after coercion.
 public enum FieldValue: Sendable, Equatable {

@@ -11,12 +11,26 @@ public struct ItemMapper: Sendable {
     let nullStrings: Set<String>
     /// The longest null string: longer text is never one.
     let maxNullStringBytes: Int
+    /// The field names, each once, in mapping order: shared by every item.
+    let names: [String]
+    /// Field `i`'s value goes to `names[slots[i]]` (a repeated name: the last field's).
+    let slots: [Int]
+    /// Where the `id` field's value is in `names`.
+    let idSlot: Int?
 
     public init(mapping: ItemMapping) {
         self.mapping = mapping
         idSpec = mapping.field("id")
         nullStrings = Set(mapping.nullStrings)
         maxNullStringBytes = mapping.nullStrings.map(\.utf8.count).max() ?? 0
+        var names: [String] = []
+        slots = mapping.fields.map { spec in
+            if let at = names.firstIndex(of: spec.name) { return at }
+            names.append(spec.name)
+            return names.count - 1
+        }
+        self.names = names
+        idSlot = names.firstIndex(of: "id")
     }
 
     /// Maps one element; `index` names it in errors.
@@ -28,11 +42,19 @@ public struct ItemMapper: Sendable {
     /// list its key is what a `$key` path reads. Without an `id` field the
     /// id is `index`.
     public func map<Node: JSONNode>(_ element: ListElement<Node>, index: Int) throws(DataError) -> Item {
-        var values: [String: FieldValue] = Dictionary(minimumCapacity: mapping.fields.count)
-        for spec in mapping.fields {
-            values[spec.name] = value(for: spec, in: element.value, key: element.key)
+        var values = [FieldValue](repeating: .missing, count: names.count)
+        for (i, spec) in mapping.fields.enumerated() {
+            values[slots[i]] = value(for: spec, in: element.value, key: element.key)
         }
-        let idValue = values["id"] ?? .missing
+        return try item(values: values, element: element, index: index)
+    }
+
+    /// The item of `element` with these mapped `values` (one per name, in
+    /// `names`' order): a missing id is a mismatch naming where it was
+    /// looked for; without an `id` field the id is `index`.
+    func item<Node: JSONNode>(values: [FieldValue], element: ListElement<Node>,
+                              index: Int) throws(DataError) -> Item {
+        let idValue = idSlot.map { values[$0] } ?? .missing
         let id: String
         if idValue == .missing {
             if let spec = idSpec {
@@ -44,7 +66,7 @@ public struct ItemMapper: Sendable {
         } else {
             id = idValue.plainText
         }
-        return Item(id: id, values: values)
+        return Item(id: id, values: ItemValues(names: names, values: values))
     }
 
     /// The coerced value of one field, its default, or `.missing`. `key` is

@@ -56,15 +56,17 @@ public struct PageResult: Sendable, Equatable {
 /// maps each item and reads the paging facts the endpoint's rules need.
 ///
 /// JSON bodies are parsed by simdjson and mapped straight from its tape
-/// (`JSONTape`); NDJSON bodies line by line into `JSONValue`s. Make one
-/// decoder per endpoint and keep it: the item mapping is prepared once.
+/// (`JSONTape`, by the endpoint's `TapeItemMapper`); NDJSON bodies line by
+/// line into `JSONValue`s (by its `ItemMapper`). Make one decoder per
+/// endpoint and keep it: the item mapping is compiled once.
 public struct PageDecoder: Sendable {
     public let endpoint: Endpoint
-    let mapper: ItemMapper
+    let tapeMapper: TapeItemMapper
+    var mapper: ItemMapper { tapeMapper.mapper }
 
     public init(endpoint: Endpoint) {
         self.endpoint = endpoint
-        self.mapper = ItemMapper(mapping: endpoint.item)
+        self.tapeMapper = TapeItemMapper(mapping: endpoint.item)
     }
 
     /// Decodes `body`; `headers` are the response headers (any case).
@@ -83,8 +85,11 @@ public struct PageDecoder: Sendable {
             return try decode(root: root, text: nil, headers: headers)
         }
         do {
+            let tapeMapper = tapeMapper   // the closure captures the mapper, not the whole decoder
             return try JSONTape.withDocument(text) { (root: JSONTapeNode) throws(DataError) in
-                try decode(root: root, text: text, headers: headers)
+                try decode(root: root, text: text, headers: headers) { (element, index) throws(DataError) in
+                    try tapeMapper.map(element, index: index)
+                }
             }
         } catch {
             switch error {
@@ -101,16 +106,26 @@ public struct PageDecoder: Sendable {
         }
     }
 
-    /// Decodes a document already parsed: `root` is its value, `text` the
-    /// JSON it came from (nil for NDJSON).
-    public func decode<Node: JSONNode>(root: Node, text: ArraySlice<UInt8>?,
-                                       headers: [(String, String)] = []) throws(DataError) -> PageResult {
+    /// Decodes a document already parsed into a tree: `root` is its value,
+    /// `text` the JSON it came from (nil for NDJSON). Items are mapped by
+    /// the endpoint's `ItemMapper`.
+    public func decode(root: JSONValue, text: ArraySlice<UInt8>?,
+                       headers: [(String, String)] = []) throws(DataError) -> PageResult {
+        let mapper = mapper   // the closure captures the mapper, not the whole decoder
+        return try decode(root: root, text: text, headers: headers) { (element, index) throws(DataError) in
+            try mapper.map(element, index: index)
+        }
+    }
+
+    /// Decodes the document at `root`, `map` making each element's item.
+    func decode<Node: JSONNode>(root: Node, text: ArraySlice<UInt8>?, headers: [(String, String)],
+                                map: (ListElement<Node>, Int) throws(DataError) -> Item) throws(DataError) -> PageResult {
         let shape = endpoint.response
         try checkSuccess(root)
         var items: [Item] = []
         var lastElement: ListElement<Node>?
         try ListElements.forEach(in: root, bytes: text, shape: shape) { (element) throws(DataError) in
-            items.append(try mapper.map(element, index: items.count))
+            items.append(try map(element, items.count))
             lastElement = element
         }
         return try facts(of: PageResult(items: items), itemCount: items.count, lastItemID: items.last?.id,

@@ -27,11 +27,8 @@ public enum ResponseFraming {
         while start < body.count, [0x20, 0x0A, 0x0D, 0x09].contains(body[start]) { start += 1 }
         // A UTF-8 byte order mark before the prefix or the document.
         if body.count - start >= 3, body[start] == 0xEF, body[start + 1] == 0xBB, body[start + 2] == 0xBF { start += 3 }
-        for prefix in xssiPrefixes {
-            let bytes = Array(prefix.utf8)
-            if body.count - start >= bytes.count, Array(body[start..<(start + bytes.count)]) == bytes {
-                return body[(start + bytes.count)...]
-            }
+        for prefix in xssiPrefixes where body[start...].starts(with: prefix.utf8) {
+            return body[(start + prefix.utf8.count)...]
         }
         return body[start...]
     }
@@ -43,7 +40,7 @@ public enum ResponseFraming {
         case .ndjson: return true
         case .auto:
             guard let type = contentType?.split(separator: ";").first else { return false }
-            return ndjsonTypes.contains(type.trimmingCharacters(in: .whitespaces).lowercased())
+            return ndjsonTypes.contains(type.trimmingWhitespace().lowercased())
         }
     }
 

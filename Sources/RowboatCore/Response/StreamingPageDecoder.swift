@@ -57,7 +57,7 @@ public struct StreamingPageDecoder: Sendable {
     /// Maps the elements of one `[…]` text from the scanner.
     mutating func map(_ elements: [UInt8]?) throws(DataError) -> [Item] {
         guard let elements else { return [] }
-        let mapper = decoder.mapper, at = decoder.endpoint.response.listPath.description, first = itemCount
+        let mapper = decoder.tapeMapper, at = decoder.endpoint.response.listPath.description, first = itemCount
         let items = try Self.parsed(elements[...], preview: elements, nil) { list throws(DataError) in
             var items: [Item] = []
             var failure: DataError?

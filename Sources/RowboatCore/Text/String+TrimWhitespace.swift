@@ -4,12 +4,16 @@ extension StringProtocol {
     /// space separators), without Foundation: mapping calls this for every
     /// field of every item.
     public func trimmingWhitespace() -> SubSequence {
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == " " || scalar == "\t" || (scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
-        }
         let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
+        guard let first = scalars.firstIndex(where: { !$0.isTrimmedWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.isTrimmedWhitespace }) else { return self[endIndex...] }
         return self[first...last]
+    }
+}
+
+extension Unicode.Scalar {
+    /// What `trimmingWhitespace` removes: space, tab, Unicode space separators.
+    var isTrimmedWhitespace: Bool {
+        self == " " || self == "\t" || (value >= 0x80 && properties.generalCategory == .spaceSeparator)
     }
 }
