@@ -133,6 +133,18 @@ struct ListShapesTests {
         #expect(throws: DataError.self) { try decode(json, body, contentType: "application/x-ndjson") }
     }
 
+    @Test func ndjsonContentTypesIgnoreCaseParametersAndSpaces() {
+        for type in ["application/x-ndjson", "Application/X-NDJSON", " application/jsonl ; charset=utf-8",
+                     "application/json-lines;q=1", "\tAPPLICATION/JSONLINES", "application/ndjson\u{3000}"] {
+            #expect(ResponseFraming.isNDJSON(.auto, contentType: type), "\(type)")
+        }
+        for type in ["application/json", "application/json; charset=utf-8", "text/plain", "", ";", "application/x-ndjsonx",
+                     "application/x-ndjson-lines", "applicatıon/jsonl", "application/ndjsoñ", "x;application/ndjson"] {
+            #expect(!ResponseFraming.isNDJSON(.auto, contentType: type), "\(type)")
+        }
+        #expect(!ResponseFraming.isNDJSON(.auto, contentType: nil))
+    }
+
     @Test func configErrorsForListShapes() {
         func error(_ yaml: String) -> String? {
             do { _ = try endpoint(yaml); return nil } catch { return "\(error)" }

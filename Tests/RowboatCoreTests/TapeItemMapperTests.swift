@@ -76,10 +76,14 @@ struct TapeItemMapperTests {
             FieldSpec(name: "again", path: JSONPath("t")!, type: .int),
             FieldSpec(name: "title", path: JSONPath("t2")!),        // a repeated name: the last field's value
             FieldSpec(name: "dollar", path: JSONPath("$key")!),
+            FieldSpec(name: "long1", path: JSONPath("description_long")!),
+            FieldSpec(name: "long2", path: JSONPath("abcdefghijklmnopqrstuvwxyz1")!),
         ] + (0..<20).map { FieldSpec(name: "f\($0)", path: JSONPath("k\($0)")!, type: .int) })
         let list = #"""
         [{"id": 1, "t": "first", "t": "12", "meta": {"name": "n"}, "tags": ["a", "b"], "": "empty key", "$key": "k",
-          "k3": 3, "k19": 19, "t2": "second title"},
+          "k3": 3, "k19": 19, "t2": "second title", "description_lang": "near", "description_long": "long key",
+          "abcdefghijklmnopqrstuvwxyz2": "near", "abcdefghijklmnopqrstuvwxyz1": "27 bytes", "k": "", "kk": "",
+          "ie": 5, "metb": {"name": "near"}, "tagz": [], "k20": 20},
          {"id": "x", "t": null, "meta": [], "tags": [], "k0": "0", "k10": 1.0},
          {"id": 2},
          {"id": 3, "t": "only t", "k7": 7, "k7": 8, "unknown": true, "t2": " "}]
@@ -92,6 +96,7 @@ struct TapeItemMapperTests {
         #expect(first.values["title"] == .text("second title"))
         #expect(first.values["again"] == .int(12))
         #expect(first.values["f3"] == .int(3) && first.values["f19"] == .int(19))
+        #expect(first.values["long1"] == .text("long key") && first.values["long2"] == .text("27 bytes"))
     }
 
     @Test func aMissingIDIsTheSameMismatch() throws {

@@ -126,7 +126,7 @@ public final class TapeItemMapper: Sendable {
                     while table[bucket] != 0 {
                         let k = table[bucket] - 1
                         let key = keys[k]
-                        if key.count == name.count, UnsafeBufferPointer(rebasing: bytes[key]).elementsEqual(name) {
+                        if key.count == name.count, Self.same(bytes.baseAddress! + key.lowerBound, name.baseAddress!, name.count) {
                             found[k] = value.index
                             break
                         }
@@ -135,6 +135,28 @@ public final class TapeItemMapper: Sendable {
                     return true
                 }
             }
+        }
+    }
+
+    /// True when `count` bytes at `a` and `b` are the same: keys are short,
+    /// so a few (overlapping) word compares, never a read past either end.
+    @inline(__always)
+    static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
+        func word<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) -> Bool {
+            a.loadUnaligned(fromByteOffset: offset, as: type) == b.loadUnaligned(fromByteOffset: offset, as: type)
+        }
+        switch count {
+        case 0: return true
+        case 1...3: return (0..<count).allSatisfy { word(UInt8.self, at: $0) }
+        case 4...8: return word(UInt32.self, at: 0) && word(UInt32.self, at: count - 4)
+        default:
+            var at = 0
+            while at + 8 < count {
+                if !word(UInt64.self, at: at) { return false }
+                at += 8
+            }
+            return word(UInt64.self, at: count - 8)
         }
     }
 
