@@ -21,6 +21,23 @@ struct SearchNeedleTests {
         #expect(SearchNeedle("青").found(in: "青花瓷"))
     }
 
+    @Test func bytesFindWhatLoweredTextFinds() {
+        // Searched in the bytes, lowered only when they cannot tell: the
+        // answer must be lowercased().contains's on every one of these.
+        let texts = ["café", "cafe\u{301}", "e\u{301}", "\u{212A}elvin", "İstanbul", "a\u{37E}b", "x\u{1FEF}y",
+                     "€12.50", "Straße", "ÅNGSTRÖM", "naïve", "日本語 abc", "abc日本", "🇫🇷 flag", "ǅemal", "ﬁne",
+                     "Ｆｕｌｌ", "K", "Copper LANTERN 9", "", "a"]
+        let needles = ["e", "caf", "cafe", "café", "k", "kelvin", "i", "istanbul", "stanbul", ";", "`", "12", "€",
+                       "ss", "strasse", "abc", "a", "b", "flag", "fi", "fine", "full", "é", " ", "lantern 9",
+                       "dž", "日本"]
+        for text in texts {
+            for needle in needles {
+                #expect(SearchNeedle(needle).found(in: text) == text.lowercased().contains(needle.lowercased()),
+                        "\(needle) in \(text)")
+            }
+        }
+    }
+
     @Test func aFieldEqualToTheTitleIsOneLookAndOtherFieldsCount() {
         let row = RowModel(id: "1", title: "Brass", subtitle: "Maker 7",
                            fields: ["title": .text("Brass"), "price": .text("12.50"), "seen": .relativeDate(0)],

@@ -9,8 +9,6 @@ enum RowBytes {
     enum Flag {
         static let image: UInt8 = 1
         static let link: UInt8 = 2
-        /// Some searched text is not ASCII: search reads the row as text.
-        static let nonASCII: UInt8 = 4
     }
 
     enum Tag {
@@ -27,13 +25,11 @@ enum RowBytes {
     /// Appends `row` (whose field names are shape `shape`) to `out`.
     static func write(_ row: RowModel, shape: Int, searchable: [Bool], into out: inout [UInt8]) {
         writeNumber(UInt64(shape), into: &out)
-        let flagsAt = out.count
-        var flags: UInt8 = (row.imageURL != nil ? Flag.image : 0) | (row.linkURL != nil ? Flag.link : 0)
-        out.append(0)
-        var ascii = true
+        let flags: UInt8 = (row.imageURL != nil ? Flag.image : 0) | (row.linkURL != nil ? Flag.link : 0)
+        out.append(flags)
         writeText(row.id, into: &out)
-        ascii = writeText(row.title, into: &out) && ascii
-        ascii = writeText(row.subtitle, into: &out) && ascii
+        writeText(row.title, into: &out)
+        writeText(row.subtitle, into: &out)
         if let image = row.imageURL { writeText(image, into: &out) }
         if let link = row.linkURL { writeText(link, into: &out) }
         for (at, value) in row.fields.values.enumerated() {
@@ -44,8 +40,7 @@ enum RowBytes {
                 else if s == row.id && !(searchable.indices.contains(at) && searchable[at]) { out.append(Tag.id) }
                 else {
                     out.append(Tag.text)
-                    let isASCII = writeText(s, into: &out)
-                    if searchable.indices.contains(at) && searchable[at] { ascii = ascii && isASCII }
+                    writeText(s, into: &out)
                 }
             case .relativeDate(let t, nil):
                 out.append(Tag.date)
@@ -56,8 +51,6 @@ enum RowBytes {
                 writeNumber(UInt64(bitPattern: Int64(days) << 1 ^ Int64(days) >> 63), into: &out)
             }
         }
-        if !ascii { flags |= Flag.nonASCII }
-        out[flagsAt] = flags
     }
 
     /// Reads the row at `at` back.
@@ -119,19 +112,17 @@ enum RowBytes {
     }
 
     /// True when the title, subtitle or a searched text field of the row
-    /// at `at` contains `needle` (lowercase ASCII), ignoring ASCII case;
-    /// nil when the row's searched text is not all ASCII. Shape `s`'s
+    /// at `at` contains `needle` (`SearchNeedle.found`). Shape `s`'s
     /// fields are searched where `searched[shapeStarts[s] + field]`.
     @inline(__always)
-    static func contains(_ needle: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>, at: Int,
-                         searched: UnsafeBufferPointer<Bool>, shapeStarts: UnsafeBufferPointer<Int>) -> Bool? {
+    static func contains(_ needle: SearchNeedle, _ bytes: UnsafeBufferPointer<UInt8>, at: Int,
+                         searched: UnsafeBufferPointer<Bool>, shapeStarts: UnsafeBufferPointer<Int>) -> Bool {
         var reader = Reader(bytes: bytes, at: at)
         let shape = Int(reader.number())
         let flags = reader.byte()
-        if flags & Flag.nonASCII != 0 { return nil }
         _ = reader.textBytes()
-        if SearchNeedle.find(needle, in: reader.textBytes()) { return true }
-        if SearchNeedle.find(needle, in: reader.textBytes()) { return true }
+        if needle.found(utf8: reader.textBytes()) { return true }
+        if needle.found(utf8: reader.textBytes()) { return true }
         if flags & Flag.image != 0 { _ = reader.textBytes() }
         if flags & Flag.link != 0 { _ = reader.textBytes() }
         let first = shapeStarts[shape]
@@ -139,7 +130,7 @@ enum RowBytes {
         for field in first..<end {
             if searched[field] && reader.peek() == Tag.text {
                 reader.at += 1
-                if SearchNeedle.find(needle, in: reader.textBytes()) { return true }
+                if needle.found(utf8: reader.textBytes()) { return true }
             } else {
                 reader.skipValue()
             }
@@ -149,16 +140,12 @@ enum RowBytes {
 
     // MARK: writing
 
-    /// Writes `text` with its length; true when it is ASCII.
-    @discardableResult
-    static func writeText(_ text: String, into out: inout [UInt8]) -> Bool {
+    /// Writes `text` with its length.
+    static func writeText(_ text: String, into out: inout [UInt8]) {
         var text = text
-        return text.withUTF8 { utf8 in
+        text.withUTF8 { utf8 in
             writeNumber(UInt64(utf8.count), into: &out)
             out.append(contentsOf: utf8)
-            var high: UInt8 = 0
-            for byte in utf8 { high |= byte }
-            return high < 0x80
         }
     }
 
@@ -184,14 +171,22 @@ enum RowBytes {
         let bytes: UnsafeBufferPointer<UInt8>
         var at: Int
 
+        @inline(__always)
         mutating func byte() -> UInt8 {
             defer { at += 1 }
             return bytes[at]
         }
 
+        @inline(__always)
         func peek() -> UInt8 { bytes[at] }
 
+        @inline(__always)
         mutating func number() -> UInt64 {
+            let first = bytes[at]
+            if first < 0x80 {
+                at += 1
+                return UInt64(first)
+            }
             var value: UInt64 = 0, shift: UInt64 = 0
             while true {
                 let b = byte()
@@ -201,6 +196,7 @@ enum RowBytes {
             }
         }
 
+        @inline(__always)
         mutating func textBytes() -> UnsafeBufferPointer<UInt8> {
             let count = Int(number())
             defer { at += count }
@@ -216,6 +212,7 @@ enum RowBytes {
             return Double(bitPattern: bits)
         }
 
+        @inline(__always)
         mutating func skipValue() {
             switch byte() {
             case Tag.text: _ = textBytes()

@@ -106,38 +106,67 @@ struct SearchNeedle {
     var isEmpty: Bool { bytes.isEmpty }
 
     func found(in text: String) -> Bool {
-        if ascii {
-            var text = text
-            let found = text.withUTF8 { hay -> Bool? in
-                for byte in hay where byte >= 0x80 { _ = byte; return nil }
-                return Self.find(bytes, in: hay)
-            }
-            if let found { return found }
-        }
-        return text.lowercased().contains(lowered)
+        var text = text
+        return text.withUTF8 { found(utf8: $0) }
     }
 
-    /// `needle` (lowercase ASCII) in `hay` (ASCII), ignoring case.
-    static func find(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
-        needle.withUnsafeBufferPointer { find($0, in: hay) }
+    /// True when the text in `hay` (UTF-8) contains the needle as
+    /// `lowercased().contains` finds it. An ASCII needle is looked for in
+    /// the bytes; the text is lowered only when a match touches other
+    /// characters or the text has one of the few that lower or decompose
+    /// to ASCII.
+    func found(utf8 hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        if ascii, let found = bytes.withUnsafeBufferPointer({ Self.find($0, inUTF8: hay) }) { return found }
+        return String(decoding: hay, as: UTF8.self).lowercased().contains(lowered)
     }
 
-    /// `needle` (lowercase ASCII, not empty) in `hay` (ASCII), ignoring
-    /// case: a letter of the needle matches a byte whose bit 0x20 set gives
-    /// it, anything else only itself.
-    @inline(__always)
-    static func find(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// `needle` (lowercase ASCII, not empty) in `hay` (UTF-8), ignoring
+    /// case, as `lowercased().contains` would find it; nil when the bytes
+    /// cannot tell. A match between ASCII bytes (or the ends) is one;
+    /// a match next to other bytes may be part of a larger character
+    /// ("e" + U+0301); and without a match, only a character that lowers
+    /// or decomposes to ASCII could make one (K U+212A, İ U+0130,
+    /// ; U+037E, ` U+1FEF).
+    static func find(_ needle: UnsafeBufferPointer<UInt8>, inUTF8 hay: UnsafeBufferPointer<UInt8>) -> Bool? {
         let n = needle.count
-        guard n <= hay.count else { return false }
-        let first = needle[0], firstFold = fold(first)
-        var at = 0
-        while at <= hay.count - n {
-            if hay[at] | firstFold == first {
-                var k = 1
-                while k < n && hay[at + k] | fold(needle[k]) == needle[k] { k += 1 }
-                if k == n { return true }
+        var unsure = false
+        var high: UInt8 = 0
+        if n <= hay.count {
+            let first = needle[0], firstFold = fold(first)
+            var at = 0
+            while at <= hay.count - n {
+                high |= hay[at]
+                if hay[at] | firstFold == first {
+                    var k = 1
+                    while k < n && hay[at + k] | fold(needle[k]) == needle[k] { k += 1 }
+                    if k == n {
+                        let before = at > 0 ? hay[at - 1] : 0, after = at + n < hay.count ? hay[at + n] : 0
+                        if before < 0x80 && after < 0x80 { return true }
+                        unsure = true
+                    }
+                }
+                at += 1
             }
-            at += 1
+            for byte in hay[(hay.count - n + 1)...] { high |= byte }
+        } else {
+            for byte in hay { high |= byte }
+        }
+        if unsure { return nil }
+        return high >= 0x80 && mayLowerToASCII(hay) ? nil : false
+    }
+
+    /// True when `hay` has a character whose lowercase or canonical form
+    /// holds ASCII: U+212A (E2 84 AA), U+0130 (C4 B0), U+037E (CD BE),
+    /// U+1FEF (E1 BF AF).
+    static func mayLowerToASCII(_ hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        var at = 0
+        while at + 1 < hay.count {
+            switch hay[at] {
+            case 0xC4 where hay[at + 1] == 0xB0, 0xCD where hay[at + 1] == 0xBE: return true
+            case 0xE2 where at + 2 < hay.count && hay[at + 1] == 0x84 && hay[at + 2] == 0xAA: return true
+            case 0xE1 where at + 2 < hay.count && hay[at + 1] == 0xBF && hay[at + 2] == 0xAF: return true
+            default: at += 1
+            }
         }
         return false
     }
