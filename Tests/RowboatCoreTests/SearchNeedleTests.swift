@@ -26,7 +26,10 @@ struct SearchNeedleTests {
         // answer must be lowercased().contains's on every one of these.
         let texts = ["café", "cafe\u{301}", "e\u{301}", "\u{212A}elvin", "İstanbul", "a\u{37E}b", "x\u{1FEF}y",
                      "€12.50", "Straße", "ÅNGSTRÖM", "naïve", "日本語 abc", "abc日本", "🇫🇷 flag", "ǅemal", "ﬁne",
-                     "Ｆｕｌｌ", "K", "Copper LANTERN 9", "", "a"]
+                     "Ｆｕｌｌ", "K", "Copper LANTERN 9", "", "a",
+                     "0123456789abcdeLANTERN 9xyz", "A long title with Straße and café at the end",
+                     "Kelvin \u{212A} sign in a longer text here", "padding padding padding abc",
+                     "padding padding padding e\u{301}", "x" + String(repeating: "y", count: 40) + "Lantern 9"]
         let needles = ["e", "caf", "cafe", "café", "k", "kelvin", "i", "istanbul", "stanbul", ";", "`", "12", "€",
                        "ss", "strasse", "abc", "a", "b", "flag", "fi", "fine", "full", "é", " ", "lantern 9",
                        "dž", "日本"]

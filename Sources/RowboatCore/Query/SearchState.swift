@@ -128,28 +128,24 @@ struct SearchNeedle {
     /// or decomposes to ASCII could make one (K U+212A, İ U+0130,
     /// ; U+037E, ` U+1FEF).
     static func find(_ needle: UnsafeBufferPointer<UInt8>, inUTF8 hay: UnsafeBufferPointer<UInt8>) -> Bool? {
-        let n = needle.count
+        let n = needle.count, count = hay.count, last = count - n
+        let first = needle[0], firstFold = fold(first)
         var unsure = false
         var high: UInt8 = 0
-        if n <= hay.count {
-            let first = needle[0], firstFold = fold(first)
-            var at = 0
-            while at <= hay.count - n {
-                high |= hay[at]
-                if hay[at] | firstFold == first {
-                    var k = 1
-                    while k < n && hay[at + k] | fold(needle[k]) == needle[k] { k += 1 }
-                    if k == n {
-                        let before = at > 0 ? hay[at - 1] : 0, after = at + n < hay.count ? hay[at + n] : 0
-                        if before < 0x80 && after < 0x80 { return true }
-                        unsure = true
-                    }
+        var at = 0
+        while at < count {
+            let byte = hay[at]
+            high |= byte
+            if at <= last && byte | firstFold == first {
+                var k = 1
+                while k < n && hay[at + k] | fold(needle[k]) == needle[k] { k += 1 }
+                if k == n {
+                    let before = at > 0 ? hay[at - 1] : 0, after = at + n < count ? hay[at + n] : 0
+                    if before < 0x80 && after < 0x80 { return true }
+                    unsure = true
                 }
-                at += 1
             }
-            for byte in hay[(hay.count - n + 1)...] { high |= byte }
-        } else {
-            for byte in hay { high |= byte }
+            at += 1
         }
         if unsure { return nil }
         return high >= 0x80 && mayLowerToASCII(hay) ? nil : false
