@@ -121,4 +121,15 @@ struct RowTableTests {
         #expect(SearchState.matches("brass", in: table) == [0, 5, 6])
         #expect(SearchState.matches("8", in: table) == [7], "an id field in fieldOrder is searched")
     }
+
+    @Test func aLargeSearchSplitOverProcessorsKeepsTheOrder() {
+        let count = RowTable.parallelSearchFrom + 4_321
+        let table = RowTable((0..<count).map { RowModel(id: String($0), title: $0 % 7 == 0 ? "Lantern \($0)" : "Cup \($0)") })
+        let expected = (0..<count).filter { $0 % 7 == 0 && String($0).contains("9") }
+        #expect(SearchState.matches("lantern", in: table) == (0..<count).filter { $0 % 7 == 0 })
+        #expect(SearchState.matches("lantern", in: table, among: Array(0..<count) + [count, count + 5]).count
+                == (0..<count).filter { $0 % 7 == 0 }.count, "indices past the end are skipped")
+        let narrowed = SearchState.matches("9", in: table, among: SearchState.matches("lantern", in: table))
+        #expect(narrowed == expected)
+    }
 }

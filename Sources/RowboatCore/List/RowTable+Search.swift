@@ -1,23 +1,75 @@
+import Foundation
+
 extension RowTable {
-    /// The rows of `candidates` whose title, subtitle or searched text
-    /// field contains `needle`, in the order given: the text is searched
-    /// where it lies in the pages, row after row, without making rows.
-    func rows(_ candidates: some Sequence<Int>, containing needle: SearchNeedle) -> [Int] {
-        guard !needle.isEmpty else { return Array(candidates) }
+    /// Candidates from which a search is split over the processors.
+    static let parallelSearchFrom = 65_536
+
+    /// The rows of `candidates` (indices past the end are skipped) whose
+    /// title, subtitle or searched text field contains `needle`, in the
+    /// order given: the text is searched where it lies in the pages,
+    /// without making rows; many candidates are split over the processors.
+    func rows<C: RandomAccessCollection & Sendable>(_ candidates: C, containing needle: SearchNeedle) -> [Int]
+    where C.Element == Int, C.Index == Int {
+        guard !needle.isEmpty else { return candidates.filter(indices.contains) }
+        let scan = RowScan(self, needle)
+        let parts = candidates.count >= Self.parallelSearchFrom
+            ? Swift.min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
+        guard parts > 1 else { return scan.rows(candidates[...]) }
+        let results = UnsafeMutableBufferPointer<[Int]>.allocate(capacity: parts)
+        results.initialize(repeating: [])
+        defer { results.deallocate() }
+        let box = ResultParts(results)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let start = candidates.startIndex + candidates.count * part / parts
+            let end = candidates.startIndex + candidates.count * (part + 1) / parts
+            box.parts[part] = scan.rows(candidates[start..<end])
+        }
+        let found = Array(results.joined())
+        _ = results.deinitialize()
+        return found
+    }
+}
+
+/// One slot per part of a split search, each written by its own thread.
+private struct ResultParts: @unchecked Sendable {
+    let parts: UnsafeMutableBufferPointer<[Int]>
+    init(_ parts: UnsafeMutableBufferPointer<[Int]>) { self.parts = parts }
+}
+
+/// What a search reads of a table: its pages' bytes and which fields of
+/// each shape are searched. Valid while the table it was made from is
+/// neither changed nor gone (pages never change once written).
+private struct RowScan: @unchecked Sendable {
+    let refs: [UInt64]
+    let pageBytes: [UnsafeBufferPointer<UInt8>]
+    let searched: [Bool]
+    let starts: [Int]
+    let needle: SearchNeedle
+
+    init(_ table: RowTable, _ needle: SearchNeedle) {
         var searched: [Bool] = [], starts: [Int] = []
-        for shape in shapes {
+        for shape in table.shapes {
             starts.append(searched.count)
             searched += shape.searchable
         }
-        let pageBytes = pages.map(\.bytes)
+        self.refs = table.refs
+        self.pageBytes = table.pages.map(\.bytes)
+        self.searched = searched
+        self.starts = starts
+        self.needle = needle
+    }
+
+    func rows<C: Collection>(_ candidates: C) -> [Int] where C.Element == Int {
         var found: [Int] = []
         searched.withUnsafeBufferPointer { searched in
             starts.withUnsafeBufferPointer { starts in
-                for row in candidates {
-                    let ref = refs[row]
-                    if RowBytes.contains(needle, pageBytes[Int(ref >> 32)], at: Int(ref & 0xFFFF_FFFF),
-                                         searched: searched, shapeStarts: starts) {
-                        found.append(row)
+                refs.withUnsafeBufferPointer { refs in
+                    for row in candidates where row >= 0 && row < refs.count {
+                        let ref = refs[row]
+                        if RowBytes.contains(needle, pageBytes[Int(ref >> 32)], at: Int(ref & 0xFFFF_FFFF),
+                                             searched: searched, shapeStarts: starts) {
+                            found.append(row)
+                        }
                     }
                 }
             }

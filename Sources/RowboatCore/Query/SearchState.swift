@@ -53,7 +53,7 @@ public struct SearchState: Sendable, Equatable {
     public static func matches(_ text: String, in rows: RowTable, among: [Int]? = nil) -> [Int] {
         let needle = SearchNeedle(text)
         guard !needle.isEmpty else { return among?.filter(rows.indices.contains) ?? Array(rows.indices) }
-        if let among { return rows.rows(among.lazy.filter(rows.indices.contains), containing: needle) }
+        if let among { return rows.rows(among, containing: needle) }
         return rows.rows(rows.indices, containing: needle)
     }
 }
