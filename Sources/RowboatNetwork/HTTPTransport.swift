@@ -52,6 +52,9 @@ public final class HTTPTransport: Sendable {
         // would otherwise try again with back-off until the deadline: a
         // certificate does not become trusted by asking again.
         configuration.connectionPool.retryConnectionEstablishment = false
+        // No tracing: AHC would otherwise open a span (with its attributes)
+        // per request for the global tracer, which we never bootstrap.
+        configuration.tracing.tracer = nil
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.maxBodyBytes = maxBodyBytes
         self.retryPolicy = retryPolicy

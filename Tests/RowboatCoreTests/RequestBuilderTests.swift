@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RowboatCore
 
@@ -67,6 +68,17 @@ struct RequestBuilderTests {
             .request(cursor: .first)
         #expect(spec.url == "https://api.example.com/v1/items?city=%E5%8C%97%E4%BA%AC&q=red%20shoes"
             + "&safe=A-z_0.9~&x%20y=a%26b%3Dc%2Bd%2Fe%3Ff%23g")
+    }
+
+    @Test func encodingAgreesWithFoundationOnEveryASCIIByteAndBeyond() {
+        // Each printable ASCII byte alone and amid unreserved ones, plus
+        // text with non-ASCII: the unreserved fast path changes no answer.
+        let ascii = (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) }
+        let texts = ascii + ascii.map { "ab\($0)9" } + ["", "42", "A-z_0.9~", "é", "naïve", "a\u{0}b", "🙂"]
+        for text in texts {
+            #expect(RequestBuilder.encodeComponent(text)
+                == text.addingPercentEncoding(withAllowedCharacters: RequestBuilder.unreserved), "\(text)")
+        }
     }
 
     @Test func existingQueryIsExtended() {
