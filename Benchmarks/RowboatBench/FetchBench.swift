@@ -51,6 +51,9 @@ enum FetchBench {
         let pages = 30
         let urls = (1...pages).map { "\(server.baseURL)/api/items?page=\($0)&limit=30" }
         var oursSeq: [Double] = [], curlSeq: [Double] = [], oursPar: [Double] = [], curlPar: [Double] = []
+        // This process's CPU per sequential request during ours: client
+        // and server (the server alone is measured under curl, below).
+        var oursCPU: [Double] = []
         let port = URLComponents(string: server.baseURL)?.port ?? 0
         // Warm-up: our client opens its connections once (one for the
         // sequential fetches, up to 8 for the parallel ones).
@@ -64,8 +67,10 @@ enum FetchBench {
         for _ in 0..<rounds {
             var before = TCPTable.clientPorts(toPort: port)
             var start = Bench.now()
+            let cpu = processCPUSeconds()
             for page in 1...pages { _ = try await client.fetchPage("items", cursor: .page(page)) }
             oursSeq.append(Double(Bench.now() - start) / 1e9 / Double(pages))
+            oursCPU.append((processCPUSeconds() - cpu) / Double(pages))
             start = Bench.now()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for page in 1...8 { group.addTask { _ = try await client.fetchPage("items", cursor: .page(page)) } }
@@ -87,6 +92,13 @@ enum FetchBench {
             connections.curl += TCPTable.clientPorts(toPort: port).subtracting(before).count
             connections.curlRequests += pages + 1 + 16
         }
+        // The server's CPU per request alone: this process's CPU while one
+        // curl (another process, started once for 300 transfers so its
+        // start-up in this process weighs little) fetches the pages.
+        let probe = (0..<300).map { urls[$0 % pages] }
+        let cpu = processCPUSeconds()
+        _ = curlTimes([], probe)
+        let serverCPU = (processCPUSeconds() - cpu) / Double(probe.count)
         // What the sequential time is made of: decoding and mapping one
         // page's reply (no network) against the whole fetch.
         guard case .page(_, let reply) = try await client.fetchPageReply("items", cursor: .page(1)) else {
@@ -105,7 +117,10 @@ enum FetchBench {
             decodePage,
             BenchResult(name: "fetch-sequential", unit: "one page of 30 items", ours: Bench.median(oursSeq),
                         reference: Bench.median(curlSeq), referenceName: "curl time_total, kept-alive", target: 1.0,
-                        note: "curl's own per-request time over one warm connection (its process start is outside it)"),
+                        note: "curl's own per-request time over one warm connection (its process start is outside it); "
+                            + String(format: "CPU per request of this process: %.0f µs serving curl (the in-process server alone), "
+                                     + "%.0f µs during ours (client + server)",
+                                     serverCPU * 1e6, Bench.median(oursCPU) * 1e6)),
             BenchResult(name: "fetch-decode", unit: "decode + map one page of 30 items", ours: decode,
                         reference: Bench.median(oursSeq), referenceName: "our whole sequential fetch", target: nil,
                         note: String(format: "%.0f KB of JSON; the rest of a fetch is HTTP and the in-process server",
@@ -152,6 +167,14 @@ enum FetchBench {
                            reference: reference, referenceName: "JSONSerialization → JSONValue → mapping", target: 0.1,
                            note: String(format: "%.1f KB; simdjson %@ read in place", Double(body.count) / 1024,
                                         "3.0.1"))
+    }
+
+    /// User + system CPU seconds this process (all its threads) has used.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let user = usage.ru_utime, system = usage.ru_stime
+        return Double(user.tv_sec + system.tv_sec) + Double(user.tv_usec + system.tv_usec) / 1e6
     }
 
     /// New TCP connections to the server counted on both sides of a phase.
