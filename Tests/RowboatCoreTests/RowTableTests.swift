@@ -133,3 +133,15 @@ struct RowTableTests {
         #expect(narrowed == expected)
     }
 }
+
+extension RowModel {
+    /// What `/` should find, read from the row itself: the needle in the
+    /// title, subtitle or a text field named in `fieldOrder` (relative
+    /// dates are not searched: their text changes).
+    func contains(_ needle: SearchNeedle) -> Bool {
+        if needle.found(in: title) || needle.found(in: subtitle) { return true }
+        return fieldOrder.contains { name in
+            if case .text(let s)? = fields[name] { needle.found(in: s) } else { false }
+        }
+    }
+}

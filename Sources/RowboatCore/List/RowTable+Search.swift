@@ -65,9 +65,8 @@ private struct RowScan: @unchecked Sendable {
             starts.withUnsafeBufferPointer { starts in
                 refs.withUnsafeBufferPointer { refs in
                     for row in candidates where row >= 0 && row < refs.count {
-                        let ref = refs[row]
-                        if RowBytes.contains(needle, pageBytes[Int(ref >> 32)], at: Int(ref & 0xFFFF_FFFF),
-                                             searched: searched, shapeStarts: starts) {
+                        let (page, at) = RowTable.place(of: refs[row])
+                        if RowBytes.contains(needle, pageBytes[page], at: at, searched: searched, shapeStarts: starts) {
                             found.append(row)
                         }
                     }

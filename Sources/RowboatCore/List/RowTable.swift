@@ -1,7 +1,7 @@
 /// The rows of a list, unique by id, kept as compact bytes: each row's text
 /// is written once into large shared pages (`RowBytes`), field names are
 /// kept once per shape, and a row becomes a `RowModel` only when it is read
-/// — a screen's worth at a time. A million demo-shaped rows take about 80
+/// — a screen's worth at a time. A million demo-shaped rows take about 85
 /// bytes each (as `[RowModel]` they took about 420), and `/` scans their
 /// text in one pass through memory.
 ///
@@ -12,7 +12,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     static let pageSize = 1 << 20
 
     var pages: [RowPage] = []
-    /// Where each row starts: its page << 32 | its offset in the page.
+    /// Where each row starts (`ref(page:at:)`).
     var refs: [UInt64] = []
     var shapes: [RowShape] = []
     var shapeNumbers: [RowShape: Int] = [:]
@@ -20,7 +20,6 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     var slots: [Int32] = []
     /// Bytes of rows that were replaced or removed, still in the pages.
     var garbage = 0
-    var liveBytes = 0
     /// Where a row is written before it is copied to a page.
     var scratch: [UInt8] = []
 
@@ -42,14 +41,13 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// ids unique: `upsert` adds or replaces by id).
     public subscript(index: Int) -> RowModel {
         get {
-            let ref = refs[index]
-            return RowBytes.read(pages[Int(ref >> 32)].bytes, at: Int(ref & 0xFFFF_FFFF), shapes: shapes)
+            let (page, at) = location(of: index)
+            return RowBytes.read(page, at: at, shapes: shapes)
         }
         set {
             var id = newValue.id
             let sameID = id.withUTF8 { idBytes(of: index, equal: $0) }
             garbage += length(of: index)
-            liveBytes -= length(of: index)
             refs[index] = write(newValue)
             if !sameID { rebuildIndex() }
             compactIfWasteful()
@@ -58,15 +56,15 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
 
     /// Row `index`'s id, without making the whole row.
     public func id(at index: Int) -> String {
-        let ref = refs[index]
-        return String(decoding: RowBytes.id(pages[Int(ref >> 32)].bytes, at: Int(ref & 0xFFFF_FFFF)), as: UTF8.self)
+        let (page, at) = location(of: index)
+        return String(decoding: RowBytes.id(page, at: at), as: UTF8.self)
     }
 
     /// Row `index`'s image URL (what the image queue needs of a row on
     /// screen), without making the whole row.
     public func imageURL(at index: Int) -> String? {
-        let ref = refs[index]
-        return RowBytes.imageURL(pages[Int(ref >> 32)].bytes, at: Int(ref & 0xFFFF_FFFF))
+        let (page, at) = location(of: index)
+        return RowBytes.imageURL(page, at: at)
     }
 
     /// The position of the row with `id`.
@@ -91,7 +89,6 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     public mutating func upsert(_ row: RowModel) -> Int {
         if let at = index(ofID: row.id) {
             garbage += length(of: at)
-            liveBytes -= length(of: at)
             refs[at] = write(row)
             compactIfWasteful()
             return at
@@ -115,7 +112,6 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     public mutating func truncate(to count: Int) {
         guard count < refs.count else { return }
         for at in count..<refs.count { garbage += length(of: at) }
-        liveBytes -= (count..<refs.count).reduce(0) { $0 + length(of: $1) }
         refs.removeLast(refs.count - count)
         rebuildIndex()
         compactIfWasteful()
@@ -138,20 +134,29 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         let shape = shapeNumber(of: row)
         scratch.removeAll(keepingCapacity: true)
         RowBytes.write(row, shape: shape, searchable: shapes[shape].searchable, into: &scratch)
-        liveBytes += scratch.count
         return scratch.withUnsafeBufferPointer { data in
             if !pages.isEmpty {
                 if !isKnownUniquelyReferenced(&pages[pages.count - 1]) {
                     pages[pages.count - 1] = pages[pages.count - 1].copy()
                 }
-                if let start = pages[pages.count - 1].append(data) {
-                    return UInt64(pages.count - 1) << 32 | UInt64(start)
-                }
+                if let start = pages[pages.count - 1].append(data) { return Self.ref(page: pages.count - 1, at: start) }
             }
             let page = RowPage(capacity: Swift.max(Self.pageSize, data.count))
             pages.append(page)
-            return UInt64(pages.count - 1) << 32 | UInt64(page.append(data)!)
+            return Self.ref(page: pages.count - 1, at: page.append(data)!)
         }
+    }
+
+    /// A row's place: its page << 32 | its offset in the page.
+    static func ref(page: Int, at: Int) -> UInt64 { UInt64(page) << 32 | UInt64(at) }
+
+    /// The page and offset of `ref`.
+    static func place(of ref: UInt64) -> (page: Int, at: Int) { (Int(ref >> 32), Int(ref & 0xFFFF_FFFF)) }
+
+    /// Row `row`'s page bytes and its offset in them.
+    func location(of row: Int) -> (UnsafeBufferPointer<UInt8>, Int) {
+        let (page, at) = Self.place(of: refs[row])
+        return (pages[page].bytes, at)
     }
 
     mutating func shapeNumber(of row: RowModel) -> Int {
@@ -166,19 +171,19 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     }
 
     func length(of row: Int) -> Int {
-        let ref = refs[row]
-        return RowBytes.length(pages[Int(ref >> 32)].bytes, at: Int(ref & 0xFFFF_FFFF), shapes: shapes)
+        let (page, at) = location(of: row)
+        return RowBytes.length(page, at: at, shapes: shapes)
     }
 
     func idBytes(of row: Int, equal wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-        let ref = refs[row]
-        let id = RowBytes.id(pages[Int(ref >> 32)].bytes, at: Int(ref & 0xFFFF_FFFF))
+        let (page, at) = location(of: row)
+        let id = RowBytes.id(page, at: at)
         return id.count == wanted.count && id.elementsEqual(wanted)
     }
 
     func idHash(of row: Int) -> UInt64 {
-        let ref = refs[row]
-        return FNV1a.hash(RowBytes.id(pages[Int(ref >> 32)].bytes, at: Int(ref & 0xFFFF_FFFF)))
+        let (page, at) = location(of: row)
+        return FNV1a.hash(RowBytes.id(page, at: at))
     }
 
     mutating func insertIntoIndex(_ row: Int) {
@@ -199,7 +204,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// Writes the rows again without the bytes of replaced ones, once
     /// those are most of the pages.
     mutating func compactIfWasteful() {
-        guard garbage > Self.pageSize, garbage > liveBytes else { return }
+        guard garbage > Self.pageSize, garbage * 2 > pages.reduce(0, { $0 + $1.count }) else { return }
         let rows = Array(self)
         self = RowTable(rows)
     }

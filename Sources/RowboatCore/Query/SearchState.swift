@@ -52,7 +52,6 @@ public struct SearchState: Sendable, Equatable {
     /// looked at: a longer text matches no row the shorter one did not.
     public static func matches(_ text: String, in rows: RowTable, among: [Int]? = nil) -> [Int] {
         let needle = SearchNeedle(text)
-        guard !needle.isEmpty else { return among?.filter(rows.indices.contains) ?? Array(rows.indices) }
         if let among { return rows.rows(among, containing: needle) }
         return rows.rows(rows.indices, containing: needle)
     }
@@ -70,28 +69,9 @@ extension [Int] {
     }
 }
 
-extension RowModel {
-    /// True when `needle` occurs in the title, subtitle or a text field
-    /// (relative dates are not searched: their text changes).
-    func contains(_ needle: SearchNeedle) -> Bool {
-        if needle.found(in: title) || needle.found(in: subtitle) { return true }
-        // (Rows from a builder hold their fields in `fieldOrder`'s order.)
-        if fields.names == fieldOrder {
-            for case .text(let s) in fields.values where s != title && s != subtitle {
-                if needle.found(in: s) { return true }
-            }
-            return false
-        }
-        for name in fieldOrder {
-            if case .text(let s)? = fields[name], needle.found(in: s) { return true }
-        }
-        return false
-    }
-}
-
-/// The search text lowered once, found in a text without lowering it when
-/// both are ASCII (bytes folded as they are compared: a million titles per
-/// keystroke); other text is lowered first, as `lowercased()` lowers it.
+/// The search text lowered once. An ASCII needle is found in UTF-8 text by
+/// its bytes, folded as they are compared (a million rows per keystroke);
+/// otherwise the text is lowered first, as `lowercased()` lowers it.
 struct SearchNeedle {
     let lowered: String
     let bytes: [UInt8]
@@ -104,11 +84,6 @@ struct SearchNeedle {
     }
 
     var isEmpty: Bool { bytes.isEmpty }
-
-    func found(in text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { found(utf8: $0) }
-    }
 
     /// True when the text in `hay` (UTF-8) contains the needle as
     /// `lowercased().contains` finds it. An ASCII needle is looked for in
