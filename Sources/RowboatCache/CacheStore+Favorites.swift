@@ -1,12 +1,14 @@
 import GRDB
+import RowboatCore
 
 /// Favorites: items the user marked, kept with their row as JSON.
 extension CacheStore {
-    /// Adds (or replaces) a favorite.
+    /// Adds (or replaces) a favorite; its row is stored without secrets.
     public func addFavorite(_ favorite: Favorite) throws(CacheError) {
         try write(()) { db in
             try db.execute(sql: "INSERT OR REPLACE INTO favorite (endpoint, itemID, row, addedAt) VALUES (?, ?, ?, ?)",
-                           arguments: [favorite.endpoint, favorite.itemID, favorite.rowJSON, favorite.addedAt])
+                           arguments: [favorite.endpoint, favorite.itemID, Secrets.redact(favorite.rowJSON),
+                                       favorite.addedAt])
         }
     }
 

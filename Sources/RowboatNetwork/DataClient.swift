@@ -19,6 +19,8 @@ public struct DataClient: Sendable {
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.config = config
         self.transport = transport
+        Secrets.register(config.secrets.values)
+        if !config.secrets.isEmpty { CoreDumps.disable() }
         authorizer = config.auth.map { RequestAuthorizer(auth: $0, server: config.server) }
         decoders = Dictionary(config.endpoints.map { ($0.key, PageDecoder(endpoint: $0)) }) { first, _ in first }
         if case .oauth2(let settings)? = config.auth {
@@ -80,34 +82,20 @@ public struct DataClient: Sendable {
 
     /// Sends `spec` with the config's credentials when it goes to the
     /// server's origin. With OAuth2, a 401 fetches a new token and tries
-    /// once more. The reply's URL and any error leave without secrets.
+    /// once more. The reply's URL leaves without the API key; errors are
+    /// redacted where every text is, in `Sanitizer.clean`.
     func send(_ spec: RequestSpec, receiver: (any BodyReceiver)? = nil) async throws(DataError) -> HTTPReply {
         guard let authorizer, authorizer.isTrusted(spec.url) else { return try await transport.send(spec, receiver: receiver) }
         var token: String?
-        do {
-            if let tokens { token = try await tokens.token() }
-            var reply = try await transport.send(authorizer.apply(to: spec, token: token), receiver: receiver)
-            if reply.status == 401, let tokens, let used = token {
-                await tokens.invalidate(used)
-                token = try await tokens.token()
-                reply = try await transport.send(authorizer.apply(to: spec, token: token), receiver: receiver)
-            }
-            reply.url = authorizer.scrub(url: reply.url)
-            return reply
-        } catch {
-            throw Self.scrub(error, authorizer: authorizer, extra: token.map { [$0] } ?? [])
+        if let tokens { token = try await tokens.token() }
+        var reply = try await transport.send(authorizer.apply(to: spec, token: token), receiver: receiver)
+        if reply.status == 401, let tokens, let used = token {
+            await tokens.invalidate(used)
+            token = try await tokens.token()
+            reply = try await transport.send(authorizer.apply(to: spec, token: token), receiver: receiver)
         }
-    }
-
-    /// `error` with secrets replaced by `***` in its text.
-    static func scrub(_ error: DataError, authorizer: RequestAuthorizer, extra: [String]) -> DataError {
-        let line = error.description
-        let clean = authorizer.scrub(line, extra: extra)
-        guard clean != line else { return error }
-        switch error {
-        case .auth: return .auth(String(clean.dropFirst("auth: ".count)))
-        default: return .network(clean.hasPrefix("network: ") ? String(clean.dropFirst("network: ".count)) : clean)
-        }
+        reply.url = authorizer.scrub(url: reply.url)
+        return reply
     }
 
     /// Decodes a reply (fresh or stored) of `endpointKey`: status checks,

@@ -112,6 +112,7 @@ public final class HTTPTransport: Sendable {
             guard URLOrigin(sent.url) != nil else {
                 throw DataError.network("unsupported URL \"\(Sanitizer.clean(sent.url, limit: 80))\"")
             }
+            try CredentialGate.check(sent)
             let reply: HTTPReply
             do {
                 reply = try await once(sent, until: deadline, receiver: receiver)

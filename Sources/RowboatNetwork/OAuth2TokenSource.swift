@@ -2,7 +2,10 @@ import Foundation
 import RowboatCore
 
 /// Gets OAuth2 access tokens with the client-credentials grant and keeps
-/// the current one in memory only (never on disk, never printed): fetched
+/// the current one in memory only (never on disk, never printed: the client
+/// secret and every token received are registered with `Secrets` the
+/// moment they are known, and the token request never follows a redirect
+/// to another origin): fetched
 /// on first use, fetched again shortly before it expires or after the
 /// server refused it once (401). Callers that ask while a fetch is under
 /// way share it.
@@ -28,6 +31,7 @@ public actor OAuth2TokenSource {
         self.timeoutSeconds = timeoutSeconds
         self.userAgent = userAgent
         self.clock = clock
+        Secrets.register([settings.clientSecret])
     }
 
     /// The access token to send now.
@@ -40,9 +44,8 @@ public actor OAuth2TokenSource {
             let request = tokenRequest()
             let transport = transport
             let tokenURL = tokenURL
-            let secrets = [settings.clientSecret]
             fetches += 1
-            task = Task { try await Self.fetch(request, transport: transport, tokenURL: tokenURL, secrets: secrets) }
+            task = Task { try await Self.fetch(request, transport: transport, tokenURL: tokenURL) }
             pending = task
         }
         do {
@@ -65,8 +68,6 @@ public actor OAuth2TokenSource {
         if current?.token == token { current = nil }
     }
 
-    /// The current token, for scrubbing it from messages.
-    var currentToken: String? { current?.token }
 
     func tokenRequest() -> RequestSpec {
         var form: [(String, String)] = [("grant_type", "client_credentials")]
@@ -84,41 +85,43 @@ public actor OAuth2TokenSource {
             form.append(("client_id", settings.clientID))
             form.append(("client_secret", settings.clientSecret))
         }
-        return RequestSpec(method: .post, url: tokenURL, headers: headers, body: Array(RequestBuilder.encode(form).utf8),
-                           timeoutSeconds: timeoutSeconds, configHeaderNames: ["authorization"])
+        var spec = RequestSpec(method: .post, url: tokenURL, headers: headers,
+                               body: Array(RequestBuilder.encode(form).utf8), timeoutSeconds: timeoutSeconds,
+                               configHeaderNames: ["authorization"], credentialOrigin: URLOrigin(tokenURL))
+        spec.staysOnOrigin = true
+        return spec
     }
 
     /// Sends the token request; the token and its lifetime in seconds.
-    static func fetch(_ request: RequestSpec, transport: HTTPTransport, tokenURL: String,
-                      secrets: [String]) async throws -> (String, Double?) {
+    /// Server text in an error line (secrets go in `Sanitizer.clean`).
+    static func shown(_ text: String) -> String { Sanitizer.clean(text, limit: 160) }
+
+    static func fetch(_ request: RequestSpec, transport: HTTPTransport, tokenURL: String) async throws -> (String, Double?) {
         let origin = URLOrigin(tokenURL)?.description ?? "the token URL"
-        func scrubbed(_ text: String) -> String {
-            var out = text
-            for s in secrets where s.count >= 3 { out = out.replacingOccurrences(of: s, with: "***") }
-            return Sanitizer.clean(out, limit: 160)
-        }
         let reply: HTTPReply
         do {
             reply = try await transport.send(request)
         } catch {
-            throw DataError.auth("token request to \(origin) failed: \(scrubbed(error.description))")
+            throw DataError.auth("token request to \(origin) failed: \(shown(error.description))")
         }
         let json = (try? JSONValue.parse(Data(reply.body))) ?? .null
         func field(_ name: String) -> JSONValue? {
             if case .object(let o) = json { return o[name] }
             return nil
         }
+        // Known the moment they arrive, before any text could show them.
+        Secrets.register(["access_token", "refresh_token", "id_token"].compactMap { field($0)?.scalarText })
         guard (200..<300).contains(reply.status) else {
             let reason = [field("error")?.scalarText, field("error_description")?.scalarText].compactMap { $0 }
                 .joined(separator: ": ")
             throw DataError.auth("token request to \(origin) failed: HTTP \(reply.status)"
-                + (reason.isEmpty ? "" : " \(scrubbed(reason))"))
+                + (reason.isEmpty ? "" : " \(shown(reason))"))
         }
         guard case .string(let token)? = field("access_token"), !token.isEmpty else {
             throw DataError.auth("the answer from \(origin) has no access_token")
         }
         if let type = field("token_type")?.scalarText, type.lowercased() != "bearer" {
-            throw DataError.auth("token type \"\(scrubbed(type))\" from \(origin) is not supported (bearer only)")
+            throw DataError.auth("token type \"\(shown(type))\" from \(origin) is not supported (bearer only)")
         }
         let lifetime = field("expires_in")?.scalarText.flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         return (token, lifetime)

@@ -28,6 +28,9 @@ enum RedirectPolicy {
         if from?.scheme == "https" && scheme == "http" {
             throw .redirectRefused("from https to http (\(to.host):\(to.port))")
         }
+        if spec.staysOnOrigin, let from, from != to {
+            throw .redirectRefused("from \(from) to \(to): this request stays on its origin (it carries credentials)")
+        }
         var next = spec
         next.url = target.absoluteString
         // 303, and 301/302 after a POST, continue as a GET without the body.

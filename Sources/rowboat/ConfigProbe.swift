@@ -79,8 +79,26 @@ struct ConfigProbe: AsyncParsableCommand {
                 fields.append(("Content-Type", json ? "application/json" : "application/x-www-form-urlencoded"))
             }
         }
+        registerCredentials(headers: try headers(), body: body)
         return RequestSpec(method: name, url: url, headers: fields, body: body, timeoutSeconds: timeout,
-                           configHeaderNames: Set(try headers().map { $0.0.lowercased() }))
+                           configHeaderNames: Set(try headers().map { $0.0.lowercased() }),
+                           credentialOrigin: URLOrigin(url))
+    }
+
+    /// The credentials the probe was given (credential-named headers, query
+    /// params and form fields) become secrets before anything is sent, so no
+    /// answer, error or draft can show them, and they go only to `url`'s origin.
+    func registerCredentials(headers: [(String, String)], body: [UInt8]?) {
+        var secrets = headers.filter { CredentialNames.isCredential($0.0) }
+            .flatMap { CredentialNames.secrets(inHeaderValue: $0.1) }
+        var pairs = URLComponents(string: url)?.queryItems ?? []
+        if let body, let form = URLComponents(string: "?" + String(decoding: body, as: UTF8.self))?.queryItems {
+            pairs += form
+        }
+        secrets += pairs.filter { CredentialNames.isCredential($0.name) }.compactMap(\.value)
+        guard !secrets.isEmpty else { return }
+        Secrets.register(secrets)
+        CoreDumps.disable()
     }
 
     /// `--header 'K: V'` values as pairs.
@@ -89,8 +107,12 @@ struct ConfigProbe: AsyncParsableCommand {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
                 throw CLIError("--header wants 'Name: value', not \"\(Sanitizer.clean(line, limit: 60))\"")
             }
-            return (String(line[..<colon]).trimmingCharacters(in: .whitespaces),
-                    String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+                throw CLIError("--header \(Sanitizer.clean(name, limit: 60)): the value holds a line break or NUL (not shown)")
+            }
+            return (name, value)
         }
     }
 }

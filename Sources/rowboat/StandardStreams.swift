@@ -8,8 +8,10 @@ enum StandardStreams {
     /// Raised when stdout's reader has gone away.
     struct Closed: Error {}
 
+    /// Writes `text` to stdout with every registered secret taken out
+    /// (`Secrets`): items, drafts and tables alike.
     static func out(_ text: String) throws(Closed) {
-        guard write(fd: 1, text) else { throw Closed() }
+        guard write(fd: 1, Secrets.redact(text)) else { throw Closed() }
     }
 
     /// Writes `line` (sanitized) and a newline to stderr.

@@ -25,7 +25,7 @@ extension ConfigLoader {
         }
         func required(_ key: String) throws(ConfigError) -> String {
             guard let n = keys[key] else { throw node.error("auth type \(type) needs \"\(key)\"") }
-            let value = try n.string()
+            let value = try n.headerSafeString()
             guard !value.isEmpty else { throw n.error("\(key) is empty") }
             return value
         }
@@ -33,7 +33,7 @@ extension ConfigLoader {
         case "bearer":
             return .bearer(token: try required("token"))
         case "basic":
-            return .basic(username: try required("username"), password: try keys["password"]?.string() ?? "")
+            return .basic(username: try required("username"), password: try keys["password"]?.headerSafeString() ?? "")
         case "apiKey":
             let name = try required("name")
             let value = try required("value")

@@ -62,6 +62,7 @@ public enum ConfigLoader {
         config.auth = try keys["auth"].map(parseAuth)
         config.images = try keys["images"].map(parseImages) ?? ImageSettings()
         config.tabs = try keys["tabs"].map { node throws(ConfigError) in try parseTabs(node, endpoints: endpoints) }
+        config.secrets = SecretValues(ConfigSecrets.of(config, root: top))
         return config
     }
 
@@ -90,7 +91,7 @@ public enum ConfigLoader {
             c.timeoutSeconds = try t.double()
             guard c.timeoutSeconds > 0 else { throw t.error("timeout must be more than 0 seconds") }
         }
-        if let h = keys["headers"] { c.headers = try stringMap(h) }
+        if let h = keys["headers"] { c.headers = try headerMap(h) }
         if let u = keys["userAgent"] { c.userAgent = try u.string() }
         return c
     }
@@ -118,6 +119,18 @@ public enum ConfigLoader {
         return out
     }
 
+    /// A `headers:` map: names and values that cannot split a request.
+    static func headerMap(_ node: ConfigNode) throws(ConfigError) -> [String: String] {
+        var out: [String: String] = [:]
+        for (k, v) in try node.entries() {
+            guard !k.isEmpty, k.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != ":" }) else {
+                throw v.error("a header name is printable ASCII without spaces or colons")
+            }
+            out[k] = try v.headerSafeString()
+        }
+        return out
+    }
+
     static func parseEndpoint(key: String, _ node: ConfigNode,
                               communication: Communication = Communication()) throws(ConfigError) -> Endpoint {
         let keys = try node.mapping(allowed: endpointKeys)
@@ -142,7 +155,7 @@ public enum ConfigLoader {
             key: key, url: try url.string(),
             method: method,
             params: params,
-            headers: try keys["headers"].map(stringMap) ?? [:],
+            headers: try keys["headers"].map(headerMap) ?? [:],
             paging: try keys["paging"].map { n throws(ConfigError) in try parsePaging(n, placement: placement) } ?? Paging(),
             response: try keys["response"].map(parseResponse) ?? ResponseShape(),
             item: mapping,

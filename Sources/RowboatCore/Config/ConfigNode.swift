@@ -61,6 +61,18 @@ struct ConfigNode {
         return try EnvironmentExpander.expand(s.string, environment: environment, at: self)
     }
 
+    /// Text that goes into a request header (a header value or a
+    /// credential): a line break or NUL, often from a `${VAR}`, would split
+    /// the request, so it is refused, and the value, maybe a secret, is
+    /// not shown.
+    func headerSafeString() throws(ConfigError) -> String {
+        let value = try string()
+        if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+            throw error("the value holds a line break or NUL, which would split the request (the value is not shown)")
+        }
+        return value
+    }
+
     func int() throws(ConfigError) -> Int {
         let s = try string()
         guard let i = Int(s) else { throw error("expected a whole number, found \"\(s)\"") }

@@ -59,8 +59,10 @@ public enum PlistConfigImporter {
             endpoints.append(try parseEndpoint(key: key, node))
         }
         guard !endpoints.isEmpty else { throw interfaces.error("declare at least one interface") }
-        return RowboatConfig(source: file, server: server, communication: communication, localCache: localCache,
-                             endpoints: endpoints)
+        var config = RowboatConfig(source: file, server: server, communication: communication, localCache: localCache,
+                                   endpoints: endpoints)
+        config.secrets = SecretValues(ConfigSecrets.of(config, root: nil))
+        return config
     }
 
     /// `sever` (or `server`); without a scheme, `communication.protocol` gives it.

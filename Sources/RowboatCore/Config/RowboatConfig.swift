@@ -20,6 +20,9 @@ public struct RowboatConfig: Sendable, Equatable {
     /// The `tabs:` list: which endpoints are tabs, in order; nil: every
     /// endpoint, in file order.
     public var tabs: [String]?
+    /// The config's secret values (`ConfigSecrets`): registered with
+    /// `Secrets` when the config is put to use, so they are never shown.
+    public var secrets = SecretValues()
 
     public init(source: String, server: String, communication: Communication,
                 localCache: LocalCacheSettings = LocalCacheSettings(), endpoints: [Endpoint],
@@ -109,4 +112,26 @@ public enum HTTPMethodName: String, Sendable, Equatable, CaseIterable {
 public enum ParamValue: Sendable, Equatable {
     case one(String)
     case many([String])
+
+    /// The value or values, in order.
+    public var values: [String] {
+        switch self {
+        case .one(let v): [v]
+        case .many(let vs): vs
+        }
+    }
+}
+
+/// A config's secret values, which never show in a description or a dump
+/// of the config (`String(describing:)` says how many, not what).
+public struct SecretValues: Sendable, Equatable, CustomStringConvertible, CustomReflectable {
+    public var values: [String]
+
+    public init(_ values: [String] = []) {
+        self.values = values
+    }
+
+    public var isEmpty: Bool { values.isEmpty }
+    public var description: String { "\(values.count) secret values (hidden)" }
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Puts the `auth:` credentials on requests to the config server's origin
 /// and nowhere else (an endpoint or next-page URL on another origin gets
-/// none), and scrubs secrets from what may be shown or stored.
+/// none), and keeps the API key out of the URLs that are stored.
 public struct RequestAuthorizer: Sendable {
     public let auth: AuthSettings
     /// The only origin credentials go to: the config's `server`.
@@ -54,19 +54,6 @@ public struct RequestAuthorizer: Sendable {
         guard kept.count != items.count else { return url }
         components.percentEncodedQueryItems = kept.isEmpty ? nil : kept
         return components.string ?? url
-    }
-
-    /// `text` with every secret (and `extra`, e.g. an access token)
-    /// replaced by `***`.
-    public func scrub(_ text: String, extra: [String] = []) -> String {
-        var out = text
-        for secret in (auth.secrets + extra) where secret.count >= 3 {
-            out = out.replacingOccurrences(of: secret, with: "***")
-            if let encoded = secret.addingPercentEncoding(withAllowedCharacters: RequestBuilder.unreserved), encoded != secret {
-                out = out.replacingOccurrences(of: encoded, with: "***")
-            }
-        }
-        return out
     }
 
     static func hasQueryParam(_ name: String, in url: String) -> Bool {

@@ -12,9 +12,18 @@ public struct RequestSpec: Sendable, Equatable {
     public var configHeaderNames: Set<String>
     /// The endpoint's own body size cap (nil: the transport's).
     public var maxBodyBytes: Int?
+    /// The one origin this request may carry a secret to (the endpoint's
+    /// own, as the config names it; a token URL's; a probed URL's): the
+    /// transport refuses to send a registered secret anywhere else
+    /// (`CredentialGate`), whoever put it in the URL, headers or body.
+    public var credentialOrigin: URLOrigin?
+    /// True for a request that must not be redirected to another origin at
+    /// all (an OAuth2 token request: its answer would be trusted).
+    public var staysOnOrigin = false
 
     public init(method: HTTPMethodName, url: String, headers: [(String, String)], body: [UInt8]?,
-                timeoutSeconds: Double, configHeaderNames: Set<String> = [], maxBodyBytes: Int? = nil) {
+                timeoutSeconds: Double, configHeaderNames: Set<String> = [], maxBodyBytes: Int? = nil,
+                credentialOrigin: URLOrigin? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -22,12 +31,14 @@ public struct RequestSpec: Sendable, Equatable {
         self.timeoutSeconds = timeoutSeconds
         self.configHeaderNames = configHeaderNames
         self.maxBodyBytes = maxBodyBytes
+        self.credentialOrigin = credentialOrigin
     }
 
     public static func == (a: RequestSpec, b: RequestSpec) -> Bool {
         a.method == b.method && a.url == b.url && a.body == b.body && a.timeoutSeconds == b.timeoutSeconds
             && a.headers.map { "\($0.0):\($0.1)" } == b.headers.map { "\($0.0):\($0.1)" }
             && a.configHeaderNames == b.configHeaderNames && a.maxBodyBytes == b.maxBodyBytes
+            && a.credentialOrigin == b.credentialOrigin && a.staysOnOrigin == b.staysOnOrigin
     }
 }
 
@@ -135,7 +146,8 @@ public struct RequestBuilder: Sendable {
                 for (k, v) in custom.sorted(by: { $0.key < $1.key }) { headers.append((k, v)) }
             }
             return RequestSpec(method: .get, url: next, headers: headers, body: nil, timeoutSeconds: timeoutSeconds,
-                               configHeaderNames: sameOrigin ? customNames : [], maxBodyBytes: endpoint.maxBodyBytes)
+                               configHeaderNames: sameOrigin ? customNames : [], maxBodyBytes: endpoint.maxBodyBytes,
+                               credentialOrigin: URLOrigin(url))
         }
         // Config headers replace the standard ones of the same name (e.g. Accept).
         headers.removeAll { customNames.contains($0.0.lowercased()) }
@@ -162,7 +174,8 @@ public struct RequestBuilder: Sendable {
             }
         }
         return RequestSpec(method: method, url: url, headers: headers, body: body, timeoutSeconds: timeoutSeconds,
-                           configHeaderNames: customNames, maxBodyBytes: endpoint.maxBodyBytes)
+                           configHeaderNames: customNames, maxBodyBytes: endpoint.maxBodyBytes,
+                           credentialOrigin: URLOrigin(url))
     }
 
     /// `template` with each value placed at its path, in order, as JSON.

@@ -24,6 +24,9 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
     case cacheUnusable(String)
     /// Getting or using credentials failed (an OAuth2 token request).
     case auth(String)
+    /// A request was not sent: it would have carried a credential to
+    /// `to`, an origin other than its own (`home`, when it has one).
+    case credentialWithheld(to: String, home: String?)
 
     public var description: String {
         let line: String
@@ -44,6 +47,9 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cacheMiss: line = "not in the cache"
         case .cacheUnusable(let reason): line = "not in the cache: \(reason)"
         case .auth(let m): line = "auth: \(m)"
+        case .credentialWithheld(let to, let home):
+            line = "not sent: the request to \(to) would carry a credential"
+                + (home.map { " (credentials go only to \($0))" } ?? "")
         }
         return Sanitizer.clean(line, limit: 300)
     }

@@ -6,19 +6,34 @@
 /// newlines and tabs into single spaces and caps the length before layout.
 /// Invalid UTF-8 never reaches it: decoding bytes as `String` already
 /// replaces it with U+FFFD.
+///
+/// It is also where secrets are taken out (`Secrets.redact`): after the
+/// invisible characters go (so a token split by one is found) and before
+/// the cap (so a token cut by it is found as a piece).
 public enum Sanitizer {
     /// Default cap on the number of characters kept from one value.
     public static let defaultLimit = 4096
 
     /// Returns `text` made safe for a terminal cell grid.
     public static func clean(_ text: String, limit: Int = defaultLimit) -> String {
-        if isClean(text, limit: limit) { return text }
+        if isClean(text, limit: limit) { return Secrets.redact(text) }
+        // Work is bounded by scalars (a title of 100,000 combining marks is
+        // one character); the cap itself counts characters.
+        var result = Secrets.redact(strip(text, scalarBudget: limit * 4))
+        if result.count > limit { result = String(result.prefix(limit)) }
+        // The scalar budget or the cap can end the text between a joiner
+        // and its emoji: a joiner left dangling goes too.
+        while result.unicodeScalars.last?.value == 0x200D { result.unicodeScalars.removeLast() }
+        return result
+    }
+
+    /// `text` without control and invisible characters, line breaks and
+    /// tabs as single spaces, at most `scalarBudget` scalars long; no cap
+    /// and no redaction.
+    public static func strip(_ text: String, scalarBudget: Int = .max) -> String {
         var out = String.UnicodeScalarView()
         var kept = 0
         var lastWasSpace = false
-        // Work is bounded by scalars (a title of 100,000 combining marks is
-        // one character); the cap itself counts characters.
-        let scalarBudget = limit * 4
         let scalars = Array(text.unicodeScalars)
         for (i, scalar) in scalars.enumerated() {
             if kept >= scalarBudget { break }
@@ -42,12 +57,7 @@ public enum Sanitizer {
                 continue
             }
         }
-        var result = String(out)
-        if result.count > limit { result = String(result.prefix(limit)) }
-        // The scalar budget or the cap can end the text between a joiner
-        // and its emoji: a joiner left dangling goes too.
-        while result.unicodeScalars.last?.value == 0x200D { result.unicodeScalars.removeLast() }
-        return result
+        return String(out)
     }
 
     /// A zero-width joiner between two emoji (👨‍👩‍👧) is part of one
