@@ -38,7 +38,11 @@ final class HostileConnection {
             let n = recv(fd, &chunk, chunk.count, 0)
             if n > 0 {
                 data += chunk[0..<n]
-                if let head = HostileRequest(head: data) { return head }
+                if var head = HostileRequest(head: data) {
+                    head.body = readBody(length: head.header("Content-Length").flatMap { Int($0) } ?? 0,
+                                         after: data, deadline: deadline)
+                    return head
+                }
             } else if n == 0 {
                 return nil
             } else if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
@@ -46,6 +50,24 @@ final class HostileConnection {
             }
         }
         return nil
+    }
+
+    /// The request body that follows the head in `data`: `length` bytes
+    /// (at most 64 KiB), read on until they are all here or the deadline.
+    func readBody(length: Int, after data: [UInt8], deadline: Date) -> [UInt8] {
+        let wanted = min(max(length, 0), 64 * 1024)
+        guard wanted > 0, let end = HostileRequest.headEnd(data) else { return [] }
+        var body = Array(data[end...].prefix(wanted))
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while body.count < wanted, Date() < deadline, !core.isStopping {
+            let n = recv(fd, &chunk, min(chunk.count, wanted - body.count), 0)
+            if n > 0 {
+                body += chunk[0..<n]
+            } else if n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                break
+            }
+        }
+        return body
     }
 
     /// Sends all of `bytes`; false once the peer is gone or the server stops.
@@ -157,14 +179,20 @@ public struct HostileRequest: Sendable {
     public var path: String
     public var query: [String: String]
     public var headers: [(String, String)]
+    /// The body sent with the head (POST forms: a token request).
+    public var body: [UInt8] = []
+
+    /// Where the body starts: just after the head's blank line.
+    static func headEnd(_ bytes: [UInt8]) -> Int? {
+        let end: [UInt8] = [13, 10, 13, 10]
+        guard bytes.count >= 4 else { return nil }
+        return (0...(bytes.count - 4)).first(where: { Array(bytes[$0..<($0 + 4)]) == end }).map { $0 + 4 }
+    }
 
     /// Parses a complete head (`…\r\n\r\n`); nil while it is incomplete or
     /// when the request line is unreadable.
     init?(head bytes: [UInt8]) {
-        let end: [UInt8] = [13, 10, 13, 10]
-        guard bytes.count >= 4,
-              let stop = (0...(bytes.count - 4)).first(where: { Array(bytes[$0..<($0 + 4)]) == end })
-        else { return nil }
+        guard let stop = Self.headEnd(bytes).map({ $0 - 4 }) else { return nil }
         let text = String(decoding: bytes[0..<stop], as: UTF8.self)
         var lines = text.components(separatedBy: "\r\n")
         let parts = lines.removeFirst().split(separator: " ")
