@@ -158,3 +158,29 @@ struct SecretLeakCLITests {
         #expect(server.requestCount(path: "/other/redirected") > 0)
     }
 }
+
+/// `config probe` given credentials (a header, a query key) against the
+/// hostile server: neither its draft nor its error lines hold them.
+@Suite("Secrets in config probe", .serialized, .timeLimit(.minutes(2)))
+struct SecretProbeCLITests {
+    @Test func theDraftAndTheErrorsHoldNoCredential() async throws {
+        let server = try HostileServer.start()
+        defer { server.stop() }
+        let bearer = "probe-bearer_1+2/3=x"
+        let key = "probe-key-5566"
+        for route in ["/secrets/items", "/secrets/echo?status=401", "/secrets/echo?status=200&type=html"] {
+            let r = try await Subprocess.rowboat("config", "probe", "\(server.baseURL)\(route)\(route.contains("?") ? "&" : "?")api_key=\(key)",
+                                                 "--header", "Authorization: Bearer \(bearer)", "--header", "X-Api-Key: \(key)")
+            let out = r.stdout + r.stderr
+            #expect(SecretLeaks.found(bearer, in: out).isEmpty, "\(route): \(out)")
+            #expect(SecretLeaks.found(key, in: out).isEmpty, "\(route): \(out)")
+            if route == "/secrets/items" {
+                #expect(r.status == 0, "\(r.stderr)")
+                #expect(r.stdout.contains("datas.list"), "a draft was written: \(r.stdout)")
+            } else {
+                #expect(r.status == 1)
+                #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+            }
+        }
+    }
+}
