@@ -2,7 +2,8 @@ import RowboatCore
 
 /// Parses repeated `--param k=v` arguments into request params: the first
 /// `=` splits key from value, and the same key given twice becomes a list
-/// (sent as `k=a&k=b`).
+/// (sent as `k=a&k=b`). The value of a credential-named param
+/// (`--param api_key=…`) is registered as a secret.
 public enum ParamArguments {
     /// A malformed argument, as one line.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -20,6 +21,7 @@ public enum ParamArguments {
             guard !key.isEmpty else {
                 throw Failure(description: Sanitizer.clean("--param \"\(argument)\": the key is empty", limit: 300))
             }
+            if CredentialNames.isCredential(key) { Secrets.register([value]) }
             switch out[key] {
             case nil: out[key] = .one(value)
             case .one(let first)?: out[key] = .many([first, value])
