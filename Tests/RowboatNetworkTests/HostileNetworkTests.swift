@@ -203,7 +203,13 @@ struct HostileNetworkTests {
                     await order.add(["3"])
                     return page
                 }()
-                try await Task.sleep(nanoseconds: 200_000_000)
+                // The barrier: the server has received page 3 (it is now
+                // holding it), so page 1 is asked for while 3 is in flight.
+                let deadline = Date().addingTimeInterval(10)
+                while !server.requests(path: "/pages/out-of-order").contains(where: { $0.query["page"] == "3" }) {
+                    guard Date() < deadline else { Issue.record("page 3 never reached the server"); return }
+                    try await Task.sleep(nanoseconds: 5_000_000)
+                }
                 let fast = try await client.fetchPage("out-of-order", cursor: .page(1))
                 await order.add(["1"])
                 let late = try await slow
