@@ -9,8 +9,13 @@ extension ConfigLoader {
     static func parseRelated(_ node: ConfigNode) throws(ConfigError) -> RelatedSpec {
         let keys = try node.mapping(allowed: relatedKeys)
         guard let endpoint = keys["endpoint"] else { throw node.error("missing required key \"endpoint\"") }
-        return RelatedSpec(endpoint: try endpoint.string(), params: try keys["params"].map(stringMap) ?? [:],
-                           title: try keys["title"]?.string())
+        var params: [String: String] = [:]
+        if let p = keys["params"] {
+            for (name, value) in try p.entries() {
+                params[name] = try value.template(allowed: [.item]).source
+            }
+        }
+        return RelatedSpec(endpoint: try endpoint.string(), params: params, title: try keys["title"]?.string())
     }
 
     /// `tabs: [KEY, …]`, each an endpoint, none twice.

@@ -73,6 +73,17 @@ struct ConfigNode {
         return value
     }
 
+    /// A `Template` (`${item.id}` and the like), checked here so a typo
+    /// in a namespace names this spot.
+    func template(allowed: Set<Template.Namespace> = Set(Template.Namespace.allCases)) throws(ConfigError) -> Template {
+        let text = try string()
+        do {
+            return try Template(text, allowed: allowed)
+        } catch {
+            throw self.error(error.description)
+        }
+    }
+
     func int() throws(ConfigError) -> Int {
         let s = try string()
         guard let i = Int(s) else { throw error("expected a whole number, found \"\(s)\"") }

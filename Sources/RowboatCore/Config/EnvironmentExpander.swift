@@ -1,7 +1,8 @@
 /// Expands `${NAME}` in config values from the environment so secrets stay
-/// out of files. `$$` is a literal dollar. `${item.FIELD}` is not an
-/// environment variable (no shell name has a dot): it is kept as written,
-/// for a `related:` param to fill in from the item.
+/// out of files. `$$` is a literal dollar. `${item.FIELD}`, `${marked.…}`,
+/// `${env.…}` and `${params.…}` are not environment variables (no shell
+/// name has a dot): they are kept as written, for a `Template` (a related
+/// param, an action) to fill in when it is used.
 enum EnvironmentExpander {
     static func expand(_ text: String, environment: [String: String], at node: ConfigNode) throws(ConfigError) -> String {
         guard text.contains("$") else { return text }
@@ -15,7 +16,7 @@ enum EnvironmentExpander {
                 rest = after.dropFirst()
             } else if after.first == "{", let close = after.firstIndex(of: "}") {
                 let name = String(after[after.index(after: after.startIndex)..<close])
-                if name.hasPrefix("item.") {
+                if Template.Namespace.allCases.contains(where: { name.hasPrefix($0.rawValue + ".") }) {
                     out += rest[dollar...close]
                     rest = after[after.index(after: close)...]
                     continue

@@ -16,24 +16,15 @@ public struct RelatedSpec: Sendable, Equatable {
         self.title = title
     }
 
-    /// The params for `row`, templates filled in.
+    /// The params for `row`, templates filled in (`Template`; the loader
+    /// has checked that each names only `${item.…}`). A field the row
+    /// lacks is empty.
     public func params(for row: RowModel) -> [String: String] {
-        params.mapValues { Self.expand($0, row: row) }
-    }
-
-    static func expand(_ template: String, row: RowModel) -> String {
-        var out = ""
-        var rest = template[...]
-        while let open = rest.range(of: "${item.") {
-            out += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
-                out += rest[open.lowerBound...]
-                return out
+        params.mapValues { text in
+            guard let template = try? Template(text, allowed: [.item]) else { return text }
+            return template.render { (p: Template.Placeholder, _) throws(Never) in
+                p.name == "id" ? row.id : row.text(p.name, now: 0)
             }
-            let name = String(rest[open.upperBound..<close])
-            out += name == "id" ? row.id : row.text(name, now: 0)
-            rest = rest[rest.index(after: close)...]
         }
-        return out + rest
     }
 }

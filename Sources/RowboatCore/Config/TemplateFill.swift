@@ -1,0 +1,85 @@
+/// How a template's values land where they go, so a value can never change
+/// the structure around it: a whole program argument, one percent-encoded
+/// piece of a URL's path or query, or (in `JSONTemplate`) a typed JSON value.
+public enum TemplateFill {
+    /// A value a placeholder stands for.
+    public enum Value: Sendable, Equatable {
+        /// One value: its text, and its exact JSON when it came from JSON
+        /// (a number stays a number in a body).
+        case one(String, json: String? = nil)
+        /// One value per marked row (`${marked.…}`).
+        case many([Value])
+
+        /// The text of a single value; the texts joined by commas for a list.
+        public var text: String {
+            switch self {
+            case .one(let t, _): t
+            case .many(let values): values.map(\.text).joined(separator: ",")
+            }
+        }
+    }
+
+    /// Why a template could not be filled in: names the field or the rule.
+    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        public var description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// `template` filled in as program arguments: each value is text in one
+    /// argument, byte for byte (no splitting, globbing or shell); a
+    /// template that is exactly `${marked.…}` becomes one argument per
+    /// marked row.
+    public static func arguments(_ template: Template, value: (Template.Placeholder) throws(Problem) -> Value)
+        throws(Problem) -> [String] {
+        if let sole = template.soleValue, case .many(let values) = try value(sole) { return values.map(\.text) }
+        return [try template.render { (p, _) throws(Problem) in try value(p).text }]
+    }
+
+    /// `template` filled in as a URL. A value at the very start is a URL of
+    /// its own (`${item.link}/files`) and goes in as is; anywhere else a
+    /// value is percent-encoded as one path segment before the `?` (a `/`,
+    /// `?`, `#` or `%` in it is encoded, and a value that is `.` or `..`
+    /// is refused) and as one query or fragment component after it. The
+    /// result must be an absolute http(s) URL.
+    public static func url(_ template: Template, value: (Template.Placeholder) throws(Problem) -> Value)
+        throws(Problem) -> String {
+        let url = try template.render { (p, before) throws(Problem) in
+            let text = try value(p).text
+            if before.isEmpty { return text }
+            if before.contains("?") || before.contains("#") { return RequestBuilder.encodeComponent(text) }
+            if text == "." || text == ".." {
+                throw Problem("\(p) is \"\(text)\", which would change the path")
+            }
+            return RequestBuilder.encodeComponent(text)
+        }
+        guard URLOrigin(url) != nil else {
+            throw Problem("\"\(Sanitizer.clean(url, limit: 120))\" is not an http(s) URL")
+        }
+        return url
+    }
+
+    /// `template` filled in as a path on the server (a request action's
+    /// `path:`): values encoded as in `url`, and the result must stay a
+    /// path that starts with `/` (no scheme, no host of its own).
+    public static func path(_ template: Template, value: (Template.Placeholder) throws(Problem) -> Value)
+        throws(Problem) -> String {
+        let path = try template.render { (p, before) throws(Problem) in
+            let text = try value(p).text
+            if before.contains("?") || before.contains("#") { return RequestBuilder.encodeComponent(text) }
+            if text == "." || text == ".." {
+                throw Problem("\(p) is \"\(text)\", which would change the path")
+            }
+            return RequestBuilder.encodeComponent(text)
+        }
+        guard path.hasPrefix("/"), !path.hasPrefix("//") else {
+            throw Problem("the path \"\(Sanitizer.clean(path, limit: 120))\" must start with / (a path on the server)")
+        }
+        return path
+    }
+
+    /// `template` filled in as plain text (a confirm question, a toast).
+    public static func text(_ template: Template, value: (Template.Placeholder) throws(Problem) -> Value)
+        throws(Problem) -> String {
+        try template.render { (p, _) throws(Problem) in try value(p).text }
+    }
+}
