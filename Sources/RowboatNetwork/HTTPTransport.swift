@@ -147,7 +147,7 @@ public final class HTTPTransport: Sendable {
     func once(_ spec: RequestSpec, until deadline: ContinuousClock.Instant,
               receiver: (any BodyReceiver)? = nil) async throws -> HTTPReply {
         var request = HTTPClientRequest(url: spec.url)
-        request.method = spec.method == .post ? .POST : .GET
+        request.method = HTTPMethod(rawValue: spec.method.rawValue)
         for (name, value) in spec.headers { request.headers.add(name: name, value: value) }
         if let body = spec.body { request.body = .bytes(ByteBuffer(bytes: body)) }
         let remaining = max(0.001, Self.seconds(deadline - ContinuousClock.now))

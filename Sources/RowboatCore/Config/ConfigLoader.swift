@@ -3,11 +3,13 @@ import Yams
 /// Reads a Rowboat config from YAML (or JSON, which YAML accepts) text.
 /// Every failure is a `ConfigError` naming file:line:column and the key.
 public enum ConfigLoader {
-    static let rootKeys = ["server", "communication", "localCache", "interfaces", "keys", "theme", "auth", "images", "tabs"]
+    static let rootKeys = ["server", "communication", "localCache", "interfaces", "keys", "theme", "auth", "images", "tabs",
+                           "actions"]
     static let communicationKeys = ["method", "bodyFormat", "timeout", "headers", "userAgent", "maxBodyBytes"]
     static let localCacheKeys = ["enabled", "path", "expire", "maxSize", "keepStale"]
     static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode",
-                                "filters", "sort", "search", "body", "title", "related", "maxBodyBytes", "timeout"]
+                                "filters", "sort", "search", "body", "title", "related", "maxBodyBytes", "timeout",
+                                "actions"]
     static let pagingKeys = ["style", "param", "firstPage", "offsetParam", "cursorParam", "nextCursor", "nextURL",
                              "sizeParam", "limitParam", "size", "totalPages", "totalPagesHeader", "totalCount",
                              "totalCountHeader", "hasMore", "maxPages", "lastItemCursor", "cursorFormat",
@@ -61,6 +63,8 @@ public enum ConfigLoader {
                                    theme: try keys["theme"].map(parseTheme) ?? ThemeSettings())
         config.auth = try keys["auth"].map(parseAuth)
         config.images = try keys["images"].map(parseImages) ?? ImageSettings()
+        config.actions = try keys["actions"].map(parseActions) ?? []
+        try checkActionKeys(keys, config: config)
         config.tabs = try keys["tabs"].map { node throws(ConfigError) in try parseTabs(node, endpoints: endpoints) }
         config.secrets = SecretValues(ConfigSecrets.of(config, root: top))
         return config
@@ -81,7 +85,7 @@ public enum ConfigLoader {
     static func parseCommunication(_ node: ConfigNode) throws(ConfigError) -> Communication {
         let keys = try node.mapping(allowed: communicationKeys)
         var c = Communication()
-        if let m = keys["method"] { c.method = try m.oneOf(HTTPMethodName.self) }
+        if let m = keys["method"] { c.method = try m.readingMethod() }
         if let f = keys["bodyFormat"] { c.bodyFormat = try f.oneOf(BodyFormat.self) }
         if let m = keys["maxBodyBytes"] {
             c.maxBodyBytes = try m.int()
@@ -136,7 +140,7 @@ public enum ConfigLoader {
         let keys = try node.mapping(allowed: endpointKeys)
         guard let url = keys["url"] else { throw node.error("missing required key \"url\"") }
         guard let item = keys["item"] else { throw node.error("missing required key \"item\"") }
-        let method = try keys["method"].map { n throws(ConfigError) in try n.oneOf(HTTPMethodName.self) }
+        let method = try keys["method"].map { n throws(ConfigError) in try n.readingMethod() }
         let sends = method ?? communication.method
         if let b = keys["body"], sends != .post {
             throw b.error("a request body needs method POST (this endpoint sends \(sends.rawValue))")
@@ -167,6 +171,7 @@ public enum ConfigLoader {
         endpoint.body = try keys["body"]?.jsonValue()
         endpoint.title = try keys["title"]?.string()
         endpoint.related = try keys["related"].map(parseRelated)
+        endpoint.actions = try keys["actions"].map(parseActions) ?? []
         if let m = keys["maxBodyBytes"] {
             endpoint.maxBodyBytes = try m.int()
             guard endpoint.maxBodyBytes! > 0 else { throw m.error("maxBodyBytes must be more than 0") }

@@ -155,6 +155,14 @@ struct ConfigNode {
         throw error("expected one of \(names.joined(separator: ", ")), found \"\(s)\"\(hint)")
     }
 
+    /// An endpoint's (or `communication`'s) method: GET or POST.
+    func readingMethod() throws(ConfigError) -> HTTPMethodName {
+        let s = try string()
+        if let v = HTTPMethodName(rawValue: s.uppercased()), HTTPMethodName.readingMethods.contains(v) { return v }
+        let names = HTTPMethodName.readingMethods.map(\.rawValue)
+        throw error("expected one of \(names.joined(separator: ", ")), found \"\(s)\"\(Suggestion.hint(for: s, in: names))")
+    }
+
     var kind: String {
         switch node {
         case .scalar(let s): "\"\(s.string.prefix(30))\""

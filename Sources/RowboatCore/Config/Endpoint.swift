@@ -26,6 +26,8 @@ public struct Endpoint: Sendable, Equatable {
     public var maxBodyBytes: Int?
     /// The whole-request deadline for this endpoint; nil: `communication.timeout`.
     public var timeoutSeconds: Double?
+    /// This endpoint's own actions (after the config's top-level ones).
+    public var actions: [ActionSpec] = []
 
     public init(key: String, url: String, method: HTTPMethodName? = nil,
                 params: [String: ParamValue] = [:], headers: [String: String] = [:],

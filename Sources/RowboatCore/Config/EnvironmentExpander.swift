@@ -21,6 +21,10 @@ enum EnvironmentExpander {
                     rest = after[after.index(after: close)...]
                     continue
                 }
+                if name.contains(".") {
+                    // No shell variable has a dot: a mistyped template namespace.
+                    do { _ = try Template("${\(name)}") } catch { throw node.error(error.description) }
+                }
                 guard let value = environment[name] else {
                     throw node.error("environment variable \(name) is not set")
                 }

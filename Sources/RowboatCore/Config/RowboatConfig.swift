@@ -20,6 +20,8 @@ public struct RowboatConfig: Sendable, Equatable {
     /// The `tabs:` list: which endpoints are tabs, in order; nil: every
     /// endpoint, in file order.
     public var tabs: [String]?
+    /// Actions offered on every endpoint (each endpoint may add its own).
+    public var actions: [ActionSpec] = []
     /// The config's secret values (`ConfigSecrets`): registered with
     /// `Secrets` when the config is put to use, so they are never shown.
     public var secrets = SecretValues()
@@ -39,6 +41,11 @@ public struct RowboatConfig: Sendable, Equatable {
     /// The endpoint with `key`, if declared.
     public func endpoint(_ key: String) -> Endpoint? {
         endpoints.first { $0.key == key }
+    }
+
+    /// The actions of `endpoint`: the config's, then the endpoint's own.
+    public func actions(of endpoint: Endpoint) -> [ActionSpec] {
+        actions + endpoint.actions
     }
 
     /// The endpoint browsed when none is named: the first declared.
@@ -101,10 +108,17 @@ public struct LocalCacheSettings: Sendable, Equatable {
     }
 }
 
-/// The HTTP methods a config may name.
+/// The HTTP methods a config may name: an endpoint reads with GET or POST
+/// (`readingMethods`); a request action may also PUT, PATCH or DELETE.
 public enum HTTPMethodName: String, Sendable, Equatable, CaseIterable {
     case get = "GET"
     case post = "POST"
+    case put = "PUT"
+    case patch = "PATCH"
+    case delete = "DELETE"
+
+    /// What an endpoint, a probe or `communication.method` may use.
+    public static let readingMethods: [HTTPMethodName] = [.get, .post]
 }
 
 /// A static or dynamic request parameter: one value or a list (sent as

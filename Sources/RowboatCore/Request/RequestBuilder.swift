@@ -153,9 +153,9 @@ public struct RequestBuilder: Sendable {
         headers.removeAll { customNames.contains($0.0.lowercased()) }
         for (k, v) in custom.sorted(by: { $0.key < $1.key }) { headers.append((k, v)) }
         switch method {
-        case .get:
+        case .get, .delete:
             if !pairs.isEmpty { url += (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + Self.encode(pairs) }
-        case .post:
+        case .post, .put, .patch:
             if let template = endpoint.body {
                 if !pairs.isEmpty { url += (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + Self.encode(pairs) }
                 headers.append(("Content-Type", "application/json"))
