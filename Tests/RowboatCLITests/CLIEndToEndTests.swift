@@ -210,6 +210,25 @@ struct CLIEndToEndTests {
         #expect(check.stdout == "\(path): ok (1 endpoint: items)\n")
     }
 
+    /// A YAML config's import does not begin with the plist's "no paging
+    /// or item mapping" note, which is not true of it.
+    @Test func configImportOfYAMLSaysWhatItCopies() async throws {
+        let r = try await Subprocess.rowboat("config", "import", Paths.demoYAML)
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("""
+            # Rowboat config imported from demo.yaml by `rowboat config import`.
+            #
+            # Its server, communication, localCache, interfaces and tabs with every
+
+            """))
+        #expect(!r.stdout.contains("plist"))
+        let path = try Paths.write(r.stdout, name: "reimported.yaml")
+        let check = try await Subprocess.rowboat("config", "check", path)
+        #expect(check.stdout == "\(path): ok (4 endpoints: items, categories, reviews, makers)\n")
+        let plist = try await Subprocess.rowboat("config", "import", Paths.samplePlist)
+        #expect(plist.stdout.contains("\n# The plist has no paging or item mapping;"))
+    }
+
     @Test func configImportOfABrokenPlistIsOneLine() async throws {
         let path = try Paths.write(plist("<key>sever</key><string>http://x</string>"), name: "DataConfig.plist")
         let r = try await Subprocess.rowboat("config", "import", path)
