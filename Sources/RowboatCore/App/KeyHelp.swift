@@ -69,7 +69,7 @@ public enum KeyHelp {
         case .search(.insert): .typeText
         case .search(.deleteBackward): .deleteCharacter
         case .search(.submit): .submitSearch
-        case .search(.cancel): .clearSearch
+        case .search(.cancel), .search(.clearServer): .clearSearch
         case .openLink: .openLink
         case .copyLink: .copyLink
         case .sheet(.open): .actions

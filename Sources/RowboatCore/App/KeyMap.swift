@@ -52,6 +52,10 @@ public struct KeyMap: Sendable {
             return listLayer(state).merging(backKeys.map { ($0, AppAction.search(.cancel)) }) { $1 }
         case .favorites:
             return listLayer(state).filter { $0.value != .toggleView }.merging(backKeys.map { ($0, AppAction.toggleFavoritesList) }) { $1 }
+        case .list where state.query.serverSearch != nil:
+            // Results of a server search: back leaves them, as it leaves
+            // local search results.
+            return listLayer(state).merging(backKeys.map { ($0, AppAction.search(.clearServer)) }) { $1 }
         case .list:
             return listLayer(state)
         }
