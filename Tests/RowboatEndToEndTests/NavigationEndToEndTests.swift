@@ -53,6 +53,21 @@ struct NavigationEndToEndTests {
         #expect(tmux.file("stderr").isEmpty)
     }
 
+    /// At 14 rows the strip is left out (config.md), and its hint with it;
+    /// `l` opens nothing unseen, `h` goes back as without a strip.
+    @Test func aShortDetailOffersNoStripItLeftOut() async throws {
+        let tmux = try TmuxSession(arguments: [], columns: 100, rows: 14)
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        try tmux.send("Enter")
+        let screen = try await tmux.waitForScreen { $0.contains("items · item 1 ") }
+        #expect(!screen.contains("related") && !screen.contains("Reviews · 12"))
+        try tmux.send("l", "Enter", "h")
+        try await tmux.waitForScreen { $0.contains("/1000 · page") && $0.contains("Brass Lantern") }
+        #expect(!(try tmux.screen()).contains("reviews · item"))
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+    }
+
     /// A slow page asked for on one tab answers while another is shown: it
     /// lands in its own tab, and the one shown never sees it.
     @Test func aPageOfATabYouLeftLandsInThatTab() async throws {

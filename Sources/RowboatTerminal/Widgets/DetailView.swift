@@ -76,7 +76,8 @@ public struct DetailView {
         grid.fill(x: 0, y: geometry.statusRow, count: grid.width, style: theme.status)
         let position = content.count > text.height
             ? " · \(scroll + 1)-\(min(content.count, scroll + text.height))/\(content.count)" : ""
-        let related = detail.strip == nil ? "" : " · h/l related · enter open"
+        // Only when the strip is on screen (a short terminal leaves it out).
+        let related = geometry.strip == nil ? "" : " · h/l related · enter open"
         grid.put(" \(detail.endpointKey) · item \(detail.rowID)\(position) · esc back · j/k scroll\(related)",
                  x: 0, y: geometry.statusRow, style: theme.status)
     }
