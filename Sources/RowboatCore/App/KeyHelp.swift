@@ -73,7 +73,7 @@ public enum KeyHelp {
         case .openLink: .openLink
         case .copyLink: .copyLink
         case .sheet(.open): .actions
-        case .sheet(.run): .doIt
+        case .sheet(.run), .sheet(.press): .doIt
         case .sheet(.cancel): .close
         case .askClearCache: .clearCache
         case .dialog(.confirm): .yes

@@ -129,11 +129,15 @@ public struct KeyMap: Sendable {
         .character("q"): .quit,
     ]
 
-    /// Keys of the action sheet.
+    /// Keys of the action sheet: the shortcuts it shows beside its lines
+    /// (and `s`, the list's other favorite key) do those lines.
     public static let sheet: [Key: AppAction] = [
         .up: .sheet(.move(-1)), .character("k"): .sheet(.move(-1)),
         .down: .sheet(.move(1)), .character("j"): .sheet(.move(1)),
         .enter: .sheet(.run), .character(" "): .sheet(.run),
+        .character("o"): .sheet(.press("o")), .character("y"): .sheet(.press("y")),
+        .character("*"): .sheet(.press("*")), .character("s"): .sheet(.press("*")),
+        .character("R"): .sheet(.press("R")),
         .escape: .sheet(.cancel), .backspace: .sheet(.cancel), .character("a"): .sheet(.cancel),
         .character("q"): .quit,
     ]
