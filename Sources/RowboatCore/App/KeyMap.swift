@@ -62,10 +62,12 @@ public struct KeyMap: Sendable {
     }
 
     /// The list's keys, with the grid's 2-D moves in grid mode; the tab
-    /// keys only when there is more than one tab.
+    /// keys only when there is more than one tab, and a number key only
+    /// for a tab that exists (help lists 1–4 for four tabs).
     func listLayer(_ state: AppState) -> [Key: AppAction] {
         var keys = state.viewMode == .grid ? listBindings.merging(gridBindings) { $1 } : listBindings
         if state.tabs.count < 2 { keys = keys.filter { !Self.isTabAction($0.value) } }
+        keys = keys.filter { if case .selectTab(let index) = $0.value { index < state.tabs.count } else { true } }
         return keys
     }
 
