@@ -67,7 +67,7 @@ struct Browse: AsyncParsableCommand {
         let client = DataClient(config: loaded, transport: transport)
         let store = CacheStore.open(for: loaded)
         var initial = AppState(config: loaded, showing: chosen.key)
-        initial.list.notice = store.notice ?? (loaded.localCache.enabled ? store.disabledReason : nil)
+        initial.list.notice = store.notice ?? source.notice ?? (loaded.localCache.enabled ? store.disabledReason : nil)
         let state = initial
         let mode = options.mode
         let keyMap: KeyMap

@@ -110,6 +110,22 @@ struct CLIEndToEndTests {
         #expect(r.stderr == refused || r.stderr == reset)
     }
 
+    /// The embedded demo's port is $ROWBOAT_DEMO_PORT (else 28080): its
+    /// image URLs carry it, the same every run.
+    @Test func theEmbeddedDemosPortIsFixed() async throws {
+        let port = try RefusingPort().port   // free now
+        for _ in 0..<2 {
+            let r = try await Subprocess.rowboat(environment: ["ROWBOAT_DEMO_PORT": String(port)],
+                                                 ["fetch", "items", "--format", "jsonl"])
+            #expect(r.status == 0 && r.stderr == "")
+            let first = try #require(r.stdout.split(separator: "\n").first)
+            #expect(first.contains("\"image\":\"http://127.0.0.1:\(port)/images/1.png\""))
+        }
+        let bad = try await Subprocess.rowboat(environment: ["ROWBOAT_DEMO_PORT": "99999"], ["fetch", "items"])
+        #expect(bad.status == 1 && bad.stdout == "")
+        #expect(bad.stderr == "rowboat: ROWBOAT_DEMO_PORT must be a port from 0 to 65535 (0 picks a free one), not \"99999\"\n")
+    }
+
     @Test func fetchUnknownEndpointIsOneLine() async throws {
         let r = try await Subprocess.rowboat("fetch", "nope")
         #expect(r.status == 1)
