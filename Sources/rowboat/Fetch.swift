@@ -14,7 +14,7 @@ struct Fetch: AsyncParsableCommand {
         abstract: "Print an endpoint's items (headless, for scripts).",
         discussion: """
         Without --config, the demo config is used with the embedded demo server on 127.0.0.1.
-        Errors are one line on stderr (`rowboat: <message>`) and exit status 1.
+        Errors are one line on stderr (`rowboat: <message>`) and exit status 1; a usage mistake exits 64.
         """)
 
     @Argument(help: "Endpoint key in the config.", completion: .custom(ShellCompletion.endpointKeys))
