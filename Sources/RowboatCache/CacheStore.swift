@@ -6,6 +6,9 @@ import RowboatCore
 /// SQLite file (WAL, so several processes can share it). It owns its schema
 /// and exposes only safe operations. A store that could not be opened is
 /// *disabled*: reads miss, writes do nothing, and `disabledReason` says why.
+/// With caching turned off in the config (`localCache.enabled: false`) the
+/// file is still opened for favorites — they are the user's, not a cache —
+/// while responses and images are neither read nor written.
 public final class CacheStore: Sendable {
     /// The database file, when the store is enabled.
     public let path: String?
@@ -19,8 +22,13 @@ public final class CacheStore: Sendable {
     /// Content size cap enforced after each write.
     public let maxBytes: Int
     let pool: DatabasePool?
+    /// False with `localCache.enabled: false`: the open file keeps favorites only.
+    let cachesContent: Bool
 
-    public var isEnabled: Bool { pool != nil }
+    /// Responses and images are cached.
+    public var isEnabled: Bool { pool != nil && cachesContent }
+    /// Favorites are kept on disk (the database is open, caching or not).
+    public var keepsFavorites: Bool { pool != nil }
 
     /// The store for `config`, at its configured or default location.
     /// `now` (seconds since the epoch) decides which stale responses go.
@@ -28,11 +36,13 @@ public final class CacheStore: Sendable {
                             environment: [String: String] = ProcessInfo.processInfo.environment,
                             now: Double = Date().timeIntervalSince1970) -> CacheStore {
         let settings = config.localCache
+        let path = CacheLocation.file(for: config, environment: environment)
         guard settings.enabled else {
-            return CacheStore(disabled: "cache disabled: localCache.enabled is false", settings: settings)
+            // Favorites are kept all the same, in the file they always lived in.
+            return CacheStore(path: path, expireSeconds: settings.expireSeconds, maxBytes: settings.maxBytes,
+                              cachesContent: false)
         }
-        let store = CacheStore(path: CacheLocation.file(for: config, environment: environment),
-                               expireSeconds: settings.expireSeconds, maxBytes: settings.maxBytes)
+        let store = CacheStore(path: path, expireSeconds: settings.expireSeconds, maxBytes: settings.maxBytes)
         // Responses expired longer ago than keepStale are of no use even offline.
         _ = try? store.pruneExpiredResponses(now: now - settings.keepStaleSeconds)
         return store
@@ -40,37 +50,33 @@ public final class CacheStore: Sendable {
 
     /// Opens (or creates) the database at `path`. A damaged file is moved
     /// aside and a fresh one created (`notice` says so); an unusable
-    /// directory gives a disabled store.
+    /// directory gives a disabled store. `cachesContent` false: the file
+    /// keeps favorites only (`localCache.enabled: false`), and
+    /// `disabledReason` says caching is off.
     public init(path: String, expireSeconds: Double = 600, maxBytes: Int = LocalCacheSettings.defaultMaxBytes,
-                now: Date = Date()) {
+                now: Date = Date(), cachesContent: Bool = true) {
         self.expireSeconds = expireSeconds
         self.maxBytes = maxBytes
+        self.cachesContent = cachesContent
+        let off = cachesContent ? nil : "cache disabled: localCache.enabled is false"
         switch CacheOpener.open(path: path, now: now) {
         case .opened(let pool, let notice):
             self.pool = pool
             self.path = path
             self.notice = notice
-            self.disabledReason = nil
+            self.disabledReason = off
         case .disabled(let reason):
             self.pool = nil
             self.path = nil
             self.notice = nil
-            self.disabledReason = reason
+            self.disabledReason = off ?? reason
         }
     }
 
-    init(disabled reason: String, settings: LocalCacheSettings) {
-        pool = nil
-        path = nil
-        notice = nil
-        disabledReason = reason
-        expireSeconds = settings.expireSeconds
-        maxBytes = settings.maxBytes
-    }
-
-    /// Runs a read, or returns `fallback` when the store is disabled.
+    /// Runs a read of cached content, or returns `fallback` when the store
+    /// is disabled or caching is off.
     func read<T>(_ fallback: T, _ body: (Database) throws -> T) throws(CacheError) -> T {
-        guard let pool else { return fallback }
+        guard let pool, cachesContent else { return fallback }
         do { return try pool.read(body) } catch { throw CacheError.from(error) }
     }
 
@@ -78,14 +84,24 @@ public final class CacheStore: Sendable {
     /// consistent on its own in SQLite), or returns `fallback` when the
     /// store is disabled. Saves the BEGIN/COMMIT pair of `read` on hot paths.
     func readOne<T>(_ fallback: T, _ body: (Database) throws -> T) throws(CacheError) -> T {
-        guard let pool else { return fallback }
+        guard let pool, cachesContent else { return fallback }
         do { return try pool.unsafeRead(body) } catch { throw CacheError.from(error) }
     }
 
-    /// Runs a write transaction; nothing when the store is disabled.
+    /// Runs a write transaction of cached content; nothing when the store
+    /// is disabled or caching is off.
     func write<T>(_ fallback: T, _ body: (Database) throws -> T) throws(CacheError) -> T {
-        guard let pool else { return fallback }
+        guard let pool, cachesContent else { return fallback }
         do { return try pool.write(body) } catch { throw CacheError.from(error) }
+    }
+
+    /// The database for favorites, which are kept with caching off too; a
+    /// store that could not be opened cannot keep them, and says why.
+    func favoritesPool() throws(CacheError) -> DatabasePool {
+        guard let pool else {
+            throw CacheError(disabledReason ?? "cache disabled")
+        }
+        return pool
     }
 
     /// `PRAGMA integrity_check`'s answer ("ok" when sound).

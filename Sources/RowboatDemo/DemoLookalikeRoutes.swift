@@ -23,6 +23,11 @@ enum DemoLookalikeRoutes {
         LookalikeSpotify.register(on: router, state: state, tokens: LookalikeTokens())
         LookalikeNewsAPI.register(on: router, state: state)
         LookalikeJira.register(on: router, state: state)
+        LookalikeGitHubSearch.register(on: router, state: state)
+        LookalikeHackerNews.register(on: router, state: state)
+        LookalikeReddit.register(on: router, state: state)
+        LookalikeJSONPlaceholder.register(on: router, state: state)
+        LookalikePokeAPI.register(on: router, state: state)
     }
 
     /// The items a look-alike serves.

@@ -55,7 +55,7 @@ public final class DemoServer: Sendable {
             return DemoServer(host: host, port: bound, state: state, group: group, runTask: runTask)
         case .failure(let error):
             await runTask.value
-            throw error as? DemoServerError ?? .startFailed(String(describing: error))
+            throw DemoServerError.explaining(error, host: host, port: port)
         case nil:
             // Our caller was cancelled while we waited for the socket.
             await group.triggerGracefulShutdown()

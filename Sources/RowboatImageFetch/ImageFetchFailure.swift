@@ -11,6 +11,9 @@ enum ImageFetchFailure: Error, Sendable, Equatable {
     case transport(DataError)
     /// The bytes are not a picture we can draw.
     case decode(ImageDecodeError)
+    /// Offline (cache-only): the image is not in the disk cache, and the
+    /// network is not asked.
+    case notCached
 
     init(_ error: DataError) {
         self = .transport(error)
@@ -22,6 +25,7 @@ enum ImageFetchFailure: Error, Sendable, Equatable {
         case .status(let code): "HTTP \(code)"
         case .empty: "empty"
         case .decode(let error): error.reason
+        case .notCached: "not in the cache"
         case .transport(let error): Self.reason(error)
         }
     }

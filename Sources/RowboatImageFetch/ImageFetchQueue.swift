@@ -65,17 +65,19 @@ public actor ImageFetchQueue {
     ///   - budget: the memory decoded images may take at once.
     ///   - timeoutSeconds: deadline for one download.
     ///   - clock: seconds since the epoch, for the disk cache.
+    ///   - offline: cache-only browsing: images come from the disk cache
+    ///     alone (one not there fails as "not in the cache"), no GET is sent.
     ///   - post: receives every event, called on the actor: keep it quick.
     public init(limit: Int = 6, transport: HTTPTransport, store: CacheStore?,
                 memory: MemoryCache<ImageRequest, Thumbnail>, maker: ThumbnailMaker,
                 budget: DecodeBudget = DecodeBudget(), timeoutSeconds: Double = 15,
-                clock: @escaping @Sendable () -> Double,
+                clock: @escaping @Sendable () -> Double, offline: Bool = false,
                 post: @escaping @Sendable (ImageEvent) -> Void) {
         self.limit = max(1, limit)
         self.memory = memory
         self.post = post
         worker = ImageFetchWorker(transport: transport, store: store, maker: maker, budget: budget,
-                                  timeoutSeconds: timeoutSeconds, clock: clock)
+                                  timeoutSeconds: timeoutSeconds, clock: clock, offline: offline)
     }
 
     /// Replaces the wanted set; the order is the priority. A key newly

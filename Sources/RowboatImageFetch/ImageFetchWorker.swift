@@ -21,9 +21,12 @@ struct ImageFetchWorker: Sendable {
     let budget: DecodeBudget
     let timeoutSeconds: Double
     let clock: @Sendable () -> Double
+    /// Cache-only: the disk cache alone, never the network.
+    var offline = false
 
     /// The bytes at `url`: the disk cache first (a cache error counts as a
-    /// miss), else one GET that must answer 2xx with a non-empty body.
+    /// miss), else one GET that must answer 2xx with a non-empty body;
+    /// offline, a miss fails as "not in the cache".
     /// `fresh` (a retry the user asked for): the GET goes on a new
     /// connection of a client of its own, so nothing of the failed attempt
     /// (a dead pooled connection, a connect back-off) is reused.
@@ -32,6 +35,7 @@ struct ImageFetchWorker: Sendable {
            let cached = try? store.image(url: url, now: clock()), !cached.bytes.isEmpty {
             return .success(Fetched(bytes: cached.bytes, etag: cached.etag, fromNetwork: false))
         }
+        if offline { return .failure(.notCached) }
         let spec = RequestSpec(method: .get, url: url, headers: [("Accept", "image/png, image/jpeg, image/*")],
                                body: nil, timeoutSeconds: timeoutSeconds)
         let reply: HTTPReply

@@ -67,7 +67,7 @@ struct Browse: AsyncParsableCommand {
         let client = DataClient(config: loaded, transport: transport)
         let store = CacheStore.open(for: loaded)
         var initial = AppState(config: loaded, showing: chosen.key)
-        initial.list.notice = store.notice ?? (loaded.localCache.enabled ? store.disabledReason : nil)
+        initial.list.notice = store.notice ?? source.notice ?? (loaded.localCache.enabled ? store.disabledReason : nil)
         let state = initial
         let mode = options.mode
         let keyMap: KeyMap
@@ -81,6 +81,9 @@ struct Browse: AsyncParsableCommand {
         let faults = FaultInjection.from(environment: ProcessInfo.processInfo.environment)
         let imageMode = try images.map { try ImageMode.parse($0) } ?? loaded.images.mode
         let wantsImages = imageMode != .off && loaded.endpoints.contains { $0.item.field("image") != nil }
+        // Cache-only never touches the network, for images either (when
+        // every endpoint browses that way).
+        let imagesOffline = mode.map { $0 == .cacheOnly } ?? loaded.endpoints.allSatisfy { $0.mode == .cacheOnly }
         let outcome = await UIThread.run { () throws -> TUIExit in
             let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse,
                                   faults: faults)
@@ -91,7 +94,7 @@ struct Browse: AsyncParsableCommand {
                 return EffectRunner(provider: ConfigPageProvider(client: client, store: store, mode: mode, money: money),
                                     store: store, imageTransport: wantsImages ? imageTransport : nil,
                                     imageColors: imageColors, imagePixels: imagePixels,
-                                    decodeMemory: loaded.images.decodeMemory,
+                                    decodeMemory: loaded.images.decodeMemory, imagesOffline: imagesOffline,
                                     post: { inbox.post($0) })
             }
         }

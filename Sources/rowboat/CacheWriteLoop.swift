@@ -12,8 +12,12 @@ struct CacheWriteLoop: ParsableCommand {
     @Option(name: .long, help: "Directory of the test database.")
     var path: String
 
-    @Option(name: .long, help: "Stop after this many entries.")
+    @Option(name: .long, parsing: .unconditional, help: "Stop after this many entries.")
     var count = 1_000_000
+
+    func validate() throws {
+        try OptionRange.whole(count, 0...Int.max, "entries", option: "--count")
+    }
 
     func run() throws {
         let store = CacheStore(path: path + "/loop.sqlite")

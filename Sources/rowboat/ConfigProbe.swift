@@ -29,8 +29,23 @@ struct ConfigProbe: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A request header; repeat for more.", valueName: "K: V"))
     var header: [String] = []
 
-    @Option(name: .long, help: "Seconds for the whole request.")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds for the whole request (more than 0, at most 86400).")
     var timeout: Double = 15
+
+    /// The longest `--timeout`: a day.
+    static let maxTimeout: Double = 86_400
+
+    /// Usage mistakes (exit 64, with the pointer to `--help`): a method
+    /// other than GET or POST, a body without POST, a header without a
+    /// colon, a URL that is not http(s), a timeout out of range.
+    func validate() throws {
+        try OptionRange.seconds(timeout, maximum: Self.maxTimeout, option: "--timeout")
+        do {
+            _ = try request()
+        } catch let error as CLIError {
+            throw ValidationError(error.description)
+        }
+    }
 
     func run() async throws {
         let spec: RequestSpec
@@ -61,7 +76,7 @@ struct ConfigProbe: AsyncParsableCommand {
     }
 
     func request() throws -> RequestSpec {
-        guard let name = HTTPMethodName(rawValue: method.uppercased()) else {
+        guard let name = HTTPMethodName(rawValue: method.uppercased()), HTTPMethodName.readingMethods.contains(name) else {
             throw CLIError("--method must be GET or POST, not \"\(method)\"")
         }
         guard URLOrigin(url) != nil else { throw CLIError("\(Sanitizer.clean(url, limit: 100)) is not an http(s) URL") }

@@ -8,7 +8,7 @@ struct DemoServerCommand: AsyncParsableCommand {
         commandName: "demo-server",
         abstract: "Serve the deterministic demo catalog on 127.0.0.1.")
 
-    @Option(name: .long, help: "Port to listen on (0 picks a free one).")
+    @Option(name: .long, parsing: .unconditional, help: "Port to listen on, 0-65535 (0 picks a free one).")
     var port: Int = 8080
 
     @Option(name: .long, help: "Address to bind (loopback only by default).")
@@ -17,13 +17,26 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Serve hostile routes for fault tests instead (127.0.0.1 only; see docs/reliability.md).")
     var hostile = false
 
-    @Option(name: .long, help: "With --hostile: the second port, another origin for redirects (0 picks a free one).")
+    @Option(name: .long, parsing: .unconditional,
+            help: "With --hostile: the second port, another origin for redirects, 0-65535 (0 picks a free one).")
     var otherPort: Int = 0
+
+    func validate() throws {
+        try OptionRange.port(port, option: "--port")
+        try OptionRange.port(otherPort, option: "--other-port")
+    }
 
     func run() async throws {
         if hostile { return try await runHostile() }
-        try await DemoServer.runForever(host: host, port: port) { line in
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        do {
+            try await DemoServer.runForever(host: host, port: port) { line in
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
+        } catch let error as DemoServerError {
+            if case .portInUse = error {
+                throw CLIError("\(error); pick another with --port (0 picks a free one)")
+            }
+            throw CLIError(error.description)
         }
     }
 }

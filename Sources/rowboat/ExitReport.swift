@@ -25,11 +25,29 @@ enum ExitReport {
         case let e as ConfigError: return e.description
         default: break
         }
-        let message = Rowboat.message(for: error)
+        var message = Rowboat.message(for: error)
             .split(separator: "\n").first.map(String.init)?
             .replacingPrefix("Error: ", with: "") ?? "\(error)"
         guard isUsage else { return message }
-        return message + " (see \(commandPath(CommandLine.arguments.dropFirst())) --help)"
+        let arguments = CommandLine.arguments.dropFirst()
+        if let unknown = unknownCommand(arguments) { message = unknown }
+        return message + " (see \(commandPath(arguments)) --help)"
+    }
+
+    /// `unknown command "fecth"; did you mean "fetch"?` when the first word
+    /// is not an option and not a command (the default command takes no
+    /// words, so a mistyped command is what it must be); the commands are
+    /// listed when none is close.
+    static func unknownCommand(_ arguments: ArraySlice<String>) -> String? {
+        guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
+        var names: [String] = []
+        for command in Rowboat.configuration.subcommands {
+            if let name = command.configuration.commandName, !name.hasPrefix("_") { names.append(name) }
+        }
+        guard !names.contains(word) else { return nil }
+        let hint = Suggestion.closest(to: word, in: names).map { "; did you mean \"\($0)\"?" }
+            ?? " (commands: \(names.joined(separator: ", ")))"
+        return Sanitizer.clean("unknown command \"\(word)\"\(hint)", limit: 200)
     }
 
     /// `rowboat`, or `rowboat config check` when the arguments name those

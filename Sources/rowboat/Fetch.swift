@@ -14,7 +14,7 @@ struct Fetch: AsyncParsableCommand {
         abstract: "Print an endpoint's items (headless, for scripts).",
         discussion: """
         Without --config, the demo config is used with the embedded demo server on 127.0.0.1.
-        Errors are one line on stderr (`rowboat: <message>`) and exit status 1.
+        Errors are one line on stderr (`rowboat: <message>`) and exit status 1; a usage mistake exits 64.
         """)
 
     @Argument(help: "Endpoint key in the config.", completion: .custom(ShellCompletion.endpointKeys))
@@ -24,8 +24,10 @@ struct Fetch: AsyncParsableCommand {
                                             valueName: "k=v"))
     var param: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Pages to fetch from the first: a number, or all (up to paging.maxPages).",
-                                            valueName: "N|all"))
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Pages to fetch from the first: a number from 1, or all (up to paging.maxPages).",
+                               valueName: "N|all"),
+            transform: PageCount.parse)
     var pages: PageCount = .count(1)
 
     @Option(name: .long, help: ArgumentHelp("Output format.", valueName: "format"))
@@ -33,9 +35,24 @@ struct Fetch: AsyncParsableCommand {
 
     @OptionGroup var options: SourceOptions
 
-    @Option(name: .long, help: "Table width in columns. Default: $COLUMNS, the terminal's width, else 120.")
+    @Option(name: .long, parsing: .unconditional,
+            help: "Table width in columns, 1-10000. Default: $COLUMNS, the terminal's width, else 120.")
     var width: Int?
 
+    /// The widest table `--width` asks for.
+    static let maxWidth = 10_000
+
+
+    /// Usage mistakes (exit 64, with the pointer to `--help`): a width out
+    /// of range, a `--param` without `=` or with an empty key.
+    func validate() throws {
+        if let width { try OptionRange.whole(width, 1...Self.maxWidth, "columns", option: "--width") }
+        do {
+            _ = try ParamArguments.parse(param)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
 
     func run() async throws {
         // A closed stdout (`| head`) shows up as EPIPE, handled below.
@@ -44,7 +61,6 @@ struct Fetch: AsyncParsableCommand {
         let source: ConfigSource
         do {
             params = try ParamArguments.parse(param)
-            if let width, width < 1 { throw CLIError("--width must be at least 1") }
             source = try await ConfigSource.open(options.config)
         } catch {
             throw StandardStreams.fail(error)

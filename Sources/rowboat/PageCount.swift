@@ -16,6 +16,15 @@ enum PageCount: Equatable, ExpressibleByArgument {
         }
     }
 
+    /// `--pages`'s value, or a usage error that says what it takes:
+    /// `The value '0' is invalid for '--pages <N|all>': a number of pages from 1, or all`.
+    static func parse(_ argument: String) throws -> PageCount {
+        guard let count = PageCount(argument: argument) else {
+            throw ValidationError("a number of pages from 1, or all")
+        }
+        return count
+    }
+
     var defaultValueDescription: String {
         switch self {
         case .count(let n): String(n)

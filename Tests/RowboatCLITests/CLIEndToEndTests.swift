@@ -110,6 +110,22 @@ struct CLIEndToEndTests {
         #expect(r.stderr == refused || r.stderr == reset)
     }
 
+    /// The embedded demo's port is $ROWBOAT_DEMO_PORT (else 28080): its
+    /// image URLs carry it, the same every run.
+    @Test func theEmbeddedDemosPortIsFixed() async throws {
+        let port = try RefusingPort().port   // free now
+        for _ in 0..<2 {
+            let r = try await Subprocess.rowboat(environment: ["ROWBOAT_DEMO_PORT": String(port)],
+                                                 ["fetch", "items", "--format", "jsonl"])
+            #expect(r.status == 0 && r.stderr == "")
+            let first = try #require(r.stdout.split(separator: "\n").first)
+            #expect(first.contains("\"image\":\"http://127.0.0.1:\(port)/images/1.png\""))
+        }
+        let bad = try await Subprocess.rowboat(environment: ["ROWBOAT_DEMO_PORT": "99999"], ["fetch", "items"])
+        #expect(bad.status == 1 && bad.stdout == "")
+        #expect(bad.stderr == "rowboat: ROWBOAT_DEMO_PORT must be a port from 0 to 65535 (0 picks a free one), not \"99999\"\n")
+    }
+
     @Test func fetchUnknownEndpointIsOneLine() async throws {
         let r = try await Subprocess.rowboat("fetch", "nope")
         #expect(r.status == 1)
@@ -208,6 +224,25 @@ struct CLIEndToEndTests {
         let path = try Paths.write(r.stdout, name: "imported.yaml")
         let check = try await Subprocess.rowboat("config", "check", path)
         #expect(check.stdout == "\(path): ok (1 endpoint: items)\n")
+    }
+
+    /// A YAML config's import does not begin with the plist's "no paging
+    /// or item mapping" note, which is not true of it.
+    @Test func configImportOfYAMLSaysWhatItCopies() async throws {
+        let r = try await Subprocess.rowboat("config", "import", Paths.demoYAML)
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("""
+            # Rowboat config imported from demo.yaml by `rowboat config import`.
+            #
+            # Its server, communication, localCache, interfaces and tabs with every
+
+            """))
+        #expect(!r.stdout.contains("plist"))
+        let path = try Paths.write(r.stdout, name: "reimported.yaml")
+        let check = try await Subprocess.rowboat("config", "check", path)
+        #expect(check.stdout == "\(path): ok (4 endpoints: items, categories, reviews, makers)\n")
+        let plist = try await Subprocess.rowboat("config", "import", Paths.samplePlist)
+        #expect(plist.stdout.contains("\n# The plist has no paging or item mapping;"))
     }
 
     @Test func configImportOfABrokenPlistIsOneLine() async throws {

@@ -63,6 +63,24 @@ struct PlistImportTests {
         #expect(items.columns.map(\.field) == ["title", "subtitle"])
     }
 
+    /// The sample is well-formed XML that strict readers (Python's
+    /// plistlib, Xcode) accept too, not only our lenient one: no comment
+    /// holds "--" or ends in "-".
+    @Test func samplePlistCommentsAreWellFormed() throws {
+        let text = try String(contentsOfFile: Paths.samplePlist, encoding: .utf8)
+        var rest = text[...]
+        var comments = 0
+        while let open = rest.range(of: "<!--") {
+            let close = try #require(rest[open.upperBound...].range(of: "-->"), "a comment is not closed")
+            let body = rest[open.upperBound..<close.lowerBound]
+            #expect(!body.contains("--"), "a comment holds \"--\": \(body)")
+            #expect(!body.hasSuffix("-"))
+            comments += 1
+            rest = rest[close.upperBound...]
+        }
+        #expect(comments >= 1)
+    }
+
     @Test func severAndServerAreBothAccepted() throws {
         for key in ["sever", "server"] {
             let text = plist("<key>\(key)</key><string>https://api.example.com/pbms/</string>\n\(itemsInterface)")

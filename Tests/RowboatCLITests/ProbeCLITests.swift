@@ -95,7 +95,18 @@ struct ProbeCLITests {
         await server.stop()
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr.hasPrefix("rowboat: the response is not JSON (image/png): "))
-        #expect(r.stderr.split(separator: "\n").count == 1)
+        // The image's bytes are counted, not printed.
+        #expect(r.stderr.firstMatch(of: /^rowboat: the response is not JSON \(image\/png\): \d+ bytes that are not text\n$/) != nil)
+        #expect(!r.stderr.contains("PNG"))
+    }
+
+    /// One item's URL: exit 1 and a line saying the response holds no list.
+    @Test func aURLOfOneItemIsOneLine() async throws {
+        try await DemoServer.withRunning { server in
+            let r = try await Subprocess.rowboat("config", "probe", server.baseURL + "/api/items/1")
+            #expect(r.status == 1)
+            #expect(r.stdout == "")
+            #expect(r.stderr == "rowboat: the response holds no list (one object with keys code, datas, msg): a draft needs an array of objects, or an object of objects, with at least one item; probe the URL of a list\n")
+        }
     }
 }

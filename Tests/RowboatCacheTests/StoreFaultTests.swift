@@ -86,12 +86,48 @@ import Testing
         #expect(store.disabledReason == "cache disabled: the cache is read-only (\(dir): Permission denied)")
     }
 
-    @Test func disabledByConfig() {
+    /// `localCache.enabled: false` turns caching off, not favorites: they
+    /// are the user's, and a restart finds them (a real file in a temp dir).
+    @Test func disabledByConfigKeepsFavoritesOnly() throws {
+        let dir = try TempDir.make()
+        defer { TempDir.remove(dir) }
         var config = RowboatConfig(source: "/x.yaml", server: "http://h", communication: Communication(),
                                    endpoints: [])
         config.localCache.enabled = false
+        config.localCache.path = dir
         let store = CacheStore.open(for: config)
         #expect(store.disabledReason == "cache disabled: localCache.enabled is false")
+        #expect(!store.isEnabled && store.keepsFavorites)
+        try store.storeResponse(key, body: [1], etag: nil, lastModified: nil, now: 1)
+        #expect(try store.response(key) == nil)
+        try store.storeImage(url: "http://h/1.png", bytes: [1, 2], etag: nil, now: 1)
+        #expect(try store.image(url: "http://h/1.png", now: 1) == nil)
+        try store.addFavorite(Favorite(endpoint: "items", itemID: "7", rowJSON: "{}", addedAt: 1))
+        let again = CacheStore.open(for: config)
+        #expect(try again.favorites(endpoint: "items").map(\.itemID) == ["7"])
+        // Turned back on, the same file: the favorite is there, and nothing else was stored.
+        config.localCache.enabled = true
+        let on = CacheStore.open(for: config)
+        #expect(try on.favorites(endpoint: "items").map(\.itemID) == ["7"])
+        #expect(try on.sizes().responses.entries == 0 && on.sizes().images.entries == 0)
+    }
+
+    /// A store that could not be opened cannot keep a favorite: it says
+    /// why instead of pretending (the UI's toast shows the line).
+    @Test func aDisabledStoreRefusesAFavoriteWithItsReason() throws {
+        let dir = try TempDir.make()
+        defer { TempDir.remove(dir) }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/file"))
+        let store = CacheStore(path: dir + "/file/sub/c.sqlite")
+        #expect(throws: CacheError.self) {
+            try store.addFavorite(Favorite(endpoint: "items", itemID: "7", rowJSON: "{}", addedAt: 1))
+        }
+        do {
+            try store.addFavorite(Favorite(endpoint: "items", itemID: "7", rowJSON: "{}", addedAt: 1))
+        } catch {
+            #expect(error.description == store.disabledReason)
+        }
+        #expect(try store.favorites(endpoint: "items").isEmpty)
     }
 
     @Test func locationFollowsConfigThenXDGThenHome() {

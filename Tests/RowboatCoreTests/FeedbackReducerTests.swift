@@ -129,6 +129,48 @@ struct FeedbackReducerTests {
         #expect(keys.action(for: .character("r"), in: state) == nil)
     }
 
+    /// The letters the sheet shows beside its lines do those lines there.
+    @Test func theSheetsShortcutsWorkInsideIt() {
+        let keys = KeyMap.default
+        var state = app()
+        _ = AppReducer.reduce(&state, .sheet(.open))
+        #expect(keys.action(for: .character("o"), in: state) == .sheet(.press("o")))
+        #expect(keys.action(for: .character("y"), in: state) == .sheet(.press("y")))
+        #expect(keys.action(for: .character("*"), in: state) == .sheet(.press("*")))
+        #expect(keys.action(for: .character("s"), in: state) == .sheet(.press("*")))
+        #expect(keys.action(for: .character("R"), in: state) == .sheet(.press("R")))
+        // Every shortcut the sheet shows has its key.
+        for item in state.sheet?.items ?? [] where !item.shortcut.isEmpty {
+            #expect(keys.action(for: .character(Character(item.shortcut)), in: state) == .sheet(.press(item.shortcut)))
+        }
+
+        let before = state
+        #expect(AppReducer.reduce(&state, .sheet(.press("o"))) == [.openURL("https://example.com/items/1")])
+        var expected = before
+        expected.overlay = nil
+        expected.toast = Toast(text: "opening https://example.com/items/1", isError: false, expiresAt: Self.now + Toast.lifetime)
+        #expect(state == expected)
+
+        state = before
+        #expect(AppReducer.reduce(&state, .sheet(.press("y"))) == [.copyToClipboard("https://example.com/items/1")])
+        expected = before
+        expected.overlay = nil
+        #expect(state == expected)
+
+        state = before
+        #expect(AppReducer.reduce(&state, .sheet(.press("*"))) == [.saveFavorite(endpoint: "items", before.list.rows[0])])
+        expected = before
+        expected.overlay = nil
+        expected.favoritesByEndpoint["items"] = [before.list.rows[0]]
+        expected.toast = Toast(text: "★ added to favorites", isError: false, expiresAt: Self.now + Toast.lifetime)
+        #expect(state == expected)
+
+        // A shortcut whose line this item lacks (no failed image) does nothing.
+        state = before
+        #expect(AppReducer.reduce(&state, .sheet(.press("R"))) == [])
+        #expect(state == before)
+    }
+
     @Test func clearCacheMeasuresFirstThenAsks() {
         var state = app()
         #expect(AppReducer.reduce(&state, .askClearCache) == [.measureCache])

@@ -29,6 +29,23 @@ struct ImageReducerTests {
         #expect(state.wantedImages == wanted)
     }
 
+    /// Images off: nothing is wanted, no tab shows badges, every image's
+    /// phase is `.off` (not `.new`, which would wait forever).
+    @Test func imagesOffWantNothing() {
+        var (state, _) = app()
+        state.turnImagesOff()
+        #expect(state.tabs.allSatisfy { !$0.showsImageBadges })
+        #expect(state.imagePhase(ofURL: "http://127.0.0.1:1/images/1.png") == .off)
+        let before = state
+        #expect(AppReducer.reduce(&state, .list(.move(.to(10)))) == [.wantImages([])])
+        var expected = before
+        _ = ListReducer.reduce(&expected.list, .move(.to(10)))
+        expected.wantedImages = []
+        expected.thumbnails = [:]
+        #expect(state == expected)
+        #expect(AppReducer.reduce(&state, .list(.move(.to(12)))) == [])
+    }
+
     @Test func movingInsideTheScreenAsksNothingNew() {
         var (state, _) = app()
         #expect(AppReducer.reduce(&state, .list(.move(.down))) == [])

@@ -123,7 +123,7 @@ struct KeyBindingsConfigTests {
     @Test func unrelatedKeyNameSaysWhatAKeyIs() throws {
         let e = try error("keys:\n  refresh: control-r\n")
         #expect(e.message == "unknown key name \"control-r\" (a key is one character, or space, enter, esc, backspace, "
-                + "tab, up, down, left, right, pgup, pgdn, home, end, f1…f12)")
+                + "tab, shift-tab, up, down, left, right, pgup, pgdn, home, end, f1…f12)")
     }
 
     @Test func otherMistakes() throws {
@@ -306,6 +306,19 @@ struct KeyBindingsConfigTests {
             .deletingLastPathComponent().appendingPathComponent("docs/config.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         for action in KeyAction.allCases { #expect(text.contains("| `\(action.rawValue)` |"), "\(action.rawValue)") }
+    }
+
+    /// docs/config.md's key-name list has every named key (shift-tab was
+    /// missing) and every alias.
+    @Test func everyKeyNameIsDocumented() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/config.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let start = try #require(text.range(of: "Key names: "))
+        let list = text[start.lowerBound...].prefix { $0 != "|" }.prefix(600).replacingOccurrences(of: "\n", with: " ")
+        for (name, _) in KeyName.named where !name.hasPrefix("f") { #expect(list.contains("`\(name)`"), "\(name)") }
+        #expect(list.contains("`f1` … `f12`"))
+        for alias in KeyName.aliases.keys { #expect(list.contains("`\(alias)`"), "\(alias)") }
     }
 
     /// Every default binding belongs to a named action, so `keys:` can move

@@ -47,4 +47,18 @@ struct KeyMapTests {
         #expect(custom.listBindings[.escape] == .quit)
         #expect(custom.listBindings[.character("q")] == nil)
     }
+
+    /// Help writes a run of number keys as a range, and lists a number key
+    /// only for a tab that exists.
+    @Test func digitRunsAreRangesAndOnlyTabsThatExist() {
+        #expect(KeyHelp.joined(["1", "2", "3", "4"]) == "1–4")
+        #expect(KeyHelp.joined(["1", "2"]) == "1 2")
+        #expect(KeyHelp.joined(["F1", "1", "2", "3", "5"]) == "F1 1–3 5")
+        #expect(KeyHelp.joined(["n", "space"]) == "n space")
+        let tabs = (1...3).map { TabState(endpointKey: "e\($0)", columns: []) }
+        let state = AppState(tabs: tabs)
+        #expect(KeyMap.default.action(for: .character("3"), in: state) == .selectTab(2))
+        #expect(KeyMap.default.action(for: .character("4"), in: state) == nil)
+        #expect(KeyHelp.entries(KeyMap.default.bindings(in: state)).contains(.init(keys: "1–3", action: "show tab by number")))
+    }
 }

@@ -142,4 +142,38 @@ struct GetModeConfigTests {
             #expect("\(error)".contains("did you mean \"cache-else-network\""))
         }
     }
+
+    /// Cache-only: a load-more the cache cannot serve is where the cached
+    /// pages end — the rows stay, nothing failed, no retry is offered —
+    /// and space asks the cache again.
+    @Test func aLoadMoreNotInTheCacheIsTheEndOfTheCachedPages() {
+        var state = Fixtures.loaded(pages: 1)
+        #expect(Fixtures.send(&state, .loadMore) == [.fetchPage(requestID: 2, cursor: .page(2))])
+        let before = state
+        #expect(ListReducer.reduce(&state, .pageNotCached(requestID: 2, message: "not in the cache")) == [])
+        var expected = before
+        expected.inFlight = nil
+        expected.phase = .idle
+        expected.halt = .endOfCache
+        #expect(state == expected)
+        #expect(state.footer == .halted(.endOfCache))
+        #expect(state.footer.text == "end of the cached pages")
+        // Not automatic again (halted), but space asks once more.
+        #expect(Fixtures.send(&state, .move(.end)) == [])
+        #expect(Fixtures.send(&state, .loadMore) == [.fetchPage(requestID: 3, cursor: .page(2))])
+        // A stale answer for another id changes nothing.
+        let waiting = state
+        #expect(ListReducer.reduce(&state, .pageNotCached(requestID: 2, message: "not in the cache")) == [])
+        #expect(state == waiting)
+    }
+
+    /// The first page not in the cache is a failure: there is nothing to show.
+    @Test func aFirstPageNotInTheCacheFails() {
+        var state = ListState(paging: Fixtures.paging)
+        Fixtures.send(&state, .appeared)
+        #expect(ListReducer.reduce(&state, .pageNotCached(requestID: 1, message: "not in the cache")) == [])
+        #expect(state.phase == .failed("not in the cache"))
+        #expect(state.failedLoad == .init(kind: .first, cursor: .page(1)))
+        #expect(state.halt == nil)
+    }
 }

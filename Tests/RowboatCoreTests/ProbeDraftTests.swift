@@ -116,12 +116,57 @@ struct ProbeDraftTests {
                           requestHeaders: [("Authorization", "Bearer SECRET-TOKEN-2"), ("X-Api-Key", "SECRET-3"),
                                            ("Accept-Language", "en")])
         for secret in ["SECRET-KEY-1", "SECRET-TOKEN-2", "SECRET-3"] { #expect(!p.text.contains(secret)) }
-        #expect(p.text.contains(#"# auth: {type: apiKey, in: query, name: apiKey, value: "${API_KEY}"}"#))
+        // Each credential is named (never its value), none is dropped silently;
+        // the auth line is for the first that auth can carry.
+        #expect(p.text.contains("# The probe sent 3 credentials, none of them written here: header Authorization, header X-Api-Key, query param apiKey.\n"))
+        #expect(p.text.contains("# auth: carries one of them; send the others with headers: or params: that read ${NAME} variables.\n"))
+        #expect(p.text.contains(#"# auth: {type: bearer, token: "${API_TOKEN}"}"#))
         #expect(p.text.contains("apiKey=***"))
         #expect(p.endpoint.params == ["q": .one("x")])
         #expect(p.endpoint.headers == ["Accept-Language": "en"])
         #expect(p.config.auth == nil)
         #expect(p.endpoint.response.successPath?.description == "status")
+    }
+
+    @Test func oneCredentialIsNamedAndItsAuthLineGiven() throws {
+        let body = #"{"status": "ok", "articles": [{"url": "https://x/1", "title": "A"}]}"#
+        let p = try probe("https://newsapi.org/v2/everything?q=x&apiKey=SECRET-KEY-1", body)
+        #expect(p.text.contains("""
+            # The probe sent a credential, none of them written here: query param apiKey.
+            # Uncomment and set the variable:
+            # auth: {type: apiKey, in: query, name: apiKey, value: "${API_KEY}"}
+
+            """))
+        let cookie = try probe("https://h/list", body, requestHeaders: [("Cookie", "session=SECRET-4")])
+        #expect(!cookie.text.contains("SECRET-4"))
+        #expect(cookie.text.contains("# The probe sent a credential, none of them written here: header Cookie.\n"
+                                     + "# auth: has no type for a cookie; send it with headers: reading a ${NAME} variable.\n"))
+    }
+
+    /// One item's URL (no list in it) is an error that says so, not a draft
+    /// whose preview fails to map.
+    @Test func aResponseWithoutAListIsOneLine() {
+        #expect(throws: ProbeError("the response holds no list (one object with keys code, datas, msg): a draft needs an array of objects, or an object of objects, with at least one item; probe the URL of a list")) {
+            try probe("http://h/api/items/1", #"{"code": 200, "msg": "ok", "datas": {"id": 1, "title": "A"}}"#)
+        }
+        #expect(throws: ProbeError("the response holds no list (an array of 3 values that are not objects): a draft needs an array of objects, or an object of objects, with at least one item; probe the URL of a list")) {
+            try probe("http://h/ids", "[1, 2, 3]")
+        }
+        #expect(throws: ProbeError("the response holds no list (an empty array): a draft needs an array of objects, or an object of objects, with at least one item; probe the URL of a list")) {
+            try probe("http://h/none", "[]")
+        }
+    }
+
+    /// Bytes that are not text (an image) are counted, never printed.
+    @Test func aBinaryBodyIsNotQuoted() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array(repeating: 0xAB, count: 300)
+        #expect(throws: ProbeError("the response is not JSON (image/png): 312 bytes that are not text")) {
+            try ProbeDraft.write(ProbeInput(method: .get, url: "http://h/1.png", status: 200,
+                                            responseHeaders: [("Content-Type", "image/png")], responseBody: png), now: 0)
+        }
+        // Text is quoted, a character cut at the quote's end included.
+        let text = Array(("<p>" + String(repeating: "é", count: 200) + "</p>").utf8)
+        #expect(ProbeDraft.preview(text).hasPrefix("\"<p>éé"))
     }
 
     @Test func whatCannotBeDecidedIsSaid() throws {

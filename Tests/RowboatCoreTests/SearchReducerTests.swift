@@ -134,6 +134,44 @@ struct SearchReducerTests {
         #expect(state.query.serverSearch == nil)
     }
 
+    /// README: "Esc clears"; config.md: `back` leaves search results. On
+    /// the results of a server search, Esc and Backspace drop it and load
+    /// the whole list from page 1; without one they do nothing on the list.
+    @Test func backOnServerSearchResultsClearsTheSearch() {
+        var state = loadedApp(searchParam: "q")
+        #expect(KeyMap.default.action(for: .escape, in: state) == nil)
+        state.query.serverSearch = "oak"
+        for key in [Key.escape, .backspace] {
+            #expect(KeyMap.default.action(for: key, in: state) == .search(.clearServer))
+        }
+        let before = state
+        let lastID = state.list.lastRequestID
+        let effects = AppReducer.reduce(&state, .search(.clearServer))
+        #expect(effects == [.fetchPage(list: .tab("items"), endpoint: "items", requestID: lastID + 1, cursor: .page(1), params: [:])])
+        var expected = before
+        expected.query.serverSearch = nil
+        _ = ListReducer.reduce(&expected.list, .restart)
+        #expect(state == expected)
+        #expect(KeyMap.default.action(for: .escape, in: state) == nil)
+        // Again: nothing to clear, nothing asked.
+        #expect(AppReducer.reduce(&state, .search(.clearServer)) == [])
+        #expect(state == expected)
+    }
+
+    /// A local search typed over server results: Esc leaves the local one
+    /// first, the next Esc the server's.
+    @Test func escLeavesALocalSearchBeforeTheServerOne() {
+        var state = loadedApp(searchParam: "q")
+        state.query.serverSearch = "oak"
+        _ = AppReducer.reduce(&state, .search(.begin))
+        type("item 1", into: &state)
+        #expect(KeyMap.default.action(for: .escape, in: state) == .search(.cancel))
+        _ = AppReducer.reduce(&state, .search(.cancel))
+        #expect(state.search == nil && state.query.serverSearch == "oak")
+        #expect(KeyMap.default.action(for: .escape, in: state) == .search(.clearServer))
+        #expect(KeyHelp.entries(KeyMap.default.bindings(in: state)).contains(.init(keys: "Backspace Esc", action: "clear search")))
+    }
+
     @Test func theSameServerSearchAgainDoesNotReQuery() {
         var state = loadedApp(searchParam: "q")
         state.query.serverSearch = "oak"

@@ -26,7 +26,7 @@ struct ServerLifecycleTests {
 
     @Test func portInUseFailsToStart() async throws {
         try await withDemoServer { server in
-            await #expect(throws: DemoServerError.self) {
+            await #expect(throws: DemoServerError.portInUse(host: "127.0.0.1", port: server.port)) {
                 let clash = try await DemoServer.start(port: server.port)
                 await clash.stop()
             }

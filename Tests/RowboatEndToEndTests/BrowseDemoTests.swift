@@ -1,4 +1,5 @@
 import Foundation
+import RowboatDemo
 import Testing
 
 /// The real binary in a real terminal (tmux) against the embedded demo
@@ -95,6 +96,36 @@ struct BrowseDemoTests {
         #expect(screen.contains("★ 青花瓷茶杯 Teacup"))
         try second.send("q")
         #expect(await second.waitForExit() == 0)
+    }
+
+    /// `localCache.enabled: false` turns the cache off, not favorites: a
+    /// star added in one run is there in the next.
+    @Test func favoritesAreKeptWithCachingOff() async throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-fav-off-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        try await DemoServer.withRunning { server in
+            let config = cache + "/off.yaml"
+            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+            try (try String(contentsOfFile: TmuxSession.packageRoot + "/Config/demo.yaml", encoding: .utf8)
+                .replacingOccurrences(of: "server: http://127.0.0.1:8080", with: "server: \(server.baseURL)")
+                + "\nlocalCache:\n  enabled: false\n").write(toFile: config, atomically: true, encoding: .utf8)
+            let environment = ["XDG_CACHE_HOME": cache]
+            do {
+                let first = try TmuxSession(arguments: ["--config", config], environment: environment)
+                try await first.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+                try first.send("j", "*")
+                try await first.waitForScreen { $0.contains("★ 青花瓷茶杯") && $0.contains("added to favorites") }
+                try first.send("q")
+                #expect(await first.waitForExit() == 0)
+            }
+            let second = try TmuxSession(arguments: ["--config", config], environment: environment)
+            try await second.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+            try second.send("F")
+            let screen = try await second.waitForScreen { $0.contains("favorites 1") }
+            #expect(screen.contains("★ 青花瓷茶杯 Teacup"))
+            try second.send("q")
+            #expect(await second.waitForExit() == 0)
+        }
     }
 
     @Test func resizeKeepsSelectionAndTooSmallShowsNotice() async throws {

@@ -31,6 +31,20 @@ struct ImagesEndToEndTests {
         #expect(tmux.file("stderr").isEmpty)
     }
 
+    /// `--images off`: no badge column and no ◌ ("not asked for yet")
+    /// left waiting on every row; the grid's cards say "images off".
+    @Test func imagesOffShowNoBadgeThatNeverChanges() async throws {
+        let tmux = try TmuxSession(arguments: ["--images", "off"], columns: 120, rows: 40)
+        let table = try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        #expect(!table.contains("◌"))
+        #expect(table.split(separator: "\n").contains { $0.hasPrefix("Brass Lantern ") })
+        try tmux.send("v")
+        let grid = try await tmux.waitForScreen { $0.contains("grid") && $0.contains("images off") }
+        #expect(badges(grid).isEmpty)
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+    }
+
     @Test func monochromeDrawsSymbolsWithoutColours() async throws {
         let tmux = try TmuxSession(arguments: ["--theme", "monochrome"], columns: 120, rows: 40)
         try await tmux.waitForScreen { $0.contains("Brass Lantern") }

@@ -53,6 +53,47 @@ struct NavigationEndToEndTests {
         #expect(tmux.file("stderr").isEmpty)
     }
 
+    /// `?` at the common sizes: descriptions whole (80x24 cut "favorite on
+    /// / of" and "open link in bro", 100x12 left two letters), and the
+    /// number keys of the demo's four tabs, not 1–9.
+    @Test func helpIsReadableAt80x24And100x12() async throws {
+        let tmux = try TmuxSession(arguments: [], columns: 80, rows: 24)
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        try tmux.send("?")
+        let big = try await tmux.waitForScreen { $0.contains("any key closes") }
+        for words in ["favorite on / off", "open link in browser", "retry a failed image", "actions on the item"] {
+            #expect(big.contains(words), "\(words)")
+        }
+        #expect(big.contains("1–4") && !big.contains("5 6 7"))
+        try tmux.send("Escape")
+        try await tmux.waitForScreen { !$0.contains("any key closes") }
+        try tmux.resize(columns: 100, rows: 12)
+        try await tmux.waitForScreen { $0.split(separator: "\n").count <= 12 && $0.contains("ready") }
+        try tmux.send("?")
+        let small = try await tmux.waitForScreen { $0.contains("any key closes") }
+        for words in ["move down", "page up", "open detail", "load more", "favorite on / off", "open link in browser",
+                      "quit"] {
+            #expect(small.contains(words), "\(words)")
+        }
+        try tmux.send("Escape", "q")
+        #expect(await tmux.waitForExit() == 0)
+    }
+
+    /// At 14 rows the strip is left out (config.md), and its hint with it;
+    /// `l` opens nothing unseen, `h` goes back as without a strip.
+    @Test func aShortDetailOffersNoStripItLeftOut() async throws {
+        let tmux = try TmuxSession(arguments: [], columns: 100, rows: 14)
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        try tmux.send("Enter")
+        let screen = try await tmux.waitForScreen { $0.contains("items · item 1 ") }
+        #expect(!screen.contains("related") && !screen.contains("Reviews · 12"))
+        try tmux.send("l", "Enter", "h")
+        try await tmux.waitForScreen { $0.contains("/1000 · page") && $0.contains("Brass Lantern") }
+        #expect(!(try tmux.screen()).contains("reviews · item"))
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+    }
+
     /// A slow page asked for on one tab answers while another is shown: it
     /// lands in its own tab, and the one shown never sees it.
     @Test func aPageOfATabYouLeftLandsInThatTab() async throws {

@@ -68,4 +68,21 @@ struct QueryEndToEndTests {
         try tmux.send("q")
         #expect(await tmux.waitForExit() == 0)
     }
+
+    /// The README's "Esc clears" and config.md's "`back` leaves search
+    /// results" hold for a server search too: Esc, and Backspace, bring
+    /// the whole catalog back.
+    @Test func escAndBackspaceLeaveServerSearchResults() async throws {
+        let tmux = try TmuxSession(arguments: [])
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        for key in ["Escape", "BSpace"] {
+            try tmux.send("/", "o", "a", "k", "Enter")
+            try await tmux.waitForScreen { $0.contains("search “oak”") && !$0.contains("Brass Lantern") }
+            try tmux.send(key)
+            let back = try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("/1000") }
+            #expect(!back.contains("search “oak”"), "\(key)")
+        }
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+    }
 }

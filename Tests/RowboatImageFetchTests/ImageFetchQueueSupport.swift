@@ -49,10 +49,10 @@ struct ImageFetchWorld {
 
     /// A queue posting into `log`.
     func queue(limit: Int = 6, memory: MemoryCache<ImageRequest, Thumbnail>? = nil, store: CacheStore? = nil,
-               pixels: PixelFormat? = nil, log: ImageEventLog) -> ImageFetchQueue {
+               pixels: PixelFormat? = nil, offline: Bool = false, log: ImageEventLog) -> ImageFetchQueue {
         ImageFetchQueue(limit: limit, transport: transport, store: store ?? self.store, memory: memory ?? self.memory,
                         maker: ThumbnailMaker(renderer: ThumbnailRenderer(pixels: pixels)), timeoutSeconds: 60,
-                        clock: { Date().timeIntervalSince1970 }, post: { log.append($0) })
+                        clock: { Date().timeIntervalSince1970 }, offline: offline, post: { log.append($0) })
     }
 
     /// The demo image URL of item `id`.

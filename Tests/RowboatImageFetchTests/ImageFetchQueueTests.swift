@@ -39,6 +39,35 @@ struct ImageFetchQueueTests {
         }
     }
 
+    /// Cache-only browsing: images come from the disk cache alone; one
+    /// not there fails as "not in the cache" and no GET is sent for it.
+    @Test func offlineTakesTheDiskCacheAndNeverTheNetwork() async throws {
+        try await ImageFetchWorld.run { world in
+            let cached = ImageRequest(url: world.url(1), columns: 16, rows: 6)
+            let online = ImageEventLog()
+            await world.queue(log: online).want([cached])
+            #expect(await eventually { online.finalCount([cached]) == 1 })
+            #expect(world.requests(cached.url) == 1)
+
+            let log = ImageEventLog()
+            let offline = world.queue(memory: MemoryCache(maxCost: 64 << 20), offline: true, log: log)
+            let missing = ImageRequest(url: world.url(2), columns: 16, rows: 6)
+            await offline.want([cached, missing])
+            #expect(await eventually { log.finalCount([cached, missing]) == 2 })
+            guard case .loaded = log.events(for: cached).last else {
+                Issue.record("\(log.events(for: cached))")
+                return
+            }
+            #expect(log.events(for: missing).last == .failed(missing, reason: "not in the cache"))
+            #expect(world.requests(cached.url) == 1 && world.requests(missing.url) == 0)
+            // A retry asks the cache again, not the network.
+            await offline.retry(url: missing.url)
+            await offline.want([cached, missing])
+            #expect(await eventually { log.events(for: missing).filter(\.isFinal).count == 2 })
+            #expect(world.requests(missing.url) == 0)
+        }
+    }
+
     @Test func concurrencyNeverExceedsTheLimit() async throws {
         try await ImageFetchWorld.run { world in
             let log = ImageEventLog()

@@ -76,6 +76,26 @@ import RowboatCore
         #expect(grid[0, 4].style == renderer.theme.error)
     }
 
+    /// `--images off`: no badge column, no ◌ that never changes; cards
+    /// and the detail's picture box say "images off".
+    @Test func imagesOffShowNoPendingBadge() throws {
+        var state = app(.init(columns: 80, rows: 10))
+        state.turnImagesOff()
+        let table = renderer.render(state, now: Fixtures.now)
+        #expect(table.lines()[1].hasPrefix("Item 1"))
+        #expect(!table.text.contains("◌"))
+        var grid = app(.init(columns: 80, rows: 24))
+        grid.turnImagesOff()
+        _ = AppReducer.reduce(&grid, .toggleView)
+        let cards = renderer.render(grid, now: Fixtures.now)
+        try GoldenFrame.check(cards, "grid-images-off-80x24")
+        #expect(!cards.text.contains("◌"))
+        #expect(cards.lines()[3].contains("images off"))
+        _ = AppReducer.reduce(&grid, .openDetail)
+        let detail = renderer.render(grid, now: Fixtures.now)
+        #expect(detail.text.contains("images off") && !detail.text.contains("◌"))
+    }
+
     @Test func monochromeThumbnailsAreSymbolsOnly() throws {
         var state = app(.init(columns: 80, rows: 24))
         _ = AppReducer.reduce(&state, .toggleView)

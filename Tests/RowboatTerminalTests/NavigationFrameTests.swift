@@ -60,6 +60,30 @@ import RowboatCore
         #expect(grid[card.x, card.y + GridLayout.thumbnailRows].style.background == renderer.theme.selected.background)
     }
 
+    /// Under 14 rows the strip is left out (config.md), and so is its hint;
+    /// h/l and Enter act as if there were none (left goes back).
+    @Test func aStripLeftOutIsNotOffered() throws {
+        var state = app(size: .init(columns: 80, rows: 14))
+        _ = AppReducer.reduce(&state, .openDetail)
+        _ = AppReducer.reduce(&state, .answer(.strip(1), .pageLoaded(requestID: 1, PageLoad(
+            rows: reviews(1...7), totalPages: 1, totalCount: 7, fetchedAt: Fixtures.now))))
+        let detail = try #require(state.detail)
+        #expect(ScreenLayout.of(state).detail(detail).strip == nil)
+        let grid = renderer.render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "detail-short-80x14")
+        #expect(!grid.text.contains("related"))
+        let before = state
+        #expect(AppReducer.reduce(&state, .stripMove(1)) == [])
+        #expect(AppReducer.reduce(&state, .openRelated) == [])
+        #expect(state == before)
+        _ = AppReducer.reduce(&state, .stripMove(-1))
+        #expect(state.detail == nil)
+        // Taller, the strip and its hint are back.
+        var tall = before
+        _ = AppReducer.reduce(&tall, .resized(.init(columns: 80, rows: 30)))
+        #expect(renderer.render(tall, now: Fixtures.now).text.contains("h/l related · enter open"))
+    }
+
     @Test func aFailedStripIsOneLineAndTheDetailStays() throws {
         var state = app(size: .init(columns: 80, rows: 30))
         _ = AppReducer.reduce(&state, .openDetail)

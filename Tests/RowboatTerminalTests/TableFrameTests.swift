@@ -155,6 +155,79 @@ import RowboatCore
     }
 }
 
+/// The help overlay at the sizes people use, with the demo's four tabs:
+/// every description readable (none cut), only the tabs that exist.
+@Suite struct HelpSizesFrameTests {
+    /// Four tabs, as the demo has, thirty rows loaded in the first.
+    func fourTabs(_ size: TerminalSize) -> AppState {
+        let tabs = ["items", "categories", "reviews", "makers"].map {
+            TabState(endpointKey: $0, title: $0.capitalized, columns: Fixtures.columns, list: ListState(paging: Fixtures.paging()))
+        }
+        var state = AppState(tabs: tabs, size: size)
+        _ = AppReducer.reduce(&state, .list(.appeared))
+        _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageLoaded(requestID: 1, PageLoad(
+            rows: (1...30).map { Fixtures.row($0) }, totalPages: 34, totalCount: 1000, fetchedAt: Fixtures.now - 120))))
+        return state
+    }
+
+    /// Each entry's keys and words (`short`: or their short form) appear
+    /// whole on one line of the frame.
+    func expectWhole(_ entries: [KeyHelp.Entry], in grid: CellGrid, short: Bool = false) {
+        let lines = grid.lines()
+        for entry in entries {
+            let forms = [entry.action] + (short ? [KeyHelp.abbreviated(entry.action)] : [])
+            #expect(lines.contains { line in line.contains(entry.keys) && forms.contains { line.contains($0) } },
+                    "\(entry.keys) \(entry.action)")
+        }
+    }
+
+    @Test func at80x24EveryDescriptionIsWholeAndTabsAreOneToFour() throws {
+        var state = fourTabs(.init(columns: 80, rows: 24))
+        let entries = KeyHelp.entries(KeyMap.default.bindings(in: state))
+        #expect(entries.contains(.init(keys: "1–4", action: "show tab by number")))
+        _ = AppReducer.reduce(&state, .toggleHelp)
+        let grid = AppRenderer().render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "help-four-tabs-80x24")
+        expectWhole(entries, in: grid)
+        #expect(!grid.text.contains("1–9") && !grid.text.contains("5 6"))
+    }
+
+    @Test func at100x12TheWordsTakeTheirShortForms() throws {
+        var state = fourTabs(.init(columns: 100, rows: 12))
+        let entries = KeyHelp.entries(KeyMap.default.bindings(in: state))
+        _ = AppReducer.reduce(&state, .toggleHelp)
+        let grid = AppRenderer().render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "help-four-tabs-100x12")
+        expectWhole(entries, in: grid, short: true)
+    }
+
+    @Test func theDetailsHelpAt100x12() throws {
+        var state = fourTabs(.init(columns: 100, rows: 12))
+        _ = AppReducer.reduce(&state, .openDetail)
+        let entries = KeyHelp.entries(KeyMap.default.bindings(in: state))
+        _ = AppReducer.reduce(&state, .toggleHelp)
+        let grid = AppRenderer().render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "help-detail-100x12")
+        expectWhole(entries, in: grid, short: true)
+    }
+
+    /// Too small for every key (60x10): those that fit are shown with
+    /// whole keys, and one line says how many more a larger terminal shows
+    /// (the box used to be left out altogether).
+    @Test func tooSmallForEveryKeySaysHowManyMore() throws {
+        var state = fourTabs(.init(columns: 60, rows: 10))
+        let entries = KeyHelp.entries(KeyMap.default.bindings(in: state))
+        _ = AppReducer.reduce(&state, .toggleHelp)
+        let grid = AppRenderer().render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "help-four-tabs-60x10")
+        let lines = grid.lines()
+        // Eleven whole entries in two columns of six, the twelfth line says the rest.
+        #expect(entries.count == 24)
+        for entry in entries.prefix(11) { #expect(lines.contains { $0.contains(entry.keys + " ") }, "\(entry.keys)") }
+        #expect(lines.contains { $0.contains(" 13 more keys ") })
+    }
+}
+
 /// The grid view: cards laid out to the width, 2-D movement, `v` keeps the selection.
 @Suite struct GridFrameTests {
     func gridState(_ size: TerminalSize) -> AppState {

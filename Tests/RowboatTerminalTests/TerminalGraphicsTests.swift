@@ -82,6 +82,20 @@ import RowboatCore
         #expect(choose(.sixel, env: ["TMUX": "x"], answers: nil, passthrough: true).choice == .symbols)
     }
 
+    /// What docs/config.md and cli.md say of a forced protocol: "whatever
+    /// the terminal answers", but not through tmux without passthrough
+    /// (symbols, for every forced protocol), and through it only kitty's
+    /// placeholders.
+    @Test func aForcedProtocolInsideTmuxIsAsDocumented() {
+        let tmux = ["TMUX": "/tmp/tmux-0/default,1,0"]
+        for mode in [ImageMode.kitty, .sixel, .iterm] {
+            #expect(choose(mode, env: tmux, answers: nil).reason == "symbols (inside tmux without allow-passthrough)")
+        }
+        #expect(choose(.kitty, env: tmux, answers: nil, passthrough: true).pixels?.proto == .kittyPlaceholders)
+        #expect(choose(.sixel, env: tmux, answers: nil, passthrough: true).reason == "symbols (sixel cannot be placed through tmux)")
+        #expect(choose(.iterm, env: tmux, answers: nil, passthrough: true).reason == "symbols (iterm cannot be placed through tmux)")
+    }
+
     @Test func cellSizeFromTheAnswerElseTheWindowElseADefault() {
         let window = TerminalGraphics.choose(mode: .sixel, environment: [:], answers: parse(Self.xtermDA1),
                                              tmuxPassthrough: false, colorsAllowed: true, windowCell: (7, 15))

@@ -91,6 +91,12 @@ extension AppReducer {
             state.overlay = .sheet(sheet)
         case .cancel:
             state.overlay = nil
+        case .press(let shortcut):
+            guard var sheet = state.sheet, let line = sheet.items.firstIndex(where: { $0.shortcut == shortcut })
+            else { return [] }
+            sheet.cursor = line
+            state.overlay = .sheet(sheet)
+            return reduceSheet(&state, .run)
         case .run:
             guard let sheet = state.sheet, sheet.items.indices.contains(sheet.cursor) else { return [] }
             state.overlay = nil

@@ -46,7 +46,7 @@ extension AppReducer {
     /// (the detail's picture and strip, or the visible rows or cards), then
     /// the next screen's.
     static func wantedImages(_ state: AppState) -> [ImageRequest] {
-        if state.isTooSmall { return [] }
+        if state.isTooSmall || state.imagesOff { return [] }
         var out: [ImageRequest] = []
         var seen = Set<ImageRequest>()
         func add(_ url: String?, _ columns: Int, _ rows: Int) {

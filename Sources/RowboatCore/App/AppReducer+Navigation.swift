@@ -51,9 +51,12 @@ extension AppReducer {
 
     static func reduceStrip(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
         guard let detail = state.detail else { return [] }
+        // A strip a short terminal leaves out is as good as none: the keys
+        // do not move or open what cannot be seen.
+        let shown = ScreenLayout.of(state).detail(detail).strip == nil ? nil : detail.strip
         switch action {
         case .stripMove(let delta):
-            guard let strip = detail.strip else {
+            guard let strip = shown else {
                 // No strip: left is "back", as it always was.
                 return delta < 0 ? reduce(&state, .closeDetail) : []
             }
@@ -64,7 +67,7 @@ extension AppReducer {
             }
             return stripList(&state, .move(delta < 0 ? .up : .down))
         case .openRelated:
-            guard let strip = detail.strip, let row = strip.list.selectedRow else { return [] }
+            guard let strip = shown, let row = strip.list.selectedRow else { return [] }
             return pushDetail(&state, row, endpoint: strip.endpointKey)
         default:
             return []

@@ -35,6 +35,10 @@ extension AppReducer {
         case .cancel:
             leaveSearch(&state)
             return []
+        case .clearServer:
+            guard state.query.serverSearch != nil, state.screen == nil else { return [] }
+            state.query.serverSearch = nil
+            return requery(&state)
         case .submit:
             guard let search = state.search else { return [] }
             let text = String(search.text.trimmingWhitespace())

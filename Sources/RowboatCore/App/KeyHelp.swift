@@ -5,6 +5,11 @@ public enum KeyHelp {
     public struct Entry: Sendable, Equatable {
         public var keys: String
         public var action: String
+
+        public init(keys: String, action: String) {
+            self.keys = keys
+            self.action = action
+        }
     }
 
     /// Entries for a bindings table, in the order of `HelpTopic`.
@@ -16,8 +21,35 @@ public enum KeyHelp {
         }
         return byText.sorted { ($0.value.topic.rawValue, $0.key) < ($1.value.topic.rawValue, $1.key) }.map { text, entry in
             let keys = entry.keys.sorted { (sortRank($0), name($0)) < (sortRank($1), name($1)) }
-            return Entry(keys: keys.map(name).joined(separator: " "), action: text)
+            return Entry(keys: joined(keys.map(name)), action: text)
         }
+    }
+
+    /// Key names joined by spaces, a run of three or more digits in a row
+    /// as a range: `1 2 3 4` is `1–4`.
+    static func joined(_ names: [String]) -> String {
+        var out: [String] = []
+        var run: [Int] = []
+        func flush() {
+            if run.count >= 3 { out.append("\(run.first!)–\(run.last!)") } else { out += run.map(String.init) }
+            run = []
+        }
+        for name in names {
+            if name.count == 1, let digit = Int(name), run.last.map({ $0 + 1 == digit }) ?? true {
+                run.append(digit)
+            } else {
+                flush()
+                if name.count == 1, let digit = Int(name) { run = [digit] } else { out.append(name) }
+            }
+        }
+        flush()
+        return out.joined(separator: " ")
+    }
+
+    /// The short form of a help line's words, for a box too narrow for
+    /// the long one ("open link in browser" → "open link"); other text as is.
+    public static func abbreviated(_ action: String) -> String {
+        HelpTopic.allCases.first { $0.text == action }?.short ?? action
     }
 
     /// What an action does, in a few words.
@@ -69,11 +101,11 @@ public enum KeyHelp {
         case .search(.insert): .typeText
         case .search(.deleteBackward): .deleteCharacter
         case .search(.submit): .submitSearch
-        case .search(.cancel): .clearSearch
+        case .search(.cancel), .search(.clearServer): .clearSearch
         case .openLink: .openLink
         case .copyLink: .copyLink
         case .sheet(.open): .actions
-        case .sheet(.run): .doIt
+        case .sheet(.run), .sheet(.press): .doIt
         case .sheet(.cancel): .close
         case .askClearCache: .clearCache
         case .dialog(.confirm): .yes
@@ -148,7 +180,7 @@ enum HelpTopic: Int, CaseIterable {
         case .openRelated: "open the related item"
         case .nextTab: "next tab"
         case .previousTab: "previous tab"
-        case .showTab: "show tab 1–9"
+        case .showTab: "show tab by number"
         case .scrollDown: "scroll down"
         case .scrollUp: "scroll up"
         case .scrollPageDown: "scroll page down"
@@ -185,6 +217,37 @@ enum HelpTopic: Int, CaseIterable {
         case .help: "help"
         case .quit: "quit"
         case .notAKey: "not a key"
+        }
+    }
+
+    /// The words in fewer columns, where they can lose some.
+    var short: String {
+        switch self {
+        case .relatedPrevious: "related: prev"
+        case .relatedNext: "related: next"
+        case .openRelated: "open related"
+        case .showTab: "show tab"
+        case .scrollPageDown: "page down"
+        case .scrollPageUp: "page up"
+        case .refresh: "refresh"
+        case .favorite: "favorite"
+        case .favoritesList: "favorites"
+        case .filters: "filters"
+        case .moveOption: "move"
+        case .moveOptionByPage: "move by page"
+        case .firstLastOption: "first / last"
+        case .chooseOption: "choose"
+        case .chooseAndApply: "apply"
+        case .resetFilters: "reset"
+        case .submitSearch: "search / browse"
+        case .deleteCharacter: "delete"
+        case .openLink: "open link"
+        case .actions: "actions"
+        case .clearCache: "clear cache…"
+        case .retryImage: "retry image"
+        case .switchButton: "switch"
+        case .pressFocusedButton: "press button"
+        default: text
         }
     }
 }

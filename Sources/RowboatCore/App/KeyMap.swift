@@ -52,16 +52,22 @@ public struct KeyMap: Sendable {
             return listLayer(state).merging(backKeys.map { ($0, AppAction.search(.cancel)) }) { $1 }
         case .favorites:
             return listLayer(state).filter { $0.value != .toggleView }.merging(backKeys.map { ($0, AppAction.toggleFavoritesList) }) { $1 }
+        case .list where state.query.serverSearch != nil:
+            // Results of a server search: back leaves them, as it leaves
+            // local search results.
+            return listLayer(state).merging(backKeys.map { ($0, AppAction.search(.clearServer)) }) { $1 }
         case .list:
             return listLayer(state)
         }
     }
 
     /// The list's keys, with the grid's 2-D moves in grid mode; the tab
-    /// keys only when there is more than one tab.
+    /// keys only when there is more than one tab, and a number key only
+    /// for a tab that exists (help lists 1–4 for four tabs).
     func listLayer(_ state: AppState) -> [Key: AppAction] {
         var keys = state.viewMode == .grid ? listBindings.merging(gridBindings) { $1 } : listBindings
         if state.tabs.count < 2 { keys = keys.filter { !Self.isTabAction($0.value) } }
+        keys = keys.filter { if case .selectTab(let index) = $0.value { index < state.tabs.count } else { true } }
         return keys
     }
 
@@ -125,11 +131,15 @@ public struct KeyMap: Sendable {
         .character("q"): .quit,
     ]
 
-    /// Keys of the action sheet.
+    /// Keys of the action sheet: the shortcuts it shows beside its lines
+    /// (and `s`, the list's other favorite key) do those lines.
     public static let sheet: [Key: AppAction] = [
         .up: .sheet(.move(-1)), .character("k"): .sheet(.move(-1)),
         .down: .sheet(.move(1)), .character("j"): .sheet(.move(1)),
         .enter: .sheet(.run), .character(" "): .sheet(.run),
+        .character("o"): .sheet(.press("o")), .character("y"): .sheet(.press("y")),
+        .character("*"): .sheet(.press("*")), .character("s"): .sheet(.press("*")),
+        .character("R"): .sheet(.press("R")),
         .escape: .sheet(.cancel), .backspace: .sheet(.cancel), .character("a"): .sheet(.cancel),
         .character("q"): .quit,
     ]

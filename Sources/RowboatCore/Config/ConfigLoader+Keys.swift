@@ -36,8 +36,9 @@ extension ConfigLoader {
         if let hint = KeyName.suggestion(for: text) {
             throw node.error("unknown key name \"\(text)\"; did you mean \"\(hint)\"?")
         }
-        throw node.error("unknown key name \"\(text)\" (a key is one character, or space, enter, esc, backspace, tab, "
-                         + "up, down, left, right, pgup, pgdn, home, end, f1…f12)")
+        // Every named key, from the one list (f1…f12 as a range).
+        let names = KeyName.named.map(\.0).filter { !$0.hasPrefix("f") } + ["f1…f12"]
+        throw node.error("unknown key name \"\(text)\" (a key is one character, or \(names.joined(separator: ", ")))")
     }
 }
 

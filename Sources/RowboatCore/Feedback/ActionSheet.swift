@@ -49,13 +49,15 @@ public enum SheetItem: Sendable, Equatable {
         }
     }
 
-    /// The key that does the same from the list (shown beside the label).
+    /// The key shown beside the label: it does this line inside the sheet
+    /// (`SheetAction.press`), as it does from the list. The detail has
+    /// none: Enter in the sheet does the line under the cursor.
     public var shortcut: String {
         switch self {
         case .openLink: "o"
         case .copyLink: "y"
         case .addFavorite, .removeFavorite: "*"
-        case .openDetail: "enter"
+        case .openDetail: ""
         case .retryImage: "R"
         case .custom: ""
         }
@@ -68,5 +70,8 @@ public enum SheetAction: Sendable, Equatable {
     case move(Int)
     /// Do the item under the cursor and close.
     case run
+    /// A shortcut shown in the sheet (`o`, `y`, `*`, `R`): do the line it
+    /// stands beside and close; a key whose line the item lacks does nothing.
+    case press(String)
     case cancel
 }

@@ -13,18 +13,23 @@ public struct ImageRequest: Sendable, Hashable {
 }
 
 /// Where an item's image is: not asked for yet, on its way, here, or failed
-/// with a short reason. The table's badge column and the grid's cards show it.
+/// with a short reason; or never to be fetched (`--images off`). The
+/// table's badge column and the grid's cards show it.
 public enum ImagePhase: Sendable, Equatable {
     case new, downloading, downloaded
     case failed(String)
+    /// Images are off: nothing is fetched, so nothing is pending.
+    case off
 
-    /// The one-cell badge: ◌ new, ⇣ downloading, ✓ downloaded, ✗ failed.
+    /// The one-cell badge: ◌ new, ⇣ downloading, ✓ downloaded, ✗ failed;
+    /// blank when images are off.
     public var badge: String {
         switch self {
         case .new: "◌"
         case .downloading: "⇣"
         case .downloaded: "✓"
         case .failed: "✗"
+        case .off: " "
         }
     }
 }

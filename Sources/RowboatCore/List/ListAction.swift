@@ -14,6 +14,10 @@ public enum ListAction: Sendable, Equatable {
     case viewportChanged(items: Int)
     case pageLoaded(requestID: Int, PageLoad)
     case pageFailed(requestID: Int, message: String)
+    /// Cache-only: the page asked for is not in the cache (`message` says
+    /// so). For a load-more that is where the cached pages end, not a
+    /// failure; any other load fails with `message`.
+    case pageNotCached(requestID: Int, message: String)
 }
 
 /// A selection movement.

@@ -1,5 +1,6 @@
 /// Why a list stopped loading before the end of data, or stopped loading
-/// *by itself*; the footer says which. The flood rules of the list:
+/// *by itself*; the footer says which. (Cache-only browsing also stops
+/// where the cached pages end.) The flood rules of the list:
 /// a paging loop and `paging.maxPages` end loading, a page that added no
 /// new item and three screens of automatic loads without a key press only
 /// stop automatic loading (space still loads, and any key lifts the last).
@@ -14,6 +15,8 @@ public enum ListHalt: Sendable, Equatable {
     /// Automatic loads brought `ListReducer.autoLoadRowLimit` rows since the
     /// last key press.
     case autoLimit
+    /// Cache-only: the next page is not in the cache.
+    case endOfCache
 
     /// The footer line.
     public var footerText: String {
@@ -22,6 +25,7 @@ public enum ListHalt: Sendable, Equatable {
         case .pageCap(let pages): "stopped after \(pages) pages (paging.maxPages)"
         case .noNewItems: "the last page added nothing new — space loads more"
         case .autoLimit: "paused after three screens loaded by themselves — space loads more"
+        case .endOfCache: "end of the cached pages"
         }
     }
 
@@ -29,7 +33,7 @@ public enum ListHalt: Sendable, Equatable {
     public var isFinal: Bool {
         switch self {
         case .loop, .pageCap: true
-        case .noNewItems, .autoLimit: false
+        case .noNewItems, .autoLimit, .endOfCache: false
         }
     }
 }

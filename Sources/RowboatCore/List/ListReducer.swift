@@ -103,6 +103,18 @@ public enum ListReducer {
             state.failedLoad = .init(kind: request.kind, cursor: request.cursor)
             state.phase = .failed(message)
             return []
+
+        case .pageNotCached(let id, let message):
+            guard let request = state.inFlight, request.id == id else { return [] }
+            guard request.kind == .more, request.provisional == nil else {
+                return reduce(&state, .pageFailed(requestID: id, message: message))
+            }
+            // The rows stay and nothing failed: the cache holds no more.
+            // Space asks it again (another run may have filled it).
+            state.inFlight = nil
+            state.halt = .endOfCache
+            state.phase = .idle
+            return []
         }
     }
 

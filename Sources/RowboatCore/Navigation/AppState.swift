@@ -24,6 +24,10 @@ public struct AppState: Sendable, Equatable {
     /// How thumbnails are drawn and why ("sixel (the terminal answered)"),
     /// for the help overlay; nil before the terminal started.
     public var imagesInfo: String?
+    /// `--images off` (or `images: off`): no image is fetched, so rows show
+    /// no badge column, and cards and the detail say "images off" instead
+    /// of waiting with ◌ forever. Set with `turnImagesOff()`.
+    public private(set) var imagesOff = false
     /// The thumbnails last asked of the image queue, visible ones first.
     public var wantedImages: [ImageRequest] = []
     /// Titles of the actions an embedding program added to the action sheet.
@@ -246,6 +250,19 @@ public struct AppState: Sendable, Equatable {
 
     /// The phase of `row`'s image (nil when it has none).
     public func imagePhase(of row: RowModel) -> ImagePhase? {
-        row.imageURL.map { images[$0] ?? .new }
+        row.imageURL.map(imagePhase(ofURL:))
+    }
+
+    /// The phase of the image at `url`: `.off` when images are off, else
+    /// where it is (`.new` until it is asked for).
+    public func imagePhase(ofURL url: String) -> ImagePhase {
+        imagesOff ? .off : images[url] ?? .new
+    }
+
+    /// Images are off for this run: no badge column on any tab, no image
+    /// wanted (see `imagesOff`).
+    public mutating func turnImagesOff() {
+        imagesOff = true
+        for i in tabs.indices { tabs[i].showsImageBadges = false }
     }
 }

@@ -31,20 +31,15 @@ public enum ProbeDraft {
             root = lines
             ndjson = true
         } else {
-            throw ProbeError("the response is not JSON (\(contentType ?? "no content type")): \(PageDecoder.preview(input.responseBody))")
+            throw ProbeError("the response is not JSON (\(contentType ?? "no content type")): \(preview(input.responseBody))")
         }
         let requestBody = input.body.flatMap { try? JSONValue.parse(Data($0)) }
-        let list = ListGuess.best(in: root, bytes: ndjson ? nil : Array(text))
-        var notes: [String] = []
-        let fields: FieldGuess
-        if let list {
-            fields = FieldGuess.guess(list)
-        } else {
-            notes.append("where the list is: no array of objects or object of objects in the response")
-            fields = FieldGuess(fields: [.init(name: "title", path: "", type: .text, reason: "guess: the whole response")],
-                                notes: [])
-            root = .array([root])
+        guard let list = ListGuess.best(in: root, bytes: ndjson ? nil : Array(text)) else {
+            throw ProbeError("the response holds no list (\(shape(root))): a draft needs an array of objects, or an "
+                             + "object of objects, with at least one item; probe the URL of a list")
         }
+        var notes: [String] = []
+        let fields = FieldGuess.guess(list)
         notes += fields.notes
         let paging = PagingGuess.guess(root: root, list: list, headers: input.responseHeaders, requestURL: input.url,
                                        method: input.method, requestBody: requestBody)
@@ -57,7 +52,7 @@ public enum ProbeDraft {
         var out: [String] = [
             "# Rowboat config drafted by `rowboat config probe` from one response to",
             "#   \(input.method.rawValue) \(scrubbedURL(input.url))",
-            "# (HTTP \(input.status), \(contentType ?? "no content type")\(list.map { ", \($0.count) items" } ?? "")).",
+            "# (HTTP \(input.status), \(contentType ?? "no content type"), \(list.count) items).",
             "# Comments say why each key was chosen; check those marked \"guess\".",
             "#   rowboat config check FILE && rowboat --config FILE",
         ]
@@ -96,12 +91,12 @@ public enum ProbeDraft {
         out.append("    paging:")
         for line in paging.lines { out.append(commented("      \(line.key): \(line.value)", line.why)) }
         var response: [String] = []
-        if let list, !list.path.steps.isEmpty {
+        if !list.path.steps.isEmpty {
             let what = list.keyed ? "an object of \(list.count) objects" : list.path.hasWildcard
                 ? "\(list.count) objects over nested lists" : "an array of \(list.count) objects (the largest)"
             response.append(commented("      list: \(YAMLScalar.value(list.path.description))", what))
         }
-        if list?.keyed == true { response.append(commented("      keyed: true", "its values are the items; $key is each key")) }
+        if list.keyed { response.append(commented("      keyed: true", "its values are the items; $key is each key")) }
         if ndjson, !ResponseFraming.isNDJSON(.auto, contentType: contentType) {
             response.append(commented("      format: ndjson", "one JSON value per line"))
         }
@@ -204,25 +199,68 @@ public enum ProbeDraft {
         return n == "authorization" || n == "cookie" || n.contains("key") || n.contains("token") || n.contains("secret")
     }
 
-    /// A commented `auth:` section when the probe sent credentials: never
-    /// their values.
+    /// When the probe sent credentials: a comment naming each one given
+    /// (never its value) and saying none is written, and a commented
+    /// `auth:` line for the first that `auth` can carry.
     static func authLines(_ input: ProbeInput) -> [String] {
-        var out: [String] = []
+        var given: [String] = []
+        var auth: String?
         for (name, value) in input.headers where isSecretHeader(name) {
+            given.append("header \(name)")
             let lower = value.lowercased()
+            var line: String?
             if name.lowercased() == "authorization", lower.hasPrefix("bearer ") {
-                out = ["# auth: {type: bearer, token: \"${API_TOKEN}\"}"]
+                line = "# auth: {type: bearer, token: \"${API_TOKEN}\"}"
             } else if name.lowercased() == "authorization", lower.hasPrefix("basic ") {
-                out = ["# auth: {type: basic, username: \"${API_USER}\", password: \"${API_PASSWORD}\"}"]
+                line = "# auth: {type: basic, username: \"${API_USER}\", password: \"${API_PASSWORD}\"}"
             } else if name.lowercased() != "cookie" {
-                out = ["# auth: {type: apiKey, name: \(YAMLScalar.key(name)), value: \"${API_KEY}\"}"]
+                line = "# auth: {type: apiKey, name: \(YAMLScalar.key(name)), value: \"${API_KEY}\"}"
             }
+            if auth == nil { auth = line }
         }
         for item in URLComponents(string: input.url)?.queryItems ?? [] where secretParams.contains(item.name.lowercased()) {
-            out = ["# auth: {type: apiKey, in: query, name: \(YAMLScalar.key(item.name)), value: \"${API_KEY}\"}"]
+            given.append("query param \(item.name)")
+            if auth == nil { auth = "# auth: {type: apiKey, in: query, name: \(YAMLScalar.key(item.name)), value: \"${API_KEY}\"}" }
         }
-        guard !out.isEmpty else { return [] }
-        return ["# The probe sent credentials; they are not written here. Uncomment and set the variable:"] + out + [""]
+        guard !given.isEmpty else { return [] }
+        var out = [Sanitizer.clean("# The probe sent \(given.count == 1 ? "a credential" : "\(given.count) credentials"), "
+                                   + "none of them written here: \(given.joined(separator: ", ")).", limit: 400)]
+        if given.count > 1 {
+            out.append("# auth: carries one of them; send the others with headers: or params: that read ${NAME} variables.")
+        }
+        if let auth {
+            out += ["# Uncomment and set the variable:", auth]
+        } else {
+            out.append("# auth: has no type for a cookie; send it with headers: reading a ${NAME} variable.")
+        }
+        return out + [""]
+    }
+
+    /// The start of a body that is not JSON: text as a short quote, other
+    /// bytes (an image, compressed data) only counted, never printed.
+    static func preview(_ body: [UInt8]) -> String {
+        let head = body.prefix(256)
+        // (The first 256 bytes may end inside a character.)
+        let cut = head.count < body.count ? min(3, head.count) : 0
+        let isText = (0...cut).contains { String(validating: head.dropLast($0), as: UTF8.self) != nil }
+        guard isText, !head.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+            return "\(body.count) bytes that are not text"
+        }
+        return PageDecoder.preview(body)
+    }
+
+    /// What a response without a list holds, in a few words.
+    static func shape(_ root: JSONValue) -> String {
+        switch root {
+        case .object(let o) where o.isEmpty: return "an empty object"
+        case .object(let o):
+            let keys = o.keys.sorted()
+            let shown = keys.prefix(6).map { Sanitizer.clean($0, limit: 40) }.joined(separator: ", ")
+            return "one object with keys \(shown)\(keys.count > 6 ? ", …" : "")"
+        case .array(let values) where values.isEmpty: return "an empty array"
+        case .array(let values): return "an array of \(values.count) values that are not objects"
+        default: return "a single value"
+        }
     }
 
     /// `url` without secret query values.

@@ -160,4 +160,7 @@ public enum SearchAction: Sendable, Equatable {
     case submit
     /// Esc: drop the search and show every row again.
     case cancel
+    /// Esc or Backspace on a list showing a server search's results: drop
+    /// that search and load the whole list again.
+    case clearServer
 }

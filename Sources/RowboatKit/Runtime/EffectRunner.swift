@@ -30,11 +30,12 @@ package final class EffectRunner: Sendable {
     /// `store` nil (or disabled) means no caching and favorites for the
     /// session only. `imageTransport` (nil: no thumbnails) downloads
     /// images, rendered with `imageColors`, and also in pixels with
-    /// `imagePixels`.
+    /// `imagePixels`; `imagesOffline` (cache-only browsing) takes them from
+    /// the cache alone and never downloads one.
     package init(provider: any PageProvider, store: CacheStore? = nil,
                  imageTransport: HTTPTransport? = nil, imageColors: ThumbnailColors = .indexed240,
                  imagePixels: PixelFormat? = nil,
-                 decodeMemory: Int = DecodeBudget.defaultBytes,
+                 decodeMemory: Int = DecodeBudget.defaultBytes, imagesOffline: Bool = false,
                  clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
                  customAction: (@Sendable (Int, RowModel) async -> String?)? = nil,
                  post: @escaping @Sendable (AppAction) -> Void) {
@@ -42,7 +43,7 @@ package final class EffectRunner: Sendable {
         self.customAction = customAction
         self.images = imageTransport.map {
             ImageFeed(transport: $0, store: store, colors: imageColors, pixels: imagePixels, decodeMemory: decodeMemory,
-                      clock: clock, post: post)
+                      offline: imagesOffline, clock: clock, post: post)
         }
         self.store = store
         self.cacheKeeper = CacheKeeper(store: store)
@@ -110,7 +111,8 @@ package final class EffectRunner: Sendable {
 
     /// Gets one page of `endpoint` for `list` from the provider and posts
     /// `.answer(list, .pageLoaded)` (twice for a cached page the network then
-    /// replaces) or `.answer(list, .pageFailed)`; a cancelled request posts
+    /// replaces) or `.answer(list, .pageFailed)` (`.pageNotCached` for a
+    /// page a cache-only get did not find); a cancelled request posts
     /// nothing.
     package func fetchPage(list: ListID, endpoint: String, id: Int, cursor: PageCursor,
                            params: [String: String] = [:]) async {
@@ -121,7 +123,11 @@ package final class EffectRunner: Sendable {
         } catch {
             // A cancelled request was superseded: nobody waits for its answer.
             guard !Task.isCancelled else { return }
-            post(.answer(list, .pageFailed(requestID: id, message: Self.message(error))))
+            if case .cacheMiss? = error as? DataError {
+                post(.answer(list, .pageNotCached(requestID: id, message: Self.message(error))))
+            } else {
+                post(.answer(list, .pageFailed(requestID: id, message: Self.message(error))))
+            }
         }
     }
 

@@ -17,12 +17,12 @@ final class ImageFeed: Sendable {
     let commands: AsyncStream<Command>.Continuation
 
     init(transport: HTTPTransport, store: CacheStore?, colors: ThumbnailColors, pixels: PixelFormat? = nil, memoryBytes: Int = 64 << 20,
-         decodeMemory: Int = DecodeBudget.defaultBytes,
+         decodeMemory: Int = DecodeBudget.defaultBytes, offline: Bool = false,
          clock: @escaping @Sendable () -> Double, post: @escaping @Sendable (AppAction) -> Void) {
         let queue = ImageFetchQueue(
             transport: transport, store: store, memory: MemoryCache(maxCost: memoryBytes),
             maker: ThumbnailMaker(renderer: ThumbnailRenderer(colors: colors, pixels: pixels)),
-            budget: DecodeBudget(bytes: decodeMemory), clock: clock,
+            budget: DecodeBudget(bytes: decodeMemory), clock: clock, offline: offline,
             post: { event in post(Self.action(for: event)) })
         let (stream, continuation) = AsyncStream<Command>.makeStream()
         commands = continuation

@@ -76,6 +76,7 @@ package final class TUIRunLoop {
         try screen.start(wake: wake)
         defer { screen.stop() }
         state.imagesInfo = screen.graphics.reason
+        if screen.graphics.choice == .off { state.turnImagesOff() }
         runner = makeRunner(ThumbnailColors.best(colors: screen.colorCount, directColor: screen.directColor,
                                                  allowed: screen.theme != .monochrome), screen.graphics.pixels)
         defer { runner.stop() }

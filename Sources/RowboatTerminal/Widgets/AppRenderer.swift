@@ -115,7 +115,7 @@ public struct AppRenderer {
                                 now: now, images: state.images)
             case .grid:
                 CardView(theme: theme).render(row, selected: selected, into: &grid, x: rect.x, y: rect.y,
-                                              width: rect.width, now: now, images: state.images,
+                                              width: rect.width, now: now, phase: state.imagePhase(of: row),
                                               thumbnails: state.thumbnails)
             }
         }

@@ -10,11 +10,11 @@ public struct CardView {
         self.theme = theme
     }
 
+    /// `phase`: where the row's image is (nil: it has none).
     public func render(_ row: RowModel, selected: Bool, into grid: inout CellGrid, x: Int, y: Int, width: Int,
-                       now: Double, images: [String: ImagePhase], thumbnails: [ImageRequest: Thumbnail]) {
+                       now: Double, phase: ImagePhase?, thumbnails: [ImageRequest: Thumbnail]) {
         let frame = selected ? theme.selected : theme.dim
         let painter = ThumbnailPainter(theme: theme)
-        let phase = row.imageURL.map { images[$0] ?? .new }
         if let url = row.imageURL,
            let thumbnail = thumbnails[ImageRequest(url: url, columns: width, rows: GridLayout.thumbnailRows)] {
             painter.paint(thumbnail, into: &grid, x: x, y: y, columns: width, rows: GridLayout.thumbnailRows)

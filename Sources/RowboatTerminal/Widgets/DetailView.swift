@@ -61,7 +61,7 @@ public struct DetailView {
                 painter.paint(thumbnail, into: &picture, x: 0, y: 0, columns: box.columns, rows: box.rows,
                               pixels: whole || thumbnail.pixels.map { GridPicture.isPlaceholder($0) } == true)
             } else {
-                painter.placeholder(state.images[url] ?? .new, into: &picture, x: 0, y: 0, columns: box.columns,
+                painter.placeholder(state.imagePhase(ofURL: url), into: &picture, x: 0, y: 0, columns: box.columns,
                                     rows: box.rows, frame: theme.dim)
             }
             let x0 = max(1, (grid.width - box.columns) / 2)
@@ -76,7 +76,8 @@ public struct DetailView {
         grid.fill(x: 0, y: geometry.statusRow, count: grid.width, style: theme.status)
         let position = content.count > text.height
             ? " · \(scroll + 1)-\(min(content.count, scroll + text.height))/\(content.count)" : ""
-        let related = detail.strip == nil ? "" : " · h/l related · enter open"
+        // Only when the strip is on screen (a short terminal leaves it out).
+        let related = geometry.strip == nil ? "" : " · h/l related · enter open"
         grid.put(" \(detail.endpointKey) · item \(detail.rowID)\(position) · esc back · j/k scroll\(related)",
                  x: 0, y: geometry.statusRow, style: theme.status)
     }
@@ -106,9 +107,10 @@ public struct DetailView {
         }
         for index in shape.visible {
             guard let rect = shape.rect(of: index) else { continue }
-            CardView(theme: theme).render(list.rows[index], selected: index == list.selection, into: &grid,
-                                          x: rect.x, y: rect.y, width: rect.width, now: now, images: state.images,
-                                          thumbnails: state.thumbnails)
+            let row = list.rows[index]
+            CardView(theme: theme).render(row, selected: index == list.selection, into: &grid,
+                                          x: rect.x, y: rect.y, width: rect.width, now: now,
+                                          phase: state.imagePhase(of: row), thumbnails: state.thumbnails)
         }
     }
 }

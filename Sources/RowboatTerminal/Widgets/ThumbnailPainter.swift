@@ -76,6 +76,7 @@ public struct ThumbnailPainter {
         case .new: lines = [("◌", frame)]
         case .downloading: lines = [("⇣ loading", theme.dim)]
         case .downloaded: lines = []
+        case .off: lines = [("images off", theme.dim)]
         case .failed(let reason): lines = [("✗ failed", theme.error), (reason, theme.dim)]
         }
         lines = Array(lines.prefix(max(0, rows - 2)))
