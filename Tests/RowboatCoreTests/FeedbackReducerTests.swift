@@ -134,31 +134,36 @@ struct FeedbackReducerTests {
         let keys = KeyMap.default
         var state = app()
         _ = AppReducer.reduce(&state, .sheet(.open))
-        #expect(keys.action(for: .character("o"), in: state) == .sheet(.press("o")))
-        #expect(keys.action(for: .character("y"), in: state) == .sheet(.press("y")))
-        #expect(keys.action(for: .character("*"), in: state) == .sheet(.press("*")))
-        #expect(keys.action(for: .character("s"), in: state) == .sheet(.press("*")))
-        #expect(keys.action(for: .character("R"), in: state) == .sheet(.press("R")))
+        #expect(keys.action(for: .character("o"), in: state) == .sheet(.press(.openLink)))
+        #expect(keys.action(for: .character("y"), in: state) == .sheet(.press(.copyLink)))
+        #expect(keys.action(for: .character("*"), in: state) == .sheet(.press(.favorite)))
+        #expect(keys.action(for: .character("s"), in: state) == .sheet(.press(.favorite)))
+        #expect(keys.action(for: .character("R"), in: state) == .sheet(.press(.retryImage)))
         // Every shortcut the sheet shows has its key.
-        for item in state.sheet?.items ?? [] where !item.shortcut.isEmpty {
-            #expect(keys.action(for: .character(Character(item.shortcut)), in: state) == .sheet(.press(item.shortcut)))
+        for item in state.sheet?.items ?? [] {
+            guard let action = item.keyAction, let key = action.keys(on: .list, of: keys).first else { continue }
+            #expect(keys.action(for: key, in: state) == .sheet(.press(action)))
         }
+        // Rebound, the sheet follows: the new key does the line, the old one nothing.
+        let rebound = try! KeyBindings.keyMap(KeyBindingsConfig([.init(.openLink, [.character("w")])]))
+        #expect(rebound.action(for: .character("w"), in: state) == .sheet(.press(.openLink)))
+        #expect(rebound.action(for: .character("o"), in: state) == nil)
 
         let before = state
-        #expect(AppReducer.reduce(&state, .sheet(.press("o"))) == [.openURL("https://example.com/items/1")])
+        #expect(AppReducer.reduce(&state, .sheet(.press(.openLink))) == [.openURL("https://example.com/items/1")])
         var expected = before
         expected.overlay = nil
         expected.toast = Toast(text: "opening https://example.com/items/1", isError: false, expiresAt: Self.now + Toast.lifetime)
         #expect(state == expected)
 
         state = before
-        #expect(AppReducer.reduce(&state, .sheet(.press("y"))) == [.copyToClipboard("https://example.com/items/1")])
+        #expect(AppReducer.reduce(&state, .sheet(.press(.copyLink))) == [.copyToClipboard("https://example.com/items/1")])
         expected = before
         expected.overlay = nil
         #expect(state == expected)
 
         state = before
-        #expect(AppReducer.reduce(&state, .sheet(.press("*"))) == [.saveFavorite(endpoint: "items", before.list.rows[0])])
+        #expect(AppReducer.reduce(&state, .sheet(.press(.favorite))) == [.saveFavorite(endpoint: "items", before.list.rows[0])])
         expected = before
         expected.overlay = nil
         expected.favoritesByEndpoint["items"] = [before.list.rows[0]]
@@ -167,7 +172,7 @@ struct FeedbackReducerTests {
 
         // A shortcut whose line this item lacks (no failed image) does nothing.
         state = before
-        #expect(AppReducer.reduce(&state, .sheet(.press("R"))) == [])
+        #expect(AppReducer.reduce(&state, .sheet(.press(.retryImage))) == [])
         #expect(state == before)
     }
 

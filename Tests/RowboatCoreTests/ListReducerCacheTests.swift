@@ -157,7 +157,7 @@ struct GetModeConfigTests {
         expected.halt = .endOfCache
         #expect(state == expected)
         #expect(state.footer == .halted(.endOfCache))
-        #expect(state.footer.text == "end of the cached pages")
+        #expect(state.footer.hint.text(in: .default) == "end of the cached pages")
         // Not automatic again (halted), but space asks once more.
         #expect(Fixtures.send(&state, .move(.end)) == [])
         #expect(Fixtures.send(&state, .loadMore) == [.fetchPage(requestID: 3, cursor: .page(2))])

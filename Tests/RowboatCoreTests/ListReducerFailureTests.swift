@@ -68,7 +68,7 @@ struct ListReducerFailureTests {
         #expect(state == expected)
         #expect(state.rows == F.rows(1...30))
         #expect(state.selection == 3)
-        #expect(state.footer.text == "failed — r to retry")
+        #expect(state.footer.hint.text(in: .default) == "failed — r to retry")
 
         // While failed, neither load-more nor movement near the end starts a load.
         #expect(F.send(&state, .loadMore, .move(.end)) == [])

@@ -48,7 +48,7 @@ struct ListReducerFloodTests {
         expected.autoLoadedRows = 3
         #expect(state == expected)
         #expect(state.footer == .halted(.loop(noun: "cursor")))
-        #expect(state.footer.text == "stopped: the server sent a cursor it had sent before (a paging loop)")
+        #expect(state.footer.hint.text(in: .default) == "stopped: the server sent a cursor it had sent before (a paging loop)")
         // Space and moving to the end ask for nothing more.
         #expect(F.send(&state, .loadMore, .move(.end), .move(.down)) == [])
     }
@@ -67,7 +67,7 @@ struct ListReducerFloodTests {
         #expect(state.rows == F.rows(1...9))
         #expect(state.nextCursor == nil)
         #expect(state.halt == .loop(noun: "next-page URL"))
-        #expect(state.footer.text == "stopped: the server sent a next-page URL it had sent before (a paging loop)")
+        #expect(state.footer.hint.text(in: .default) == "stopped: the server sent a next-page URL it had sent before (a paging loop)")
     }
 
     @Test func aPageWithNothingNewStopsAutomaticLoadsButSpaceStillLoads() {
@@ -88,7 +88,7 @@ struct ListReducerFloodTests {
         expected.trail = Self.trail("r1")
         expected.halt = .noNewItems
         #expect(state == expected)
-        #expect(state.footer.text == "the last page added nothing new — space loads more")
+        #expect(state.footer.hint.text(in: .default) == "the last page added nothing new — space loads more")
 
         // Moving at the end is not a request for more.
         #expect(F.send(&state, .move(.end), .move(.down), .viewportChanged(items: 30)) == [])
@@ -125,7 +125,7 @@ struct ListReducerFloodTests {
         expected.halt = .pageCap(3)
         expected.autoLoadedRows = 2
         #expect(state == expected)
-        #expect(state.footer.text == "stopped after 3 pages (paging.maxPages)")
+        #expect(state.footer.hint.text(in: .default) == "stopped after 3 pages (paging.maxPages)")
         #expect(F.send(&state, .loadMore) == [])
 
         // A refresh starts a new walk: trail, halt and the page count reset.
@@ -166,7 +166,7 @@ struct ListReducerFloodTests {
         expected.halt = .autoLimit
         expected.autoLoadedRows = 16
         #expect(state == expected)
-        #expect(state.footer.text == "paused after three screens loaded by themselves — space loads more")
+        #expect(state.footer.hint.text(in: .default) == "paused after three screens loaded by themselves — space loads more")
 
         // Any key lifts the pause; the move itself asks for the next page.
         #expect(F.send(&state, .move(.down)) == [.fetchPage(requestID: 6, cursor: .token("c5"))])

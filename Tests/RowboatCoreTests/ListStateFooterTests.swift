@@ -11,11 +11,26 @@ struct ListStateFooterTests {
     }
 
     @Test func footerTexts() {
-        #expect(FooterState.hidden.text == "")
-        #expect(FooterState.loadMore.text == "load more (space)")
-        #expect(FooterState.loadingMore.text == "loading more…")
-        #expect(FooterState.noMoreItems.text == "no more items")
-        #expect(FooterState.failed.text == "failed — r to retry")
+        func text(_ f: FooterState) -> String { f.hint.text(in: .default) }
+        #expect(text(.hidden) == "")
+        #expect(text(.loadMore) == "load more (space)")
+        #expect(text(.loadingMore) == "loading more…")
+        #expect(text(.noMoreItems) == "no more items")
+        #expect(text(.failed) == "failed — r to retry")
+        #expect(text(.pullArmed) == "↓ pull to refresh — press again")
+    }
+
+    /// The footer names the keys in force: rebound, the new key; unbound,
+    /// the phrase is left out.
+    @Test func footerTextsFollowTheKeyMap() throws {
+        let rebound = try KeyBindings.keyMap(KeyBindingsConfig([.init(.loadMore, [.character("n")]),
+                                                                 .init(.refresh, [.function(5)])]))
+        #expect(FooterState.loadMore.hint.text(in: rebound) == "load more (n)")
+        #expect(FooterState.failed.hint.text(in: rebound) == "failed — F5 to retry")
+        #expect(FooterState.halted(.noNewItems).hint.text(in: rebound) == "the last page added nothing new — n loads more")
+        let unbound = try KeyBindings.keyMap(KeyBindingsConfig([.init(.loadMore, []), .init(.refresh, [])]))
+        #expect(FooterState.loadMore.hint.text(in: unbound) == "load more")
+        #expect(FooterState.failed.hint.text(in: unbound) == "failed")
     }
 
     @Test func footerPerPhase() {

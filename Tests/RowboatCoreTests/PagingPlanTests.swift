@@ -66,7 +66,7 @@ struct PagingPlanTests {
                       .pageLoaded(requestID: 2, PageLoad(rows: [], fetchedAt: 5)))
         #expect(state.rows == Fixtures.rows(1...30))
         #expect(state.phase == .exhausted)
-        #expect(state.footer.text == "no more items")
+        #expect(state.footer.hint.text(in: .default) == "no more items")
         #expect(!state.isEmpty)
     }
 

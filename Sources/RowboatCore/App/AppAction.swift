@@ -9,6 +9,10 @@ public enum AppAction: Sendable, Equatable {
     case openDetail
     /// Pop the detail.
     case closeDetail
+    /// Leave what is on top (the key map's back keys): the detail, the
+    /// favorites list, search results or the filter panel, whichever has
+    /// the keys (`AppState.backAction`).
+    case back
     case scrollDetail(Int)
     /// Move along the detail's related strip (left < 0 < right); without a
     /// strip, left goes back as it always did.

@@ -91,8 +91,8 @@ extension AppReducer {
             state.overlay = .sheet(sheet)
         case .cancel:
             state.overlay = nil
-        case .press(let shortcut):
-            guard var sheet = state.sheet, let line = sheet.items.firstIndex(where: { $0.shortcut == shortcut })
+        case .press(let action):
+            guard var sheet = state.sheet, let line = sheet.items.firstIndex(where: { $0.keyAction == action })
             else { return [] }
             sheet.cursor = line
             state.overlay = .sheet(sheet)

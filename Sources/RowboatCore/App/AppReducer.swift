@@ -85,6 +85,8 @@ public enum AppReducer {
         case .openDetail:
             guard state.detail == nil, let row = state.currentRow else { return [] }
             return pushDetail(&state, row, endpoint: state.endpointKey)
+        case .back:
+            return state.backAction.map { reduce(&state, $0) } ?? []
         case .closeDetail:
             guard case .detail? = state.screen else { return [] }
             state.tab.stack.removeLast()

@@ -36,8 +36,7 @@ public enum KeyAction: String, Sendable, CaseIterable {
         case .loadMore: [.init(.list, .list(.loadMore))]
         case .openDetail: [.init(.list, .openDetail)]
         case .openRelated: [.init(.detail, .openRelated)]
-        case .back: [.init(.detail, .closeDetail), .init(.back, KeySlot.backAction),
-                     .init(.filterPanel, .filters(.cancel), only: [.escape, .backspace])]
+        case .back: [.init(.detail, .back), .init(.back, .back), .init(.filterPanel, .back)]
         case .favorite: [.init(.list, .toggleFavorite), .init(.detail, .toggleFavorite)]
         case .favoritesList: [.init(.list, .toggleFavoritesList)]
         case .openLink: [.init(.list, .openLink), .init(.detail, .openLink)]
@@ -51,7 +50,7 @@ public enum KeyAction: String, Sendable, CaseIterable {
         case .tab1, .tab2, .tab3, .tab4, .tab5, .tab6, .tab7, .tab8, .tab9:
             [.init(.list, .selectTab(Int(rawValue.dropFirst(3))! - 1))]
         // The key that opens the panel also closes it.
-        case .filters: [.init(.list, .filters(.open)), .init(.filterPanel, .filters(.cancel), only: [.character("f")])]
+        case .filters: [.init(.list, .filters(.open)), .init(.filterPanel, .filters(.cancel))]
         case .search: [.init(.list, .search(.begin))]
         case .choose: [.init(.filterPanel, .filters(.choose))]
         case .apply: [.init(.filterPanel, .filters(.apply))]
@@ -65,7 +64,7 @@ public enum KeyAction: String, Sendable, CaseIterable {
     public func keys(on layer: KeyLayer, of map: KeyMap = .default) -> [Key] {
         let table = map.table(layer)
         let keys = slots.filter { $0.layer == layer }.flatMap { slot in
-            table.filter { $0.value == slot.action && (slot.only?.contains($0.key) ?? true) }.map(\.key)
+            table.filter { $0.value == slot.action }.map(\.key)
         }
         return KeyName.sorted(keys)
     }
@@ -78,20 +77,62 @@ public enum KeyLayer: String, Sendable, CaseIterable {
 }
 
 /// Where a `KeyAction` is bound: a layer and the `AppAction` its keys
-/// produce there; `only` narrows which of the layer's keys for that
-/// `AppAction` belong to this name (the filter panel's close key is both
-/// `back` and `filters`).
+/// produce there.
 public struct KeySlot: Sendable {
     public var layer: KeyLayer
     public var action: AppAction
-    public var only: [Key]?
 
-    init(_ layer: KeyLayer, _ action: AppAction, only: [Key]? = nil) {
+    init(_ layer: KeyLayer, _ action: AppAction) {
         self.layer = layer
         self.action = action
-        self.only = only
+    }
+}
+
+/// The screens keys are looked up on, each a stack of `KeyLayer`s (a later
+/// layer wins): the one table that key lookup (`KeyMap.bindings(in:)`),
+/// conflict checks (`KeyBindings`) and help all read.
+public enum KeyScreen: String, Sendable, CaseIterable {
+    case list, grid, detail, filterPanel, searchResults, searchResultsGrid, favorites, favoritesGrid
+
+    /// Its layers, bottom first.
+    public var layers: [KeyLayer] {
+        switch self {
+        case .list: [.list]
+        case .grid: [.list, .grid]
+        case .detail: [.detail]
+        case .filterPanel: [.filterPanel]
+        case .searchResults, .favorites: [.list, .back]
+        case .searchResultsGrid, .favoritesGrid: [.list, .grid, .back]
+        }
     }
 
-    /// Stands for whatever "back" does on the screen the overlay is on.
-    static let backAction = AppAction.closeDetail
+    /// How a conflict message names it.
+    public var name: String {
+        switch self {
+        case .list: "list"
+        case .grid: "grid"
+        case .detail: "detail"
+        case .filterPanel: "filter panel"
+        case .searchResults, .favorites: "favorites and search results"
+        case .searchResultsGrid: "search results in grid"
+        case .favoritesGrid: "favorites in grid"
+        }
+    }
+
+    /// The screen where `state`'s keys go; nil for the overlays with keys
+    /// of their own (dialog, sheet, help) and the search prompt.
+    public static func of(_ state: AppState) -> KeyScreen? {
+        let grid = state.viewMode == .grid
+        switch state.focus {
+        case .list where state.query.serverSearch != nil:
+            // A server search's results: back leaves them, as it leaves local ones.
+            return grid ? .searchResultsGrid : .searchResults
+        case .list: return grid ? .grid : .list
+        case .detail: return .detail
+        case .filterPanel: return .filterPanel
+        case .searchResults: return grid ? .searchResultsGrid : .searchResults
+        case .favorites: return grid ? .favoritesGrid : .favorites
+        case .help, .dialog, .sheet, .searchPrompt: return nil
+        }
+    }
 }

@@ -3,12 +3,6 @@
 /// (a key another action holds on that layer is a conflict), then look for
 /// a new key that another layer of the same screen binds differently.
 public enum KeyBindings {
-    /// The screens of the app as stacks of layers (a later layer wins).
-    static let screens: [(name: String, layers: [KeyLayer])] = [
-        ("list", [.list]), ("grid", [.list, .grid]), ("detail", [.detail]), ("filter panel", [.filterPanel]),
-        ("favorites and search results", [.list, .back]), ("search results in grid", [.list, .grid, .back]),
-    ]
-
     /// `base` with each configured action's default keys replaced by the
     /// configured ones, on every layer where the action lives. Bindings
     /// of actions not named are kept as they are.
@@ -36,7 +30,7 @@ public enum KeyBindings {
     /// The key-config name of what `action` does on `layer`, else its help text.
     static func name(of action: AppAction, on layer: KeyLayer, key: Key) -> String {
         let candidates = KeyAction.allCases.filter { a in
-            a.slots.contains { $0.layer == layer && $0.action == action && ($0.only?.contains(key) ?? true) }
+            a.slots.contains { $0.layer == layer && $0.action == action }
         }
         if let named = candidates.first { return named.rawValue }
         return "\"\(KeyHelp.describe(action))\""
@@ -112,7 +106,7 @@ public enum KeyBindings {
         /// it binds differently (grid keys over list keys, say).
         func crossLayerConflicts() -> [KeyConflict] {
             var conflicts: [KeyConflict] = []
-            for screen in screens {
+            for screen in KeyScreen.allCases {
                 var keys: [Key] = []
                 for layer in screen.layers { keys += tables[layer, default: [:]].keys.filter { !keys.contains($0) } }
                 for key in KeyName.sorted(keys) {

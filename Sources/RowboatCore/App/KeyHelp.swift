@@ -79,7 +79,7 @@ public enum KeyHelp {
         case .list, .answer, .favoritesLoaded, .favoriteWriteFailed, .mouse, .image, .clock, .notify,
              .cacheMeasured, .cacheCleared, .resized: .notAKey
         case .openDetail: .openDetail
-        case .closeDetail: .back
+        case .closeDetail, .back: .back
         case .stripMove(let d): d < 0 ? .relatedPrevious : .relatedNext
         case .openRelated: .openRelated
         case .selectTab: .showTab

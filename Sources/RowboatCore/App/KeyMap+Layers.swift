@@ -1,12 +1,12 @@
 extension KeyMap {
-    /// One layer's table (`back`: the back keys, as `KeySlot.backAction`).
+    /// One layer's table (`back`: the back keys, as `AppAction.back`).
     public func table(_ layer: KeyLayer) -> [Key: AppAction] {
         switch layer {
         case .list: listBindings
         case .grid: gridBindings
         case .detail: detailBindings
         case .filterPanel: filterPanelBindings
-        case .back: Dictionary(backKeys.map { ($0, KeySlot.backAction) }) { a, _ in a }
+        case .back: Dictionary(backKeys.map { ($0, AppAction.back) }) { a, _ in a }
         }
     }
 
@@ -15,6 +15,20 @@ extension KeyMap {
     /// retry" that should follow a rebound key.
     public func keyNames(for action: KeyAction, on layer: KeyLayer = .list) -> [String] {
         action.keys(on: layer, of: self).map { $0 == .character(" ") ? "space" : KeyHelp.name($0) }
+    }
+
+    /// The key a hint names for `action` on `layer`: its first character
+    /// key (`j`, `r`, `space`) if it has one, else its first key as help
+    /// names it, words in lower case as hints write them (`esc`, `enter`,
+    /// `F5`, `↓`); nil when it has none.
+    public func hintName(for action: KeyAction, on layer: KeyLayer = .list) -> String? {
+        let keys = action.keys(on: layer, of: self)
+        guard let chosen = keys.first(where: { if case .character = $0 { true } else { false } }) ?? keys.first
+        else { return nil }
+        switch chosen {
+        case .character, .function: return KeyHelp.name(chosen)
+        default: return KeyHelp.name(chosen).lowercased()
+        }
     }
 
     mutating func setTable(_ layer: KeyLayer, _ table: [Key: AppAction]) {

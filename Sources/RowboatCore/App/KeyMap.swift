@@ -39,33 +39,25 @@ public struct KeyMap: Sendable {
         .pageDown: .gridMove(.pageDown), .character("d"): .gridMove(.pageDown),
     ]
 
-    /// The bindings in force where `state.focus` is.
+    /// The bindings in force where `state.focus` is: the overlays' own
+    /// tables, or the layers of the screen (`KeyScreen`) merged, later
+    /// layers winning, with `back` made what it does there.
     public func bindings(in state: AppState) -> [Key: AppAction] {
         switch state.focus {
         case .help: return [:]
         case .dialog: return Self.dialog
-        case .sheet: return Self.sheet
-        case .filterPanel: return filterPanelBindings
-        case .detail: return detailBindings
+        case .sheet: return sheetBindings()
         case .searchPrompt: return Self.searchPrompt
-        case .searchResults:
-            return listLayer(state).merging(backKeys.map { ($0, AppAction.search(.cancel)) }) { $1 }
-        case .favorites:
-            return listLayer(state).filter { $0.value != .toggleView }.merging(backKeys.map { ($0, AppAction.toggleFavoritesList) }) { $1 }
-        case .list where state.query.serverSearch != nil:
-            // Results of a server search: back leaves them, as it leaves
-            // local search results.
-            return listLayer(state).merging(backKeys.map { ($0, AppAction.search(.clearServer)) }) { $1 }
-        case .list:
-            return listLayer(state)
+        case .filterPanel, .detail, .searchResults, .favorites, .list: break
         }
-    }
-
-    /// The list's keys, with the grid's 2-D moves in grid mode; the tab
-    /// keys only when there is more than one tab, and a number key only
-    /// for a tab that exists (help lists 1–4 for four tabs).
-    func listLayer(_ state: AppState) -> [Key: AppAction] {
-        var keys = state.viewMode == .grid ? listBindings.merging(gridBindings) { $1 } : listBindings
+        guard let screen = KeyScreen.of(state) else { return [:] }
+        var keys: [Key: AppAction] = [:]
+        for layer in screen.layers { keys.merge(table(layer)) { $1 } }
+        let back = state.backAction
+        keys = keys.compactMapValues { $0 == .back ? back : $0 }
+        if state.focus == .favorites { keys = keys.filter { $0.value != .toggleView } }
+        // Tab keys only with more than one tab, a number key only for a
+        // tab that exists (help lists 1–4 for four tabs).
         if state.tabs.count < 2 { keys = keys.filter { !Self.isTabAction($0.value) } }
         keys = keys.filter { if case .selectTab(let index) = $0.value { index < state.tabs.count } else { true } }
         return keys
@@ -81,7 +73,7 @@ public struct KeyMap: Sendable {
     public static let defaultDetail: [Key: AppAction] = [
         .character("*"): .toggleFavorite, .character("s"): .toggleFavorite,
         .character("o"): .openLink, .character("y"): .copyLink, .character("a"): .sheet(.open),
-        .escape: .closeDetail, .backspace: .closeDetail,
+        .escape: .back, .backspace: .back,
         // Along the related strip; without one, left goes back.
         .left: .stripMove(-1), .character("h"): .stripMove(-1), .right: .stripMove(1), .character("l"): .stripMove(1),
         .enter: .openRelated,
@@ -126,23 +118,32 @@ public struct KeyMap: Sendable {
         .character(" "): .filters(.choose), .character("x"): .filters(.choose),
         .enter: .filters(.apply),
         .character("c"): .filters(.reset),
-        .escape: .filters(.cancel), .character("f"): .filters(.cancel), .backspace: .filters(.cancel),
+        .escape: .back, .character("f"): .filters(.cancel), .backspace: .back,
         .character("?"): .toggleHelp,
         .character("q"): .quit,
     ]
 
-    /// Keys of the action sheet: the shortcuts it shows beside its lines
-    /// (and `s`, the list's other favorite key) do those lines.
+    /// The action sheet's own keys (moving, doing the line, closing).
     public static let sheet: [Key: AppAction] = [
         .up: .sheet(.move(-1)), .character("k"): .sheet(.move(-1)),
         .down: .sheet(.move(1)), .character("j"): .sheet(.move(1)),
         .enter: .sheet(.run), .character(" "): .sheet(.run),
-        .character("o"): .sheet(.press("o")), .character("y"): .sheet(.press("y")),
-        .character("*"): .sheet(.press("*")), .character("s"): .sheet(.press("*")),
-        .character("R"): .sheet(.press("R")),
         .escape: .sheet(.cancel), .backspace: .sheet(.cancel), .character("a"): .sheet(.cancel),
         .character("q"): .quit,
     ]
+
+    /// List actions the sheet shows beside its lines: their list keys do
+    /// those lines inside the sheet too.
+    static let sheetShortcuts: [KeyAction] = [.openLink, .copyLink, .favorite, .retryImage]
+
+    /// The sheet's keys with this map's shortcuts (the sheet's own keys win).
+    func sheetBindings() -> [Key: AppAction] {
+        var keys: [Key: AppAction] = [:]
+        for action in Self.sheetShortcuts {
+            for key in action.keys(on: .list, of: self) { keys[key] = .sheet(.press(action)) }
+        }
+        return keys.merging(Self.sheet) { $1 }
+    }
 
     /// Keys of a confirm dialog.
     public static let dialog: [Key: AppAction] = [

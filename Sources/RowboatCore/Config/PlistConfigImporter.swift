@@ -94,7 +94,7 @@ public enum PlistConfigImporter {
         var c = Communication()
         if let m = keys["method"] {
             let name = try m.string()
-            guard let method = HTTPMethodName(rawValue: name.uppercased()) else {
+            guard let method = HTTPMethodName(rawValue: name.uppercased()), HTTPMethodName.readingMethods.contains(method) else {
                 throw m.error("expected GET or POST, found \"\(name)\"")
             }
             c.method = method

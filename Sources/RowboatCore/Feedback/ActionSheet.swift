@@ -49,17 +49,18 @@ public enum SheetItem: Sendable, Equatable {
         }
     }
 
-    /// The key shown beside the label: it does this line inside the sheet
-    /// (`SheetAction.press`), as it does from the list. The detail has
-    /// none: Enter in the sheet does the line under the cursor.
-    public var shortcut: String {
+    /// The list action whose key is shown beside the label: that key does
+    /// this line inside the sheet too (`SheetAction.press`), as it does
+    /// from the list, whatever `keys:` bound it to. The detail has none:
+    /// Enter in the sheet does the line under the cursor.
+    public var keyAction: KeyAction? {
         switch self {
-        case .openLink: "o"
-        case .copyLink: "y"
-        case .addFavorite, .removeFavorite: "*"
-        case .openDetail: ""
-        case .retryImage: "R"
-        case .custom: ""
+        case .openLink: .openLink
+        case .copyLink: .copyLink
+        case .addFavorite, .removeFavorite: .favorite
+        case .openDetail: nil
+        case .retryImage: .retryImage
+        case .custom: nil
         }
     }
 }
@@ -70,8 +71,9 @@ public enum SheetAction: Sendable, Equatable {
     case move(Int)
     /// Do the item under the cursor and close.
     case run
-    /// A shortcut shown in the sheet (`o`, `y`, `*`, `R`): do the line it
-    /// stands beside and close; a key whose line the item lacks does nothing.
-    case press(String)
+    /// A shortcut shown in the sheet (the list key of `o`pen link, cop`y`,
+    /// favorite, `R`etry): do the line it stands beside and close; a key
+    /// whose line the item lacks does nothing.
+    case press(KeyAction)
     case cancel
 }

@@ -18,13 +18,13 @@ public enum ListHalt: Sendable, Equatable {
     /// Cache-only: the next page is not in the cache.
     case endOfCache
 
-    /// The footer line.
-    public var footerText: String {
+    /// The footer line (keys named when drawn: `Hint`).
+    public var footerHint: Hint {
         switch self {
-        case .loop(let noun): "stopped: the server sent a \(noun) it had sent before (a paging loop)"
-        case .pageCap(let pages): "stopped after \(pages) pages (paging.maxPages)"
-        case .noNewItems: "the last page added nothing new — space loads more"
-        case .autoLimit: "paused after three screens loaded by themselves — space loads more"
+        case .loop(let noun): Hint("stopped: the server sent a \(noun) it had sent before (a paging loop)")
+        case .pageCap(let pages): Hint("stopped after \(pages) pages (paging.maxPages)")
+        case .noNewItems: Hint([.text("the last page added nothing new"), Hint.key(.loadMore, " — %k loads more")])
+        case .autoLimit: Hint([.text("paused after three screens loaded by themselves"), Hint.key(.loadMore, " — %k loads more")])
         case .endOfCache: "end of the cached pages"
         }
     }

@@ -129,15 +129,16 @@ public enum FooterState: Sendable, Equatable {
     /// Loading stopped short or paused, and why.
     case halted(ListHalt)
 
-    public var text: String {
+    /// What the line says, keys named when it is drawn (`Hint`).
+    public var hint: Hint {
         switch self {
         case .hidden: ""
-        case .loadMore: "load more (space)"
+        case .loadMore: Hint([.text("load more"), Hint.key(.loadMore, " (%k)")])
         case .loadingMore: "loading more…"
         case .noMoreItems: "no more items"
-        case .failed: "failed — r to retry"
+        case .failed: Hint([.text("failed"), Hint.key(.refresh, " — %k to retry")])
         case .pullArmed: "↓ pull to refresh — press again"
-        case .halted(let halt): halt.footerText
+        case .halted(let halt): halt.footerHint
         }
     }
 }

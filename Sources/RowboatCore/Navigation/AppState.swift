@@ -128,6 +128,20 @@ public struct AppState: Sendable, Equatable {
         }
     }
 
+    /// What `back` does where the keys go: close the detail or the filter
+    /// panel, leave the favorites list or search results (a server
+    /// search's too); nil elsewhere.
+    public var backAction: AppAction? {
+        switch focus {
+        case .detail: .closeDetail
+        case .favorites: .toggleFavoritesList
+        case .searchResults: .search(.cancel)
+        case .filterPanel: .filters(.cancel)
+        case .list: query.serverSearch != nil ? .search(.clearServer) : nil
+        case .help, .dialog, .sheet, .searchPrompt: nil
+        }
+    }
+
     /// The detail on top, if one is.
     public var detail: DetailState? {
         if case .detail(let d) = screen { return d }

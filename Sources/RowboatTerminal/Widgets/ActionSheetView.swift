@@ -9,9 +9,11 @@ public struct ActionSheetView {
         self.theme = theme
     }
 
-    public func render(_ sheet: ActionSheet, into grid: inout CellGrid) {
+    public func render(_ sheet: ActionSheet, keyMap: KeyMap = .default, into grid: inout CellGrid) {
         let labelWidth = sheet.items.map { DisplayWidth.of($0.label) }.max() ?? 0
-        let keyWidth = sheet.items.map { DisplayWidth.of($0.shortcut) }.max() ?? 0
+        // Each line's shortcut: its list action's key in the map in force.
+        let shortcuts = sheet.items.map { item in item.keyAction.flatMap { keyMap.hintName(for: $0) } ?? "" }
+        let keyWidth = shortcuts.map { DisplayWidth.of($0) }.max() ?? 0
         let footer = "enter do · esc close"
         let width = min(grid.width - 2, max(labelWidth + keyWidth + 8, DisplayWidth.of(footer) + 6, 24))
         let height = min(grid.height - 2, sheet.items.count + 4)
@@ -24,7 +26,8 @@ public struct ActionSheetView {
             let style = i == sheet.cursor ? theme.selected : theme.status
             grid.fill(x: x0 + 1, y: y, count: width - 2, style: style)
             grid.put(item.label, x: x0 + 3, y: y, maxWidth: width - keyWidth - 7, style: style)
-            grid.put(item.shortcut, x: x0 + width - 3 - DisplayWidth.of(item.shortcut), y: y, style: style)
+            let shortcut = shortcuts[i]
+            grid.put(shortcut, x: x0 + width - 3 - DisplayWidth.of(shortcut), y: y, style: style)
         }
     }
 }

@@ -35,7 +35,7 @@ public struct AppRenderer {
         let beforeOverlays = grid.pictures.isEmpty ? nil : grid
         var under = state.overlay
         if case .help(let over) = state.overlay { under = over }
-        renderOverlay(under, state: state, into: &grid)
+        renderOverlay(under, state: state, keyMap: keyMap, into: &grid)
         if let toast = state.toast {
             ToastView.render(toast, into: &grid, y: layout.footerRow, theme: theme)
         }
@@ -50,12 +50,12 @@ public struct AppRenderer {
         return grid
     }
 
-    func renderOverlay(_ overlay: Overlay?, state: AppState, into grid: inout CellGrid) {
+    func renderOverlay(_ overlay: Overlay?, state: AppState, keyMap: KeyMap, into grid: inout CellGrid) {
         switch overlay {
         case .filterPanel(let panel):
-            FilterPanelView(theme: theme).render(panel, sections: state.query.options.sections, into: &grid)
+            FilterPanelView(theme: theme).render(panel, sections: state.query.options.sections, keyMap: keyMap, into: &grid)
         case .sheet(let sheet):
-            ActionSheetView(theme: theme).render(sheet, into: &grid)
+            ActionSheetView(theme: theme).render(sheet, keyMap: keyMap, into: &grid)
         case .dialog(let dialog):
             ConfirmDialogView(theme: theme).render(dialog, into: &grid)
         case .help, nil:
@@ -80,8 +80,10 @@ public struct AppRenderer {
         }
         let list = state.list
         if let search = state.search, search.matches.isEmpty {
-            let lines = list.rows.isEmpty ? ["No items loaded yet"]
-                : ["No loaded row matches “\(search.text)”", "Esc shows every row again"]
+            // While typing, Esc is the prompt's own key; afterwards, the back keys.
+            let again = search.editing ? "Esc shows every row again"
+                : Hint([Hint.key(.back, "%k shows every row again", on: .back)]).text(in: keyMap)
+            let lines = list.rows.isEmpty ? ["No items loaded yet"] : ["No loaded row matches “\(search.text)”", again]
             centered(lines, in: &grid, top: body.y, height: body.height)
         } else if list.rows.isEmpty {
             renderPlaceholder(list, into: &grid, top: body.y, height: body.height, spinner: spinner, keyMap: keyMap)
@@ -91,10 +93,10 @@ public struct AppRenderer {
         if let search = state.search {
             SearchPrompt(theme: theme).render(search, loaded: list.rows.count,
                                               serverSearch: state.query.options.searchParam != nil,
-                                              into: &grid, y: layout.footerRow)
+                                              keyMap: keyMap, into: &grid, y: layout.footerRow)
         } else if list.footer != .hidden {
             let footer = list.footer
-            var text = footer.text
+            var text = footer.hint.text(in: keyMap)
             if footer == .loadingMore { text = "\(spinner) " + text }
             let style = footer == .failed ? theme.error : footer == .pullArmed ? theme.accent : theme.footer
             grid.put(" " + text, x: 0, y: layout.footerRow, style: style)
@@ -185,6 +187,6 @@ public struct AppRenderer {
     /// The first key bound to `action` on the list, named as help names it,
     /// so hints follow a rebound key; nil when the action has no key.
     static func key(_ keyMap: KeyMap, _ action: KeyAction) -> String? {
-        keyMap.keyNames(for: action).first
+        keyMap.hintName(for: action)
     }
 }

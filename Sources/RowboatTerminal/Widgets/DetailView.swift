@@ -77,8 +77,13 @@ public struct DetailView {
         let position = content.count > text.height
             ? " · \(scroll + 1)-\(min(content.count, scroll + text.height))/\(content.count)" : ""
         // Only when the strip is on screen (a short terminal leaves it out).
-        let related = geometry.strip == nil ? "" : " · h/l related · enter open"
-        grid.put(" \(detail.endpointKey) · item \(detail.rowID)\(position) · esc back · j/k scroll\(related)",
+        var hints: [Hint.Part] = [Hint.key(.back, " · %k back", on: .detail),
+                                  .keys([.moveDown, .moveUp], on: .detail, phrase: " · %k scroll")]
+        if geometry.strip != nil {
+            hints += [.keys([.moveLeft, .moveRight], on: .detail, phrase: " · %k related"),
+                      Hint.key(.openRelated, " · %k open", on: .detail)]
+        }
+        grid.put(" \(detail.endpointKey) · item \(detail.rowID)\(position)" + Hint(hints).text(in: keyMap),
                  x: 0, y: geometry.statusRow, style: theme.status)
     }
 
@@ -96,7 +101,8 @@ public struct DetailView {
             let line: (String, Style)
             switch list.phase {
             case .failed(let message):
-                line = ("✗ related items failed: \(message) · l to retry", theme.error)
+                line = ("✗ related items failed: \(message)"
+                        + Hint([Hint.key(.moveRight, " · %k to retry", on: .detail)]).text(in: keyMap), theme.error)
             case .firstLoad, .refreshing, .loadingMore:
                 line = ("Loading related items…", theme.dim)
             default:

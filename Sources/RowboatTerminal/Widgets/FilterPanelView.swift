@@ -1,3 +1,4 @@
+import Foundation
 import RowboatCore
 
 /// The filter and sort panel: a box over the list with each section's title
@@ -10,7 +11,7 @@ public struct FilterPanelView {
         self.theme = theme
     }
 
-    public func render(_ panel: FilterPanel, sections: [QuerySection], into grid: inout CellGrid) {
+    public func render(_ panel: FilterPanel, sections: [QuerySection], keyMap: KeyMap = .default, into grid: inout CellGrid) {
         // One line per section title and per option; a blank line between sections.
         var lines: [(text: String, option: Int?)] = []
         var optionLine = 0
@@ -23,7 +24,9 @@ public struct FilterPanelView {
                 optionLine += 1
             }
         }
-        let keys = "space choose · enter apply · c reset · esc close"
+        let keys = Hint([Hint.key(.choose, "%k choose", on: .filterPanel), Hint.key(.apply, " · %k apply", on: .filterPanel),
+                         Hint.key(.reset, " · %k reset", on: .filterPanel), Hint.key(.back, " · %k close", on: .filterPanel)])
+            .text(in: keyMap).trimmingCharacters(in: CharacterSet(charactersIn: " ·"))
         let widest = lines.map { DisplayWidth.of($0.text) }.max() ?? 0
         let width = min(grid.width - 2, max(widest, DisplayWidth.of(keys) + 2) + 4)
         let height = min(grid.height - 2, lines.count + 4)

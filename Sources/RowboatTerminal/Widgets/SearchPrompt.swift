@@ -10,7 +10,8 @@ public struct SearchPrompt {
         self.theme = theme
     }
 
-    public func render(_ search: SearchState, loaded: Int, serverSearch: Bool, into grid: inout CellGrid, y: Int) {
+    public func render(_ search: SearchState, loaded: Int, serverSearch: Bool, keyMap: KeyMap = .default,
+                       into grid: inout CellGrid, y: Int) {
         grid.fill(x: 0, y: y, count: grid.width, style: theme.footer)
         let used = grid.put("/" + search.text + (search.editing ? "▏" : ""), x: 0, y: y,
                             maxWidth: max(1, grid.width / 2), style: search.editing ? theme.accent : theme.footer)
@@ -18,7 +19,8 @@ public struct SearchPrompt {
         if search.editing {
             hint += serverSearch ? " · enter search server · esc clear" : " · enter browse · esc clear"
         } else {
-            hint += " · / edit · esc clear"
+            // Typing uses the prompt's own keys; once done, the key map's.
+            hint += Hint([Hint.key(.search, " · %k edit"), Hint.key(.back, " · %k clear", on: .back)]).text(in: keyMap)
         }
         grid.put(hint, x: used + 2, y: y, maxWidth: max(0, grid.width - used - 3), style: theme.dim)
     }
