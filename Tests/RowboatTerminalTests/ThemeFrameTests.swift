@@ -68,7 +68,7 @@ import RowboatCore
 
     @Test func hintsNameTheReboundKeys() throws {
         let keys = try KeyBindings.keyMap(KeyBindingsConfig([
-            .init(.refresh, [.function(5)]), .init(.favorite, [.character("m")]), .init(.favoritesList, [.character("B")]),
+            .init(.refresh, [.function(5)]), .init(.favorite, [.character("w")]), .init(.favoritesList, [.character("B")]),
             .init(.toggleView, [.character("V")]),
         ]))
         let renderer = AppRenderer(theme: .default)
@@ -84,8 +84,8 @@ import RowboatCore
         var favorites = Fixtures.loaded([Fixtures.row(1)], size: .init(columns: 80, rows: 12))
         _ = AppReducer.reduce(&favorites, .toggleFavoritesList)
         let favoritesText = renderer.render(favorites, now: Fixtures.now, keyMap: keys).text
-        #expect(favoritesText.contains("press m on an item to add it · B to go back"), "\(favoritesText)")
-        #expect(favoritesText.contains("m remove · B back"))
+        #expect(favoritesText.contains("press w on an item to add it · B to go back"), "\(favoritesText)")
+        #expect(favoritesText.contains("w remove · B back"))
         var grid = Fixtures.loaded((1...5).map { Fixtures.row($0) }, size: .init(columns: 80, rows: 24))
         _ = AppReducer.reduce(&grid, .toggleView)
         #expect(renderer.render(grid, now: Fixtures.now, keyMap: keys).lines()[0].contains("· V table"))

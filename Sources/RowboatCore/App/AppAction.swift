@@ -23,6 +23,8 @@ public enum AppAction: Sendable, Equatable {
     case selectTab(Int)
     case nextTab
     case previousTab
+    /// Mark or unmark rows to act on together.
+    case mark(MarkAction)
     /// Mark or unmark the current row as a favorite.
     case toggleFavorite
     /// Show or leave the favorites list.
@@ -93,4 +95,12 @@ public enum AppEffect: Sendable, Equatable {
     /// Run the embedding program's action `index` on `row` (its message,
     /// if any, comes back as `.notify`).
     case runCustomAction(index: Int, row: RowModel)
+}
+
+/// What the mark keys do.
+public enum MarkAction: Sendable, Equatable {
+    /// Mark the selected row, or unmark it, and move to the next.
+    case toggle
+    /// Mark every loaded row; with rows marked, clear the marks instead.
+    case toggleAll
 }

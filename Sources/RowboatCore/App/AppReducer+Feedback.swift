@@ -16,6 +16,19 @@ extension AppReducer {
             if let toast = state.toast, toast.expiresAt <= now { state.toast = nil }
         case .notify(let text, let isError):
             toast(&state, text, isError: isError)
+        case .copyLink where state.actionRows.marked:
+            // With rows marked, the links of all of them, one a line.
+            let links = state.actionRows.rows.compactMap(\.linkURL).filter { url in
+                openableSchemes.contains { url.lowercased().hasPrefix($0) }
+            }
+            guard !links.isEmpty else {
+                toast(&state, "no marked row has a link", isError: true)
+                return []
+            }
+            let marked = state.list.marks.count
+            toast(&state, "copying \(links.count) link\(links.count == 1 ? "" : "s")"
+                  + (links.count < marked ? " (\(marked - links.count) of \(marked) marked rows have none)" : ""))
+            return [.copyToClipboard(links.joined(separator: "\n"))]
         case .openLink, .copyLink:
             guard let row = state.currentRow else { return [] }
             guard let url = row.linkURL else {

@@ -29,6 +29,8 @@ public enum AppReducer {
             return reduceFilters(&state, a)
         case .search(let a):
             return reduceSearch(&state, a)
+        case .mark(let a):
+            return reduceMark(&state, a)
         case .toggleFavorite:
             guard let row = state.currentRow else { return [] }
             let endpoint = state.favoritesEndpoint

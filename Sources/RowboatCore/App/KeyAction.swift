@@ -8,6 +8,7 @@ public enum KeyAction: String, Sendable, CaseIterable {
     case pageDown, pageUp, first, last
     case refresh, loadMore
     case openDetail, openRelated, back
+    case mark, markAll
     case favorite, favoritesList
     case openLink, copyLink, actions, clearCache, retryImage
     case toggleView
@@ -37,6 +38,8 @@ public enum KeyAction: String, Sendable, CaseIterable {
         case .openDetail: [.init(.list, .openDetail)]
         case .openRelated: [.init(.detail, .openRelated)]
         case .back: [.init(.detail, .back), .init(.back, .back), .init(.filterPanel, .back)]
+        case .mark: [.init(.list, .mark(.toggle))]
+        case .markAll: [.init(.list, .mark(.toggleAll))]
         case .favorite: [.init(.list, .toggleFavorite), .init(.detail, .toggleFavorite)]
         case .favoritesList: [.init(.list, .toggleFavoritesList)]
         case .openLink: [.init(.list, .openLink), .init(.detail, .openLink)]

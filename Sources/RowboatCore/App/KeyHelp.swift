@@ -87,6 +87,8 @@ public enum KeyHelp {
         case .previousTab: .previousTab
         case .scrollDetail(let d): d > 1 ? .scrollPageDown : d < -1 ? .scrollPageUp : d > 0 ? .scrollDown : .scrollUp
         case .toggleHelp: .help
+        case .mark(.toggle): .mark
+        case .mark(.toggleAll): .markAll
         case .toggleFavorite: .favorite
         case .toggleFavoritesList: .favoritesList
         case .toggleView: .toggleView
@@ -153,7 +155,7 @@ enum HelpTopic: Int, CaseIterable {
     case openDetail, back, relatedPrevious, relatedNext, openRelated
     case nextTab, previousTab, showTab
     case scrollDown, scrollUp, scrollPageDown, scrollPageUp
-    case loadMore, refresh, favorite, favoritesList, toggleView
+    case loadMore, refresh, mark, markAll, favorite, favoritesList, toggleView
     case filters, search, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
          closePanel, submitSearch, clearSearch, typeText, deleteCharacter
     case openLink, copyLink, actions, clearCache, retryImage
@@ -187,6 +189,8 @@ enum HelpTopic: Int, CaseIterable {
         case .scrollPageUp: "scroll page up"
         case .loadMore: "load more"
         case .refresh: "refresh / retry"
+        case .mark: "mark / unmark the row"
+        case .markAll: "mark all loaded / clear marks"
         case .favorite: "favorite on / off"
         case .favoritesList: "favorites list"
         case .toggleView: "table ↔ grid"
@@ -230,6 +234,8 @@ enum HelpTopic: Int, CaseIterable {
         case .scrollPageDown: "page down"
         case .scrollPageUp: "page up"
         case .refresh: "refresh"
+        case .mark: "mark"
+        case .markAll: "mark all / clear"
         case .favorite: "favorite"
         case .favoritesList: "favorites"
         case .filters: "filters"

@@ -55,7 +55,10 @@ public struct KeyMap: Sendable {
         for layer in screen.layers { keys.merge(table(layer)) { $1 } }
         let back = state.backAction
         keys = keys.compactMapValues { $0 == .back ? back : $0 }
-        if state.focus == .favorites { keys = keys.filter { $0.value != .toggleView } }
+        if state.focus == .favorites {
+            // The favorites list has no grid and no marks.
+            keys = keys.filter { if case .mark = $0.value { false } else { $0.value != .toggleView } }
+        }
         // Tab keys only with more than one tab, a number key only for a
         // tab that exists (help lists 1–4 for four tabs).
         if state.tabs.count < 2 { keys = keys.filter { !Self.isTabAction($0.value) } }
@@ -96,6 +99,7 @@ public struct KeyMap: Sendable {
         .enter: .openDetail, .right: .openDetail, .character("l"): .openDetail,
         .character("v"): .toggleView,
         .character("*"): .toggleFavorite, .character("s"): .toggleFavorite,
+        .character("m"): .mark(.toggle), .character("M"): .mark(.toggleAll),
         .character("F"): .toggleFavoritesList,
         .character("f"): .filters(.open),
         .character("/"): .search(.begin),

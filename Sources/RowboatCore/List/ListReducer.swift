@@ -194,6 +194,8 @@ public enum ListReducer {
 
     /// Drops every row and paging position before a first page or refresh.
     static func clearPages(_ state: inout ListState, cursor: PageCursor) {
+        // Marks follow their ids across the new rows.
+        state.marks.settle(state.rows)
         state.rows = []
         state.pagesLoaded = 0
         state.trail = CursorTrail()
@@ -245,6 +247,8 @@ public enum ListReducer {
         state.totalPages = page.facts.totalPages ?? state.totalPages
         state.lastUpdated = page.fetchedAt
         if kind != .more { state.pagingNotice = PagingNotice.text(page.facts.absentPaths) }
+        // A first page or refresh keeps the marks of the rows it brought back.
+        if kind != .more, page.final { state.marks.keepOnly(state.rows) }
         state.phase = state.nextCursor == nil ? .exhausted : .idle
         if kind == .refresh || replacing, let selectedID, let at = state.rows.index(ofID: selectedID) {
             state.selection = at

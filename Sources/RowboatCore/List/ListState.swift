@@ -94,6 +94,8 @@ public struct ListState: Sendable, Equatable {
     /// Paging paths the first page did not have (a likely typo in the
     /// config), shown in the status bar until the next first page.
     public var pagingNotice: String?
+    /// The rows marked to act on together.
+    public var marks = Marks()
 
     public init(paging: Paging = Paging()) {
         self.paging = paging

@@ -231,6 +231,36 @@ public struct AppState: Sendable, Equatable {
         }
     }
 
+    /// The index in the tab's list of the row the keys act on: the
+    /// selection, or the search match selected; nil elsewhere.
+    public var currentListIndex: Int? {
+        switch screen {
+        case .search(let search):
+            guard search.matches.indices.contains(search.selection) else { return nil }
+            return search.matches[search.selection]
+        case nil: return list.rows.indices.contains(list.selection) ? list.selection : nil
+        case .detail, .favorites: return nil
+        }
+    }
+
+    /// True when item `index` of what the list screen shows (a row, or a
+    /// search match) is marked; favorites never are.
+    public func isMarked(shown index: Int) -> Bool {
+        guard !showingFavorites, !list.marks.isEmpty else { return false }
+        if let search { return search.matches.indices.contains(index) && list.marks.contains(search.matches[index], in: list.rows) }
+        return list.marks.contains(index, in: list.rows)
+    }
+
+    /// The rows an action runs on: the marked rows of the tab's list in
+    /// list order (`marked` true), else the current row.
+    public var actionRows: (rows: [RowModel], marked: Bool) {
+        let indices = list.marks.indices(in: list.rows)
+        if !indices.isEmpty, detail == nil || list.marks.contains(list.rows.index(ofID: detail!.rowID) ?? -1, in: list.rows) {
+            return (indices.map { list.rows[$0] }, true)
+        }
+        return (currentRow.map { [$0] } ?? [], false)
+    }
+
     /// Item `index` of the collection the list screen shows: a favorite,
     /// a search match, or a row of the list.
     public func shownItem(_ index: Int) -> RowModel? {

@@ -113,10 +113,11 @@ public struct AppRenderer {
             let selected = index == window.selection
             switch window.kind {
             case .table:
-                table.renderRow(row, selected: selected, favorite: favorites.contains(row.id), into: &grid, y: rect.y,
-                                now: now, images: state.images)
+                table.renderRow(row, selected: selected, favorite: favorites.contains(row.id),
+                                marked: state.isMarked(shown: index), into: &grid, y: rect.y, now: now, images: state.images)
             case .grid:
-                CardView(theme: theme).render(row, selected: selected, into: &grid, x: rect.x, y: rect.y,
+                CardView(theme: theme).render(row, selected: selected, marked: state.isMarked(shown: index), into: &grid,
+                                              x: rect.x, y: rect.y,
                                               width: rect.width, now: now, phase: state.imagePhase(of: row),
                                               thumbnails: state.thumbnails)
             }

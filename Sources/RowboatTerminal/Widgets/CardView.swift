@@ -11,8 +11,8 @@ public struct CardView {
     }
 
     /// `phase`: where the row's image is (nil: it has none).
-    public func render(_ row: RowModel, selected: Bool, into grid: inout CellGrid, x: Int, y: Int, width: Int,
-                       now: Double, phase: ImagePhase?, thumbnails: [ImageRequest: Thumbnail]) {
+    public func render(_ row: RowModel, selected: Bool, marked: Bool = false, into grid: inout CellGrid, x: Int, y: Int,
+                       width: Int, now: Double, phase: ImagePhase?, thumbnails: [ImageRequest: Thumbnail]) {
         let frame = selected ? theme.selected : theme.dim
         let painter = ThumbnailPainter(theme: theme)
         if let url = row.imageURL,
@@ -22,8 +22,8 @@ public struct CardView {
             painter.placeholder(phase, into: &grid, x: x, y: y, columns: width, rows: GridLayout.thumbnailRows,
                                 frame: frame)
         }
-        let textStyle = selected ? theme.selected : theme.normal
-        grid.putField(row.title, x: x, y: y + GridLayout.thumbnailRows, width: width,
+        let textStyle = selected ? theme.selected : marked ? theme.accent : theme.normal
+        grid.putField((marked ? "● " : "") + row.title, x: x, y: y + GridLayout.thumbnailRows, width: width,
                       style: Style(foreground: textStyle.foreground, background: textStyle.background,
                                    attributes: textStyle.attributes.union(.bold)))
         grid.putField(row.subtitle, x: x, y: y + GridLayout.thumbnailRows + 1, width: width,

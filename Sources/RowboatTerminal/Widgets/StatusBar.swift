@@ -14,6 +14,7 @@ public enum StatusBar {
             parts.append("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""))
         }
         parts.append(phaseText(list.phase, spinner: spinner))
+        if !list.marks.isEmpty { parts.append("\(list.marks.count) marked") }
         let left = " " + parts.joined(separator: " · ")
         let used = grid.put(left, x: 0, y: y, style: theme.status)
         var right = ""

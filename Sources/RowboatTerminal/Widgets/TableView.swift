@@ -26,9 +26,9 @@ public struct TableView {
 
     /// Draws one row at screen row `y`: the badge of its image, a star for
     /// a favorite, its columns; highlighted when `selected`.
-    public func renderRow(_ row: RowModel, selected: Bool, favorite: Bool, into grid: inout CellGrid, y: Int,
-                          now: Double, images: [String: ImagePhase] = [:]) {
-        let style = selected ? theme.selected : theme.normal
+    public func renderRow(_ row: RowModel, selected: Bool, favorite: Bool, marked: Bool = false, into grid: inout CellGrid,
+                          y: Int, now: Double, images: [String: ImagePhase] = [:]) {
+        let style = selected ? theme.selected : marked ? theme.accent : theme.normal
         grid.fill(x: 0, y: y, count: grid.width, style: style)
         if badgeWidth > 0, let url = row.imageURL {
             let phase = images[url] ?? .new
@@ -37,8 +37,8 @@ public struct TableView {
             grid.put(phase.badge, x: 0, y: y, maxWidth: 1, style: badgeStyle)
         }
         for (i, column) in layout.columns.enumerated() {
-            // Favorites carry a star before the first column's text.
-            let mark = i == 0 && favorite ? "★ " : ""
+            // Marked rows carry a dot, favorites a star, before the first column's text.
+            let mark = i == 0 ? (marked ? "● " : "") + (favorite ? "★ " : "") : ""
             grid.putField(mark + row.text(column.spec.field, now: now), x: badgeWidth + column.x, y: y,
                           width: column.width, style: style, alignRight: column.spec.alignment == .right)
         }
