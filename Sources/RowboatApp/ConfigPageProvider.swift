@@ -9,6 +9,7 @@ import RowboatNetwork
 /// the network), mapped into rows with the user's money format.
 public struct ConfigPageProvider: PageProvider {
     let source: PageSource
+    let client: DataClient
     let endpoints: [String: Endpoint]
     /// The get mode for every endpoint; nil: each endpoint's own.
     let mode: GetMode?
@@ -20,6 +21,7 @@ public struct ConfigPageProvider: PageProvider {
                 money: MoneyFormatter = MoneyFormatter(),
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         source = PageSource(client: client, store: store, clock: clock)
+        self.client = client
         endpoints = Dictionary(client.config.endpoints.map { ($0.key, $0) }) { first, _ in first }
         self.mode = mode
         self.money = money
@@ -35,5 +37,14 @@ public struct ConfigPageProvider: PageProvider {
             deliver(PageLoad(rows: delivery.page.items.map(builder.row), facts: delivery.page.facts,
                              fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final))
         }
+    }
+
+    /// A request action's request, sent by the data client to the
+    /// endpoint's own origin with its credentials; the answer's item as a row.
+    package func perform(_ request: ActionRequest) async throws -> RowModel? {
+        guard let endpoint = endpoints[request.endpoint] else { throw DataError.unknownEndpoint(request.endpoint) }
+        let item = try await client.sendAction(request.endpoint, method: request.method, path: request.path,
+                                               body: request.body)
+        return item.map(RowModelBuilder(mapping: endpoint.item, money: money).row)
     }
 }

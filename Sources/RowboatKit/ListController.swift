@@ -119,8 +119,8 @@ public final class ListController {
         state.tab.title = title
         state.viewMode = presentation == .grid ? .grid : .table
         state.showsImageBadges = showsImageBadges
-        state.customActions = actions.map(\.title)
-        state.endpoints[title] = EndpointInfo(title: title, paging: ClosurePageProvider.paging)
+        state.endpoints[title] = EndpointInfo(title: title, paging: ClosurePageProvider.paging,
+                                              actions: actions.enumerated().map { ActionSpec(title: $1.title, kind: .custom($0)) })
         let runs = actions.map(\.run)
         let provider = ClosurePageProvider(reload: reload, loadMore: loadMore,
                                            clock: { Date().timeIntervalSince1970 })

@@ -98,6 +98,34 @@ public struct DataClient: Sendable {
         return reply
     }
 
+    /// Sends a request action's request to `endpointKey`'s own origin with
+    /// the config's credentials (`RequestBuilder.action`). A status outside
+    /// 2xx is an error with the server's message; the answer's item (its
+    /// body, or an object inside an envelope) mapped as the endpoint's
+    /// items are, when it holds one with an id.
+    public func sendAction(_ endpointKey: String, method: HTTPMethodName, path: String,
+                           body: [UInt8]?) async throws(DataError) -> Item? {
+        guard let endpoint = config.endpoint(endpointKey) else { throw .unknownEndpoint(endpointKey) }
+        guard let spec = RequestBuilder(config: config, endpoint: endpoint).action(method: method, path: path, body: body)
+        else { throw .network("the endpoint's URL has no http(s) origin") }
+        let reply = try await send(spec)
+        let root = (try? JSONValue.parse(Data(reply.body)))
+        guard (200..<300).contains(reply.status) else {
+            let message = root.flatMap { endpoint.response.messagePath?.lookup(in: $0)?.scalarText }
+            throw .httpStatus(reply.status, message: message.map { Sanitizer.clean($0, limit: 200) })
+        }
+        guard let root else { return nil }
+        let mapper = ItemMapper(mapping: endpoint.item)
+        var candidates = [root]
+        if case .object(let members) = root { candidates += members.keys.sorted().compactMap { members[$0] } }
+        for candidate in candidates {
+            guard case .object = candidate, let item = try? mapper.map(candidate, index: 0, listPath: JSONPath(steps: [])),
+                  !item.id.isEmpty, endpoint.item.field("id") != nil else { continue }
+            return item
+        }
+        return nil
+    }
+
     /// Decodes a reply (fresh or stored) of `endpointKey`: status checks,
     /// the page decoder, and a relative next-page URL made absolute.
     public func decodePage(_ endpointKey: String, reply: HTTPReply) throws(DataError) -> PageResult {

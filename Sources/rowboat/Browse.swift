@@ -67,6 +67,13 @@ struct Browse: AsyncParsableCommand {
         let client = DataClient(config: loaded, transport: transport)
         let store = CacheStore.open(for: loaded)
         var initial = AppState(config: loaded, showing: chosen.key)
+        // What `${env.X}` in actions reads; a credential-named one is a secret.
+        let environment = ProcessInfo.processInfo.environment
+        for name in loaded.actionEnvironmentNames {
+            guard let value = environment[name] else { continue }
+            initial.environment[name] = value
+            if CredentialNames.isCredential(name) { Secrets.register([value]) }
+        }
         initial.list.notice = store.notice ?? source.notice ?? (loaded.localCache.enabled ? store.disabledReason : nil)
         let state = initial
         let mode = options.mode

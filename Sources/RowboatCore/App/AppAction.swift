@@ -25,6 +25,16 @@ public enum AppAction: Sendable, Equatable {
     case previousTab
     /// Mark or unmark rows to act on together.
     case mark(MarkAction)
+    /// Run one of the endpoint's actions on the marked rows, or the current one.
+    case runAction(ActionRef)
+    /// An action's jobs ended (the runner's report).
+    case actionFinished(ActionReport)
+    /// Stop every action still running (programs killed, requests cancelled).
+    case cancelActions
+    /// Show the output of the last action that ran a program.
+    case showActionOutput
+    /// Scroll or close the output pager.
+    case outputPager(PagerAction)
     /// Mark or unmark the current row as a favorite.
     case toggleFavorite
     /// Show or leave the favorites list.
@@ -92,9 +102,11 @@ public enum AppEffect: Sendable, Equatable {
     case measureCache
     /// Remove cached responses and images; answer with `.cacheCleared`.
     case clearCache
-    /// Run the embedding program's action `index` on `row` (its message,
-    /// if any, comes back as `.notify`).
-    case runCustomAction(index: Int, row: RowModel)
+    /// Do an action's jobs (an interactive run is the UI thread's: it hands
+    /// the terminal over); the outcome comes back as `.actionFinished`.
+    case performAction(ActionPlan, runID: Int)
+    /// Stop the actions of these runs.
+    case cancelActions([Int])
 }
 
 /// What the mark keys do.
@@ -103,4 +115,21 @@ public enum MarkAction: Sendable, Equatable {
     case toggle
     /// Mark every loaded row; with rows marked, clear the marks instead.
     case toggleAll
+}
+
+/// Which of the current endpoint's actions, and its title (help says it).
+public struct ActionRef: Sendable, Equatable, Hashable {
+    public var index: Int
+    public var title: String
+
+    public init(index: Int, title: String) {
+        self.index = index
+        self.title = title
+    }
+}
+
+/// What the output pager's keys do.
+public enum PagerAction: Sendable, Equatable {
+    case scroll(Int)
+    case close
 }

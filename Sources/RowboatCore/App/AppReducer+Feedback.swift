@@ -75,6 +75,7 @@ extension AppReducer {
                 state.overlay = nil
                 switch dialog.intent {
                 case .clearCache: return [.clearCache]
+                case .runAction(let plan): return startAction(&state, plan)
                 }
             case .choose:
                 return reduceFeedback(&state, .dialog(dialog.confirmFocused ? .confirm : .cancel))
@@ -97,7 +98,7 @@ extension AppReducer {
             state.overlay = .sheet(ActionSheet(rowID: row.id, title: row.title,
                                                items: ActionSheet.items(for: row, isFavorite: state.isFavorite(row.id),
                                                                         imageFailed: isFailed(state.imagePhase(of: row)),
-                                                                        custom: state.customActions)))
+                                                                        actions: state.currentActions.map(\.title))))
         case .move(let delta):
             guard var sheet = state.sheet else { return [] }
             sheet.cursor = min(max(0, sheet.cursor + delta), max(0, sheet.items.count - 1))
@@ -119,9 +120,8 @@ extension AppReducer {
             case .addFavorite, .removeFavorite: return reduce(&state, .toggleFavorite)
             case .openDetail: return reduce(&state, .openDetail)
             case .retryImage: return reduce(&state, .retryImage)
-            case .custom(let index, _):
-                guard let row = state.currentRow else { return [] }
-                return [.runCustomAction(index: index, row: row)]
+            case .action(let index, let title):
+                return reduce(&state, .runAction(ActionRef(index: index, title: title)))
             }
         }
         return []

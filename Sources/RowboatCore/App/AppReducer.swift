@@ -31,6 +31,8 @@ public enum AppReducer {
             return reduceSearch(&state, a)
         case .mark(let a):
             return reduceMark(&state, a)
+        case .runAction, .actionFinished, .cancelActions, .showActionOutput, .outputPager:
+            return reduceActions(&state, action)
         case .toggleFavorite:
             guard let row = state.currentRow else { return [] }
             let endpoint = state.favoritesEndpoint

@@ -11,6 +11,7 @@ public enum KeyAction: String, Sendable, CaseIterable {
     case mark, markAll
     case favorite, favoritesList
     case openLink, copyLink, actions, clearCache, retryImage
+    case cancelActions, actionOutput
     case toggleView
     case nextTab, previousTab
     case tab1, tab2, tab3, tab4, tab5, tab6, tab7, tab8, tab9
@@ -46,6 +47,8 @@ public enum KeyAction: String, Sendable, CaseIterable {
         case .copyLink: [.init(.list, .copyLink), .init(.detail, .copyLink)]
         case .actions: [.init(.list, .sheet(.open)), .init(.detail, .sheet(.open))]
         case .clearCache: [.init(.list, .askClearCache)]
+        case .cancelActions: [.init(.list, .cancelActions), .init(.detail, .cancelActions)]
+        case .actionOutput: [.init(.list, .showActionOutput), .init(.detail, .showActionOutput)]
         case .retryImage: [.init(.list, .retryImage)]
         case .toggleView: [.init(.list, .toggleView)]
         case .nextTab: [.init(.list, .nextTab)]
@@ -135,7 +138,7 @@ public enum KeyScreen: String, Sendable, CaseIterable {
         case .filterPanel: return .filterPanel
         case .searchResults: return grid ? .searchResultsGrid : .searchResults
         case .favorites: return grid ? .favoritesGrid : .favorites
-        case .help, .dialog, .sheet, .searchPrompt: return nil
+        case .help, .dialog, .sheet, .searchPrompt, .output: return nil
         }
     }
 }

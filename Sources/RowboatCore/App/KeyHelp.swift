@@ -56,6 +56,7 @@ public enum KeyHelp {
     public static func describe(_ action: AppAction) -> String {
         switch action {
         case .list(.move(.to(let i))): "go to row \(i + 1)"
+        case .runAction(let ref): ref.title
         default: topic(action).text
         }
     }
@@ -87,6 +88,12 @@ public enum KeyHelp {
         case .previousTab: .previousTab
         case .scrollDetail(let d): d > 1 ? .scrollPageDown : d < -1 ? .scrollPageUp : d > 0 ? .scrollDown : .scrollUp
         case .toggleHelp: .help
+        case .runAction: .runAction
+        case .cancelActions: .cancelActions
+        case .showActionOutput: .actionOutput
+        case .outputPager(.scroll(let d)): d > 1 ? .scrollPageDown : d < -1 ? .scrollPageUp : d > 0 ? .scrollDown : .scrollUp
+        case .outputPager(.close): .close
+        case .actionFinished: .notAKey
         case .mark(.toggle): .mark
         case .mark(.toggleAll): .markAll
         case .toggleFavorite: .favorite
@@ -158,7 +165,7 @@ enum HelpTopic: Int, CaseIterable {
     case loadMore, refresh, mark, markAll, favorite, favoritesList, toggleView
     case filters, search, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
          closePanel, submitSearch, clearSearch, typeText, deleteCharacter
-    case openLink, copyLink, actions, clearCache, retryImage
+    case openLink, copyLink, actions, runAction, cancelActions, actionOutput, clearCache, retryImage
     case doIt, close, yes, no, switchButton, pressFocusedButton
     case help, quit
     /// Things that happen without a key (answers, the clock, the mouse).
@@ -210,6 +217,9 @@ enum HelpTopic: Int, CaseIterable {
         case .openLink: "open link in browser"
         case .copyLink: "copy link"
         case .actions: "actions on the item"
+        case .runAction: "run an action"
+        case .cancelActions: "stop running actions"
+        case .actionOutput: "last program output"
         case .clearCache: "clear the cache…"
         case .retryImage: "retry a failed image"
         case .doIt: "do it"
@@ -249,6 +259,8 @@ enum HelpTopic: Int, CaseIterable {
         case .deleteCharacter: "delete"
         case .openLink: "open link"
         case .actions: "actions"
+        case .cancelActions: "stop actions"
+        case .actionOutput: "output"
         case .clearCache: "clear cache…"
         case .retryImage: "retry image"
         case .switchButton: "switch"

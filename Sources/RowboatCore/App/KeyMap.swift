@@ -46,8 +46,9 @@ public struct KeyMap: Sendable {
         switch state.focus {
         case .help: return [:]
         case .dialog: return Self.dialog
-        case .sheet: return sheetBindings()
+        case .sheet: return sheetBindings(actions: state.currentActions)
         case .searchPrompt: return Self.searchPrompt
+        case .output: return Self.pager
         case .filterPanel, .detail, .searchResults, .favorites, .list: break
         }
         guard let screen = KeyScreen.of(state) else { return [:] }
@@ -55,6 +56,8 @@ public struct KeyMap: Sendable {
         for layer in screen.layers { keys.merge(table(layer)) { $1 } }
         let back = state.backAction
         keys = keys.compactMapValues { $0 == .back ? back : $0 }
+        // The endpoint's actions with keys, on the screens with a current row.
+        if state.focus != .favorites { keys.merge(Self.actionKeys(state.currentActions)) { bound, _ in bound } }
         if state.focus == .favorites {
             // The favorites list has no grid and no marks.
             keys = keys.filter { if case .mark = $0.value { false } else { $0.value != .toggleView } }
@@ -76,6 +79,7 @@ public struct KeyMap: Sendable {
     public static let defaultDetail: [Key: AppAction] = [
         .character("*"): .toggleFavorite, .character("s"): .toggleFavorite,
         .character("o"): .openLink, .character("y"): .copyLink, .character("a"): .sheet(.open),
+        .character("X"): .cancelActions, .character("O"): .showActionOutput,
         .escape: .back, .backspace: .back,
         // Along the related strip; without one, left goes back.
         .left: .stripMove(-1), .character("h"): .stripMove(-1), .right: .stripMove(1), .character("l"): .stripMove(1),
@@ -106,6 +110,7 @@ public struct KeyMap: Sendable {
         .character("o"): .openLink, .character("y"): .copyLink,
         .character("a"): .sheet(.open),
         .character("C"): .askClearCache,
+        .character("X"): .cancelActions, .character("O"): .showActionOutput,
         .character("R"): .retryImage,
         .character("?"): .toggleHelp,
         .character("q"): .quit,
@@ -140,14 +145,35 @@ public struct KeyMap: Sendable {
     /// those lines inside the sheet too.
     static let sheetShortcuts: [KeyAction] = [.openLink, .copyLink, .favorite, .retryImage]
 
-    /// The sheet's keys with this map's shortcuts (the sheet's own keys win).
-    func sheetBindings() -> [Key: AppAction] {
-        var keys: [Key: AppAction] = [:]
+    /// The sheet's keys with this map's shortcuts and the actions' keys
+    /// (the sheet's own keys win).
+    func sheetBindings(actions: [ActionSpec] = []) -> [Key: AppAction] {
+        var keys = Self.actionKeys(actions)
         for action in Self.sheetShortcuts {
             for key in action.keys(on: .list, of: self) { keys[key] = .sheet(.press(action)) }
         }
         return keys.merging(Self.sheet) { $1 }
     }
+
+    /// The keys of `actions` (those that have one).
+    static func actionKeys(_ actions: [ActionSpec]) -> [Key: AppAction] {
+        var keys: [Key: AppAction] = [:]
+        for (index, action) in actions.enumerated() {
+            guard let key = action.key, keys[key] == nil else { continue }
+            keys[key] = .runAction(ActionRef(index: index, title: action.title))
+        }
+        return keys
+    }
+
+    /// Keys of the output pager.
+    public static let pager: [Key: AppAction] = [
+        .up: .outputPager(.scroll(-1)), .character("k"): .outputPager(.scroll(-1)),
+        .down: .outputPager(.scroll(1)), .character("j"): .outputPager(.scroll(1)),
+        .pageUp: .outputPager(.scroll(-10)), .character("b"): .outputPager(.scroll(-10)),
+        .pageDown: .outputPager(.scroll(10)), .character(" "): .outputPager(.scroll(10)),
+        .escape: .outputPager(.close), .backspace: .outputPager(.close), .character("O"): .outputPager(.close),
+        .character("q"): .quit,
+    ]
 
     /// Keys of a confirm dialog.
     public static let dialog: [Key: AppAction] = [

@@ -14,6 +14,9 @@ public struct ActionSpec: Sendable, Equatable {
         case run([Template], interactive: Bool)
         /// Send a request to the endpoint's server, with its auth.
         case request(RequestAction)
+        /// An action the embedding program gave (a RowboatKit
+        /// `ListController` action), by its index: it gets the rows.
+        case custom(Int)
     }
 
     /// What happens to the list after a request action succeeded.
@@ -76,6 +79,7 @@ public struct ActionSpec: Sendable, Equatable {
             out.append(r.path)
             out += r.params.map(\.1)
             if let body = r.body { out += JSONTemplate.templates(in: body) }
+        case .custom: break
         }
         return out
     }

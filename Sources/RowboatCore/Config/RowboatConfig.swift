@@ -48,6 +48,17 @@ public struct RowboatConfig: Sendable, Equatable {
         actions + endpoint.actions
     }
 
+    /// The environment variables action templates name (`${env.X}`), once each.
+    public var actionEnvironmentNames: [String] {
+        var names: [String] = []
+        for action in actions + endpoints.flatMap(\.actions) {
+            for p in action.templates.flatMap(\.placeholders) where p.namespace == .env && !names.contains(p.name) {
+                names.append(p.name)
+            }
+        }
+        return names
+    }
+
     /// The endpoint browsed when none is named: the first declared.
     public var defaultEndpoint: Endpoint? { endpoints.first }
 }

@@ -18,13 +18,13 @@ public struct ActionSheet: Sendable, Equatable {
     /// The sheet for `row`: link actions when it has a link, favorite on or
     /// off, the detail, and retrying a failed image.
     public static func items(for row: RowModel, isFavorite: Bool, imageFailed: Bool,
-                             custom: [String] = []) -> [SheetItem] {
+                             actions: [String] = []) -> [SheetItem] {
         var items: [SheetItem] = []
         if row.linkURL != nil { items += [.openLink, .copyLink] }
         items.append(isFavorite ? .removeFavorite : .addFavorite)
         items.append(.openDetail)
         if imageFailed { items.append(.retryImage) }
-        items += custom.enumerated().map { SheetItem.custom(index: $0, title: $1) }
+        items += actions.enumerated().map { SheetItem.action(index: $0, title: $1) }
         return items
     }
 }
@@ -32,9 +32,9 @@ public struct ActionSheet: Sendable, Equatable {
 /// One line of the action sheet.
 public enum SheetItem: Sendable, Equatable {
     case openLink, copyLink, addFavorite, removeFavorite, openDetail, retryImage
-    /// An action an embedding program added (a `ListController` action), by
-    /// its index among them.
-    case custom(index: Int, title: String)
+    /// One of the endpoint's actions (the config's, or a `ListController`
+    /// program's), by its index among them.
+    case action(index: Int, title: String)
 
     /// The line's text.
     public var label: String {
@@ -45,7 +45,7 @@ public enum SheetItem: Sendable, Equatable {
         case .removeFavorite: "Remove from favorites"
         case .openDetail: "Show detail"
         case .retryImage: "Retry image"
-        case .custom(_, let title): title
+        case .action(_, let title): title
         }
     }
 
@@ -60,7 +60,7 @@ public enum SheetItem: Sendable, Equatable {
         case .addFavorite, .removeFavorite: .favorite
         case .openDetail: nil
         case .retryImage: .retryImage
-        case .custom: nil
+        case .action: nil
         }
     }
 }

@@ -24,6 +24,8 @@ public struct ConfirmDialog: Sendable, Equatable {
 public enum ConfirmIntent: Sendable, Equatable {
     /// Remove cached responses and images (favorites stay).
     case clearCache
+    /// Run an action (its `confirm:` asked first).
+    case runAction(ActionPlan)
 }
 
 /// What the keys do in a confirm dialog.

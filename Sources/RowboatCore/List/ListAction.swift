@@ -18,6 +18,10 @@ public enum ListAction: Sendable, Equatable {
     /// so). For a load-more that is where the cached pages end, not a
     /// failure; any other load fails with `message`.
     case pageNotCached(requestID: Int, message: String)
+    /// An action took these rows away (`then: remove`).
+    case removeRows([String])
+    /// An action's answers replace these rows, by id (`then: replace`).
+    case replaceRows([RowModel])
 }
 
 /// A selection movement.

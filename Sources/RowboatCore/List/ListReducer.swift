@@ -37,6 +37,25 @@ public enum ListReducer {
             state = fresh
             return cancel + [start(&state, .first, state.firstCursor)]
 
+        case .removeRows(let ids):
+            // The selection stays on its row, or the row after it.
+            let selectedID = state.selectedRow?.id
+            let before = state.selection
+            state.marks.settle(state.rows)
+            state.rows.remove(ids: Set(ids))
+            state.marks.keepOnly(state.rows)
+            if let selectedID, let at = state.rows.index(ofID: selectedID) {
+                state.selection = at
+            } else {
+                state.selection = min(before, max(0, state.rows.count - 1))
+            }
+            clampScroll(&state)
+            return []
+
+        case .replaceRows(let rows):
+            for row in rows where state.rows.index(ofID: row.id) != nil { state.rows.upsert(row) }
+            return []
+
         case .loadMore:
             disarmPull(&state)
             return loadMore(&state)

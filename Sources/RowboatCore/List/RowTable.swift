@@ -117,6 +117,24 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         compactIfWasteful()
     }
 
+    /// Takes out the rows whose ids are in `ids` (the rest keep their
+    /// order); returns how many went.
+    @discardableResult
+    public mutating func remove(ids: Set<String>) -> Int {
+        guard !ids.isEmpty else { return 0 }
+        let before = refs.count
+        var kept: [Int] = []
+        kept.reserveCapacity(refs.count)
+        for at in refs.indices {
+            if ids.contains(id(at: at)) { garbage += length(of: at) } else { kept.append(at) }
+        }
+        guard kept.count != before else { return 0 }
+        refs = kept.map { refs[$0] }
+        rebuildIndex()
+        compactIfWasteful()
+        return before - refs.count
+    }
+
     /// Bytes the rows take (what is written in the pages, the positions and
     /// the id index): what a benchmark reports per row.
     public var storageBytes: Int {

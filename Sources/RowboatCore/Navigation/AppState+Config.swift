@@ -17,7 +17,8 @@ extension AppState {
         }
         self.init(tabs: tabs.isEmpty ? [TabState(endpointKey: "", columns: [])] : tabs, size: size)
         endpoints = Dictionary(config.endpoints.map {
-            ($0.key, EndpointInfo(title: $0.displayTitle, paging: $0.paging, related: $0.related))
+            ($0.key, EndpointInfo(title: $0.displayTitle, paging: $0.paging, related: $0.related,
+                                  actions: config.actions(of: $0), params: $0.params))
         }) { a, _ in a }
         currentTab = first.flatMap { key in self.tabs.firstIndex { $0.endpointKey == key } } ?? 0
     }

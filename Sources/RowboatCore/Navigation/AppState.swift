@@ -30,8 +30,11 @@ public struct AppState: Sendable, Equatable {
     public private(set) var imagesOff = false
     /// The thumbnails last asked of the image queue, visible ones first.
     public var wantedImages: [ImageRequest] = []
-    /// Titles of the actions an embedding program added to the action sheet.
-    public var customActions: [String] = []
+    /// Actions running, and the last program output.
+    public var actionRuns = ActionRuns()
+    /// The environment variables action templates name (`${env.X}`), read
+    /// once at start: templates are filled in here, not at each run.
+    public var environment: [String: String] = [:]
     /// The id the next related strip gets.
     public var nextStripID = 1
     /// Favorited rows by endpoint, newest first (kept in the cache
@@ -118,6 +121,7 @@ public struct AppState: Sendable, Equatable {
         case .dialog: return .dialog
         case .sheet: return .sheet
         case .filterPanel: return .filterPanel
+        case .output: return .output
         case nil: break
         }
         switch screen {
@@ -138,7 +142,7 @@ public struct AppState: Sendable, Equatable {
         case .searchResults: .search(.cancel)
         case .filterPanel: .filters(.cancel)
         case .list: query.serverSearch != nil ? .search(.clearServer) : nil
-        case .help, .dialog, .sheet, .searchPrompt: nil
+        case .help, .dialog, .sheet, .searchPrompt, .output: nil
         }
     }
 
@@ -243,6 +247,13 @@ public struct AppState: Sendable, Equatable {
         }
     }
 
+    /// The endpoint whose row the keys act on: a detail's own (a related
+    /// item's detail is of another endpoint), else the tab's.
+    public var actionEndpoint: String { detail?.endpointKey ?? endpointKey }
+
+    /// The actions of that endpoint.
+    public var currentActions: [ActionSpec] { endpoints[actionEndpoint]?.actions ?? [] }
+
     /// True when item `index` of what the list screen shows (a row, or a
     /// search match) is marked; favorites never are.
     public func isMarked(shown index: Int) -> Bool {
@@ -252,13 +263,17 @@ public struct AppState: Sendable, Equatable {
     }
 
     /// The rows an action runs on: the marked rows of the tab's list in
-    /// list order (`marked` true), else the current row.
+    /// list order (`marked` true), else the current row. In a detail the
+    /// marks count only when its row is one of them (a related item's
+    /// detail is of another list).
     public var actionRows: (rows: [RowModel], marked: Bool) {
-        let indices = list.marks.indices(in: list.rows)
-        if !indices.isEmpty, detail == nil || list.marks.contains(list.rows.index(ofID: detail!.rowID) ?? -1, in: list.rows) {
-            return (indices.map { list.rows[$0] }, true)
+        let current = currentRow.map { [$0] } ?? []
+        guard !list.marks.isEmpty, !showingFavorites else { return (current, false) }
+        if let detail {
+            guard detail.endpointKey == endpointKey, let index = list.rows.index(ofID: detail.rowID),
+                  list.marks.contains(index, in: list.rows) else { return (current, false) }
         }
-        return (currentRow.map { [$0] } ?? [], false)
+        return (list.marks.indices(in: list.rows).map { list.rows[$0] }, true)
     }
 
     /// Item `index` of the collection the list screen shows: a favorite,

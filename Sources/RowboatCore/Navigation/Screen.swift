@@ -13,6 +13,8 @@ public indirect enum Overlay: Sendable, Equatable {
     case filterPanel(FilterPanel)
     case sheet(ActionSheet)
     case dialog(ConfirmDialog)
+    /// A program's output (`O`).
+    case output(OutputPager)
     case help(over: Overlay?)
 }
 
@@ -69,7 +71,7 @@ public enum ListID: Sendable, Hashable {
 /// The part of the app the keys go to, decided in one place
 /// (`AppState.focus`): the overlay if there is one, else the top screen.
 public enum Focus: Sendable, Equatable {
-    case help, dialog, sheet, filterPanel
+    case help, dialog, sheet, filterPanel, output
     case detail
     case searchPrompt, searchResults
     case favorites
@@ -82,10 +84,18 @@ public struct EndpointInfo: Sendable, Equatable {
     public var title: String
     public var paging: Paging
     public var related: RelatedSpec?
+    /// What can be done to its rows (the config's actions, or a kit
+    /// program's), in the order the sheet lists them.
+    public var actions: [ActionSpec]
+    /// Its static params, for `${params.…}` in action templates.
+    public var params: [String: ParamValue]
 
-    public init(title: String, paging: Paging = Paging(), related: RelatedSpec? = nil) {
+    public init(title: String, paging: Paging = Paging(), related: RelatedSpec? = nil, actions: [ActionSpec] = [],
+                params: [String: ParamValue] = [:]) {
         self.title = title
         self.paging = paging
         self.related = related
+        self.actions = actions
+        self.params = params
     }
 }

@@ -178,6 +178,25 @@ public struct RequestBuilder: Sendable {
                            credentialOrigin: URLOrigin(url))
     }
 
+    /// A request action's request: `path` (a path on the server, with its
+    /// query) on the endpoint's own origin, with the same headers as the
+    /// endpoint's pages (client info, config and endpoint headers) and a
+    /// JSON body; credentials may go only to that origin.
+    public func action(method: HTTPMethodName, path: String, body: [UInt8]?) -> RequestSpec? {
+        guard let origin = URLOrigin(resolvedURL()) else { return nil }
+        var page = request(cursor: firstPageCursor)
+        page.headers.removeAll { $0.0.lowercased() == "content-type" }
+        if body != nil { page.headers.append(("Content-Type", "application/json")) }
+        var url = "\(origin.scheme)://\(origin.host)"
+        if origin.port != (origin.scheme == "https" ? 443 : 80) { url += ":\(origin.port)" }
+        return RequestSpec(method: method, url: url + path, headers: page.headers, body: body,
+                           timeoutSeconds: page.timeoutSeconds, configHeaderNames: page.configHeaderNames,
+                           credentialOrigin: origin)
+    }
+
+    /// The first page's cursor (only its headers are wanted above).
+    var firstPageCursor: PageCursor { PagingPlan(paging: endpoint.paging).first }
+
     /// `template` with each value placed at its path, in order, as JSON.
     static func json(_ template: JSONValue, placing placed: [(JSONPath, JSONValue)]) -> [UInt8] {
         var body = template

@@ -24,8 +24,8 @@ package final class EffectRunner: Sendable {
     /// Page requests in flight, cancellable by list and id.
     let fetches = FetchTasks()
     let clock: @Sendable () -> Double
-    /// Runs an embedding program's sheet action on a row; its message is toasted.
-    package let customAction: (@Sendable (Int, RowModel) async -> String?)?
+    /// Does actions' jobs (an embedding program's actions among them).
+    let actions: ActionRunner
 
     /// `store` nil (or disabled) means no caching and favorites for the
     /// session only. `imageTransport` (nil: no thumbnails) downloads
@@ -40,7 +40,7 @@ package final class EffectRunner: Sendable {
                  customAction: (@Sendable (Int, RowModel) async -> String?)? = nil,
                  post: @escaping @Sendable (AppAction) -> Void) {
         self.provider = provider
-        self.customAction = customAction
+        self.actions = ActionRunner(provider: provider, custom: customAction, post: post)
         self.images = imageTransport.map {
             ImageFeed(transport: $0, store: store, colors: imageColors, pixels: imagePixels, decodeMemory: decodeMemory,
                       offline: imagesOffline, clock: clock, post: post)
@@ -51,9 +51,10 @@ package final class EffectRunner: Sendable {
         self.post = post
     }
 
-    /// Stops background image work (on quit).
+    /// Stops background image work and every action still running (on quit).
     package func stop() {
         images?.send(.stop)
+        actions.stopAll()
     }
 
     package func run(_ effect: AppEffect) {
@@ -100,12 +101,17 @@ package final class EffectRunner: Sendable {
             storeQueue.async { self.post(self.cacheKeeper.measure()) }
         case .clearCache:
             storeQueue.async { self.post(self.cacheKeeper.clear()) }
-        case .runCustomAction(let index, let row):
-            guard let action = customAction else { return }
-            let post = self.post
-            Task {
-                if let message = await action(index, row) { post(.notify(message, isError: false)) }
+        case .performAction(let plan, let runID):
+            if plan.isInteractive {
+                // Only the UI thread can hand the terminal over (TUIRunLoop).
+                post(.actionFinished(ActionReport(runID: runID, title: plan.title, endpoint: plan.endpoint,
+                                                  total: plan.jobs.count, failed: plan.jobs.count,
+                                                  firstFailure: "an interactive program needs a terminal")))
+                return
             }
+            actions.perform(plan, runID: runID)
+        case .cancelActions(let ids):
+            actions.cancel(ids)
         }
     }
 

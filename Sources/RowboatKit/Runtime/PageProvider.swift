@@ -25,4 +25,32 @@ package struct PageRequest: Sendable, Equatable {
 /// it runs in a task that is cancelled when the request is superseded.
 package protocol PageProvider: Sendable {
     func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad) -> Void) async throws
+    /// Sends a request action's request (see the extension's default).
+    func perform(_ request: ActionRequest) async throws -> RowModel?
+}
+
+/// A request action's request, as the runtime hands it to a provider: the
+/// endpoint whose server (and auth) it goes to, the method, a path on that
+/// server with its query, and the JSON body.
+package struct ActionRequest: Sendable, Equatable {
+    package var endpoint: String
+    package var method: HTTPMethodName
+    package var path: String
+    package var body: [UInt8]?
+
+    package init(endpoint: String, method: HTTPMethodName, path: String, body: [UInt8]?) {
+        self.endpoint = endpoint
+        self.method = method
+        self.path = path
+        self.body = body
+    }
+}
+
+extension PageProvider {
+    /// Sends a request action's request; the row its answer holds, mapped
+    /// as the endpoint's items are, when it holds one. Providers without a
+    /// server say so.
+    package func perform(_ request: ActionRequest) async throws -> RowModel? {
+        throw DataError.network("this list has no server to send requests to")
+    }
 }

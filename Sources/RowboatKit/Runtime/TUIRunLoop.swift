@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import RowboatCore
 import RowboatImages
+import RowboatProcess
 import RowboatTerminal
 
 /// How the TUI ended; a signal becomes exit status 128 + its number
@@ -130,8 +131,42 @@ package final class TUIRunLoop {
 
     func dispatch(_ action: AppAction) {
         let effects = AppReducer.reduce(&state, action)
-        for effect in effects { runner?.run(effect) }
+        for effect in effects {
+            if case .performAction(let plan, let runID) = effect, plan.isInteractive {
+                runInteractive(plan, runID: runID)
+            } else {
+                runner?.run(effect)
+            }
+        }
         observe?(state)
+    }
+
+    /// An interactive action: each program gets the terminal in turn (the
+    /// keyboard, the screen, Ctrl-C) and the screen comes back as it was;
+    /// the report arrives as any other.
+    func runInteractive(_ plan: ActionPlan, runID: Int) {
+        var report = ActionReport(runID: runID, title: plan.title, endpoint: plan.endpoint, total: plan.jobs.count)
+        for (i, job) in plan.jobs.enumerated() {
+            guard case .run(let arguments, _) = job else { continue }
+            let outcome = screen.handOff { () -> String? in
+                do {
+                    let result = try ProcessRunner.run(ProcessSpec(arguments, stdin: .descriptor(STDIN_FILENO),
+                                                                   stdout: .inherit, stderr: .inherit))
+                    if let signal = result.signal { return "\(arguments[0]) was stopped by signal \(signal)" }
+                    return result.status == 0 ? nil : "\(arguments[0]) exited with status \(result.status)"
+                } catch {
+                    return "\(error)"
+                }
+            }
+            if let outcome {
+                report.failed += 1
+                report.firstFailure = report.firstFailure ?? Sanitizer.clean(outcome, limit: 200)
+            } else if let id = plan.rowIDs[i] {
+                report.doneRowIDs.append(id)
+            }
+        }
+        inbox.post(.resized(screen.size))
+        inbox.post(.actionFinished(report))
     }
 
     func draw() {

@@ -58,6 +58,8 @@ public struct AppRenderer {
             ActionSheetView(theme: theme).render(sheet, keyMap: keyMap, into: &grid)
         case .dialog(let dialog):
             ConfirmDialogView(theme: theme).render(dialog, into: &grid)
+        case .output(let pager):
+            OutputPagerView(theme: theme).render(pager, into: &grid)
         case .help, nil:
             break
         }

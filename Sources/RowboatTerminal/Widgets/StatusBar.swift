@@ -15,6 +15,10 @@ public enum StatusBar {
         }
         parts.append(phaseText(list.phase, spinner: spinner))
         if !list.marks.isEmpty { parts.append("\(list.marks.count) marked") }
+        let running = state.actionRuns.running
+        if let first = running.keys.min() {
+            parts.append("⚙ \(running[first]!)" + (running.count > 1 ? " +\(running.count - 1)" : ""))
+        }
         let left = " " + parts.joined(separator: " · ")
         let used = grid.put(left, x: 0, y: y, style: theme.status)
         var right = ""

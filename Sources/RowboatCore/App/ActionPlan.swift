@@ -1,0 +1,162 @@
+import Foundation
+
+/// What an action does for the rows it is run on, worked out before
+/// anything happens: every template filled in, so a missing field is an
+/// error naming the action and the field, never an empty string sent to a
+/// server or a program.
+///
+/// With rows marked, an action that names `${marked.…}` runs once with all
+/// of them; any other runs once per marked row, in list order. Without
+/// marks it runs for the selected row.
+public struct ActionPlan: Sendable, Equatable {
+    /// One thing to do.
+    public enum Job: Sendable, Equatable {
+        case open(url: String)
+        case run(arguments: [String], interactive: Bool)
+        case request(method: HTTPMethodName, path: String, body: [UInt8]?, then: ActionSpec.Then)
+        /// The embedding program's action `index` on `row`.
+        case custom(index: Int, row: RowModel)
+    }
+
+    /// The action's title, and the endpoint whose action it is.
+    public var title: String
+    public var endpoint: String
+    public var jobs: [Job]
+    /// The row each job is for (nil: a job for all the marked rows).
+    public var rowIDs: [String?]
+    /// The confirm question, filled in (nil: do it at once).
+    public var confirm: String?
+
+    /// True when its programs need the terminal (they run in the
+    /// foreground, one after another, on the UI thread).
+    public var isInteractive: Bool {
+        jobs.contains { if case .run(_, true) = $0 { true } else { false } }
+    }
+
+    /// Why a plan could not be made, in one line naming the action.
+    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// What templates may read besides the rows.
+    public struct Context: Sendable, Equatable {
+        public var environment: [String: String]
+        public var params: [String: ParamValue]
+
+        public init(environment: [String: String] = [:], params: [String: ParamValue] = [:]) {
+            self.environment = environment
+            self.params = params
+        }
+    }
+
+    /// The plan for `action` on `rows` (the marked rows in list order, or
+    /// the selected one), `marked` when they are marks.
+    public static func make(_ action: ActionSpec, endpoint: String = "", rows: [RowModel], marked: Bool,
+                            context: Context) throws(Problem) -> ActionPlan {
+        guard let first = rows.first else { throw Problem(description: "\(action.title): no row to act on") }
+        let once = marked && action.takesAllMarks || !marked
+        let groups: [RowModel?] = once ? [marked ? nil : first] : rows.map { $0 }
+        var jobs: [Job] = []
+        do {
+            for row in groups {
+                let value = resolver(row: row ?? first, all: rows, context: context)
+                jobs.append(try job(action.kind, row: row ?? first, value: value))
+            }
+            let confirm = try action.confirm.map { t throws(TemplateFill.Problem) in
+                try TemplateFill.text(t, value: resolver(row: first, all: rows, context: context))
+            }
+            return ActionPlan(title: action.title, endpoint: endpoint, jobs: jobs, rowIDs: groups.map { $0?.id },
+                              confirm: confirm)
+        } catch {
+            throw Problem(description: "\(action.title): \(error.description)")
+        }
+    }
+
+    static func job(_ kind: ActionSpec.Kind, row: RowModel,
+                    value: (Template.Placeholder) throws(TemplateFill.Problem) -> TemplateFill.Value)
+        throws(TemplateFill.Problem) -> Job {
+        switch kind {
+        case .custom(let index):
+            return .custom(index: index, row: row)
+        case .open(let url):
+            return .open(url: try TemplateFill.url(url, value: value))
+        case .run(let arguments, let interactive):
+            var argv: [String] = []
+            for a in arguments { argv += try TemplateFill.arguments(a, value: value) }
+            return .run(arguments: argv, interactive: interactive)
+        case .request(let r):
+            var path = try TemplateFill.path(r.path, value: value)
+            var pairs: [(String, String)] = []
+            for (name, template) in r.params {
+                for v in try TemplateFill.arguments(template, value: value) { pairs.append((name, v)) }
+            }
+            if !pairs.isEmpty { path += (path.contains("?") ? "&" : "?") + RequestBuilder.encode(pairs) }
+            let body = try r.body.map { b throws(TemplateFill.Problem) in
+                try JSONTemplate.fill(b, value: value).jsonBytes ?? Array("{}".utf8)
+            }
+            return .request(method: r.method, path: path, body: body, then: r.then)
+        }
+    }
+
+    /// Values for one job: `${item.X}` from `row`, `${marked.X}` from all
+    /// `rows`, `${env.X}` and `${params.X}` from `context`.
+    static func resolver(row: RowModel, all rows: [RowModel], context: Context)
+        -> (Template.Placeholder) throws(TemplateFill.Problem) -> TemplateFill.Value {
+        { (p: Template.Placeholder) throws(TemplateFill.Problem) -> TemplateFill.Value in
+            switch p.namespace {
+            case .item:
+                guard let v = itemValue(row, p.name) else { throw missing(p, row: row) }
+                return v
+            case .marked:
+                var values: [TemplateFill.Value] = []
+                for r in rows {
+                    guard let v = itemValue(r, p.name) else { throw missing(p, row: r) }
+                    values.append(v)
+                }
+                return .many(values)
+            case .env:
+                guard let v = context.environment[p.name] else {
+                    throw TemplateFill.Problem("\(p): the environment variable \(p.name) is not set")
+                }
+                return .one(v)
+            case .params:
+                guard let v = context.params[p.name] else { throw TemplateFill.Problem("\(p): no param \(p.name) is in force") }
+                switch v {
+                case .one(let s): return .one(s)
+                case .many(let list): return .many(list.map { .one($0) })
+                }
+            }
+        }
+    }
+
+    static func missing(_ p: Template.Placeholder, row: RowModel) -> TemplateFill.Problem {
+        TemplateFill.Problem("\(p): the row \"\(Sanitizer.clean(row.title, limit: 40))\" has no field \(p.name)")
+    }
+
+    /// A row's value for `${item.name}`: the id, the exact JSON a template
+    /// asked the mapping to keep (`ActionFields.rawName`), else the field's text.
+    public static func itemValue(_ row: RowModel, _ name: String) -> TemplateFill.Value? {
+        if name == "id" { return row.id.isEmpty ? nil : .one(row.id) }
+        if case .text(let json)? = row.fields[ActionFields.rawName(name)] {
+            guard let first = json.utf8.first, json != "null" else { return nil }
+            // A number is its own text, exactly as the server wrote it.
+            if first == UInt8(ascii: "-") || (0x30...0x39).contains(first) { return .one(json, json: json) }
+            guard let parsed = try? JSONValue.parse(Data(json.utf8)) else { return nil }
+            return .one(parsed.scalarText ?? json, json: json)
+        }
+        guard let cell = row.fields[name] else { return nil }
+        let text = cell.display(now: 0)
+        return text.isEmpty ? nil : .one(text)
+    }
+}
+
+/// The item fields action templates read, kept as exact JSON in hidden
+/// fields of the mapping (`@name`), so a template gets the server's value
+/// (`18446744073709551615`, a nested `owner.login`), not its display text.
+public enum ActionFields {
+    /// The hidden field that keeps `name`'s JSON.
+    public static func rawName(_ name: String) -> String { "@" + name }
+
+    /// True for a hidden field (not shown in the detail or as a column).
+    public static func isHidden(_ name: String) -> Bool { name.hasPrefix("@") }
+}

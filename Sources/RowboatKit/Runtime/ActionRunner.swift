@@ -1,0 +1,208 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import RowboatCore
+import RowboatProcess
+import Synchronization
+
+/// Does the jobs of action plans off the UI thread and posts one
+/// `.actionFinished` report per run: links opened, programs run in the
+/// background (their own session, no terminal, output kept up to
+/// `outputCap`), requests sent through the provider in order with at most
+/// `requestsInFlight` at once, an embedding program's actions called. At
+/// most `programSlots` programs run at once; a run can be cancelled (its
+/// programs killed, its requests dropped) and `stopAll` leaves no child
+/// behind. Interactive programs are the UI thread's (`TUIRunLoop`): they
+/// need the terminal.
+final class ActionRunner: Sendable {
+    static let outputCap = 1 << 20
+    static let requestsInFlight = 3
+    static let programSlots = 4
+
+    let provider: any PageProvider
+    let custom: (@Sendable (Int, RowModel) async -> String?)?
+    let post: @Sendable (AppAction) -> Void
+    let slots = Slots(ActionRunner.programSlots)
+    /// Runs going on: their task and the process groups they started.
+    private let runs = Mutex<[Int: (task: Task<Void, Never>?, pids: Set<Int32>)]>([:])
+
+    init(provider: any PageProvider, custom: (@Sendable (Int, RowModel) async -> String?)?,
+         post: @escaping @Sendable (AppAction) -> Void) {
+        self.provider = provider
+        self.custom = custom
+        self.post = post
+    }
+
+    /// Starts `plan` as run `runID`.
+    func perform(_ plan: ActionPlan, runID: Int) {
+        runs.withLock { $0[runID] = (nil, []) }
+        let task = Task {
+            var report = await self.report(for: plan, runID: runID)
+            if Task.isCancelled { report.cancelled = true }
+            _ = self.runs.withLock { $0.removeValue(forKey: runID) }
+            self.post(.actionFinished(report))
+        }
+        runs.withLock { if $0[runID] != nil { $0[runID]!.task = task } }
+    }
+
+    /// Cancels runs `ids`: their programs are killed, the rest not done.
+    func cancel(_ ids: [Int]) {
+        for id in ids {
+            guard let run = runs.withLock({ $0[id] }) else { continue }
+            run.task?.cancel()
+            for pid in run.pids { Self.kill(pid) }
+        }
+    }
+
+    /// On quit: every run cancelled and every program killed at once.
+    func stopAll() {
+        cancel(runs.withLock { Array($0.keys) })
+    }
+
+    static func kill(_ pid: Int32) {
+        // The program's whole group (it leads a session of its own).
+        _ = Glibc.kill(-pid, SIGKILL)
+        _ = Glibc.kill(pid, SIGKILL)
+    }
+
+    // MARK: the jobs
+
+    func report(for plan: ActionPlan, runID: Int) async -> ActionReport {
+        var report = ActionReport(runID: runID, title: plan.title, endpoint: plan.endpoint, total: plan.jobs.count)
+        var output = ""
+        func failed(_ line: String) {
+            report.failed += 1
+            if report.firstFailure == nil { report.firstFailure = Sanitizer.clean(line, limit: 200) }
+        }
+        let requests = plan.jobs.enumerated().compactMap { i, job -> (Int, ActionRequest, ActionSpec.Then)? in
+            guard case .request(let method, let path, let body, let then) = job else { return nil }
+            return (i, ActionRequest(endpoint: plan.endpoint, method: method, path: path, body: body), then)
+        }
+        if !requests.isEmpty {
+            report.then = requests[0].2
+            for (i, result) in await send(requests.map { ($0.0, $0.1) }) {
+                switch result {
+                case .success(let row):
+                    if let id = plan.rowIDs[i] { report.doneRowIDs.append(id) }
+                    if let row { report.replacements.append(row) }
+                case .failure(let error):
+                    failed(error.description)
+                }
+            }
+        }
+        for (i, job) in plan.jobs.enumerated() {
+            if Task.isCancelled { report.cancelled = true; break }
+            switch job {
+            case .request:
+                continue
+            case .open(let url):
+                let opener = LinkOpener(environment: ProcessInfo.processInfo.environment)
+                if case .failure(let e) = await Self.offThread({ opener.open(url) }) { failed(e.description) }
+            case .run(let arguments, _):
+                let (status, text) = await runProgram(arguments, runID: runID)
+                if plan.jobs.count > 1 { output += "$ " + arguments.joined(separator: " ") + "\n" }
+                output += text
+                if let status { failed(status) } else if let id = plan.rowIDs[i] { report.doneRowIDs.append(id) }
+                report.output = String(output.suffix(Self.outputCap))
+            case .custom(let index, let row):
+                guard let custom else { failed("no such action"); continue }
+                if let message = await custom(index, row) { report.message = message }
+                report.doneRowIDs.append(row.id)
+            }
+        }
+        return report
+    }
+
+    /// The requests in order, at most `requestsInFlight` at once; each
+    /// result by its job's index.
+    func send(_ requests: [(Int, ActionRequest)]) async -> [(Int, Result<RowModel?, DataError>)] {
+        var results: [(Int, Result<RowModel?, DataError>)] = []
+        var next = 0
+        await withTaskGroup(of: (Int, Result<RowModel?, DataError>).self) { group in
+            func add() {
+                guard next < requests.count else { return }
+                let (index, request) = requests[next]
+                next += 1
+                group.addTask {
+                    do {
+                        return (index, .success(try await self.provider.perform(request)))
+                    } catch {
+                        return (index, .failure(error as? DataError ?? .network(String(describing: error))))
+                    }
+                }
+            }
+            for _ in 0..<Self.requestsInFlight { add() }
+            while let result = await group.next() {
+                results.append(result)
+                if Task.isCancelled { group.cancelAll() } else { add() }
+            }
+        }
+        return results.sorted { $0.0 < $1.0 }
+    }
+
+    /// Runs `arguments` in the background (a session of its own, stdin from
+    /// /dev/null, stdout and stderr into one file); a failure line (exit
+    /// status, a signal, could not start) or nil, and what it printed.
+    func runProgram(_ arguments: [String], runID: Int) async -> (String?, String) {
+        await slots.take()
+        defer { Task { await slots.give() } }
+        if Task.isCancelled { return ("cancelled", "") }
+        let path = NSTemporaryDirectory() + "rowboat-action-\(getpid())-\(runID)-\(UUID().uuidString.prefix(8)).out"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { return ("cannot keep the output: \(String(cString: strerror(errno)))", "") }
+        defer { unlink(path) }
+        let process: RunningProcess
+        do {
+            process = try ProcessRunner.spawn(ProcessSpec(arguments, stdout: .descriptor(fd), stderr: .descriptor(fd),
+                                                          newSession: true))
+        } catch {
+            close(fd)
+            return (error.description, "")
+        }
+        close(fd)
+        runs.withLock { $0[runID]?.pids.insert(process.pid) }
+        let result = await Self.offThread { process.wait() }
+        runs.withLock { _ = $0[runID]?.pids.remove(process.pid) }
+        let text = Self.tail(of: path, bytes: Self.outputCap)
+        let program = arguments[0]
+        if let signal = result.signal { return ("\(program) was stopped by signal \(signal)", text) }
+        return (result.status == 0 ? nil : "\(program) exited with status \(result.status)", text)
+    }
+
+    /// The last `bytes` of the file at `path`, as text.
+    static func tail(of path: String, bytes: Int) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > UInt64(bytes) ? size - UInt64(bytes) : 0)
+        return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+    }
+
+    /// `work` (blocking) on a thread of its own, awaited.
+    static func offThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
+    }
+
+    /// A counting semaphore for programs running at once.
+    actor Slots {
+        var free: Int
+        var waiting: [CheckedContinuation<Void, Never>] = []
+
+        init(_ count: Int) { free = count }
+
+        func take() async {
+            if free > 0 {
+                free -= 1
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        func give() {
+            if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import RowboatCore
+
+/// A program's output over the list (`O`): a box almost as large as the
+/// screen, the run's title in its top edge, the lines from the scroll
+/// position (each sanitized as every cell is, long ones cut), and where
+/// the view is in the bottom edge.
+public struct OutputPagerView {
+    public var theme: Theme
+
+    public init(theme: Theme) {
+        self.theme = theme
+    }
+
+    public func render(_ pager: OutputPager, into grid: inout CellGrid) {
+        let width = max(0, grid.width - 4), height = max(0, grid.height - 2)
+        guard width > 12, height > 4 else { return }
+        let frame = OverlayFrame.centered(width: width, height: height, in: grid)
+        let visible = height - 2
+        let last = min(pager.lines.count, pager.scroll + visible)
+        let position = pager.lines.count > visible ? "\(pager.scroll + 1)-\(last)/\(pager.lines.count) · " : ""
+        frame.draw(into: &grid, title: "Output: \(pager.title)", footer: position + "j/k scroll · esc close",
+                   style: theme.status, titleStyle: theme.header)
+        for (i, line) in pager.lines[min(pager.scroll, pager.lines.count)..<last].enumerated() {
+            grid.put(line, x: frame.x + 2, y: frame.y + 1 + i, maxWidth: width - 4, style: theme.status)
+        }
+    }
+}
