@@ -144,8 +144,19 @@ public struct ActionPlan: Sendable, Equatable {
             guard let parsed = try? JSONValue.parse(Data(json.utf8)) else { return nil }
             return .one(parsed.scalarText ?? json, json: json)
         }
-        guard let cell = row.fields[name] else { return nil }
-        let text = cell.display(now: 0)
+        let text: String
+        if let cell = row.fields[name] {
+            text = cell.display(now: 0)
+        } else {
+            // The standard fields a row keeps on its own.
+            switch name {
+            case "title": text = row.title
+            case "subtitle": text = row.subtitle
+            case "link": text = row.linkURL ?? ""
+            case "image": text = row.imageURL ?? ""
+            default: return nil
+            }
+        }
         return text.isEmpty ? nil : .one(text)
     }
 }

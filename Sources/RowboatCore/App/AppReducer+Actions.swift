@@ -59,7 +59,9 @@ extension AppReducer {
             switch pager {
             case .close: state.overlay = nil
             case .scroll(let delta):
-                shown.scroll = min(max(0, shown.scroll + delta), max(0, shown.lines.count - 1))
+                // The pager's box leaves a row above and below, and its border.
+                let visible = max(1, state.size.rows - 4)
+                shown.scroll = min(max(0, shown.scroll + delta), max(0, shown.lines.count - visible))
                 state.overlay = .output(shown)
             }
         default:
