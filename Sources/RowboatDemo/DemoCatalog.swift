@@ -15,7 +15,7 @@ public struct DemoCatalog: Sendable, Equatable {
     /// Server root used to build absolute image URLs, without a trailing slash.
     public let baseURL: String
     /// All items, ordered by id (index = id - 1), newest first.
-    public let items: [DemoItem]
+    public internal(set) var items: [DemoItem]
 
     /// Item 1's time in a catalog made for tests (2026-08-29).
     public static let fixedNewest = 1_788_000_000
@@ -48,6 +48,13 @@ public struct DemoCatalog: Sendable, Equatable {
     /// The item with this id, or nil if there is none.
     public func item(id: Int) -> DemoItem? {
         guard id >= 1, id <= items.count else { return nil }
+        return items[id - 1]
+    }
+
+    /// Sets item `id`'s status; the item as it is now, nil when there is none.
+    mutating func setStatus(_ status: String, of id: Int) -> DemoItem? {
+        guard id >= 1, id <= items.count else { return nil }
+        items[id - 1].status = status
         return items[id - 1]
     }
 

@@ -16,6 +16,12 @@ public struct DemoItem: Sendable, Equatable, Codable {
     public var description: String
     /// The item's own page on the server (`/api/items/{id}`), for "open link".
     public var link: String
+    /// "for sale", or "sold" once a client marked it so (`POST
+    /// /api/items/{id}/sold`; `DELETE` puts it back).
+    public var status: String = DemoItem.forSale
+
+    /// The status every item starts with.
+    public static let forSale = "for sale"
 
     public init(
         id: Int, title: String, subtitle: String, price: Double, rating: Double,
@@ -33,7 +39,7 @@ public struct DemoItem: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, subtitle, price, rating, image, description, link
+        case id, title, subtitle, price, rating, image, description, link, status
         case createdAt = "created_at"
     }
 }

@@ -2,8 +2,10 @@ import Hummingbird
 
 /// Registers the demo API on a router: `GET /api/items`,
 /// `GET /api/items/{id}`, `GET /api/categories`, `GET /api/makers`,
-/// `GET /api/reviews[?item=ID]`, `GET /images/{id}.(png|jpg|webp)` and
-/// `GET /api/bulk` (one huge generated response: `DemoBulkRoute`).
+/// `GET /api/reviews[?item=ID]`, `GET /images/{id}.(png|jpg|webp)`,
+/// `GET /api/bulk` (one huge generated response: `DemoBulkRoute`), and the
+/// write routes request actions use: `POST /api/items/{id}/sold` and
+/// `DELETE /api/items/{id}/sold` (the item, as it is now, in the envelope).
 enum DemoRoutes {
     static func makeRouter(state: DemoServerState) -> Router<BasicRequestContext> {
         let router = Router()
@@ -17,6 +19,14 @@ enum DemoRoutes {
                 return DemoJSONResponse.failure(.notFound, message: "no such item")
             }
             return DemoJSONResponse.success(item)
+        }
+        for (method, status) in [(HTTPRequest.Method.post, "sold"), (.delete, DemoItem.forSale)] {
+            router.on("/api/items/{id}/sold", method: method) { _, context in
+                guard let id = context.parameters.get("id", as: Int.self), let item = state.setStatus(status, of: id) else {
+                    return DemoJSONResponse.failure(.notFound, message: "no such item")
+                }
+                return DemoJSONResponse.success(item)
+            }
         }
         router.get("/api/categories") { request, _ in
             directoryPage(request) { page, limit in DemoDirectory.page(state.directory.categories, page: page, limit: limit) }

@@ -24,6 +24,11 @@ final class DemoServerState: Sendable {
         currentDirectory.withLock { $0 }
     }
 
+    /// Marks item `id` sold (or for sale again); the item, nil when there is none.
+    func setStatus(_ status: String, of id: Int) -> DemoItem? {
+        currentCatalog.withLock { $0.setStatus(status, of: id) }
+    }
+
     /// Points image URLs at `baseURL` (called once the server is listening).
     func rebase(to baseURL: String) {
         let count = currentCatalog.withLock { catalog in

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RowboatCore
 
@@ -88,5 +89,29 @@ struct ActionConfigTests {
         // The endpoint's own action clashing with a top-level one.
         #expect(failure("  - {title: A, key: Z, open: \"https://x.org\"}",
                         endpointActions: "actions: [{title: B, key: Z, open: \"https://y.org\"}]").contains("bound to both actions \"A\" and \"B\""))
+    }
+
+    /// `${item.owner.login}` (a path inside the item) and `${item.price}` (a
+    /// money field shown as "€12.50") are read as the server wrote them,
+    /// from hidden fields that are neither shown nor printed.
+    @Test func templatesReadPathsInsideTheItemAsWritten() throws {
+        let config = try ConfigLoader.parse("""
+        server: https://api.example.org
+        interfaces:
+          items:
+            url: /items
+            item: {id: id, title: name, price: {path: price, type: money}}
+            actions:
+              - {title: Owner, open: "https://x.org/${item.owner.login}?p=${item.price}&t=${item.title}"}
+        """, file: "a.yaml")
+        let endpoint = try #require(config.endpoint("items"))
+        #expect(endpoint.item.fields.map(\.name) == ["id", "title", "price", "@owner.login", "@price"])
+        let json = try JSONValue.parse(Data(#"{"id": 7, "name": "Seven", "price": 12.5, "owner": {"login": "ann"}}"#.utf8))
+        let item = try ItemMapper(mapping: endpoint.item).map(json, index: 0, listPath: JSONPath(steps: []))
+        let row = RowModelBuilder(mapping: endpoint.item).row(for: item)
+        #expect(row.fieldOrder == ["id", "title", "price"])
+        #expect(OutputFields(mapping: endpoint.item).names == ["id", "title", "price"])
+        let plan = try ActionPlan.make(config.actions(of: endpoint)[0], rows: [row], marked: false, context: .init())
+        #expect(plan.jobs == [.open(url: "https://x.org/ann?p=12.5&t=Seven")])
     }
 }

@@ -133,17 +133,12 @@ public struct ActionPlan: Sendable, Equatable {
         TemplateFill.Problem("\(p): the row \"\(Sanitizer.clean(row.title, limit: 40))\" has no field \(p.name)")
     }
 
-    /// A row's value for `${item.name}`: the id, the exact JSON a template
-    /// asked the mapping to keep (`ActionFields.rawName`), else the field's text.
+    /// A row's value for `${item.name}`: the id, the server's text a
+    /// template asked the mapping to keep (`ActionFields`), else the
+    /// field's text.
     public static func itemValue(_ row: RowModel, _ name: String) -> TemplateFill.Value? {
         if name == "id" { return row.id.isEmpty ? nil : .one(row.id) }
-        if case .text(let json)? = row.fields[ActionFields.rawName(name)] {
-            guard let first = json.utf8.first, json != "null" else { return nil }
-            // A number is its own text, exactly as the server wrote it.
-            if first == UInt8(ascii: "-") || (0x30...0x39).contains(first) { return .one(json, json: json) }
-            guard let parsed = try? JSONValue.parse(Data(json.utf8)) else { return nil }
-            return .one(parsed.scalarText ?? json, json: json)
-        }
+        if case .text(let kept)? = row.fields[ActionFields.rawName(name)] { return kept.isEmpty ? nil : .one(kept) }
         let text: String
         if let cell = row.fields[name] {
             text = cell.display(now: 0)
@@ -161,13 +156,3 @@ public struct ActionPlan: Sendable, Equatable {
     }
 }
 
-/// The item fields action templates read, kept as exact JSON in hidden
-/// fields of the mapping (`@name`), so a template gets the server's value
-/// (`18446744073709551615`, a nested `owner.login`), not its display text.
-public enum ActionFields {
-    /// The hidden field that keeps `name`'s JSON.
-    public static func rawName(_ name: String) -> String { "@" + name }
-
-    /// True for a hidden field (not shown in the detail or as a column).
-    public static func isHidden(_ name: String) -> Bool { name.hasPrefix("@") }
-}

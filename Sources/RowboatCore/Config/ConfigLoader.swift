@@ -65,6 +65,11 @@ public enum ConfigLoader {
         config.images = try keys["images"].map(parseImages) ?? ImageSettings()
         config.actions = try keys["actions"].map(parseActions) ?? []
         try checkActionKeys(keys, config: config)
+        // Templates that read a path inside the item, or a field's text as
+        // the server wrote it, get hidden fields to read.
+        for i in config.endpoints.indices {
+            config.endpoints[i].item = ActionFields.adding(config.actions(of: config.endpoints[i]), to: config.endpoints[i].item)
+        }
         config.tabs = try keys["tabs"].map { node throws(ConfigError) in try parseTabs(node, endpoints: endpoints) }
         config.secrets = SecretValues(ConfigSecrets.of(config, root: top))
         return config

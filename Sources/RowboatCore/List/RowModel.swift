@@ -51,6 +51,8 @@ public struct RowModelBuilder: Sendable {
     public let money: MoneyFormatter
     /// The field names, one array for every row (see `RowFields`).
     let names: [String]
+    /// Those the detail shows and search reads (not the hidden `@` fields).
+    let shownNames: [String]
 
     public init(mapping: ItemMapping, money: MoneyFormatter = MoneyFormatter()) {
         self.mapping = mapping
@@ -58,6 +60,7 @@ public struct RowModelBuilder: Sendable {
         var names: [String] = []
         for spec in mapping.fields where !names.contains(spec.name) { names.append(spec.name) }
         self.names = names
+        shownNames = names.filter { !ActionFields.isHidden($0) }
     }
 
     public func row(for item: Item) -> RowModel {
@@ -89,6 +92,6 @@ public struct RowModelBuilder: Sendable {
                         title: title ?? Sanitizer.clean(item.text("title")),
                         subtitle: subtitle ?? Sanitizer.clean(item.text("subtitle")),
                         imageURL: url("image"), linkURL: url("link"),
-                        fields: RowFields(names: names, values: values), fieldOrder: names)
+                        fields: RowFields(names: names, values: values), fieldOrder: shownNames)
     }
 }

@@ -7,7 +7,8 @@ public struct OutputFields: Sendable, Equatable {
     let raw: [String]
 
     public init(mapping: ItemMapping) {
-        raw = ["id"] + mapping.fields.map(\.name).filter { $0 != "id" }
+        // Fields kept only for action templates (`@name`) are not printed.
+        raw = ["id"] + mapping.fields.map(\.name).filter { $0 != "id" && !ActionFields.isHidden($0) }
         names = raw.map { Sanitizer.clean($0, limit: 200) }
     }
 
