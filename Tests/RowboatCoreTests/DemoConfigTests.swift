@@ -47,7 +47,8 @@ struct DemoConfigTests {
 
     @Test func itemMapping() throws {
         let items = try #require(try demo().endpoint("items"))
-        #expect(items.item.fields.map(\.name) == ["id", "title", "subtitle", "image", "price", "rating", "created", "description", "link"])
+        #expect(items.item.fields.map(\.name) == ["id", "title", "subtitle", "image", "price", "rating", "created", "description", "link",
+                                                   "status"])
         #expect(items.item.nullStrings == ItemMapping.defaultNullStrings)
         #expect(items.item.field("price") == FieldSpec(name: "price", path: JSONPath("price")!, type: .money, currency: "EUR"))
         #expect(items.item.field("rating") == FieldSpec(name: "rating", path: JSONPath("rating")!, type: .number))
