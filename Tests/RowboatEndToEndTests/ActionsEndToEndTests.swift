@@ -1,0 +1,125 @@
+import Foundation
+import RowboatDemo
+import Testing
+
+/// Actions in the real binary: a request action on three marked rows
+/// reaches the server once per row with the right ids and the list is
+/// refreshed with the marks kept; an interactive program gets the terminal
+/// and gives it back intact; quitting leaves no program behind.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct ActionsEndToEndTests {
+    /// Config/demo.yaml pointed at `server`, `edits` applied, `extra` appended.
+    func config(_ server: DemoServer, edits: [(String, String)] = [], extra: String = "", in tmuxDirectory: URL) throws -> String {
+        var text = try String(contentsOfFile: TmuxSession.packageRoot + "/Config/demo.yaml", encoding: .utf8)
+            .replacingOccurrences(of: "server: http://127.0.0.1:8080", with: "server: \(server.baseURL)")
+        for (old, new) in edits { text = text.replacingOccurrences(of: old, with: new) }
+        let path = tmuxDirectory.appendingPathComponent("actions-\(UUID().uuidString.prefix(6)).yaml").path
+        try (text + "\n" + extra).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func directory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-actions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func aRequestOnThreeMarkedRowsReachesTheServerThriceAndTheListRefreshes() async throws {
+        let server = try await DemoServer.start(host: "127.0.0.1", port: 0)
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The demo's "Mark sold", refreshing the list afterwards.
+        let path = try config(server, edits: [("        then: replace                                    # the answer's item",
+                                               "        then: refresh                                    # the answer's item")],
+                              in: dir)
+        let tmux = try TmuxSession(arguments: ["--config", path, "--images", "off"], columns: 120, rows: 30)
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        #expect(server.requestCount(path: "/api/items") == 1)
+        try tmux.send("m", "m", "m")
+        try await tmux.waitForScreen { $0.contains("3 marked") }
+        try tmux.send("S")
+        let question = try await tmux.waitForScreen { $0.contains("Mark Brass Lantern as sold?") }
+        #expect(question.contains("for the 3 marked rows"))
+        try tmux.send("y")
+        try await tmux.waitForScreen { $0.contains("Mark sold: done for 3 rows") }
+        for id in 1...3 { #expect(server.requestCount(path: "/api/items/\(id)/sold") == 1, "item \(id)") }
+        #expect(server.requestCount(path: "/api/items/4/sold") == 0)
+        #expect((1...3).allSatisfy { server.catalog.item(id: $0)?.status == "sold" })
+        // Refreshed: the first page asked for again, the marks kept.
+        let after = try await tmux.waitForScreen { $0.contains("3 marked") && $0.contains("ready") }
+        #expect(server.requestCount(path: "/api/items") == 2)
+        #expect(after.contains("● Brass Lantern"))
+        // The detail says so.
+        try tmux.send("g", "Enter")
+        try await tmux.waitForScreen { $0.contains("esc back") && $0.contains("sold") }
+        try tmux.send("Escape", "q")
+        #expect(await tmux.waitForExit() == 0)
+        #expect(tmux.file("stderr").isEmpty)
+        await server.stop()
+    }
+
+    @Test func anInteractiveProgramGetsTheTerminalAndGivesItBack() async throws {
+        let server = try await DemoServer.start(host: "127.0.0.1", port: 0)
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try config(server, extra: """
+        actions:
+          - title: Shell
+            key: Z
+            interactive: true
+            run: [sh, -c, 'printf "IN THE PROGRAM %s\\n" "$1"; read answer; printf "%s" "$answer" > "$2"', sh, "${item.title}", "\(dir.path)/answer"]
+        """, in: dir)
+        let tmux = try TmuxSession(arguments: ["--config", path, "--images", "off"], columns: 100, rows: 24)
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        try tmux.send("j", "Z")
+        // The program has the terminal: what it prints is on screen, and it reads our keys.
+        let inProgram = try await tmux.waitForScreen { $0.contains("IN THE PROGRAM 青花瓷茶杯 Teacup") }
+        #expect(!inProgram.contains("load more"))
+        try tmux.send("-l", "typed back")
+        try tmux.send("Enter")
+        // The screen comes back whole, and the keys are ours again.
+        let back = try await tmux.waitForScreen { $0.contains("Shell: done") && $0.contains("load more (space)") }
+        #expect(back.contains("Brass Lantern") && !back.contains("IN THE PROGRAM"))
+        #expect((try? String(contentsOfFile: dir.path + "/answer", encoding: .utf8)) == "typed back")
+        try tmux.send("j")
+        try await tmux.waitForScreen(escapes: true) { screen in
+            HostileTerminal.isHighlighted(HostileTerminal.line(containing: "Rocket", in: screen))
+        }
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+        #expect(tmux.file("before") == tmux.file("after"), "stty -g differs")
+        #expect(tmux.file("stderr").isEmpty)
+        await server.stop()
+    }
+
+    @Test func quittingLeavesNoProgramBehind() async throws {
+        let server = try await DemoServer.start(host: "127.0.0.1", port: 0)
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let marker = "700.\(UInt32.random(in: 100_000...999_999))"
+        let path = try config(server, extra: """
+        actions:
+          - {title: Wait, key: Z, run: [sleep, "\(marker)"]}
+        """, in: dir)
+        let tmux = try TmuxSession(arguments: ["--config", path, "--images", "off"], columns: 100, rows: 24)
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        try tmux.send("Z")
+        try await tmux.waitForScreen { $0.contains("⚙ Wait") }
+        #expect(Self.running(marker) == 1)
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+        #expect(Self.running(marker) == 0)
+        await server.stop()
+    }
+
+    /// Live `sleep ARG` processes.
+    static func running(_ arg: String) -> Int {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return 0 }
+        return entries.filter { Int($0) != nil }.filter { pid in
+            let cmdline = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            return state.split(separator: " ").dropFirst(2).first != "Z"
+                && cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) } == ["sleep", arg]
+        }.count
+    }
+}
