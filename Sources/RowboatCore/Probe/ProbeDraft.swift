@@ -259,6 +259,7 @@ public enum ProbeDraft {
         case .bool(let b): return Node(b ? "true" : "false", Tag(.bool))
         case .int(let i): return Node(String(i), Tag(.int))
         case .double(let d): return Node(String(d), Tag(.float))
+        case .numberText(let t): return Node(t, Tag(JSONNumberText.isInteger(t) ? .int : .float))
         case .string(let s):
             let escaped = s.replacingOccurrences(of: "$", with: "$$")
             return Node(escaped, Tag(.str), s.contains("\n") ? .literal : .doubleQuoted)

@@ -24,6 +24,9 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
     case cacheUnusable(String)
     /// Getting or using credentials failed (an OAuth2 token request).
     case auth(String)
+    /// A JSON number longer than `limit` characters (the limit on what is
+    /// kept of one value, `JSONTapeNode.textLimit`).
+    case numberTooLong(limit: Int)
 
     public var description: String {
         let line: String
@@ -44,6 +47,7 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cacheMiss: line = "not in the cache"
         case .cacheUnusable(let reason): line = "not in the cache: \(reason)"
         case .auth(let m): line = "auth: \(m)"
+        case .numberTooLong(let limit): line = "JSON number longer than \(limit) characters (the limit)"
         }
         return Sanitizer.clean(line, limit: 300)
     }

@@ -95,6 +95,7 @@ public struct PageDecoder: Sendable {
             switch error {
             case .body(let dataError): throw dataError
             case .parse(.tooDeep): throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth)
+            case .parse(.numberTooLong): throw .numberTooLong(limit: JSONTapeNode.textLimit)
             case .parse:
                 // Deep and broken is reported as deep, as the depth check
                 // that runs before any parse always has.
@@ -220,12 +221,16 @@ public struct PageDecoder: Sendable {
         Int(text.trimmingCharacters(in: .whitespaces))
     }
 
-    /// A scalar found at `path` as text; nil when absent, null or empty.
+    /// A scalar found at `path` as text; nil when absent, null or empty. A
+    /// number is its text: past 64 bits as the server wrote it, a decimal
+    /// a double keeps in its shortest form (`19.90` as `19.9`).
     func text(_ value: JSONValue?, path: JSONPath) throws(DataError) -> String? {
         switch value {
         case nil, .null?: return nil
         case .string(let s)?: return s.isEmpty ? nil : s
         case .int(let i)?: return String(i)
+        case .numberText(let t)?: return t
+        case .double(let d)?: return JSONValue.format(d)
         case let other?: throw .mappingMismatch(path: path.description, found: ItemMapper.describe(other))
         }
     }
@@ -239,6 +244,7 @@ public struct PageDecoder: Sendable {
         case .bool(let b): return b
         case .int(let i): return i != 0
         case .double(let d): return d != 0
+        case .numberText: return true   // zero is always .int
         case .string(let s):
             switch s.trimmingCharacters(in: .whitespaces).lowercased() {
             case "true", "yes", "y", "on", "1": return true
@@ -254,6 +260,7 @@ public struct PageDecoder: Sendable {
         switch v {
         case .int(let i)?: Int(exactly: i)
         case .double(let d)? where d.isFinite && abs(d) < 1e15: Int(d)
+        case .numberText(let t)?: Int(t)
         case .string(let s)?: Int(s)
         default: nil
         }

@@ -87,6 +87,7 @@ public struct StreamingPageDecoder: Sendable {
             switch error {
             case .body(let dataError): throw dataError
             case .parse(.tooDeep): throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth)
+            case .parse(.numberTooLong): throw .numberTooLong(limit: JSONTapeNode.textLimit)
             case .parse:
                 throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
                                firstBytes: PageDecoder.preview(preview))
