@@ -3,7 +3,8 @@ import NIOCore
 import RowboatCore
 
 /// A page body decoded while it arrives, for endpoints whose list can
-/// stream (`StreamingPageDecoder`). Up to `threshold` bytes are only kept
+/// stream (`StreamingPageDecoder`: a JSON list at a path, a keyed object,
+/// or NDJSON lines). Up to `threshold` bytes are only kept
 /// (a page that small is decoded whole and stored, as always); past it, or
 /// at once when Content-Length says the body is larger, the items go to
 /// `onItems` in batches: the first as soon as there is one (the first
@@ -32,7 +33,7 @@ final class PageStreamReceiver: BodyReceiver, @unchecked Sendable {
     func accepts(status: Int, headers: [(String, String)]) -> Bool {
         guard (200..<300).contains(status), status != 204 else { return false }
         let type = headers.first { $0.0.lowercased() == "content-type" }?.1
-        if ResponseFraming.isNDJSON(decoder.decoder.endpoint.response.format, contentType: type) { return false }
+        if !decoder.frame(contentType: type) { return false }
         let length = headers.first { $0.0.lowercased() == "content-length" }.flatMap { Int($0.1) }
         streaming = (length ?? 0) > Self.threshold
         return true

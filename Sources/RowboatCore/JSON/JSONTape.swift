@@ -232,6 +232,26 @@ public struct JSONTapeNode: JSONNode {
 
     public var memberKeys: [String]? { orderedMembers?.map(\.key) }
 
+    /// Without repeated keys (each key's hash is noted once, so a keyed
+    /// list of a million items costs eight bytes an item here) the members
+    /// go out as the tape holds them; with one, through `orderedMembers`.
+    public func forEachOrderedMember(_ body: (String, JSONTapeNode) -> Bool) -> Bool {
+        guard isObject else { return false }
+        var hashes = Set<UInt64>(minimumCapacity: min(count, 1 << 24))
+        var repeated = false
+        forEachMember { name, _ in
+            repeated = !hashes.insert(FNV1a.hash(name)).inserted
+            return !repeated
+        }
+        hashes = []
+        if repeated {
+            for (key, value) in orderedMembers! where !body(key, value) { break }
+        } else {
+            forEachMember { name, value in body(String(decoding: name, as: UTF8.self), value) }
+        }
+        return true
+    }
+
     /// The text of a number the shim kept as written ('N'); nil for other kinds.
     var numberTextBytes: UnsafeBufferPointer<UInt8>? {
         guard type == UInt8(ascii: "N") else { return nil }

@@ -57,8 +57,10 @@ public struct PageResult: Sendable, Equatable {
 ///
 /// JSON bodies are parsed by simdjson and mapped straight from its tape
 /// (`JSONTape`, by the endpoint's `TapeItemMapper`); NDJSON bodies line by
-/// line into `JSONValue`s (by its `ItemMapper`). Make one decoder per
-/// endpoint and keep it: the item mapping is compiled once.
+/// line, the same way, when the list is the lines (`StreamingPageDecoder`'s
+/// line framing, fed the whole body), else into `JSONValue`s (by its
+/// `ItemMapper`). An NDJSON body with no lines is an empty page. Make one
+/// decoder per endpoint and keep it: the item mapping is compiled once.
 public struct PageDecoder: Sendable {
     public let endpoint: Endpoint
     let tapeMapper: TapeItemMapper
@@ -69,12 +71,28 @@ public struct PageDecoder: Sendable {
         self.tapeMapper = TapeItemMapper(mapping: endpoint.item)
     }
 
+    /// Bodies larger than this whose list can stream are read in pieces of
+    /// this size (`StreamingPageDecoder`), as if they were arriving: the
+    /// parser then holds one piece's tape, not the whole body's.
+    public static let pieceBytes = 1 << 20
+
     /// Decodes `body`; `headers` are the response headers (any case).
     public func decode(body: [UInt8], contentType: String?,
                        headers: [(String, String)] = []) throws(DataError) -> PageResult {
-        guard !body.isEmpty else { throw .emptyResponse }
+        try decode(body: body, contentType: contentType, headers: headers, inPieces: true)
+    }
+
+    /// `decode(body:…)`, in pieces when large unless `inPieces` is false
+    /// (what `StreamingPageDecoder` asks when the list was not found).
+    func decode(body: [UInt8], contentType: String?, headers: [(String, String)],
+                inPieces: Bool) throws(DataError) -> PageResult {
+        let ndjson = ResponseFraming.isNDJSON(endpoint.response.format, contentType: contentType)
+        guard !body.isEmpty || ndjson else { throw .emptyResponse }
         let text = ResponseFraming.strippingPrefix(body)
-        if ResponseFraming.isNDJSON(endpoint.response.format, contentType: contentType) {
+        if ndjson {
+            if var lines = StreamingPageDecoder(decoder: self), lines.frame(contentType: contentType) {
+                return try lines.decode(whole: text, contentType: contentType, headers: headers)
+            }
             let root: JSONValue
             do {
                 root = try ResponseFraming.parseLines(text)
@@ -83,6 +101,15 @@ public struct PageDecoder: Sendable {
                                firstBytes: "line \(error.line): " + Self.preview(error.bytes))
             }
             return try decode(root: root, text: nil, headers: headers)
+        }
+        if inPieces, text.count > Self.pieceBytes, var pieces = StreamingPageDecoder(decoder: self),
+           pieces.frame(contentType: contentType) {
+            do {
+                return try pieces.decode(whole: text, contentType: contentType, headers: headers)
+            } catch {
+                // Not JSON: the whole body's parse says so in its own words (below).
+                guard case .notJSON = error else { throw error }
+            }
         }
         do {
             let tapeMapper = tapeMapper   // the closure captures the mapper, not the whole decoder
@@ -103,6 +130,24 @@ public struct PageDecoder: Sendable {
                 if case .failure(let deep) = scan { throw .nestedTooDeep(limit: deep.limit) }
                 throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
                                firstBytes: Self.preview(body))
+            }
+        }
+    }
+
+    /// `body` run on NDJSON line `number`, parsed; a line that is not one
+    /// JSON value fails naming it (`line 3: "{oops"`).
+    static func parsedLine<R>(_ line: ArraySlice<UInt8>, number: Int, contentType: String?,
+                              _ body: (JSONTapeNode) throws(DataError) -> R) throws(DataError) -> R {
+        do {
+            return try JSONTape.withDocument(line, body)
+        } catch {
+            switch error {
+            case .body(let dataError): throw dataError
+            case .parse(.tooDeep): throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth)
+            case .parse(.numberTooLong): throw .numberTooLong(limit: JSONTapeNode.textLimit)
+            case .parse:
+                throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
+                               firstBytes: "line \(number): " + preview(Array(line.prefix(48))))
             }
         }
     }
