@@ -75,6 +75,29 @@ struct HostileSizeTests {
         }
     }
 
+    /// `config probe` needs a page's worth of items, not the whole
+    /// document as trees: a 25 MB deeply sectioned response is guessed on
+    /// simdjson's tape, only its sample items made trees. Before: 656 MB
+    /// peak for 9 MB (docs/reliability.md).
+    @Test func aProbeOfTwentyFiveMegabytesCostsItsTapeNotItsTrees() async throws {
+        try await Hostile.withServer { server in
+            let transport = HTTPTransport(maxBodyBytes: 64 << 20)
+            let reply = try await transport.send(RequestSpec(method: .get, url: server.baseURL + "/size/sections?mb=25",
+                                                             headers: [], body: nil, timeoutSeconds: 60))
+            await transport.shutdown()
+            #expect(reply.body.count > 25 << 20)
+            let sampler = MemorySampler()
+            let draft = try ProbeDraft.write(ProbeInput(method: .get, url: server.baseURL + "/size/sections?mb=25",
+                                                        status: reply.status, responseHeaders: reply.headers,
+                                                        responseBody: reply.body), now: 0)
+            let growth = sampler.stop()
+            #expect(draft.contains("list: data.sections"), "\(draft)")
+            #expect(draft.contains("#   section 0"))
+            // simdjson's buffers for a document are about three times its size.
+            #expect(growth < 4 * reply.body.count + (64 << 20), "the probe grew \(growth >> 20) MB for \(reply.body.count >> 20) MB")
+        }
+    }
+
     @Test func aNumberTwoMegabytesLongIsRefusedWithTheLimit() async throws {
         try await Hostile.withServer { server in
             let outcome = try await Hostile.fetch("size-long-number", from: server)
