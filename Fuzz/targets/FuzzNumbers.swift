@@ -32,7 +32,8 @@ let builder: (RowboatConfig, Endpoint) = {
 
 /// True when `shown` is the number `written`: an integer's very digits, a decimal's value.
 func same(_ shown: String, _ written: String) -> Bool {
-    if JSONNumberText.isInteger(written) { return shown == written }
+    // An integer keeps its digits (`-0`, JSON's one other spelling of 0, reads as 0).
+    if JSONNumberText.isInteger(written) { return shown == written || (shown == "0" && written == "-0") }
     guard let a = JSONNumberText.value(of: shown), let b = JSONNumberText.value(of: written) else { return false }
     return a == b
 }

@@ -135,8 +135,11 @@ bool read_uint64(std::string_view t, uint64_t &value) {
 bool double_keeps(std::string_view text, const decimal &value, double &out) {
     auto parsed = std::from_chars(text.data(), text.data() + text.size(), out);
     if (parsed.ec != std::errc() || parsed.ptr != text.data() + text.size()) return false;
+    // Scientific: the shortest digits that read back (fixed notation would
+    // write 1.12925678901567e17 as 112925678901567008, digits of the binary
+    // value, not of the text).
     char buffer[64];
-    auto written = std::to_chars(buffer, buffer + sizeof buffer, out);
+    auto written = std::to_chars(buffer, buffer + sizeof buffer, out, std::chars_format::scientific);
     if (written.ec != std::errc()) return false;
     decimal shortest;
     return read_decimal(std::string_view(buffer, (size_t)(written.ptr - buffer)), shortest) && shortest == value;
@@ -430,6 +433,9 @@ int exact_result(rb_json_parser *parser, simdjson::error_code error, rb_json_doc
     if (error != simdjson::SUCCESS && parser->number_too_long) return RB_JSON_NUMBER_TOO_LONG;
     switch (error) {
     case simdjson::SUCCESS:
+        // A document without strings still hands out a string buffer (an
+        // empty vector may have no storage at all).
+        if (parser->exact.strings.empty()) parser->exact.strings.push_back(0);
         out->tape = parser->exact.words.data();
         out->strings = parser->exact.strings.data();
         return RB_JSON_OK;

@@ -58,7 +58,8 @@ struct ExactNumberPropertyTests {
     /// True when `shown` is the number `written`: for an integer, the same
     /// digits; for a decimal, the same value.
     static func same(_ shown: String, _ written: String) -> Bool {
-        if JSONNumberText.isInteger(written) { return shown == written }
+        // An integer keeps its digits (`-0`, JSON's one other spelling of 0, reads as 0).
+    if JSONNumberText.isInteger(written) { return shown == written || (shown == "0" && written == "-0") }
         guard let a = JSONNumberText.value(of: shown), let b = JSONNumberText.value(of: written) else { return false }
         return a == b
     }
@@ -86,7 +87,6 @@ struct ExactNumberPropertyTests {
         let builder = RequestBuilder(config: config, endpoint: config.endpoint("json")!)
         for round in 0..<3_000 {
             let n = Self.number(&g)
-            guard n != "-0" else { continue }
             // Half the pages are otherwise ordinary (the DOM path decides), half hold a long decimal too.
             let filler = round % 2 == 0 ? "\"pad\":\"x\"" : "\"pad\":0.12345678901234567890"
             let body = Array("{\"datas\":{\"list\":[{\"id\":\(n),\"title\":\"t\",\"v\":\(n),\(filler),\"sort\":[\(n),\"x\"]}],\"next\":\(n)}}".utf8)
@@ -99,7 +99,7 @@ struct ExactNumberPropertyTests {
             #expect(Self.same(item.id, n) && Self.same(item.text("v"), n), "\(n) shown as \(item.id) / \(item.text("v"))")
             // Sent back as a text cursor.
             #expect(Self.same(try #require(page.nextToken), n), "\(n) sent back as \(page.nextToken ?? "")")
-            if JSONNumberText.isInteger(n) || expected.isNumberText { #expect(page.nextToken == n, "\(n)") }
+            if n != "-0", JSONNumberText.isInteger(n) || expected.isNumberText { #expect(page.nextToken == n, "\(n)") }
 
             // Sent back inside a JSON body, as search_after.
             let token = try #require(try json.decode(body: body, contentType: nil).nextToken)
@@ -111,7 +111,7 @@ struct ExactNumberPropertyTests {
                 continue
             }
             #expect(Self.same(first, n), "\(n) sent back as \(sentText)")
-            if JSONNumberText.isInteger(n) || expected.isNumberText {
+            if n != "-0", JSONNumberText.isInteger(n) || expected.isNumberText {
                 #expect(sentText.contains("[\(n),\"x\"]"), "\(n) sent back as \(sentText)")
             }
         }

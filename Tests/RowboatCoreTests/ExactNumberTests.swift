@@ -1,3 +1,4 @@
+import CSimdJSON
 import Foundation
 import Testing
 @testable import RowboatCore
@@ -53,6 +54,41 @@ struct ExactNumberTests {
             (root: JSONTapeNode) throws(Never) in root.orderedMembers!.map { "\($0.key)=\($0.value.scalar!.scalarText!)" }
         }
         #expect(keys == ["b=3", "a=1e400"])
+    }
+
+    @Test func aDocumentWithoutStringsReadsOnAFreshParser() throws {
+        // Found by FuzzNumbers: "6" on a parser that never held a string
+        // gave a tape without a string buffer (a null pointer).
+        let parser = JSONTape.Parser()
+        var document = rb_json_document()
+        var message: UnsafePointer<CChar>?
+        let code = Array("6".utf8).withUnsafeBufferPointer {
+            rb_json_parse_exact(parser.pointer, $0.baseAddress!, $0.count, &document, &message)
+        }
+        #expect(code == Int32(RB_JSON_OK))
+        #expect(document.strings != nil)
+        #expect(try tree("6", exactPath: true) == .int(6))
+    }
+
+    @Test func anIntegerWrittenWithAnExponentPastTwoToThe53KeepsItsValueNotADoublesDigits() throws {
+        // Found by FuzzNumbers: 112925678901567e3 is 112925678901567000; the
+        // nearest double's digits are 112925678901567008, which .int showed.
+        for text in ["[112925678901567e3]", "[112925678901567e3, 0.123456789012345678901]"] {
+            for exactPath in [false, true] {
+                guard case .array(let values) = try tree(text, exactPath: exactPath) else { Issue.record("no array"); continue }
+                #expect(values[0] == .double(112925678901567e3), "\(text) exact path \(exactPath)")
+            }
+        }
+        #expect(JSONNumberText.jsonValue("112925678901567e3") == .double(112925678901567e3))
+        #expect(try tree("[1e17, 9007199254740991.0, 9007199254740992.0]")
+            == .array([.double(1e17), .int(9_007_199_254_740_991), .double(9_007_199_254_740_992)]))
+        let endpoint = Endpoint(key: "e", url: "/e", response: ResponseShape(listPath: JSONPath("")!),
+                                item: ItemMapping(fields: [FieldSpec(name: "title", path: JSONPath("n")!),
+                                                           FieldSpec(name: "count", path: JSONPath("n")!, type: .int)]))
+        let item = try #require(try PageDecoder(endpoint: endpoint).decode(body: Array(#"[{"n": 112925678901567e3}]"#.utf8),
+                                                                          contentType: nil).items.first)
+        #expect(item.text("title") == "1.12925678901567e+17")
+        #expect(item.values["count"] == .numberText("1.12925678901567e+17"))
     }
 
     @Test func brokenNumbersAndBrokenDocumentsAreStillRefused() {

@@ -84,6 +84,6 @@ public enum JSONNumberText {
         guard let value = value(of: text) else { return nil }
         if isInteger(text) { return Int64(text).map(JSONValue.int) ?? .numberText(text) }
         guard let d = Double(text), d.isFinite, Self.value(of: d.description) == value else { return .numberText(text) }
-        return Int64(exactly: d).map(JSONValue.int) ?? .double(d)
+        return JSONValue.decimal(d)
     }
 }

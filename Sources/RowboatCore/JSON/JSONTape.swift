@@ -269,10 +269,7 @@ public struct JSONTapeNode: JSONNode {
             return Int64(exactly: value).map(JSONValue.int) ?? .numberText(String(value))
         case UInt8(ascii: "N"): return .numberText(String(decoding: numberTextBytes!, as: UTF8.self))
         case UInt8(ascii: "d"):
-            // Integral numbers that fit are integers (`1.0`, `1e2`), as in
-            // `JSONValue.parse`.
-            let value = Double(bitPattern: rb_tape_number_bits(tape, index))
-            return Int64(exactly: value).map(JSONValue.int) ?? .double(value)
+            return JSONValue.decimal(Double(bitPattern: rb_tape_number_bits(tape, index)))
         case UInt8(ascii: "t"): return .bool(true)
         case UInt8(ascii: "f"): return .bool(false)
         case UInt8(ascii: "n"): return .null

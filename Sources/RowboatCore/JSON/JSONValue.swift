@@ -62,6 +62,14 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// A decimal as a value: an integer when it is one below 2^53 (`1.0`,
+    /// `1e2`, `-0.0`: each such double is one integer's exact value), else
+    /// the double (`112925678901567e3` is not `.int(112925678901567008)`,
+    /// the digits of the double nearest to it).
+    static func decimal(_ d: Double) -> JSONValue {
+        abs(d) < 9_007_199_254_740_992 ? Int64(exactly: d).map(JSONValue.int) ?? .double(d) : .double(d)
+    }
+
     static func format(_ d: Double) -> String {
         if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
         return String(d)

@@ -101,7 +101,10 @@ public struct ItemMapper: Sendable {
             return plain.isEmpty ? nil : .text(plain)
         case .int:
             if case .int(let i) = raw { return .int(i) }
-            if case .double(let d) = raw, d.isFinite, d == d.rounded(), abs(d) < 9e18 { return .int(Int64(d)) }
+            if case .double(let d) = raw, d.isFinite, d == d.rounded() {
+                // Past 2^53 a double's digits are not the server's: its value, as text.
+                return abs(d) < 9_007_199_254_740_992 ? .int(Int64(d)) : .numberText(JSONValue.format(d))
+            }
             // An integer past 64 bits keeps its digits.
             if case .numberText(let t) = raw { return JSONNumberText.isInteger(t) ? .numberText(t) : nil }
             if case .string(let s) = raw, let i = Int64(s.trimmingWhitespace()) { return .int(i) }
