@@ -24,6 +24,9 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
     case cacheUnusable(String)
     /// Getting or using credentials failed (an OAuth2 token request).
     case auth(String)
+    /// The body came compressed (`Content-Encoding`, or gzip's magic
+    /// bytes) though Rowboat asks for no encoding; the encoding's name.
+    case compressedBody(String)
     /// A JSON number longer than `limit` characters (the limit on what is
     /// kept of one value, `JSONTapeNode.textLimit`).
     case numberTooLong(limit: Int)
@@ -48,6 +51,8 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cacheUnusable(let reason): line = "not in the cache: \(reason)"
         case .auth(let m): line = "auth: \(m)"
         case .numberTooLong(let limit): line = "JSON number longer than \(limit) characters (the limit)"
+        case .compressedBody(let encoding):
+            line = "response body is compressed (\(Sanitizer.clean(encoding, limit: 40))) though no compression was asked for"
         }
         return Sanitizer.clean(line, limit: 300)
     }

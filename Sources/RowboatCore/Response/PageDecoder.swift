@@ -86,6 +86,7 @@ public struct PageDecoder: Sendable {
     /// (what `StreamingPageDecoder` asks when the list was not found).
     func decode(body: [UInt8], contentType: String?, headers: [(String, String)],
                 inPieces: Bool) throws(DataError) -> PageResult {
+        if let encoding = Self.compression(body: body, headers: headers) { throw .compressedBody(encoding) }
         let ndjson = ResponseFraming.isNDJSON(endpoint.response.format, contentType: contentType)
         guard !body.isEmpty || ndjson else { throw .emptyResponse }
         let text = ResponseFraming.strippingPrefix(body)
@@ -132,6 +133,17 @@ public struct PageDecoder: Sendable {
                                firstBytes: Self.preview(body))
             }
         }
+    }
+
+    /// The compression a body came in, though none was asked for: the
+    /// `Content-Encoding` header's value (unless `identity`), or `gzip`
+    /// when the body starts with gzip's magic bytes; nil for plain bytes.
+    public static func compression(body: [UInt8], headers: [(String, String)]) -> String? {
+        if let encoding = header("content-encoding", in: headers)?.trimmingWhitespace().lowercased(),
+           !encoding.isEmpty, encoding != "identity" {
+            return String(encoding)
+        }
+        return body.starts(with: [0x1F, 0x8B]) ? "gzip" : nil
     }
 
     /// `body` run on NDJSON line `number`, parsed; a line that is not one
@@ -230,6 +242,9 @@ public struct PageDecoder: Sendable {
             page.nextURL = try text(path.lookupTree(in: root), path: path)
         case .link:
             page.nextURL = Self.header("link", in: headers).flatMap { LinkHeader.target(rel: "next", in: $0) }
+            // No next link on a page that does not look like the last: said
+            // once, as an absent path is (`PagingNotice.noNextLink`).
+            if page.nextURL == nil, !looksLast { absent.append(PagingNotice.noNextLink) }
         case .lastID:
             guard let spec = endpoint.item.field("id") else {
                 throw .mappingMismatch(path: "item.id", found: "no id field (lastId paging needs one)")
