@@ -61,6 +61,19 @@ FuzzMapping)
   seed '\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03'
   seed '{"code":"200","datas":{"list":[{"id":"1","title":"&#x1B;]0;x&#7;"}],"more":"no"}}'
   ;;
+FuzzNumbers)
+  # The first line is the number; the rest, with it, is a document for the two readers.
+  for number in 0 -1 7 1.0 -0.0 19.90 0.1 2.5e-5 1e22 5e-324 9223372036854775807 -9223372036854775808 \
+      9223372036854775808 18446744073709551615 18446744073709551616 -9223372036854775809 \
+      12345678901234567890123 1e400 -1E400 1e-400 0.1e99999999999999999999 1.00000000000000000001 \
+      0.1000000000000000055511151231257827 3.14159265358979323846264338327950288 123456789012345678.5e-3 01 1. -; do
+    seed "$number\n{\"hits\":[{\"id\":$number,\"v\":[$number,\"x\",0.3]}],\"next\":$number}"
+  done
+  seed '[1, 1.0, 1e2, -0.0, 1.5, true, false, null, "x", 12345678901234567890, -9223372036854775808]'
+  seed '{"a": {"b": [1, {"c": "d"}]}, "e": "\\u00e9\\ud83d\\ude80", "f": "tab\\tnl\\n", "n": 1e400}'
+  seed '{"b": 1, "a": 2, "b": 3, "big": 99999999999999999999999}'
+  seed '[0.12345678901234567890, "pad"]'
+  ;;
 FuzzConfig)
   for f in Config/*.yaml; do cp "$f" "$dir/config-$(basename "$f")"; done
   seed 'server: http://h\ninterfaces:\n  items: {url: /x, item: {title: t}}\n'

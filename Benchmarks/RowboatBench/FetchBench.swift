@@ -1,5 +1,5 @@
 import Foundation
-import RowboatCore
+@_spi(Reference) import RowboatCore
 import RowboatDemo
 import RowboatNetwork
 
@@ -159,7 +159,7 @@ enum FetchBench {
             let page = try! decoder.decode(body: body, contentType: type)
             precondition(page.items.count == 30)
         }, reference: {
-            let root = try! JSONValue.parse(Data(body))
+            let root = try! JSONValue.parseWithFoundation(Data(body))
             let page = try! decoder.decode(root: root, text: body[...])
             precondition(page.items.count == 30)
         })

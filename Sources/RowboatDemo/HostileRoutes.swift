@@ -20,7 +20,7 @@ enum HostileRoutes {
         ("/body/wrong-types", "the list is a string, totalPage is a word"),
         ("/body/html", "an HTML login page with status 200"),
         ("/body/empty-204", "204 No Content"),
-        ("/body/1e400", "numbers too large for a double (1e400)"),
+        ("/body/1e400", "numbers too large for a double (1e400), kept as their text"),
         ("/body/reset", "Content-Length 100000, 2000 bytes, then a TCP reset"),
         ("/redirect/loop", "302 to itself with a new query each time, forever"),
         ("/redirect/cross-origin", "302 to /other/items on the second port (another origin)"),
@@ -36,6 +36,7 @@ enum HostileRoutes {
         ("/images/huge-dims.png", "a valid PNG header claiming 100000x100000 pixels"),
         ("/images/html.png", "an HTML page as image/png"),
     ] + HostileLoopRoutes.index + HostileImageRoutes.index + HostileSecretRoutes.index
+        + HostileNumberRoutes.index + HostileSizeRoutes.index
 
     static func handle(_ request: HostileRequest, on c: HostileConnection, origin: HostileCore.Origin) {
         let core = c.core
@@ -179,7 +180,8 @@ enum HostileRoutes {
 
         default:
             if HostileLoopRoutes.handle(request, on: c) || HostileImageRoutes.handle(request, on: c)
-                || HostileSecretRoutes.handle(request, on: c) { return }
+                || HostileSecretRoutes.handle(request, on: c) || HostileNumberRoutes.handle(request, on: c)
+                || HostileSizeRoutes.handle(request, on: c) { return }
             c.respond(404, body: HostileBytes.failure(404, "no such hostile route; see /"))
         }
     }

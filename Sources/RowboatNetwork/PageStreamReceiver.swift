@@ -3,11 +3,14 @@ import NIOCore
 import RowboatCore
 
 /// A page body decoded while it arrives, for endpoints whose list can
-/// stream (`StreamingPageDecoder`). Up to `threshold` bytes are only kept
+/// stream (`StreamingPageDecoder`: a JSON list at a path, a keyed object,
+/// or NDJSON lines). Up to `threshold` bytes are only kept
 /// (a page that small is decoded whole and stored, as always); past it, or
 /// at once when Content-Length says the body is larger, the items go to
 /// `onItems` in batches: the first as soon as there is one (the first
-/// screen), then one at least every `interval` or `batchSize` items.
+/// screen), then one at least every `interval` or `batchSize` items. A
+/// compressed body (which Rowboat never asks for) ends the request at its
+/// first piece with `DataError.compressedBody`.
 final class PageStreamReceiver: BodyReceiver, @unchecked Sendable {
     // The transport calls `accepts` and `receive` from one task, in order,
     // and `finish` runs after the last `receive`: no two calls overlap.
@@ -21,6 +24,10 @@ final class PageStreamReceiver: BodyReceiver, @unchecked Sendable {
     private(set) var buffered: [UInt8] = []
     /// True once the body is decoded as it arrives.
     private(set) var streaming = false
+    /// The body's compression, which ends it (see `receive`).
+    private var compression: String?
+    /// A piece has come.
+    private var started = false
     private var pending: [Item] = []
     private var lastDelivery: ContinuousClock.Instant?
 
@@ -32,13 +39,19 @@ final class PageStreamReceiver: BodyReceiver, @unchecked Sendable {
     func accepts(status: Int, headers: [(String, String)]) -> Bool {
         guard (200..<300).contains(status), status != 204 else { return false }
         let type = headers.first { $0.0.lowercased() == "content-type" }?.1
-        if ResponseFraming.isNDJSON(decoder.decoder.endpoint.response.format, contentType: type) { return false }
+        compression = PageDecoder.compression(body: [], headers: headers)
+        if compression == nil, !decoder.frame(contentType: type) { return false }
         let length = headers.first { $0.0.lowercased() == "content-length" }.flatMap { Int($0.1) }
         streaming = (length ?? 0) > Self.threshold
         return true
     }
 
     func receive(_ piece: ByteBuffer) async throws {
+        if let compression { throw DataError.compressedBody(compression) }
+        if !started {
+            started = true
+            if piece.readableBytesView.starts(with: [0x1F, 0x8B]) { throw DataError.compressedBody("gzip") }
+        }
         if !streaming {
             buffered.append(contentsOf: piece.readableBytesView)
             guard buffered.count > Self.threshold else { return }

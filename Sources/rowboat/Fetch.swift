@@ -79,6 +79,9 @@ struct Fetch: AsyncParsableCommand {
         if let failure { throw StandardStreams.fail(failure) }
     }
 
+    /// Items formatted into one write.
+    static let itemsPerWrite = 10_000
+
     func walk(source: ConfigSource, transport: HTTPTransport, params: [String: ParamValue]) async throws {
         let endpoint = try source.endpoint(named: key)
         let client = DataClient(config: source.config, transport: transport)
@@ -106,7 +109,12 @@ struct Fetch: AsyncParsableCommand {
                 try StandardStreams.out(writer.begin())
             }
             started = true
-            try StandardStreams.out(writer.page(printed.fresh(page.items)))
+            // Written a slice at a time: a page of a million items is never
+            // one string (each format writes an item alone).
+            let fresh = printed.fresh(page.items)
+            for start in stride(from: 0, to: fresh.count, by: Self.itemsPerWrite) {
+                try StandardStreams.out(writer.page(Array(fresh[start..<min(fresh.count, start + Self.itemsPerWrite)])))
+            }
         }
         if !started { try StandardStreams.out(writer.begin()) }
         try StandardStreams.out(writer.end())

@@ -6,6 +6,15 @@
 // value, its type in the top byte, a payload in the low 56 bits; numbers
 // take a second word; strings point into the string buffer (a 32-bit
 // length, the bytes, a NUL). The shim checks the library's major version.
+//
+// Numbers stay exact: a document the DOM parser refuses for a number
+// (an integer past 64 bits, 1e400) or whose text may hold a number a
+// double changes (16 or more significant digits in a decimal, an
+// exponent below a double's range) is read again with simdjson's
+// On-Demand API, which gives each number's text, into a tape of the same
+// format where such a number is written as its text: type 'N', pointing
+// into the string buffer as a string does. Ordinary pages take the DOM
+// path alone (the check is a word-at-a-time scan of the bytes).
 #ifndef ROWBOAT_SIMDJSON_H
 #define ROWBOAT_SIMDJSON_H
 
@@ -34,7 +43,13 @@ enum {
     RB_JSON_INVALID = 2,
     /// The document is larger than the parser can take, or memory ran out.
     RB_JSON_CAPACITY = 3,
+    /// A number longer than RB_JSON_TEXT_LIMIT characters.
+    RB_JSON_NUMBER_TOO_LONG = 4,
 };
+
+/// The most characters a number may have (1 MiB); Swift's readers keep no
+/// more of a string either.
+enum { RB_JSON_TEXT_LIMIT = 1 << 20 };
 
 /// Bytes that must be readable past the end of a buffer parsed with
 /// `padded` set (simdjson reads ahead in 64-byte blocks).
@@ -51,21 +66,26 @@ size_t rb_json_parser_capacity(const rb_json_parser *parser);
 /// Parses `length` bytes at `bytes`. With `padded` nonzero the caller
 /// promises `rb_json_padding()` readable bytes after them; otherwise the
 /// parser copies the input first. Returns an RB_JSON_ code; on success
-/// `out` holds the document. `message` (may be NULL) gets simdjson's text.
+/// `out` holds the document and every number on it is exact (see above).
+/// Arrays and objects may nest one level less than the parser's maximum
+/// depth (the outermost counts as 1): simdjson's own limit also counts a
+/// scalar inside the deepest container, so the parser is made with one
+/// level more and a walk of the tape (one step per value, not per byte)
+/// holds the limit exactly. `message` (may be NULL) gets simdjson's text.
 int rb_json_parse(rb_json_parser *parser, const uint8_t *bytes, size_t length, int padded,
                   rb_json_document *out, const char **message);
 
-/// True when the parsed document's arrays and objects nest deeper than
-/// `limit` (the outermost counts as 1). simdjson's own depth limit also
-/// counts a scalar inside the deepest container, so the parser is made
-/// with one level more and this walk of the tape (one step per value,
-/// not per byte) holds the limit exactly.
-int rb_json_nests_deeper_than(const rb_json_document *document, size_t limit);
+/// Parses with the exact path alone (the On-Demand reader that keeps
+/// numbers' text); for tests, which compare it with the DOM path.
+int rb_json_parse_exact(rb_json_parser *parser, const uint8_t *bytes, size_t length,
+                        rb_json_document *out, const char **message);
+
 
 // Reading the tape (inline, so Swift calls cost nothing).
 
 /// The type character of the value at `index`: '{' '[' '"' 'l' (int64)
-/// 'u' (uint64) 'd' (double) 't' 'f' 'n', or 'r' for the root word.
+/// 'u' (uint64) 'd' (double) 'N' (a number as its text) 't' 'f' 'n', or
+/// 'r' for the root word.
 static inline uint8_t rb_tape_type(const uint64_t *tape, size_t index) {
     return (uint8_t)(tape[index] >> 56);
 }
@@ -94,13 +114,14 @@ static inline size_t rb_tape_after(const uint64_t *tape, size_t index) {
     }
 }
 
-/// For '"': the string's length in bytes.
+/// For '"' and 'N': the text's length in bytes.
 static inline uint32_t rb_tape_string_length(const uint64_t *tape, const uint8_t *strings, size_t index) {
     const uint8_t *at = strings + rb_tape_payload(tape, index);
     return (uint32_t)at[0] | ((uint32_t)at[1] << 8) | ((uint32_t)at[2] << 16) | ((uint32_t)at[3] << 24);
 }
 
-/// For '"': the string's bytes (UTF-8, escapes decoded).
+/// For '"': the string's bytes (UTF-8, escapes decoded); for 'N' the
+/// number's text as the document wrote it.
 static inline const uint8_t *rb_tape_string_bytes(const uint64_t *tape, const uint8_t *strings, size_t index) {
     return strings + rb_tape_payload(tape, index) + 4;
 }

@@ -28,6 +28,7 @@ public enum ConfigLoader {
 
     /// Parses `text`, read from `file`; `${NAME}` values come from `environment`.
     public static func parse(_ text: String, file: String, environment: [String: String] = [:]) throws(ConfigError) -> RowboatConfig {
+        try ConfigExpansion.check(text, file: file)
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {

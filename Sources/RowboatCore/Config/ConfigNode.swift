@@ -123,8 +123,14 @@ struct ConfigNode {
             switch node.tag.description {
             case Tag.Name.null.rawValue: return .null
             case Tag.Name.bool.rawValue: if let b = node.bool { return .bool(b) }
-            case Tag.Name.int.rawValue: if let i = node.int { return .int(Int64(i)) }
+            case Tag.Name.int.rawValue:
+                if let i = node.int { return .int(Int64(i)) }
+                // Past 64 bits: the number as written.
+                if case .numberText(let t)? = JSONNumberText.jsonValue(scalar.string) { return .numberText(t) }
             case Tag.Name.float.rawValue:
+                // A decimal a double would change stays as written (as
+                // JSON reads it); YAML's .inf and .nan are no JSON.
+                if case .numberText(let t)? = JSONNumberText.jsonValue(scalar.string) { return .numberText(t) }
                 guard let d = node.float, d.isFinite else { throw error("\"\(scalar.string)\" is not a number JSON can hold") }
                 return .double(d)
             default: break

@@ -37,6 +37,7 @@ public enum PlistConfigImporter {
 
     /// Parses plist `data` read from `file`.
     public static func parse(_ data: Data, file: String) throws(ConfigError) -> RowboatConfig {
+        try PlistExpansion.check(Array(data), file: file)
         let value: Any
         do {
             value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

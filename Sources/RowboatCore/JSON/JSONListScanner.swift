@@ -10,10 +10,19 @@
 /// the path; the parser checks the rest.
 ///
 /// The path may hold keys and non-negative indices. A path that leads to
-/// something other than an array (or to nothing) streams nothing: then the
-/// skeleton is the whole body.
+/// something other than an array (or, for a keyed list, an object; or to
+/// nothing) streams nothing: then the skeleton is the whole body. A keyed
+/// list's members are handed out as one object text (`{"k1":v1,…}`).
+///
+/// Memory follows the elements, not the body: a string longer than
+/// `JSONTapeNode.textLimit` keeps only its start (`JSONStringCut`), and a
+/// number or word longer than that stops the scan (`longScalar`).
 public struct JSONListScanner: Sendable {
     let steps: [JSONPath.Step]
+    /// The list may be an object whose members are the elements.
+    let keyed: Bool
+    /// The list found is such an object.
+    var listIsObject = false
     /// The unscanned and the kept-back bytes; `base` is the offset of the first.
     var buffer: [UInt8] = []
     var base = 0
@@ -39,6 +48,14 @@ public struct JSONListScanner: Sendable {
     var elementStart: Int?
     /// Containers nested deeper than `JSONDepthLimit.maxDepth` were seen.
     public private(set) var tooDeep = false
+    /// A number (or other unquoted word) longer than
+    /// `JSONTapeNode.textLimit` was seen: the scan stopped there.
+    public private(set) var longScalar = false
+    /// Where the string being scanned is cut (see `cutLongString`), once
+    /// it is longer than the limit.
+    var stringCut: Int?
+    /// Where the scalar being scanned began.
+    var scalarStart = 0
     /// Elements handed out so far.
     public private(set) var elementCount = 0
     /// The last complete element's bytes (paging cursors read it).
@@ -58,7 +75,8 @@ public struct JSONListScanner: Sendable {
     }
 
     /// Nil when `path` has `[*]` or a negative index (they cannot stream).
-    public init?(path: JSONPath) {
+    /// With `keyed`, an object at the path is the list too.
+    public init?(path: JSONPath, keyed: Bool = false) {
         for step in path.steps {
             switch step {
             case .wildcard: return nil
@@ -67,17 +85,39 @@ public struct JSONListScanner: Sendable {
             }
         }
         steps = path.steps
+        self.keyed = keyed
     }
 
     /// True once the list was found: its elements stream.
     public var foundList: Bool { listDepth != nil }
 
     /// Scans `bytes`; returns the elements completed in them (with any
-    /// left from before) as one JSON array text, or nil when none were.
+    /// left from before) as one JSON array text (an object text for a
+    /// keyed list), or nil when none were.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard !longScalar else { return nil }
         buffer.append(contentsOf: bytes)
         scanBuffer()
+        cutLongString()
         return takeElements()
+    }
+
+    /// A string longer than `JSONTapeNode.textLimit` keeps its first bytes
+    /// only (`JSONStringCut`): past the cut, what was scanned is dropped up
+    /// to the last whole character or escape, as it comes (the scanner never
+    /// needs it: a key that long is no key of the path), so one huge string
+    /// costs the limit and a piece, not its length.
+    mutating func cutLongString() {
+        guard strings.inString, position - (stringStart + 1) > JSONTapeNode.textLimit else { return }
+        let base = self.base, textStart = stringStart + 1 - base, scanned = position - base
+        let cut = stringCut ?? base + buffer.withUnsafeBufferPointer { bytes in
+            JSONStringCut.lastBoundary(in: bytes, from: textStart, to: textStart + JSONTapeNode.textLimit)
+        }
+        stringCut = cut
+        let end = base + buffer.withUnsafeBufferPointer { JSONStringCut.lastBoundary(in: $0, from: cut - base, to: scanned) }
+        guard end > cut else { return }
+        buffer.removeSubrange((cut - base)..<(end - base))
+        position -= end - cut
     }
 
     /// After the last bytes: the skeleton, and the elements still pending
@@ -109,6 +149,10 @@ public struct JSONListScanner: Sendable {
                     if Self.endsScalar(byte) {
                         endScalar(at: at)
                     } else {
+                        if at - scalarStart >= JSONTapeNode.textLimit {
+                            longScalar = true
+                            break
+                        }
                         at += 1
                         continue
                     }
@@ -120,6 +164,7 @@ public struct JSONListScanner: Sendable {
                     startValue(at: at)
                     strings.open()
                     stringStart = at
+                    stringCut = nil
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     startValue(at: at)
                     open(isObject: byte == UInt8(ascii: "{"), at: at)
@@ -139,6 +184,7 @@ public struct JSONListScanner: Sendable {
                 default:
                     startValue(at: at)
                     inScalar = true
+                    scalarStart = at
                 }
                 at += 1
             }
@@ -209,9 +255,10 @@ public struct JSONListScanner: Sendable {
         }
         frames.append(Frame(isObject: isObject, onPath: onPath, matched: matched, expectingKey: isObject))
         if frames.count > JSONDepthLimit.maxDepth { tooDeep = true }
-        if onPath, matched == steps.count, !isObject, listDepth == nil {
+        if onPath, matched == steps.count, !isObject || keyed, listDepth == nil {
             // The list: what follows up to its closing bracket streams.
             listDepth = frames.count
+            listIsObject = isObject
             skeleton.append(contentsOf: buffer[(skeletonFrom! - base)...(at - base)])
             skeletonFrom = nil
         }
@@ -235,9 +282,9 @@ public struct JSONListScanner: Sendable {
         if let start = pendingStart, let end = pendingEnd {
             var array = [UInt8]()
             array.reserveCapacity(end - start + 2)
-            array.append(UInt8(ascii: "["))
+            array.append(UInt8(ascii: listIsObject ? "{" : "["))
             array.append(contentsOf: buffer[(start - base)..<(end - base)])
-            array.append(UInt8(ascii: "]"))
+            array.append(UInt8(ascii: listIsObject ? "}" : "]"))
             out = array
             pendingStart = nil
             pendingEnd = nil

@@ -16,6 +16,11 @@ public protocol JSONNode {
     var orderedMembers: [(key: String, value: Self)]? { get }
     /// The keys of an object, in any order (nil when this is no object).
     var memberKeys: [String]? { get }
+    /// Calls `body` with each member of an object in the order the
+    /// document wrote them, each key once (at its first place, with its
+    /// last value), until it returns false; false when this is no object
+    /// or the order is not known (`JSONValue`), and nothing was called.
+    func forEachOrderedMember(_ body: (String, Self) -> Bool) -> Bool
     /// True for JSON `null`.
     var isNull: Bool { get }
     /// The value when it is a scalar (null, bool, number, string); nil for
@@ -48,6 +53,8 @@ extension JSONValue: JSONNode {
         if case .object(let o) = self { return Array(o.keys) }
         return nil
     }
+
+    public func forEachOrderedMember(_ body: (String, JSONValue) -> Bool) -> Bool { false }
 
     public var isNull: Bool { self == .null }
 

@@ -17,26 +17,33 @@ public enum JSONTape {
         case invalid(String)
         /// Too large for the parser (over 4 GB), or memory ran out.
         case capacity
+        /// A number longer than `JSONTapeNode.textLimit` characters.
+        case numberTooLong
     }
 
     /// Parses `bytes` and hands the root to `body`; the nodes are valid only
-    /// inside it.
+    /// inside it. Containers nest at most `JSONDepthLimit.maxDepth` deep,
+    /// and every number is exact: the shim reads a document with a number
+    /// a double or a 64-bit integer would change a second time, keeping
+    /// such numbers as their text (see include/rowboat_simdjson.h).
+    /// `exactPath` takes that second reader alone (for tests).
     public static func withDocument<R, E: Error>(
-        _ bytes: ArraySlice<UInt8>, _ body: (JSONTapeNode) throws(E) -> R
+        _ bytes: ArraySlice<UInt8>, exactPath: Bool = false, _ body: (JSONTapeNode) throws(E) -> R
     ) throws(ParseOr<E>) -> R {
         let parser = ParserPool.shared.take()
         defer { ParserPool.shared.give(parser) }
         var document = rb_json_document()
         var message: UnsafePointer<CChar>?
         let code = bytes.withUnsafeBufferPointer { buffer in
-            rb_json_parse(parser.pointer, buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, buffer.count, 0,
-                          &document, &message)
+            let start = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            return exactPath ? rb_json_parse_exact(parser.pointer, start, buffer.count, &document, &message)
+                : rb_json_parse(parser.pointer, start, buffer.count, 0, &document, &message)
         }
         switch Int(code) {
-        case Int(RB_JSON_OK):
-            if rb_json_nests_deeper_than(&document, JSONDepthLimit.maxDepth) != 0 { throw .parse(.tooDeep) }
+        case Int(RB_JSON_OK): break
         case Int(RB_JSON_TOO_DEEP): throw .parse(.tooDeep)
         case Int(RB_JSON_CAPACITY): throw .parse(.capacity)
+        case Int(RB_JSON_NUMBER_TOO_LONG): throw .parse(.numberTooLong)
         default: throw .parse(.invalid(message.map { String(cString: $0) } ?? "invalid JSON"))
         }
         // Word 0 is the root marker; the document's value follows it.
@@ -55,9 +62,9 @@ public enum JSONTape {
     }
 
     /// `bytes` parsed into a tree.
-    public static func tree(_ bytes: ArraySlice<UInt8>) throws(Failure) -> JSONValue {
+    public static func tree(_ bytes: ArraySlice<UInt8>, exactPath: Bool = false) throws(Failure) -> JSONValue {
         do {
-            return try withDocument(bytes) { (root: JSONTapeNode) throws(Never) in root.tree }
+            return try withDocument(bytes, exactPath: exactPath) { (root: JSONTapeNode) throws(Never) in root.tree }
         } catch {
             switch error {
             case .parse(let failure): throw failure
@@ -72,7 +79,7 @@ public enum JSONTape {
 
         init() {
             // simdjson counts a scalar in the deepest container as a level:
-            // one more here, and `rb_json_nests_deeper_than` holds the limit.
+            // one more here, and the shim's walk of the tape holds the limit.
             guard let made = rb_json_parser_new(JSONDepthLimit.maxDepth + 1) else {
                 fatalError("out of memory creating a JSON parser")
             }
@@ -109,6 +116,11 @@ public enum JSONTape {
 
 /// One value on a simdjson tape (see `JSONTape`): valid while its document is.
 public struct JSONTapeNode: JSONNode {
+    /// The longest string `scalar` reads (1 MiB): a longer one reads as
+    /// its start, cut at a character. Every text is shown capped at
+    /// `Sanitizer.defaultLimit` characters, far below this.
+    public static let textLimit = Int(RB_JSON_TEXT_LIMIT)
+
     let tape: UnsafePointer<UInt64>
     let strings: UnsafePointer<UInt8>
     let index: Int
@@ -220,23 +232,58 @@ public struct JSONTapeNode: JSONNode {
 
     public var memberKeys: [String]? { orderedMembers?.map(\.key) }
 
+    /// Without repeated keys (each key's hash is noted once, so a keyed
+    /// list of a million items costs eight bytes an item here) the members
+    /// go out as the tape holds them; with one, through `orderedMembers`.
+    public func forEachOrderedMember(_ body: (String, JSONTapeNode) -> Bool) -> Bool {
+        guard isObject else { return false }
+        var hashes = Set<UInt64>(minimumCapacity: min(count, 1 << 24))
+        var repeated = false
+        forEachMember { name, _ in
+            repeated = !hashes.insert(FNV1a.hash(name)).inserted
+            return !repeated
+        }
+        hashes = []
+        if repeated {
+            for (key, value) in orderedMembers! where !body(key, value) { break }
+        } else {
+            forEachMember { name, value in body(String(decoding: name, as: UTF8.self), value) }
+        }
+        return true
+    }
+
+    /// The text of a number the shim kept as written ('N'); nil for other kinds.
+    var numberTextBytes: UnsafeBufferPointer<UInt8>? {
+        guard type == UInt8(ascii: "N") else { return nil }
+        return UnsafeBufferPointer(start: rb_tape_string_bytes(tape, strings, index),
+                                   count: Int(rb_tape_string_length(tape, strings, index)))
+    }
+
     public var scalar: JSONValue? {
         switch type {
-        case UInt8(ascii: "\""): return .string(String(decoding: stringBytes!, as: UTF8.self))
+        case UInt8(ascii: "\""): return .string(Self.text(stringBytes!))
         case UInt8(ascii: "l"): return .int(Int64(bitPattern: rb_tape_number_bits(tape, index)))
         case UInt8(ascii: "u"):
+            // Past Int64 (the shim writes 'u' for 2^63 up to 2^64 - 1): its digits.
             let value = rb_tape_number_bits(tape, index)
-            return Int64(exactly: value).map(JSONValue.int) ?? .double(Double(value))
+            return Int64(exactly: value).map(JSONValue.int) ?? .numberText(String(value))
+        case UInt8(ascii: "N"): return .numberText(String(decoding: numberTextBytes!, as: UTF8.self))
         case UInt8(ascii: "d"):
-            // Integral numbers that fit are integers (`1.0`, `1e2`), as in
-            // `JSONValue.parse`.
-            let value = Double(bitPattern: rb_tape_number_bits(tape, index))
-            return Int64(exactly: value).map(JSONValue.int) ?? .double(value)
+            return JSONValue.decimal(Double(bitPattern: rb_tape_number_bits(tape, index)))
         case UInt8(ascii: "t"): return .bool(true)
         case UInt8(ascii: "f"): return .bool(false)
         case UInt8(ascii: "n"): return .null
         default: return nil
         }
+    }
+
+    /// A string's bytes as text, cut at `textLimit` bytes (at the start
+    /// of a character).
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count > textLimit else { return String(decoding: bytes, as: UTF8.self) }
+        var end = textLimit
+        while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
     }
 
     public var tree: JSONValue {

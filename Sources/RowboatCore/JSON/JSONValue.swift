@@ -1,21 +1,38 @@
 import Foundation
 
 /// A parsed JSON document: what mapping walks with paths.
+///
+/// Numbers are exact: an integer that fits is `.int`, a decimal whose
+/// shortest `Double` form is the same number is `.double` (so `19.90` is
+/// 19.9, and `1.0`, `1e2`, `-0.0` are integers, as they always were), and
+/// any other number is `.numberText`, the server's text.
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int64)
     case double(Double)
+    /// A number that `Int64` and `Double` would change, as the server wrote
+    /// it: an integer past 64 bits (a 23-digit id, 2^64), a decimal with
+    /// more digits than a double keeps, an exponent past a double's range
+    /// (`1e400`, `1e-400`). Shown and sent back as this text.
+    case numberText(String)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
 
     /// Parses UTF-8 JSON bytes, after `JSONDepthLimit.check` (which throws
-    /// `JSONDepthLimit.Exceeded`). Foundation's `JSONSerialization` does the
-    /// parsing: its time grows linearly with the body at any depth (a
-    /// `Decodable` walk that tries each kind in turn builds a coding path per
-    /// failed try and grows with the square of the depth).
+    /// `JSONDepthLimit.Exceeded`), with simdjson (`JSONTape`; a
+    /// `JSONTape.Failure` when it is not JSON): numbers stay exact, and a
+    /// string longer than `JSONTapeNode.textLimit` reads as its start.
     public static func parse(_ data: Data) throws -> JSONValue {
+        try JSONDepthLimit.check(data)
+        return try JSONTape.tree(Array(data)[...])
+    }
+
+    /// The reader `parse` used before simdjson: Foundation's
+    /// `JSONSerialization`, where numbers past 64 bits lose digits and
+    /// `1e400` is refused. Kept as the decode-page benchmark's reference.
+    @_spi(Reference) public static func parseWithFoundation(_ data: Data) throws -> JSONValue {
         try JSONDepthLimit.check(data)
         return JSONValue(foundation: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
     }
@@ -25,7 +42,7 @@ public enum JSONValue: Sendable, Equatable {
         switch self {
         case .null: "null"
         case .bool: "a bool"
-        case .int, .double: "a number"
+        case .int, .double, .numberText: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
@@ -40,8 +57,17 @@ public enum JSONValue: Sendable, Equatable {
         case .bool(let b): b ? "true" : "false"
         case .int(let i): String(i)
         case .double(let d): JSONValue.format(d)
+        case .numberText(let t): t
         case .string(let s): s
         }
+    }
+
+    /// A decimal as a value: an integer when it is one below 2^53 (`1.0`,
+    /// `1e2`, `-0.0`: each such double is one integer's exact value), else
+    /// the double (`112925678901567e3` is not `.int(112925678901567008)`,
+    /// the digits of the double nearest to it).
+    static func decimal(_ d: Double) -> JSONValue {
+        abs(d) < 9_007_199_254_740_992 ? Int64(exactly: d).map(JSONValue.int) ?? .double(d) : .double(d)
     }
 
     static func format(_ d: Double) -> String {

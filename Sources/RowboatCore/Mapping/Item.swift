@@ -33,6 +33,10 @@ public enum FieldValue: Sendable, Equatable {
     case money(Double)
     /// A moment as seconds since the Unix epoch.
     case date(Double)
+    /// A number of an `int`, `number` or `money` field that `Int64` or
+    /// `Double` would change (a 23-digit id, 2^64, `1e400`): the server's
+    /// text, shown and written as is (`JSONValue.numberText`).
+    case numberText(String)
 
     /// The value as plain text, without relative or locale formatting.
     public var plainText: String {
@@ -44,6 +48,7 @@ public enum FieldValue: Sendable, Equatable {
         case .bool(let b): b ? "true" : "false"
         case .money(let d): ValueFormatter.money(d)
         case .date(let t): ValueFormatter.isoDate(t)
+        case .numberText(let t): t
         }
     }
 }

@@ -101,12 +101,23 @@ public struct ItemMapper: Sendable {
             return plain.isEmpty ? nil : .text(plain)
         case .int:
             if case .int(let i) = raw { return .int(i) }
-            if case .double(let d) = raw, d.isFinite, d == d.rounded(), abs(d) < 9e18 { return .int(Int64(d)) }
+            if case .double(let d) = raw, d.isFinite, d == d.rounded() {
+                // Past 2^53 a double's digits are not the server's: its value, as text.
+                return abs(d) < 9_007_199_254_740_992 ? .int(Int64(d)) : .numberText(JSONValue.format(d))
+            }
+            // An integer past 64 bits keeps its digits.
+            if case .numberText(let t) = raw { return JSONNumberText.isInteger(t) ? .numberText(t) : nil }
             if case .string(let s) = raw, let i = Int64(s.trimmingWhitespace()) { return .int(i) }
             return nil
-        case .number, .money:
-            guard let d = number(raw) else { return nil }
-            return type == .money ? .money(d) : .number(d)
+        case .number:
+            // A number a double would change keeps its digits.
+            if case .numberText(let t) = raw { return .numberText(t) }
+            if case .int(let i) = raw, Double(exactly: i) == nil { return .numberText(String(i)) }
+            return number(raw).map { .number($0) }
+        case .money:
+            // Money is formatted from a double when one holds the amount at all.
+            if case .numberText(let t) = raw, !(Double(t)?.isFinite ?? false) { return .numberText(t) }
+            return number(raw).map { .money($0) }
         case .bool:
             switch raw {
             case .bool(let b): return .bool(b)
@@ -133,6 +144,9 @@ public struct ItemMapper: Sendable {
         switch raw {
         case .int(let i): return Double(i)
         case .double(let d): return d.isFinite ? d : nil
+        case .numberText(let t):
+            guard let d = Double(t), d.isFinite else { return nil }
+            return d
         case .string(let s):
             guard let d = Double(s.trimmingWhitespace()), d.isFinite else { return nil }
             return d

@@ -173,6 +173,10 @@ public final class TapeItemMapper: Sendable {
             // As `ItemMapper.number` reads them: an integral double is an
             // integer first (so -0.0 is 0), every double is finite.
             let bits = rb_tape_number_bits(node.tape, node.index)
+            if type == .number, node.type == UInt8(ascii: "l"), Double(exactly: Int64(bitPattern: bits)) == nil {
+                // Past 2^53 a double would change it: its digits, as `ItemMapper` keeps them.
+                return .numberText(String(Int64(bitPattern: bits)))
+            }
             let number = node.type == UInt8(ascii: "l") ? Double(Int64(bitPattern: bits))
                 : Double(bitPattern: bits) == 0 ? 0 : Double(bitPattern: bits)
             switch type {

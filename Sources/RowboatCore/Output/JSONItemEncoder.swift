@@ -27,6 +27,7 @@ public struct JSONItemEncoder: Sendable {
         case .number(let d), .money(let d): d.isFinite ? JSONValue.format(d) : "null"
         case .bool(let b): b ? "true" : "false"
         case .date(let t): ISOTimestamp.string(t).map(string) ?? "null"
+        case .numberText(let t): JSONNumberText.isValid(t) ? t : string(t)
         }
     }
 

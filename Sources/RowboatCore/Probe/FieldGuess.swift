@@ -165,6 +165,7 @@ public struct FieldGuess: Sendable, Equatable {
             switch v {
             case .int(let i): Double(i)
             case .double(let d): d
+            case .numberText(let t): Double(t)
             default: nil
             }
         }
@@ -223,7 +224,7 @@ extension JSONValue {
     }
     var isNumberOrNull: Bool {
         switch self {
-        case .int, .double, .null: true
+        case .int, .double, .numberText, .null: true
         default: false
         }
     }

@@ -1,6 +1,9 @@
 /// Where a probed response keeps its list: the largest array of objects,
 /// an object of objects (a keyed list), or arrays of objects spread over
 /// the elements of another array (`data.sections[*].items`).
+///
+/// Guessed on simdjson's tape (`JSONTapeNode`), so a large response costs
+/// its tape, not a tree of it: only the sample items become `JSONValue`s.
 public struct ListGuess: Sendable, Equatable {
     public var path: JSONPath
     public var keyed: Bool
@@ -14,11 +17,13 @@ public struct ListGuess: Sendable, Equatable {
     public static let sampleSize = 25
     /// How deep the search for a list goes.
     static let maxDepth = 6
+    /// How many values of a keyed list have their keys compared.
+    static let shapeSample = 1_000
 
-    /// The best list in `root`; `bytes` gives keyed lists their order.
-    public static func best(in root: JSONValue, bytes: [UInt8]?) -> ListGuess? {
+    /// The best list in `root`.
+    public static func best(in root: JSONTapeNode) -> ListGuess? {
         var found: [ListGuess] = []
-        collect(root, at: [], depth: 0, bytes: bytes, into: &found)
+        collect(root, at: [], depth: 0, into: &found)
         // The most items wins; then an array over a keyed object; then the shallower.
         return found.max { a, b in
             if a.count != b.count { return a.count < b.count }
@@ -27,62 +32,92 @@ public struct ListGuess: Sendable, Equatable {
         }
     }
 
-    static func collect(_ value: JSONValue, at steps: [JSONPath.Step], depth: Int, bytes: [UInt8]?,
-                        into found: inout [ListGuess]) {
+    static func collect(_ node: JSONTapeNode, at steps: [JSONPath.Step], depth: Int, into found: inout [ListGuess]) {
         guard depth <= maxDepth else { return }
-        switch value {
-        case .array(let elements):
-            let objects = elements.filter(\.isObjectValue)
-            if !objects.isEmpty, objects.count * 2 >= elements.count {
-                found.append(ListGuess(path: JSONPath(steps: steps), keyed: false, count: elements.count,
-                                       sample: Array(elements.prefix(sampleSize)), keys: []))
-                nested(in: elements, at: steps, into: &found)
+        if node.isArray {
+            let count = node.count
+            var objects = 0
+            node.forEachElement { if $0.isObject { objects += 1 } }
+            if objects > 0, objects * 2 >= count {
+                found.append(ListGuess(path: JSONPath(steps: steps), keyed: false, count: count,
+                                       sample: first(sampleSize, of: node), keys: []))
+                nested(in: node, at: steps, into: &found)
             }
             // Look inside the first element only: siblings share a shape.
-            if let first = elements.first { collect(first, at: steps + [.index(0)], depth: depth + 1, bytes: bytes, into: &found) }
-        case .object(let object):
-            if let keyed = keyedList(object, at: steps, bytes: bytes) { found.append(keyed) }
-            for (key, child) in object { collect(child, at: steps + [.key(key)], depth: depth + 1, bytes: bytes, into: &found) }
-        default:
-            break
+            if let first = node.element(0) { collect(first, at: steps + [.index(0)], depth: depth + 1, into: &found) }
+        } else if node.isObject {
+            if let keyed = keyedList(node, at: steps) { found.append(keyed) }
+            _ = node.forEachOrderedMember { key, child in
+                collect(child, at: steps + [.key(key)], depth: depth + 1, into: &found)
+                return true
+            }
         }
+    }
+
+    /// The first `n` elements of an array as trees.
+    static func first(_ n: Int, of array: JSONTapeNode) -> [JSONValue] {
+        var out: [JSONValue] = []
+        var at = 0
+        while out.count < n, let element = array.element(at) {
+            out.append(element.tree)
+            at += 1
+        }
+        return out
     }
 
     /// Arrays of objects under the same key in several elements of an
     /// array: one list with `[*]`.
-    static func nested(in elements: [JSONValue], at steps: [JSONPath.Step], into found: inout [ListGuess]) {
-        var counts: [String: (lists: Int, items: [JSONValue])] = [:]
-        for case .object(let object) in elements {
-            for (key, child) in object {
-                guard case .array(let inner) = child, inner.contains(where: \.isObjectValue) || inner.isEmpty else { continue }
-                var entry = counts[key] ?? (0, [])
+    static func nested(in array: JSONTapeNode, at steps: [JSONPath.Step], into found: inout [ListGuess]) {
+        var counts: [String: (lists: Int, items: Int, objects: Bool, sample: [JSONValue])] = [:]
+        var order: [String] = []
+        array.forEachElement { element in
+            _ = element.forEachOrderedMember { key, child in
+                guard child.isArray else { return true }
+                var objects = 0
+                child.forEachElement { if $0.isObject { objects += 1 } }
+                let size = child.count
+                guard objects > 0 || size == 0 else { return true }
+                if counts[key] == nil { order.append(key) }
+                var entry = counts[key] ?? (0, 0, false, [])
                 entry.lists += 1
-                entry.items += inner
+                entry.items += size
+                entry.objects = entry.objects || objects > 0
+                if entry.sample.count < sampleSize { entry.sample += first(sampleSize - entry.sample.count, of: child) }
                 counts[key] = entry
+                return true
             }
         }
-        for (key, entry) in counts where entry.lists >= 2 && entry.items.contains(where: \.isObjectValue) {
+        for key in order {
+            let entry = counts[key]!
+            guard entry.lists >= 2, entry.objects else { continue }
             found.append(ListGuess(path: JSONPath(steps: steps + [.wildcard, .key(key)]), keyed: false,
-                                   count: entry.items.count, sample: Array(entry.items.prefix(sampleSize)), keys: []))
+                                   count: entry.items, sample: entry.sample, keys: []))
         }
     }
 
-    /// An object whose values are two or more objects of a similar shape.
-    static func keyedList(_ object: [String: JSONValue], at steps: [JSONPath.Step], bytes: [UInt8]?) -> ListGuess? {
-        guard object.count >= 2 else { return nil }
+    /// An object whose values are two or more objects of a similar shape
+    /// (the keys of the first `shapeSample` compared).
+    static func keyedList(_ object: JSONTapeNode, at steps: [JSONPath.Step]) -> ListGuess? {
+        let count = object.count
+        guard count >= 2 else { return nil }
+        var allObjects = true
         var keySets: [Set<String>] = []
-        for value in object.values {
-            guard case .object(let o) = value else { return nil }
-            keySets.append(Set(o.keys))
+        var keys: [String] = []
+        var sample: [JSONValue] = []
+        _ = object.forEachOrderedMember { key, value in
+            guard value.isObject else { allObjects = false; return false }
+            if keySets.count < shapeSample { keySets.append(Set(value.memberKeys ?? [])) }
+            if keys.count < sampleSize {
+                keys.append(key)
+                sample.append(value.tree)
+            }
+            return true
         }
+        guard allObjects else { return nil }
         let all = keySets.reduce(Set<String>()) { $0.union($1) }
         let common = keySets.reduce(all) { $0.intersection($1) }
         guard !all.isEmpty, common.count * 2 >= all.count else { return nil }
-        let order = bytes.flatMap { JSONKeyOrder.keys(at: steps, in: $0) }?.filter { object[$0] != nil }
-            ?? object.keys.sorted()
-        let keys = Array(order.prefix(sampleSize))
-        return ListGuess(path: JSONPath(steps: steps), keyed: true, count: object.count,
-                         sample: keys.map { object[$0]! }, keys: keys)
+        return ListGuess(path: JSONPath(steps: steps), keyed: true, count: count, sample: sample, keys: keys)
     }
 }
 

@@ -24,17 +24,23 @@ public enum ProbeDraft {
         let text = ResponseFraming.strippingPrefix(input.responseBody)
         let xssi = text.startIndex > 0 && input.responseBody.prefix(text.startIndex).contains { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }
         var ndjson = ResponseFraming.isNDJSON(.auto, contentType: contentType)
-        var root: JSONValue
-        if !ndjson, let parsed = try? JSONValue.parse(Data(text)) {
-            root = parsed
-        } else if let lines = try? ResponseFraming.parseLines(text), case .array(let values) = lines, !values.isEmpty {
-            root = lines
+        // The list is guessed on simdjson's tape; the rest of the guesses
+        // read an outline of the response (see `outline`), so a large
+        // response costs its tape, not a tree of all of it.
+        let root: JSONValue
+        let list: ListGuess?
+        if !ndjson, let parsed = try? JSONTape.withDocument(text, { (node: JSONTapeNode) throws(Never) in
+            (outline(node, depth: 0), ListGuess.best(in: node))
+        }) {
+            (root, list) = parsed
+        } else if let lines = linesSample(text) {
+            (root, list) = lines
             ndjson = true
         } else {
             throw ProbeError("the response is not JSON (\(contentType ?? "no content type")): \(preview(input.responseBody))")
         }
         let requestBody = input.body.flatMap { try? JSONValue.parse(Data($0)) }
-        guard let list = ListGuess.best(in: root, bytes: ndjson ? nil : Array(text)) else {
+        guard let list else {
             throw ProbeError("the response holds no list (\(shape(root))): a draft needs an array of objects, or an "
                              + "object of objects, with at least one item; probe the URL of a list")
         }
@@ -159,6 +165,56 @@ public enum ProbeDraft {
             out += notes.map { "#   - " + Sanitizer.clean($0, limit: 300) }
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// How many elements of each array and members of each object an
+    /// outline keeps, and how deep it goes: enough for the envelope's
+    /// paging fields and flags, which `PagingGuess` reads 4 levels deep.
+    static let outlineElements = ListGuess.sampleSize
+    static let outlineMembers = 200
+    static let outlineDepth = 8
+
+    /// `node` as a tree of bounded size: each array cut to its first
+    /// elements, each object to its first members, nothing below
+    /// `outlineDepth`.
+    static func outline(_ node: JSONTapeNode, depth: Int) -> JSONValue {
+        if let scalar = node.scalar { return scalar }
+        guard depth < outlineDepth else { return node.isArray ? .array([]) : .object([:]) }
+        if node.isArray {
+            var out: [JSONValue] = []
+            var at = 0
+            while out.count < outlineElements, let element = node.element(at) {
+                out.append(outline(element, depth: depth + 1))
+                at += 1
+            }
+            return .array(out)
+        }
+        var out: [String: JSONValue] = [:]
+        _ = node.forEachOrderedMember { key, value in
+            out[key] = outline(value, depth: depth + 1)
+            return out.count < outlineMembers
+        }
+        return .object(out)
+    }
+
+    /// An NDJSON body (one JSON value a line, every line well formed) as
+    /// an outline of its first lines and the list guessed from them, its
+    /// count the number of lines; nil when it is not that.
+    static func linesSample(_ text: ArraySlice<UInt8>) -> (JSONValue, ListGuess?)? {
+        guard let batch = NDJSONLineScanner.lines(of: text) else { return nil }
+        let whole = try? JSONTape.withDocument(batch.text[...]) { (node: JSONTapeNode) throws(Never) in node.count }
+        guard whole == batch.lines.count else { return nil }
+        var first: [UInt8] = [UInt8(ascii: "[")]
+        for (i, line) in batch.lines.prefix(ListGuess.sampleSize).enumerated() {
+            if i > 0 { first.append(UInt8(ascii: ",")) }
+            first += batch.text[line.range]
+        }
+        first.append(UInt8(ascii: "]"))
+        return try? JSONTape.withDocument(first[...]) { (node: JSONTapeNode) throws(Never) in
+            var list = ListGuess.best(in: node)
+            if list?.path.steps.isEmpty == true { list!.count = batch.lines.count }
+            return (outline(node, depth: 0), list)
+        }
     }
 
     /// `created_at` → `Created`, `stargazerCount` → `Stargazer count`.
@@ -297,6 +353,7 @@ public enum ProbeDraft {
         case .bool(let b): return Node(b ? "true" : "false", Tag(.bool))
         case .int(let i): return Node(String(i), Tag(.int))
         case .double(let d): return Node(String(d), Tag(.float))
+        case .numberText(let t): return Node(t, Tag(JSONNumberText.isInteger(t) ? .int : .float))
         case .string(let s):
             let escaped = s.replacingOccurrences(of: "$", with: "$$")
             return Node(escaped, Tag(.str), s.contains("\n") ? .literal : .doubleQuoted)

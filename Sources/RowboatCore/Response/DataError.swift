@@ -27,6 +27,12 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A request was not sent: it would have carried a credential to
     /// `to`, an origin other than its own (`home`, when it has one).
     case credentialWithheld(to: String, home: String?)
+    /// The body came compressed (`Content-Encoding`, or gzip's magic
+    /// bytes) though Rowboat asks for no encoding; the encoding's name.
+    case compressedBody(String)
+    /// A JSON number longer than `limit` characters (the limit on what is
+    /// kept of one value, `JSONTapeNode.textLimit`).
+    case numberTooLong(limit: Int)
 
     public var description: String {
         let line: String
@@ -50,6 +56,9 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
         case .credentialWithheld(let to, let home):
             line = "not sent: the request to \(to) would carry a credential"
                 + (home.map { " (credentials go only to \($0))" } ?? "")
+        case .numberTooLong(let limit): line = "JSON number longer than \(limit) characters (the limit)"
+        case .compressedBody(let encoding):
+            line = "response body is compressed (\(Sanitizer.clean(encoding, limit: 40))) though no compression was asked for"
         }
         return Sanitizer.clean(line, limit: 300)
     }

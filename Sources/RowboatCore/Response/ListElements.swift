@@ -72,14 +72,31 @@ public enum ListElements {
                 }
             } else if match.value.isNull {
                 continue
-            } else if shape.keyed, let keys = match.value.memberKeys {
-                for (key, value) in keyed(match.value, keys: keys, steps: match.steps, bytes: bytes) {
-                    try body(ListElement(value: value, key: key, label: JSONPath.text(of: match.steps + [.key(key)])))
-                }
+            } else if shape.keyed, try forEachKeyed(match.value, steps: match.steps, bytes: bytes, body) {
+                continue
             } else {
                 throw .mappingMismatch(path: label, found: ItemMapper.describe(match.value.tree))
             }
         }
+    }
+
+    /// Calls `body` with each member of the keyed list `object` (at
+    /// `steps`) in the server's order; false when it is no object.
+    static func forEachKeyed<Node: JSONNode>(_ object: Node, steps: [JSONPath.Step], bytes: ArraySlice<UInt8>?,
+                                             _ body: (ListElement<Node>) throws(DataError) -> Void) throws(DataError) -> Bool {
+        func element(_ key: String, _ value: Node) -> ListElement<Node> {
+            ListElement(value: value, key: key, label: JSONPath.text(of: steps + [.key(key)]))
+        }
+        var failure: DataError?
+        let ordered = object.forEachOrderedMember { key, value in
+            do throws(DataError) { try body(element(key, value)) } catch { failure = error }
+            return failure == nil
+        }
+        if let failure { throw failure }
+        if ordered { return true }
+        guard let keys = object.memberKeys else { return false }
+        for (key, value) in keyed(object, keys: keys, steps: steps, bytes: bytes) { try body(element(key, value)) }
+        return true
     }
 
     /// The members of a keyed list in the server's order: the node's own

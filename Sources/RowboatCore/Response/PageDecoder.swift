@@ -57,8 +57,10 @@ public struct PageResult: Sendable, Equatable {
 ///
 /// JSON bodies are parsed by simdjson and mapped straight from its tape
 /// (`JSONTape`, by the endpoint's `TapeItemMapper`); NDJSON bodies line by
-/// line into `JSONValue`s (by its `ItemMapper`). Make one decoder per
-/// endpoint and keep it: the item mapping is compiled once.
+/// line, the same way, when the list is the lines (`StreamingPageDecoder`'s
+/// line framing, fed the whole body), else into `JSONValue`s (by its
+/// `ItemMapper`). An NDJSON body with no lines is an empty page. Make one
+/// decoder per endpoint and keep it: the item mapping is compiled once.
 public struct PageDecoder: Sendable {
     public let endpoint: Endpoint
     let tapeMapper: TapeItemMapper
@@ -69,12 +71,29 @@ public struct PageDecoder: Sendable {
         self.tapeMapper = TapeItemMapper(mapping: endpoint.item)
     }
 
+    /// Bodies larger than this whose list can stream are read in pieces of
+    /// this size (`StreamingPageDecoder`), as if they were arriving: the
+    /// parser then holds one piece's tape, not the whole body's.
+    public static let pieceBytes = 1 << 20
+
     /// Decodes `body`; `headers` are the response headers (any case).
     public func decode(body: [UInt8], contentType: String?,
                        headers: [(String, String)] = []) throws(DataError) -> PageResult {
-        guard !body.isEmpty else { throw .emptyResponse }
+        try decode(body: body, contentType: contentType, headers: headers, inPieces: true)
+    }
+
+    /// `decode(body:…)`, in pieces when large unless `inPieces` is false
+    /// (what `StreamingPageDecoder` asks when the list was not found).
+    func decode(body: [UInt8], contentType: String?, headers: [(String, String)],
+                inPieces: Bool) throws(DataError) -> PageResult {
+        if let encoding = Self.compression(body: body, headers: headers) { throw .compressedBody(encoding) }
+        let ndjson = ResponseFraming.isNDJSON(endpoint.response.format, contentType: contentType)
+        guard !body.isEmpty || ndjson else { throw .emptyResponse }
         let text = ResponseFraming.strippingPrefix(body)
-        if ResponseFraming.isNDJSON(endpoint.response.format, contentType: contentType) {
+        if ndjson {
+            if var lines = StreamingPageDecoder(decoder: self), lines.frame(contentType: contentType) {
+                return try lines.decode(whole: text, contentType: contentType, headers: headers)
+            }
             let root: JSONValue
             do {
                 root = try ResponseFraming.parseLines(text)
@@ -83,6 +102,15 @@ public struct PageDecoder: Sendable {
                                firstBytes: "line \(error.line): " + Self.preview(error.bytes))
             }
             return try decode(root: root, text: nil, headers: headers)
+        }
+        if inPieces, text.count > Self.pieceBytes, var pieces = StreamingPageDecoder(decoder: self),
+           pieces.frame(contentType: contentType) {
+            do {
+                return try pieces.decode(whole: text, contentType: contentType, headers: headers)
+            } catch {
+                // Not JSON: the whole body's parse says so in its own words (below).
+                guard case .notJSON = error else { throw error }
+            }
         }
         do {
             let tapeMapper = tapeMapper   // the closure captures the mapper, not the whole decoder
@@ -95,6 +123,7 @@ public struct PageDecoder: Sendable {
             switch error {
             case .body(let dataError): throw dataError
             case .parse(.tooDeep): throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth)
+            case .parse(.numberTooLong): throw .numberTooLong(limit: JSONTapeNode.textLimit)
             case .parse:
                 // Deep and broken is reported as deep, as the depth check
                 // that runs before any parse always has.
@@ -102,6 +131,35 @@ public struct PageDecoder: Sendable {
                 if case .failure(let deep) = scan { throw .nestedTooDeep(limit: deep.limit) }
                 throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
                                firstBytes: Self.preview(body))
+            }
+        }
+    }
+
+    /// The compression a body came in, though none was asked for: the
+    /// `Content-Encoding` header's value (unless `identity`), or `gzip`
+    /// when the body starts with gzip's magic bytes; nil for plain bytes.
+    public static func compression(body: [UInt8], headers: [(String, String)]) -> String? {
+        if let encoding = header("content-encoding", in: headers)?.trimmingWhitespace().lowercased(),
+           !encoding.isEmpty, encoding != "identity" {
+            return String(encoding)
+        }
+        return body.starts(with: [0x1F, 0x8B]) ? "gzip" : nil
+    }
+
+    /// `body` run on NDJSON line `number`, parsed; a line that is not one
+    /// JSON value fails naming it (`line 3: "{oops"`).
+    static func parsedLine<R>(_ line: ArraySlice<UInt8>, number: Int, contentType: String?,
+                              _ body: (JSONTapeNode) throws(DataError) -> R) throws(DataError) -> R {
+        do {
+            return try JSONTape.withDocument(line, body)
+        } catch {
+            switch error {
+            case .body(let dataError): throw dataError
+            case .parse(.tooDeep): throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth)
+            case .parse(.numberTooLong): throw .numberTooLong(limit: JSONTapeNode.textLimit)
+            case .parse:
+                throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
+                               firstBytes: "line \(number): " + preview(Array(line.prefix(48))))
             }
         }
     }
@@ -184,6 +242,9 @@ public struct PageDecoder: Sendable {
             page.nextURL = try text(path.lookupTree(in: root), path: path)
         case .link:
             page.nextURL = Self.header("link", in: headers).flatMap { LinkHeader.target(rel: "next", in: $0) }
+            // No next link on a page that does not look like the last: said
+            // once, as an absent path is (`PagingNotice.noNextLink`).
+            if page.nextURL == nil, !looksLast { absent.append(PagingNotice.noNextLink) }
         case .lastID:
             guard let spec = endpoint.item.field("id") else {
                 throw .mappingMismatch(path: "item.id", found: "no id field (lastId paging needs one)")
@@ -220,12 +281,16 @@ public struct PageDecoder: Sendable {
         Int(text.trimmingCharacters(in: .whitespaces))
     }
 
-    /// A scalar found at `path` as text; nil when absent, null or empty.
+    /// A scalar found at `path` as text; nil when absent, null or empty. A
+    /// number is its text: past 64 bits as the server wrote it, a decimal
+    /// a double keeps in its shortest form (`19.90` as `19.9`).
     func text(_ value: JSONValue?, path: JSONPath) throws(DataError) -> String? {
         switch value {
         case nil, .null?: return nil
         case .string(let s)?: return s.isEmpty ? nil : s
         case .int(let i)?: return String(i)
+        case .numberText(let t)?: return t
+        case .double(let d)?: return JSONValue.format(d)
         case let other?: throw .mappingMismatch(path: path.description, found: ItemMapper.describe(other))
         }
     }
@@ -239,6 +304,7 @@ public struct PageDecoder: Sendable {
         case .bool(let b): return b
         case .int(let i): return i != 0
         case .double(let d): return d != 0
+        case .numberText: return true   // zero is always .int
         case .string(let s):
             switch s.trimmingCharacters(in: .whitespaces).lowercased() {
             case "true", "yes", "y", "on", "1": return true
@@ -254,6 +320,7 @@ public struct PageDecoder: Sendable {
         switch v {
         case .int(let i)?: Int(exactly: i)
         case .double(let d)? where d.isFinite && abs(d) < 1e15: Int(d)
+        case .numberText(let t)?: Int(t)
         case .string(let s)?: Int(s)
         default: nil
         }
