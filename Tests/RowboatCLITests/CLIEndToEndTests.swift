@@ -33,7 +33,7 @@ struct CLIEndToEndTests {
         let r = try await Subprocess.rowboat("fetch", "items", "--format", "csv")
         #expect(r.status == 0)
         let rows = r.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-        #expect(rows.first == "id,title,subtitle,image,price,rating,created,description,link")
+        #expect(rows.first == "id,title,subtitle,image,price,rating,created,description,link,status")
         #expect(rows.count == 31)
         #expect(rows[1].hasPrefix("1,Brass Lantern,\"Warm tones, cool lines\",http://127.0.0.1:"))
     }

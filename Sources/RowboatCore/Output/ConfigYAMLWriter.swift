@@ -31,6 +31,7 @@ public enum ConfigYAMLWriter {
             out += try self.endpoint(endpoint, source: config.source)
         }
         if let tabs = config.tabs { out += ["", "tabs: \(list(tabs))"] }
+        if !config.actions.isEmpty { out += [""] + actions(config.actions, indent: "") }
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -82,7 +83,8 @@ public enum ConfigYAMLWriter {
         if e.item.nullStrings != ItemMapping.defaultNullStrings {
             out.append("      nullStrings: \(list(e.item.nullStrings))")
         }
-        for f in e.item.fields {
+        // Hidden fields are the loader's, for action templates: not written.
+        for f in e.item.fields where !ActionFields.isHidden(f.name) {
             let name = YAMLScalar.key(f.name)
             if f.type == .text, f.defaultValue == nil, !f.relative {
                 out.append("      \(name): \(YAMLScalar.value(f.path.description))")
@@ -121,6 +123,39 @@ public enum ConfigYAMLWriter {
             let params = related.params.keys.sorted()
                 .map { "\(YAMLScalar.key($0)): \(YAMLScalar.value(related.params[$0]!))" }
             out.append("      params: {\(params.joined(separator: ", "))}")
+        }
+        if !e.actions.isEmpty { out += actions(e.actions, indent: "    ") }
+        return out
+    }
+
+    /// An `actions:` list: each action's keys spelled out, its templates as
+    /// written.
+    static func actions(_ list: [ActionSpec], indent: String) -> [String] {
+        var out = ["\(indent)actions:"]
+        for a in list {
+            out.append("\(indent)  - title: \(YAMLScalar.value(a.title))")
+            let item = indent + "    "
+            if let key = a.key { out.append("\(item)key: \(YAMLScalar.value(KeyName.name(key)))") }
+            if let confirm = a.confirm { out.append("\(item)confirm: \(YAMLScalar.value(confirm.source))") }
+            switch a.kind {
+            case .open(let url):
+                out.append("\(item)open: \(YAMLScalar.value(url.source))")
+            case .run(let arguments, let interactive):
+                out.append("\(item)run: \(Self.list(arguments.map(\.source)))")
+                if interactive { out.append("\(item)interactive: true") }
+            case .request(let r):
+                out.append("\(item)request:")
+                out.append("\(item)  method: \(r.method.rawValue)")
+                out.append("\(item)  path: \(YAMLScalar.value(r.path.source))")
+                if !r.params.isEmpty {
+                    let params = r.params.map { "\(YAMLScalar.key($0.0)): \(YAMLScalar.value($0.1.source))" }
+                    out.append("\(item)  params: {\(params.joined(separator: ", "))}")
+                }
+                if let body = r.body, let json = body.jsonText { out.append("\(item)  body: \(json)") }
+                out.append("\(item)then: \(r.then.rawValue)")
+            case .custom:
+                break
+            }
         }
         return out
     }
