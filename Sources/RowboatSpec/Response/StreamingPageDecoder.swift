@@ -115,8 +115,8 @@ public struct StreamingPageDecoder: Sendable {
                         element = ListElement(value: last, at: listPath.description, position: count - 1)
                     }
                 }
-                return try decoder.facts(of: PageResult(items: items), itemCount: count, lastItemID: lastID, root: root,
-                                         last: element, headers: headers)
+                return try decoder.page(items, itemCount: count, lastItemID: lastID, root: root, last: element,
+                                        headers: headers)
             }
         }
     }
@@ -151,8 +151,8 @@ public struct StreamingPageDecoder: Sendable {
         let lastBytes = lastLine ?? Array("null".utf8)
         return try Self.parsed(lastBytes[...], preview: lastBytes, contentType) { last throws(DataError) in
             let element = count > 0 ? ListElement(value: last.tree, at: "", position: count - 1) : nil
-            return try decoder.facts(of: PageResult(items: items), itemCount: count, lastItemID: lastID,
-                                     root: JSONValue.array([]), last: element, headers: headers)
+            return try decoder.page(items, itemCount: count, lastItemID: lastID, root: JSONValue.array([]),
+                                    last: element, headers: headers)
         }
     }
 
