@@ -36,31 +36,33 @@ public struct AppRenderer {
         let beforeOverlays = grid.pictures.isEmpty ? nil : grid
         var under = state.overlay
         if case .help(let over) = state.overlay { under = over }
-        renderOverlay(under, state: state, keyMap: keyMap, into: &grid)
+        renderOverlay(under, state: state, layout: layout, keyMap: keyMap, into: &grid)
         if let toast = state.toast {
-            ToastView.render(toast, into: &grid, y: layout.footerRow, theme: theme)
+            ToastView.render(toast, layout: layout, into: &grid, theme: theme)
         }
         if state.showHelp {
             // Help lists the keys of what it was opened over.
             var base = state
             base.overlay = under
             HelpOverlay(theme: theme).render(KeyHelp.entries(keyMap.bindings(in: base)), title: "Keys",
-                                              note: state.imagesInfo.map { "images: \($0)" }, into: &grid)
+                                              note: state.imagesInfo.map { "images: \($0)" }, screen: layout, into: &grid)
         }
         if let beforeOverlays { grid.uncoverPictures(before: beforeOverlays) }
         return grid
     }
 
-    func renderOverlay(_ overlay: Overlay?, state: AppState, keyMap: KeyMap, into grid: inout CellGrid) {
+    func renderOverlay(_ overlay: Overlay?, state: AppState, layout: ScreenLayout, keyMap: KeyMap,
+                       into grid: inout CellGrid) {
         switch overlay {
         case .filterPanel(let panel):
-            FilterPanelView(theme: theme).render(panel, sections: state.query.options.sections, keyMap: keyMap, into: &grid)
+            FilterPanelView(theme: theme).render(panel, sections: state.query.options.sections, keyMap: keyMap,
+                                                 layout: layout, into: &grid)
         case .sheet(let sheet):
-            ActionSheetView(theme: theme).render(sheet, keyMap: keyMap, into: &grid)
+            ActionSheetView(theme: theme).render(sheet, keyMap: keyMap, layout: layout, into: &grid)
         case .dialog(let dialog):
-            ConfirmDialogView(theme: theme).render(dialog, into: &grid)
+            ConfirmDialogView(theme: theme).render(dialog, layout: layout, into: &grid)
         case .output(let pager):
-            OutputPagerView(theme: theme).render(pager, into: &grid)
+            OutputPagerView(theme: theme).render(pager, layout: layout, into: &grid)
         case .help, nil:
             break
         }
