@@ -7,35 +7,24 @@ enum EnvironmentExpander {
     static func expand(_ text: String, environment: [String: String], at node: ConfigNode) throws(ConfigError) -> String {
         guard text.contains("$") else { return text }
         var out = ""
-        var rest = text[...]
-        while let dollar = rest.firstIndex(of: "$") {
-            out += rest[..<dollar]
-            let after = rest[rest.index(after: dollar)...]
-            if after.first == "$" {
-                out += "$"
-                rest = after.dropFirst()
-            } else if after.first == "{", let close = after.firstIndex(of: "}") {
-                let name = String(after[after.index(after: after.startIndex)..<close])
-                if Template.Namespace.allCases.contains(where: { name.hasPrefix($0.rawValue + ".") }) {
-                    out += rest[dollar...close]
-                    rest = after[after.index(after: close)...]
+        for piece in DollarPieces.of(text) {
+            switch piece {
+            case .text(let t): out += t
+            case .dollar, .lone: out += "$"
+            case .unclosed(let raw): out += raw
+            case .reference(let name, let raw):
+                if DollarPieces.isTemplate(name) {
+                    out += raw
                     continue
                 }
                 if name.contains(".") {
                     // No shell variable has a dot: a mistyped template namespace.
                     do { _ = try Template("${\(name)}") } catch { throw node.error(error.description) }
                 }
-                guard let value = environment[name] else {
-                    throw node.error("environment variable \(name) is not set")
-                }
+                guard let value = environment[name] else { throw node.error("environment variable \(name) is not set") }
                 out += value
-                rest = after[after.index(after: close)...]
-            } else {
-                out += "$"
-                rest = after
             }
         }
-        out += rest
         return out
     }
 }
