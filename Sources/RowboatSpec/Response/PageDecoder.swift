@@ -69,8 +69,7 @@ public struct PageDecoder: Sendable {
             do {
                 root = try ResponseFraming.parseLines(text)
             } catch {
-                throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
-                               firstBytes: "line \(error.line): " + Self.preview(error.bytes))
+                throw Self.notJSON(contentType, "line \(error.line): " + Self.preview(error.bytes))
             }
             return try decode(root: root, headers: headers)
         }
@@ -83,27 +82,40 @@ public struct PageDecoder: Sendable {
                 guard case .notJSON = error else { throw error }
             }
         }
-        do {
-            let tapeMapper = tapeMapper   // the closure captures the mapper, not the whole decoder
-            return try JSONTape.withDocument(text) { (root: JSONTapeNode) throws(DataError) in
-                try decode(root: root, headers: headers) { (element, index) throws(DataError) in
-                    try tapeMapper.map(element, index: index)
-                }
+        let tapeMapper = tapeMapper   // the closure captures the mapper, not the whole decoder
+        return try Self.onTape(text, unreadable: {
+            // Deep and broken is reported as deep, as the depth check
+            // that runs before any parse always has.
+            let scan = text.withUnsafeBytes { raw in Result { () throws(JSONDepthLimit.Exceeded) in try JSONDepthLimit.check(raw) } }
+            if case .failure(let deep) = scan { return .nestedTooDeep(limit: deep.limit) }
+            return Self.notJSON(contentType, Self.preview(body))
+        }) { (root: JSONTapeNode) throws(DataError) in
+            try decode(root: root, headers: headers) { (element, index) throws(DataError) in
+                try tapeMapper.map(element, index: index)
             }
+        }
+    }
+
+    /// `body` run on `bytes` read onto simdjson's tape. A document that does
+    /// not parse is the `DataError` it stands for: nested too deep, a number
+    /// too long, or else `unreadable()` (not JSON, its first bytes shown).
+    static func onTape<R>(_ bytes: ArraySlice<UInt8>, unreadable: () -> DataError,
+                          _ body: (JSONTapeNode) throws(DataError) -> R) throws(DataError) -> R {
+        do {
+            return try JSONTape.withDocument(bytes, body)
         } catch {
             switch error {
             case .body(let dataError): throw dataError
             case .parse(.tooDeep): throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth)
             case .parse(.numberTooLong): throw .numberTooLong(limit: JSONTapeNode.textLimit)
-            case .parse:
-                // Deep and broken is reported as deep, as the depth check
-                // that runs before any parse always has.
-                let scan = text.withUnsafeBytes { raw in Result { () throws(JSONDepthLimit.Exceeded) in try JSONDepthLimit.check(raw) } }
-                if case .failure(let deep) = scan { throw .nestedTooDeep(limit: deep.limit) }
-                throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
-                               firstBytes: Self.preview(body))
+            case .parse: throw unreadable()
             }
         }
+    }
+
+    /// Not JSON: the content type (cleaned, cut) and `firstBytes`.
+    static func notJSON(_ contentType: String?, _ firstBytes: String) -> DataError {
+        .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) }, firstBytes: firstBytes)
     }
 
     /// The compression a body came in, though none was asked for: the
@@ -121,18 +133,7 @@ public struct PageDecoder: Sendable {
     /// JSON value fails naming it (`line 3: "{oops"`).
     static func parsedLine<R>(_ line: ArraySlice<UInt8>, number: Int, contentType: String?,
                               _ body: (JSONTapeNode) throws(DataError) -> R) throws(DataError) -> R {
-        do {
-            return try JSONTape.withDocument(line, body)
-        } catch {
-            switch error {
-            case .body(let dataError): throw dataError
-            case .parse(.tooDeep): throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth)
-            case .parse(.numberTooLong): throw .numberTooLong(limit: JSONTapeNode.textLimit)
-            case .parse:
-                throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
-                               firstBytes: "line \(number): " + preview(Array(line.prefix(48))))
-            }
-        }
+        try onTape(line, unreadable: { notJSON(contentType, "line \(number): " + preview(Array(line.prefix(48)))) }, body)
     }
 
     /// Decodes a document already parsed into a tree (`root`: NDJSON's

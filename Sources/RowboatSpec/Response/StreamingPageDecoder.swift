@@ -236,17 +236,6 @@ public struct StreamingPageDecoder: Sendable {
     /// `body` run on the parsed `bytes`, parse failures as `DataError`s.
     static func parsed<R>(_ bytes: ArraySlice<UInt8>, preview: [UInt8], _ contentType: String?,
                           _ body: (JSONTapeNode) throws(DataError) -> R) throws(DataError) -> R {
-        do {
-            return try JSONTape.withDocument(bytes, body)
-        } catch {
-            switch error {
-            case .body(let dataError): throw dataError
-            case .parse(.tooDeep): throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth)
-            case .parse(.numberTooLong): throw .numberTooLong(limit: JSONTapeNode.textLimit)
-            case .parse:
-                throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
-                               firstBytes: PageDecoder.preview(preview))
-            }
-        }
+        try PageDecoder.onTape(bytes, unreadable: { PageDecoder.notJSON(contentType, PageDecoder.preview(preview)) }, body)
     }
 }
