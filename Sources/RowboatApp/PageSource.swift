@@ -169,7 +169,7 @@ public final class PageSource: Sendable {
     static func isOffline(_ error: DataError) -> Bool {
         switch error {
         case .network, .timeout: true
-        case .httpStatus(let code, _): code >= 500
+        case .httpStatus(let code, _), .rateLimited(let code, _, _): code >= 500
         default: false
         }
     }

@@ -6,7 +6,7 @@
 public enum KeyAction: String, Sendable, CaseIterable {
     case moveDown, moveUp, moveLeft, moveRight
     case pageDown, pageUp, first, last
-    case refresh, loadMore
+    case refresh, loadMore, live
     case openDetail, openRelated, back
     case mark, markAll
     case favorite, favoritesList
@@ -15,7 +15,7 @@ public enum KeyAction: String, Sendable, CaseIterable {
     case toggleView
     case nextTab, previousTab
     case tab1, tab2, tab3, tab4, tab5, tab6, tab7, tab8, tab9
-    case filters, search
+    case filters, columns, search
     case choose, apply, reset
     case help, quit
 
@@ -36,6 +36,7 @@ public enum KeyAction: String, Sendable, CaseIterable {
         case .last: [.init(.list, .list(.move(.end))), .init(.filterPanel, .filters(.move(FilterPanelAction.farthest)))]
         case .refresh: [.init(.list, .list(.refresh))]
         case .loadMore: [.init(.list, .list(.loadMore))]
+        case .live: [.init(.list, .toggleLive)]
         case .openDetail: [.init(.list, .openDetail)]
         case .openRelated: [.init(.detail, .openRelated)]
         case .back: [.init(.detail, .back), .init(.back, .back), .init(.filterPanel, .back)]
@@ -57,6 +58,7 @@ public enum KeyAction: String, Sendable, CaseIterable {
             [.init(.list, .selectTab(Int(rawValue.dropFirst(3))! - 1))]
         // The key that opens the panel also closes it.
         case .filters: [.init(.list, .filters(.open)), .init(.filterPanel, .filters(.cancel))]
+        case .columns: [.init(.list, .columns(.open))]
         case .search: [.init(.list, .search(.begin))]
         case .choose: [.init(.filterPanel, .filters(.choose))]
         case .apply: [.init(.filterPanel, .filters(.apply))]
@@ -138,7 +140,7 @@ public enum KeyScreen: String, Sendable, CaseIterable {
         case .filterPanel: return .filterPanel
         case .searchResults: return grid ? .searchResultsGrid : .searchResults
         case .favorites: return grid ? .favoritesGrid : .favorites
-        case .help, .dialog, .sheet, .searchPrompt, .output: return nil
+        case .help, .dialog, .sheet, .searchPrompt, .output, .columnsPanel: return nil
         }
     }
 }

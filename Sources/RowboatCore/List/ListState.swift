@@ -21,6 +21,9 @@ public struct ListState: Sendable, Equatable {
     /// Which kind of load a request is.
     public enum LoadKind: Sendable, Equatable {
         case first, refresh, more
+        /// A live refresh's tick: the first page again, merged by id
+        /// into the rows (`LiveRefresh`).
+        case live
     }
 
     /// The one request whose answer the list waits for.
@@ -36,6 +39,11 @@ public struct ListState: Sendable, Equatable {
         /// Parts of a streamed body were applied: later parts and the
         /// final answer add to them.
         public var streamed = false
+        /// A live tick: the new rows its earlier parts put at the top
+        /// (later parts put theirs after them).
+        public var liveAdded = 0
+        /// The new rows of this tick that got the "new" mark.
+        public var liveMarked: [String] = []
     }
 
     /// The list before a provisional (cached) page was applied.
@@ -96,6 +104,12 @@ public struct ListState: Sendable, Equatable {
     public var pagingNotice: String?
     /// The rows marked to act on together.
     public var marks = Marks()
+    /// The local sort in force (`LocalSort`): the rows are in its order,
+    /// and rows that come later are merged into it. Nil: the server's order.
+    public var sort: LocalSort?
+    /// The first page fetched again in the background (`refresh.every`);
+    /// nil when the list is not live.
+    public var live: LiveRefresh?
 
     public init(paging: Paging = Paging()) {
         self.paging = paging
@@ -107,6 +121,13 @@ public struct ListState: Sendable, Equatable {
 
     /// The selected row, if any.
     public var selectedRow: RowModel? { rows.indices.contains(selection) ? rows[selection] : nil }
+
+    /// True when a live tick could start now: the list is live, not
+    /// paused or off, has its first page, and waits for nothing.
+    public var liveTickPossible: Bool {
+        guard let live else { return false }
+        return !live.paused && live.blocked == nil && inFlight == nil && pagesLoaded > 0
+    }
 
     /// True when nothing is loaded and the data has ended: the empty view.
     public var isEmpty: Bool { rows.isEmpty && phase == .exhausted }

@@ -22,6 +22,15 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     var garbage = 0
     /// Where a row is written before it is copied to a page.
     var scratch: [UInt8] = []
+    /// Each row's place in the natural order (the order the rows came in,
+    /// rows a live refresh put at the top first), kept only while the
+    /// rows are in another order (a local sort): empty means the rows are
+    /// in their natural order. See `RowTable+Order`.
+    var arrival: [Int32] = []
+    /// The natural places the next row at the end and the next row at the
+    /// top get, while `arrival` is kept.
+    var nextArrival: Int32 = 0
+    var topArrival: Int32 = -1
 
     public init() {}
 
@@ -94,6 +103,10 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             return at
         }
         refs.append(write(row))
+        if !arrival.isEmpty {
+            arrival.append(nextArrival)
+            nextArrival &+= 1
+        }
         let at = refs.count - 1
         if (refs.count + 1) * 2 > slots.count {
             rebuildIndex()
@@ -113,6 +126,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         guard count < refs.count else { return }
         for at in count..<refs.count { garbage += length(of: at) }
         refs.removeLast(refs.count - count)
+        if !arrival.isEmpty { arrival.removeLast(arrival.count - count) }
         rebuildIndex()
         compactIfWasteful()
     }
@@ -130,6 +144,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         }
         guard kept.count != before else { return 0 }
         refs = kept.map { refs[$0] }
+        if !arrival.isEmpty { arrival = kept.map { arrival[$0] } }
         rebuildIndex()
         compactIfWasteful()
         return before - refs.count
@@ -224,6 +239,8 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     mutating func compactIfWasteful() {
         guard garbage > Self.pageSize, garbage * 2 > pages.reduce(0, { $0 + $1.count }) else { return }
         let rows = Array(self)
+        let (order, next, top) = (arrival, nextArrival, topArrival)
         self = RowTable(rows)
+        (arrival, nextArrival, topArrival) = (order, next, top)
     }
 }

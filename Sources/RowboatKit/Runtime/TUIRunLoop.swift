@@ -109,11 +109,16 @@ package final class TUIRunLoop {
     }
 
     /// How long poll may sleep: spinner frames while loading, until the
-    /// toast expires, else 30 s (relative times).
+    /// toast expires or the next live tick is due, else 30 s (relative
+    /// times).
     func timeout(busy: Bool) -> Int32 {
         var ms: Double = busy ? 100 : 30_000
         if let toast = state.toast {
             ms = min(ms, max(10, (toast.expiresAt - state.clock) * 1000 + 5))
+        }
+        if let tick = state.nextLiveTick {
+            // Woken then, the loop's `.clock` starts the tick.
+            ms = min(ms, max(0, (tick - state.clock) * 1000 + 5))
         }
         return Int32(ms)
     }
