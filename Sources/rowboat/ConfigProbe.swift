@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RowboatCore
+import RowboatSpec
 import RowboatNetwork
 
 /// `rowboat config probe URL`: fetches one response and prints a commented

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// The columns panel: every mapped field (hidden `@` fields excepted), the
 /// shown columns first; show and hide, move, widen and narrow, sort the

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// Live lists (`refresh.every`): a tick comes due from the clock the app
 /// reducer is given, fetches the first page again and merges it by id

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// The local sort: the loaded rows in the order of one field, by its type
 /// (numbers as numbers, money as the locale wrote it, dates as moments,

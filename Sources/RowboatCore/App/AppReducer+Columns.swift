@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The columns panel: every field the endpoint maps, to show or hide, move
 /// left or right, make wider or narrower, or sort the loaded rows by
 /// (`LocalSort`); and the config's columns back. Each change of the

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// When live lists tick. The reducer decides from the clock the run loop
 /// gives it (`.clock`): a tab's next tick is due `every` seconds after its
 /// last page (or its back-off after a failure), and it ticks only while

@@ -1,4 +1,5 @@
 import Foundation
+import RowboatSpec
 
 /// How a user arranged an endpoint's columns in the columns panel, as it
 /// is kept between runs: the shown fields in order, and a width for those

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The open columns panel: one line per field the table can show — the
 /// shown columns first, in their order, then every other mapped field —
 /// and the line the cursor is on.

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Where everything is on screen, as a pure function of the state and the
 /// terminal size: the tabs line, header, body, footer and status rows, the
 /// items the body shows and each one's rectangle, the detail's picture and
@@ -285,5 +287,13 @@ public struct StripGeometry: Sendable, Equatable {
 
     public func index(atX x: Int, y: Int) -> Int? {
         visible.first { rect(of: $0)?.contains(x: x, y: y) == true }
+    }
+}
+
+extension ScreenLayout {
+    /// The table's columns as the list screen of `state` lays them out
+    /// (after the image badge column, when there is one).
+    public static func table(_ state: AppState) -> TableLayout {
+        TableLayout(specs: state.columns, width: max(1, state.size.columns - (state.showsImageBadges ? 2 : 0)))
     }
 }

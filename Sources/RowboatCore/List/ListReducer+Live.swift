@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Live lists (`LiveRefresh`): a tick fetches the first page again and
 /// merges it by id — changed rows in place, new ids at the top in the
 /// server's order (or into a local sort's order), every other row where it

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The local sort (`LocalSort`): the loaded rows put in order, the
 /// selection kept on its item (and on its screen row), and rows that come
 /// later merged into the order.

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// A live list (`refresh.every`): its first page is fetched again every so
 /// often while it is on screen and merged by id into the rows — rows that
 /// changed are updated in place, new ids go to the top in the server's

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// A sort of the loaded rows by one field, done here rather than by the
 /// server: what the columns panel's sort sets. The rows' places are put
 /// in order (`RowTable.reorder`: 8 bytes a row move, never the rows), the

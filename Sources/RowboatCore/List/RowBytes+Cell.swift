@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// One field of a stored row read where it lies, without making the row:
 /// what a local sort takes its keys from.
 extension RowBytes {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The order of a table's rows: a local sort puts them in another order
 /// (only their places move: 8 bytes a row, never the rows' bytes), a live
 /// refresh puts new rows at the top, and the natural order — the order

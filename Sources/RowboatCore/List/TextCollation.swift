@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// How text compares in a local sort: a key made of each text once
 /// (compared byte by byte afterwards, as `strxfrm` keys are), so a sort of
 /// a million rows transforms a million texts, not twenty million pairs.

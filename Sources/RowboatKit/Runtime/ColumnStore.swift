@@ -1,5 +1,6 @@
 import Foundation
 import RowboatCore
+import RowboatSpec
 
 /// Where the columns a user arranged are kept between runs: one small JSON
 /// file per config (or per `ListController` name) in the user's state

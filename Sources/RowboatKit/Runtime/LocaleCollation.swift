@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import RowboatCore
+import RowboatSpec
 
 /// The user's collation for the local sort, as sort(1) finds it: the
 /// locale named by `LC_ALL`, else `LC_COLLATE`, else `LANG`, its keys made

@@ -1,5 +1,6 @@
 import Foundation
 import RowboatCore
+import RowboatSpec
 
 /// The columns panel: a box over the list with one line per field — ● for
 /// a shown column (in its order), ○ for a field not shown — its title,

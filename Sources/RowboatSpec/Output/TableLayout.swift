@@ -45,11 +45,3 @@ public struct TableLayout: Sendable, Equatable {
         }
     }
 }
-
-extension ScreenLayout {
-    /// The table's columns as the list screen of `state` lays them out
-    /// (after the image badge column, when there is one).
-    public static func table(_ state: AppState) -> TableLayout {
-        TableLayout(specs: state.columns, width: max(1, state.size.columns - (state.showsImageBadges ? 2 : 0)))
-    }
-}
