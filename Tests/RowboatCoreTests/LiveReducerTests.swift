@@ -334,7 +334,7 @@ struct LiveReducerTests {
         #expect(parse("refresh: {evry: 30s}").error?.contains("unknown key \"evry\"; did you mean \"every\"?") == true)
     }
 
-    @Test func aCacheModeNeverTicks() throws {
+    @Test func cacheOnlyNeverTicks() throws {
         let config = try ConfigLoader.parse("""
         server: http://127.0.0.1:1
         interfaces:
@@ -343,14 +343,39 @@ struct LiveReducerTests {
         """, file: "live.yaml")
         let state = AppState(config: config)
         #expect(state.tabs[0].list.live?.blocked == nil && state.tabs[1].list.live?.blocked == "cache-only")
-        var cached = AppState(config: config, mode: .cacheElseNetwork)
-        #expect(cached.tabs[0].list.live?.blocked == "cache-else-network")
-        #expect(cached.list.live?.status(inFlight: false) == "live off (cache-else-network)")
+        #expect(AppState(config: config, mode: .cacheElseNetwork).tabs[0].list.live?.blocked == nil)
+        var cached = AppState(config: config, mode: .cacheOnly)
+        #expect(cached.tabs[0].list.live?.blocked == "cache-only")
+        #expect(cached.list.liveStatus == "live off (cache-only)")
         _ = AppReducer.reduce(&cached, .clock(Self.now))
         _ = AppReducer.reduce(&cached, .list(.appeared))
         _ = AppReducer.reduce(&cached, .list(.pageLoaded(requestID: 1, F.page(1...30))))
         #expect(cached.nextLiveTick == nil && AppReducer.reduce(&cached, .clock(Self.now + 60)) == [])
         _ = AppReducer.reduce(&cached, .toggleLive)
-        #expect(cached.toast?.text == "live refresh is off here (cache-else-network)")
+        #expect(cached.toast?.text == "live refresh is off here (cache-only)")
+    }
+
+    /// In a cache mode a tick that cannot reach the server gets the cached
+    /// copy marked offline: the rows stay, the ticks pause and say so, and
+    /// a refresh that reaches the server (r) resumes them.
+    @Test func offlineTheTicksPauseAndRResumesThem() {
+        var state = app()
+        _ = AppReducer.reduce(&state, .clock(Self.now + 30))
+        let before = state
+        var offline = page(F.rows(1...30), at: Self.now - 600)
+        offline.origin = .cache(fetchedAt: Self.now - 600, offline: true)
+        #expect(AppReducer.reduce(&state, .answer(.tab("items"), .pageLoaded(requestID: 2, offline))) == [])
+        var expected = before
+        expected.list.inFlight = nil
+        expected.list.cacheBadge = CacheBadge(fetchedAt: Self.now - 600, offline: true)
+        #expect(state == expected)
+        #expect(state.list.liveStatus == "live paused (offline)" && state.nextLiveTick == nil)
+        #expect(AppReducer.reduce(&state, .clock(Self.now + 600)) == [])
+        // r: the first page again; from the server, the ticks resume at their pace.
+        #expect(AppReducer.reduce(&state, .list(.refresh))
+                == [.fetchPage(list: .tab("items"), endpoint: "items", requestID: 3, cursor: .page(1))])
+        _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 3, F.page(1...30, totalPages: 5, at: Self.now + 600))))
+        #expect(state.list.isOffline == false && state.list.liveStatus == "live 30 s")
+        #expect(state.nextLiveTick == Self.now + 600 + 30)
     }
 }

@@ -63,6 +63,15 @@ extension ListReducer {
                            into state: inout ListState) -> [ListEffect] {
         // A cached copy shown first would be followed by the network's.
         guard page.final || page.facts.continues else { return [] }
+        if case .cache(let fetchedAt, true) = page.origin {
+            // The server could not be reached and the cached copy came
+            // instead: the rows stay, and the ticks wait for a refresh (r)
+            // that reaches the server.
+            state.inFlight = nil
+            state.cacheBadge = CacheBadge(fetchedAt: min(fetchedAt, state.cacheBadge?.fetchedAt ?? fetchedAt), offline: true)
+            state.live?.due = nil
+            return []
+        }
         let selectedID = state.rows.indices.contains(state.selection) ? state.rows.id(at: state.selection) : nil
         let screenRow = state.selection - state.scrollOffset
         let atTop = state.scrollOffset == 0

@@ -125,10 +125,20 @@ public struct ListState: Sendable, Equatable {
     public var selectedRow: RowModel? { rows.indices.contains(selection) ? rows[selection] : nil }
 
     /// True when a live tick could start now: the list is live, not
-    /// paused or off, has its first page, and waits for nothing.
+    /// paused, off or offline (a cached copy shown because the server could
+    /// not be reached: a refresh that reaches it resumes the ticks), has its
+    /// first page, and waits for nothing.
     public var liveTickPossible: Bool {
         guard let live else { return false }
-        return !live.paused && live.blocked == nil && inFlight == nil && pagesLoaded > 0
+        return !live.paused && live.blocked == nil && !isOffline && inFlight == nil && pagesLoaded > 0
+    }
+
+    /// The rows are a cached copy shown because the server could not be reached.
+    public var isOffline: Bool { cacheBadge?.offline == true }
+
+    /// What the status bar says of the live refresh (nil: not a live list).
+    public var liveStatus: String? {
+        live?.status(inFlight: inFlight?.kind == .live, offline: isOffline)
     }
 
     /// True when nothing is loaded and the data has ended: the empty view.

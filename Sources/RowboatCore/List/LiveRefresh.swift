@@ -14,7 +14,8 @@ public struct LiveRefresh: Sendable, Equatable {
     public var backOff: LiveBackOff
     /// Paused by the user's key.
     public var paused = false
-    /// Why it cannot poll here ("cache-only"): a cache mode never polls.
+    /// Why it cannot poll here ("cache-only"): cache-only never asks the
+    /// server, so its lists never tick.
     public var blocked: String?
     /// The clock time of the next tick; nil until the app reducer sets it
     /// (after the first page, after each tick).
@@ -33,10 +34,13 @@ public struct LiveRefresh: Sendable, Equatable {
 
     public var every: Double { backOff.every }
 
-    /// What the status bar says of it.
-    public func status(inFlight: Bool) -> String {
+    /// What the status bar says of it; `offline` when the list shows a
+    /// cached copy because the server could not be reached (no tick until
+    /// a refresh reaches it).
+    public func status(inFlight: Bool, offline: Bool = false) -> String {
         if let blocked { return "live off (\(blocked))" }
         if paused { return "live paused" }
+        if offline { return "live paused (offline)" }
         if backOff.delay > 0 { return "live: next try in \(LiveBackOff.human(backOff.delay))" }
         return inFlight ? "live ↻" : "live \(LiveBackOff.human(every))"
     }

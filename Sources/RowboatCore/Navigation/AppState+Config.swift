@@ -5,8 +5,7 @@ extension AppState {
     /// (every endpoint, in file order, when there is none), showing
     /// `first` (`--endpoint`) at start — it gets a tab of its own when
     /// `tabs:` leaves it out. `mode` is `--mode` (nil: each endpoint's
-    /// own): a live endpoint (`refresh.every`) got from a cache mode does
-    /// not tick.
+    /// own): a live endpoint (`refresh.every`) got cache-only never ticks.
     public init(config: RowboatConfig, showing first: String? = nil,
                 size: TerminalSize = TerminalSize(columns: 80, rows: 24), mode: GetMode? = nil) {
         var keys = config.tabs ?? config.endpoints.map(\.key)
@@ -20,7 +19,7 @@ extension AppState {
             if let every = endpoint.refreshEvery {
                 var live = LiveRefresh(every: every)
                 let got = mode ?? endpoint.mode
-                if got != .network { live.blocked = got.rawValue }
+                if got == .cacheOnly { live.blocked = got.rawValue }
                 tab.list.live = live
             }
             return tab
