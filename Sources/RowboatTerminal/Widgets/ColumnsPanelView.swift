@@ -14,8 +14,18 @@ public struct ColumnsPanelView {
         self.theme = theme
     }
 
-    /// The keys, written where the panel's box ends.
-    public static let footer = "space show · ←→ move · +- width · s sort · r config's · esc close"
+    /// The panel's keys (fixed, as the action sheet's are), written where
+    /// its box ends: as many as fit, "esc close" always.
+    public static let footerParts = ["space show", "←→ move", "+- width", "s sort", "r config's"]
+
+    /// The footer for a box `width` cells wide.
+    public static func footer(width: Int) -> String {
+        var parts = footerParts
+        while !parts.isEmpty, DisplayWidth.of((parts + ["esc close"]).joined(separator: " · ")) > width - 6 {
+            parts.removeLast()
+        }
+        return (parts + ["esc close"]).joined(separator: " · ")
+    }
 
     public func render(_ panel: ColumnsPanel, state: AppState, into grid: inout CellGrid) {
         let lines = ColumnsPanel.lines(columns: state.columns, fields: state.endpoints[state.endpointKey]?.fields ?? [])
@@ -31,9 +41,9 @@ public struct ColumnsPanelView {
             return "\(mark) \(Self.pad(line.title, to: titleWidth))  \(Self.pad(line.path, to: pathWidth))  "
                 + Self.pad(width, to: 10) + arrow
         }
-        let footer = Self.footer
         let widest = texts.map { DisplayWidth.of($0) }.max() ?? 0
-        let width = min(grid.width - 2, max(widest + 4, DisplayWidth.of(footer) + 6, 30))
+        let width = min(grid.width - 2, max(widest + 4, DisplayWidth.of(Self.footer(width: .max)) + 6, 30))
+        let footer = Self.footer(width: width)
         let height = min(grid.height - 2, lines.count + 4)
         guard width > 12, height > 4 else { return }
         let frame = OverlayFrame.centered(width: width, height: height, in: grid)
