@@ -48,9 +48,13 @@ public final class ListController {
     /// at start: the user shows, moves, widens and sorts by any of them.
     public var moreColumns: [ListColumn] = []
     /// Keeps the columns as the user arranged them between runs, under
-    /// this name in `$XDG_STATE_HOME/rowboat` (field names and widths
-    /// only); nil (the default) keeps nothing.
+    /// this name in `stateDirectory` (field names and widths only); nil
+    /// (the default) keeps nothing. A kept file that cannot be used is
+    /// said in one line and the list starts with `columns`.
     public var columnsKey: String?
+    /// Where `columnsKey`'s file goes; nil: `$XDG_STATE_HOME/rowboat`, else
+    /// `~/.local/state/rowboat`.
+    public var stateDirectory: String?
 
     var reload: (@Sendable () async throws -> ListPage)?
     var loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?
@@ -80,7 +84,9 @@ public final class ListController {
     /// new" in the status bar), every other row kept, the selection and
     /// the scroll kept. A tick never overlaps another load; after a
     /// failure the next waits twice as long, up to five minutes (the
-    /// status bar says so; `r` asks at once). `p` pauses and resumes.
+    /// status bar says so; `r` asks at once). The live key (`p`) pauses
+    /// and resumes; nothing ticks while a detail, search results or an
+    /// overlay covers the list.
     public func onLiveRefresh(every seconds: Double, _ body: @escaping @Sendable () async throws -> ListPage) {
         live = (max(1, seconds), body)
     }
@@ -150,9 +156,8 @@ public final class ListController {
                                               fields: fields)
         state.collation = LocaleCollation.fromEnvironment(ProcessInfo.processInfo.environment)
         if let live { state.list.live = LiveRefresh(every: live.every) }
-        let columnStore = columnsKey.map {
-            ColumnStore(identity: "kit:" + $0, directory: ColumnStore.directory(ProcessInfo.processInfo.environment))
-        }
+        let directory = stateDirectory ?? ColumnStore.directory(ProcessInfo.processInfo.environment)
+        let columnStore = columnsKey.map { ColumnStore(identity: "kit:" + $0, directory: directory) }
         if let columnStore {
             let kept = columnStore.load()
             state.arrangeColumns(kept.arrangements)

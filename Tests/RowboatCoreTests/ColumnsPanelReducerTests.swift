@@ -191,4 +191,17 @@ struct ColumnsPanelReducerTests {
         #expect(ColumnArrangement(columns: [.init(field: "title", width: 100_000)])
             .apply(config: [], fields: [FieldInfo(name: "title")])?.first?.width == .fixed(200))
     }
+
+    /// A layout that could not be written is one line in the status bar;
+    /// the columns stay as arranged for this run.
+    @Test func aLayoutNotKeptIsSaidOnce() throws {
+        var state = try app()
+        _ = AppReducer.reduce(&state, .columns(.open))
+        _ = AppReducer.reduce(&state, .columns(.toggle))
+        let before = state
+        #expect(AppReducer.reduce(&state, .columnsNotSaved("/ro/state/rowboat cannot be made")) == [])
+        var expected = before
+        expected.list.notice = "columns not kept: /ro/state/rowboat cannot be made"
+        #expect(state == expected)
+    }
 }

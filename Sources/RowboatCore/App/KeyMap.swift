@@ -101,7 +101,7 @@ public struct KeyMap: Sendable {
         .character("F"): .toggleFavoritesList,
         .character("f"): .filters(.open),
         .character("c"): .columns(.open),
-        .character("t"): .toggleLive,
+        .character("p"): .toggleLive,
         .character("/"): .search(.begin),
         .character("o"): .openLink, .character("y"): .copyLink,
         .character("a"): .sheet(.open),

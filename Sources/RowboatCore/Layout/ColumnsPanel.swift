@@ -14,7 +14,8 @@ public struct ColumnsPanel: Sendable, Equatable {
     /// One line of the panel.
     public struct Line: Sendable, Equatable {
         public var field: String
-        /// The column's title when shown, else the field's name.
+        /// The column's title when shown, else the title it would have (a
+        /// kit program's `moreColumns`), else the field's name.
         public var title: String
         /// Where the field is read in an item (`$.owner.login`); empty
         /// when not known (a program's own rows).
@@ -34,7 +35,7 @@ public struct ColumnsPanel: Sendable, Equatable {
         }
         let shown = Set(columns.map(\.field))
         for field in fields where !shown.contains(field.name) {
-            lines.append(Line(field: field.name, title: field.name, path: field.path, place: nil))
+            lines.append(Line(field: field.name, title: field.column?.title ?? field.name, path: field.path, place: nil))
         }
         return lines
     }

@@ -57,11 +57,14 @@ package final class EffectRunner: Sendable {
     }
 
     /// Stops background image work, every page request (live ticks among
-    /// them) and every action still running (on quit).
+    /// them) and every action still running, and waits for the store's
+    /// writes in hand (on quit).
     package func stop() {
         images?.send(.stop)
         fetches.cancelAll()
         actions.stopAll()
+        // A favorite or a column layout saved just before quitting is written, not lost.
+        storeQueue.sync {}
     }
 
     package func run(_ effect: AppEffect) {
