@@ -89,16 +89,17 @@ public final class PageSource: Sendable {
     /// and, when the server cannot be reached, delivered instead marked
     /// offline, so the list pauses its ticks rather than fail each one.
     public func getLive(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:], mode: GetMode,
-                        deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
+                        streaming: Bool = true, deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
         guard mode != .network else {
-            try await get(endpoint, cursor: cursor, params: params, mode: .network, deliver: deliver)
+            try await get(endpoint, cursor: cursor, params: params, mode: .network, streaming: streaming, deliver: deliver)
             return
         }
         let key = ResponseKey(endpoint: endpoint.key, params: params, cursor: cursor)
         let cached = cachedPage(key, endpoint: endpoint)
         do {
             try await withoutActuallyEscaping(deliver) { (deliver) async throws(DataError) in
-                await deliver(try await network(key, endpoint, cursor, params, stored: cached, parts: deliver))
+                await deliver(try await network(key, endpoint, cursor, params, stored: cached,
+                                                parts: streaming ? deliver : nil))
             }
         } catch let error where Self.isOffline(error) && cached != nil {
             let entry = cached!.entry
