@@ -40,6 +40,10 @@ extension RowTable {
         }
         let place = Swift.min(Swift.max(0, place), start)
         guard place < start else { return }
+        if place == 0 {
+            prepend(from: start)
+            return
+        }
         var order: [Int32] = []
         order.reserveCapacity(refs.count)
         order += (0..<place).lazy.map { Int32($0) }
@@ -56,6 +60,36 @@ extension RowTable {
         permute(order)
     }
 
+    /// Moves the rows from `start` to the end to the top, in their order:
+    /// the other rows' slots stay as they are (`slotShift` grows by the
+    /// rows moved), only the moved rows' slots are found and set — a live
+    /// tick's few new rows cost the same on a list of any length (but for
+    /// moving the positions, one `memmove`).
+    mutating func prepend(from start: Int) {
+        let moved = Array(refs[start...])
+        let k = moved.count
+        guard k > 0, start > 0 else { return }
+        guard Int(slotShift) + k < Int(Int32.max / 2) else {
+            // After a very long run of ticks: the index made again, once.
+            refs.removeLast(k)
+            refs.insert(contentsOf: moved, at: 0)
+            rebuildIndex()
+            return
+        }
+        let oldShift = slotShift
+        refs.removeLast(k)
+        refs.insert(contentsOf: moved, at: 0)
+        slotShift += Int32(k)
+        let mask = slots.count - 1
+        for j in 0..<k {
+            // Row `start + j` (its value under the old shift) is row `j` now.
+            let was = Int32(start + j) - oldShift
+            var slot = Int(truncatingIfNeeded: idHash(of: j)) & mask
+            while slots[slot] != was { slot = (slot + 1) & mask }
+            slots[slot] = Int32(j) - slotShift
+        }
+    }
+
     /// The rows' places in `order`; the id index remapped in one pass.
     mutating func permute(_ order: [Int32]) {
         var inverse = [Int32](repeating: 0, count: refs.count)
@@ -66,13 +100,15 @@ extension RowTable {
                 inverse[Int(row)] = Int32(place)
             }
         }
+        let shift = Int(slotShift), empty = Self.emptySlot
         inverse.withUnsafeBufferPointer { inverse in
             slots.withUnsafeMutableBufferPointer { slots in
-                for s in slots.indices where slots[s] != 0 {
-                    slots[s] = inverse[Int(slots[s]) - 1] + 1
+                for s in slots.indices where slots[s] != empty {
+                    slots[s] = inverse[Int(slots[s]) + shift]
                 }
             }
         }
+        slotShift = 0
     }
 
     /// What `update` did to a row.

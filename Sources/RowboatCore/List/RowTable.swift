@@ -18,8 +18,14 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     var refs: [UInt64] = []
     var shapes: [RowShape] = []
     var shapeNumbers: [RowShape: Int] = [:]
-    /// Row numbers by id hash (open addressing): slot value is row + 1, 0 is empty.
+    /// Row numbers by id hash (open addressing): a slot holds its row less
+    /// `slotShift`, `emptySlot` when empty.
     var slots: [Int32] = []
+    /// What every slot's value is short of its row: rows put at the top
+    /// (`moveToTop`) move all the others down by raising it, without
+    /// touching their slots.
+    var slotShift: Int32 = 0
+    static let emptySlot = Int32.min
     /// Bytes of rows that were replaced or removed, still in the pages.
     var garbage = 0
     /// Where a row is written before it is copied to a page.
@@ -85,8 +91,8 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         return id.withUTF8 { wanted -> Int? in
             let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: FNV1a.hash(wanted)) & mask
-            while slots[slot] != 0 {
-                let row = Int(slots[slot]) - 1
+            while slots[slot] != Self.emptySlot {
+                let row = Int(slots[slot]) + Int(slotShift)
                 if idBytes(of: row, equal: wanted) { return row }
                 slot = (slot + 1) & mask
             }
@@ -224,15 +230,16 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     mutating func insertIntoIndex(_ row: Int) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: idHash(of: row)) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(row + 1)
+        while slots[slot] != Self.emptySlot { slot = (slot + 1) & mask }
+        slots[slot] = Int32(row) - slotShift
     }
 
     /// Makes the index again at a size that keeps it at most half full.
     mutating func rebuildIndex() {
         var size = 16
         while size < (refs.count + 1) * 3 { size <<= 1 }
-        slots = [Int32](repeating: 0, count: refs.isEmpty ? 0 : size)
+        slots = [Int32](repeating: Self.emptySlot, count: refs.isEmpty ? 0 : size)
+        slotShift = 0
         for row in refs.indices { insertIntoIndex(row) }
     }
 
