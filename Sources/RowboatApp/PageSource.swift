@@ -83,6 +83,31 @@ public final class PageSource: Sendable {
         }
     }
 
+    /// A live tick's page (`refresh.every`): always from the server, since
+    /// only it knows what is new. In a mode that keeps a cache (`mode` not
+    /// `network`), the stored copy is revalidated (a 304 costs no body)
+    /// and, when the server cannot be reached, delivered instead marked
+    /// offline, so the list pauses its ticks rather than fail each one.
+    public func getLive(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:], mode: GetMode,
+                        streaming: Bool = true, deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
+        guard mode != .network else {
+            try await get(endpoint, cursor: cursor, params: params, mode: .network, streaming: streaming, deliver: deliver)
+            return
+        }
+        let key = ResponseKey(endpoint: endpoint.key, params: params, cursor: cursor)
+        let cached = cachedPage(key, endpoint: endpoint)
+        do {
+            try await withoutActuallyEscaping(deliver) { (deliver) async throws(DataError) in
+                await deliver(try await network(key, endpoint, cursor, params, stored: cached,
+                                                parts: streaming ? deliver : nil))
+            }
+        } catch let error where Self.isOffline(error) && cached != nil {
+            let entry = cached!.entry
+            await deliver(Delivery(page: cached!.page, origin: .cache(fetchedAt: entry.fetchedAt, offline: true),
+                                   fetchedAt: entry.fetchedAt, final: true))
+        }
+    }
+
     /// Walks pages from the first until the end of data, `maxPages`, or a
     /// paging loop (a cursor or next-page URL followed before, however long
     /// the cycle: `CursorTrail`), handing only final pages to `onPage`.
@@ -170,7 +195,7 @@ public final class PageSource: Sendable {
     static func isOffline(_ error: DataError) -> Bool {
         switch error {
         case .network, .timeout: true
-        case .httpStatus(let code, _): code >= 500
+        case .httpStatus(let code, _), .rateLimited(let code, _, _): code >= 500
         default: false
         }
     }

@@ -147,7 +147,7 @@ struct CLIEndToEndTests {
     /// With --config, the error names the file.
     @Test func anEndpointErrorNamesThePassedConfig() async throws {
         let r = try await Subprocess.rowboat("fetch", "itme", "--config", Paths.demoYAML)
-        #expect(r.stderr == "rowboat: \(Paths.demoYAML): no endpoint named \"itme\"; did you mean \"items\"? (endpoints: items, categories, reviews, makers)\n")
+        #expect(r.stderr == "rowboat: \(Paths.demoYAML): no endpoint named \"itme\"; did you mean \"items\"? (endpoints: items, categories, reviews, makers, live)\n")
     }
 
     /// Usage mistakes are one line with a pointer to the command's help,
