@@ -13,16 +13,17 @@ public enum ConfigLoader {
     static let pagingKeys = ["style", "param", "firstPage", "offsetParam", "cursorParam", "nextCursor", "nextURL",
                              "sizeParam", "limitParam", "size", "totalPages", "totalPagesHeader", "totalCount",
                              "totalCountHeader", "hasMore", "maxPages", "lastItemCursor", "cursorFormat",
-                             "endOnEmptyPage"]
-    static let pagingStyles = ["page", "offset", "cursor", "nextURL", "link", "lastId", "none"]
+                             "endOnEmptyPage", "nextURLHeader", "isLast", "pagingHeader", "continuation"]
+    static let pagingStyles = ["page", "offset", "cursor", "nextURL", "link", "lastId", "continuation", "none"]
     /// Keys that only mean something for one paging style.
     static let styleOnlyKeys: [String: [String]] = [
         "param": ["page"], "firstPage": ["page"], "totalPages": ["page"], "totalPagesHeader": ["page"],
         "offsetParam": ["offset"], "cursorParam": ["cursor", "lastId"], "nextCursor": ["cursor"],
-        "nextURL": ["nextURL"], "lastItemCursor": ["cursor"], "cursorFormat": ["cursor", "lastId"],
-        "endOnEmptyPage": ["cursor", "nextURL", "link"],
+        "nextURL": ["nextURL"], "nextURLHeader": ["nextURL"], "lastItemCursor": ["cursor"],
+        "cursorFormat": ["cursor", "lastId"], "endOnEmptyPage": ["cursor", "nextURL", "link", "continuation"],
+        "continuation": ["continuation"],
     ]
-    static let responseKeys = ["list", "success", "successValues", "message", "format", "keyed"]
+    static let responseKeys = ["list", "success", "successValues", "message", "format", "keyed", "columnNames"]
     static let fieldKeys = ["path", "type", "default", "relative", "relativeDays", "currency"]
     static let columnKeys = ["field", "title", "width", "weight", "min", "align"]
 
@@ -141,6 +142,15 @@ public enum ConfigLoader {
         return out
     }
 
+    /// A response header's name: printable ASCII without spaces or colons.
+    static func headerName(_ node: ConfigNode) throws(ConfigError) -> String {
+        let name = try node.string()
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != ":" }) else {
+            throw node.error("a header name is printable ASCII without spaces or colons")
+        }
+        return name
+    }
+
     static func parseEndpoint(key: String, _ node: ConfigNode,
                               communication: Communication = Communication()) throws(ConfigError) -> Endpoint {
         let keys = try node.mapping(allowed: endpointKeys)
@@ -231,7 +241,16 @@ public enum ConfigLoader {
             paging.cursorInLastItem = keys["lastItemCursor"] != nil
             paging.style = .cursor(param: try param("cursorParam", default: "cursor"), next: next)
         case "nextURL":
-            paging.style = .nextURL(path: try required("nextURL").jsonPath())
+            if let h = keys["nextURLHeader"] {
+                if keys["nextURL"] != nil {
+                    throw h.error("give nextURL (read from the body) or nextURLHeader (a response header), not both")
+                }
+                paging.style = .nextURLHeader(name: try headerName(h))
+            } else {
+                paging.style = .nextURL(path: try required("nextURL").jsonPath())
+            }
+        case "continuation":
+            paging.style = .continuation(path: try keys["continuation"]?.jsonPath() ?? JSONPath("continue")!)
         case "link":
             paging.style = .link
         case "lastId":
@@ -263,6 +282,8 @@ public enum ConfigLoader {
         paging.totalPagesHeader = try keys["totalPagesHeader"]?.string()
         paging.totalCountHeader = try keys["totalCountHeader"]?.string()
         paging.hasMorePath = try keys["hasMore"]?.jsonPath()
+        paging.isLastPath = try keys["isLast"]?.jsonPath()
+        paging.pagingHeader = try keys["pagingHeader"].map(headerName)
         return paging
     }
 
@@ -272,6 +293,10 @@ public enum ConfigLoader {
         if let l = keys["list"] { shape.listPath = try l.jsonPath(wildcard: true) }
         if let f = keys["format"] { shape.format = try f.oneOf(ResponseFormat.self) }
         if let k = keys["keyed"] { shape.keyed = try k.bool() }
+        if let c = keys["columnNames"] {
+            guard !shape.keyed else { throw c.error("columnNames names the cells of array rows; a keyed list has objects") }
+            shape.columnNamesPath = try c.jsonPath()
+        }
         shape.successPath = try keys["success"]?.jsonPath()
         shape.successValues = try keys["successValues"]?.stringList() ?? ["true", "1", "200", "0", "ok", "success"]
         shape.messagePath = try keys["message"]?.jsonPath()

@@ -116,9 +116,16 @@ public struct RequestBuilder: Sendable {
         case (.offset(let param), .offset(let n)): set(param, .one(String(n)), .int(Int64(n)))
         case (.offset(let param), _): set(param, .one("0"), .int(0))
         case (.cursor(let param, _), .token(let t)), (.lastID(let param), .token(let t)):
-            let value: JSONValue = paging.cursorFormat == .json
-                ? ((try? JSONValue.parse(Data(t.utf8))) ?? .string(t)) : .string(t)
-            set(param, .one(t), value)
+            switch paging.cursorFormat {
+            case .json: set(param, .one(t), (try? JSONValue.parse(Data(t.utf8))) ?? .string(t))
+            case .text: set(param, .one(t), .string(t))
+            case .encoded:
+                // Decoded once here, encoded once when the query is written.
+                let once = t.removingPercentEncoding ?? t
+                set(param, .one(once), .string(once))
+            }
+        case (.continuation, .token(let t)):
+            for (name, value) in Self.decode(t) { set(name, .one(value), .string(value)) }
         default: break
         }
         for (k, v) in dynamic.sorted(by: { $0.key < $1.key }) { set(k, v, JSONBody.value(v)) }
@@ -245,6 +252,16 @@ public struct RequestBuilder: Sendable {
     /// Pairs as `k=v&…`, every byte but the unreserved ones percent-encoded.
     public static func encode(_ pairs: [(String, String)]) -> String {
         pairs.map { k, v in encodeComponent(k) + "=" + encodeComponent(v) }.joined(separator: "&")
+    }
+
+    /// `k=v&…` (as `encode` writes it) back into pairs.
+    public static func decode(_ query: String) -> [(String, String)] {
+        query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let name = parts[0].removingPercentEncoding ?? parts[0]
+            let value = parts.count > 1 ? (parts[1].removingPercentEncoding ?? parts[1]) : ""
+            return (name, value)
+        }
     }
 
     /// One key or value percent-encoded as `encode` does. Text of
