@@ -23,19 +23,22 @@ let package = Package(
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
         // simdjson's DOM parser behind a C face (C++ inside); RowboatCore reads its tape.
         .target(name: "CSimdJSON", linkerSettings: [.linkedLibrary("simdjson")]),
-        // Pure core: config, mapping, list state and reducer. No IO.
-        .target(name: "RowboatCore", dependencies: ["CSimdJSON", .product(name: "Yams", package: "Yams")]),
+        // How an API is described and read: config, JSON and simdjson's tape, mapping, requests,
+        // responses, the probe, output formats, text. Pure: no IO.
+        .target(name: "RowboatSpec", dependencies: ["CSimdJSON", .product(name: "Yams", package: "Yams")]),
+        // The app's state: list state and reducer, navigation, layout, queries, feedback, keys. Pure: no IO.
+        .target(name: "RowboatCore", dependencies: ["RowboatSpec"]),
         // Cell grid, widgets, display width (pure) and the ncurses backend.
-        .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "RowboatProcess", "CNCurses"]),
+        .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "CNCurses"]),
         // HTTP data client over AsyncHTTPClient.
         .target(name: "RowboatNetwork", dependencies: [
-            "RowboatCore",
+            "RowboatSpec",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // SQLite store for responses, images and favorites.
         .target(name: "RowboatCache", dependencies: [
-            "RowboatCore",
+            "RowboatSpec",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // In-memory image codecs over libpng, libjpeg-turbo and libwebp.
@@ -45,9 +48,10 @@ let package = Package(
         .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa",
                        providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         // Image decoding (PNG, JPEG, WebP, within limits) and thumbnail cells. Pure: no IO.
-        .target(name: "RowboatImages", dependencies: ["RowboatCore", "CImageCodecs", "CChafa"]),
+        .target(name: "RowboatImages", dependencies: ["RowboatCore", "RowboatSpec", "CImageCodecs", "CChafa"]),
         // The image fetch queue: memory → disk → network, decodes under a memory budget (network and cache IO).
-        .target(name: "RowboatImageFetch", dependencies: ["RowboatImages", "RowboatCore", "RowboatNetwork", "RowboatCache"]),
+        .target(name: "RowboatImageFetch", dependencies: ["RowboatImages", "RowboatCore", "RowboatSpec", "RowboatNetwork",
+                                                         "RowboatCache"]),
         // Test-only encoders for PNG/JPEG kinds the demo does not make.
         .target(name: "CImageFixtures", path: "Tests/CImageFixtures",
                 linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
@@ -62,14 +66,14 @@ let package = Package(
         .target(name: "RowboatProcess"),
         // The list controller as a library: its public API (ListController, ListRow, ListSession) and the
         // TUI runtime under it (the run loop on the UI thread, the effect runner, a page provider protocol).
-        .target(name: "RowboatKit", dependencies: ["RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache",
+        .target(name: "RowboatKit", dependencies: ["RowboatCore", "RowboatSpec", "RowboatTerminal", "RowboatNetwork", "RowboatCache",
                                                   "RowboatImages", "RowboatImageFetch", "RowboatProcess"]),
         // The config-driven data source of the kit: get modes over cache and network, config files.
-        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatCore", "RowboatNetwork", "RowboatCache"]),
+        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatNetwork", "RowboatCache"]),
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
-            "RowboatCore", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp", "RowboatKit",
-            "RowboatImages",
+            "RowboatCore", "RowboatSpec", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
+            "RowboatKit", "RowboatImages",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["GitCommitPlugin"]),
@@ -84,27 +88,27 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("ncursesw")]),
         // `swift run -c release rowboat-bench`: ratios against references (not part of the tests).
         .executableTarget(name: "rowboat-bench", dependencies: [
-            "RowboatCore", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
+            "RowboatCore", "RowboatSpec", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
             "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Benchmarks/RowboatBench"),
-        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore"]),
-        .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore"], exclude: ["Golden"]),
-        .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore",
+        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec"]),
+        .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore", "RowboatSpec"], exclude: ["Golden"]),
+        .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore", "RowboatSpec",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTLS", package: "hummingbird")]),
-        .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatCore"]),
+        .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatCore", "RowboatSpec"]),
         .testTarget(name: "RowboatDemoTests", dependencies: [
             "RowboatDemo",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatDemo", "RowboatCore", "RowboatNetwork",
+        .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatNetwork",
                                                          "RowboatCache"]),
-        .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore", "RowboatProcess", "RowboatDemo"]),
-        .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCore", "CImageCodecs", "CImageFixtures"]),
-        .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCore", "RowboatProcess",
+        .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "RowboatDemo"]),
+        .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCore", "RowboatSpec", "CImageCodecs", "CImageFixtures"]),
+        .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCore", "RowboatSpec", "RowboatProcess",
                                                                "RowboatDemo", "RowboatNetwork", "RowboatCache"]),
         .testTarget(name: "RowboatKitTests", dependencies: ["RowboatKit"]),
-        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatDemo", "RowboatNetwork", "RowboatCache",
+        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatSpec", "RowboatDemo", "RowboatNetwork", "RowboatCache",
                                                          "RowboatProcess"]),
     ],
     swiftLanguageModes: [.v6],

@@ -3,7 +3,7 @@
 #
 # SwiftPM cannot build a libFuzzer binary, so the pieces are compiled
 # directly: CYaml (C) and the CSimdJSON shim (C++) with clang, then Yams
-# and RowboatCore as whole-module objects with swiftc, all with ASan and
+# and RowboatSpec as whole-module objects with swiftc, all with ASan and
 # coverage instrumentation, then each target file linked against them with
 # -sanitize=fuzzer,address (libFuzzer brings main). Yams comes from
 # SwiftPM's checkout in .build/checkouts.
@@ -39,7 +39,7 @@ if newer "$out/obj/cyaml.stamp" "$yams/Sources/CYaml"; then
   touch "$out/obj/cyaml.stamp"
 fi
 
-# RowboatCore parses JSON with simdjson through the CSimdJSON shim: its
+# RowboatSpec parses JSON with simdjson through the CSimdJSON shim: its
 # object, and a module map for its header (SwiftPM writes one of its own).
 simdjson_dir=Sources/CSimdJSON
 mkdir -p "$out/modules/CSimdJSON"
@@ -57,17 +57,17 @@ fi
 
 swift_module() { # NAME SOURCE-DIR SWIFT-LANGUAGE-VERSION
   local name=$1 dir=$2
-  if newer "$out/obj/$name.o" "$dir" "$out/obj/cyaml.stamp" || { [ "$name" = RowboatCore ] && newer "$out/obj/$name.o" "$out/obj/Yams.o" "$out/obj/csimdjson.o"; }; then
+  if newer "$out/obj/$name.o" "$dir" "$out/obj/cyaml.stamp" || { [ "$name" = RowboatSpec ] && newer "$out/obj/$name.o" "$out/obj/Yams.o" "$out/obj/csimdjson.o"; }; then
     echo "fuzz: compiling $name ($opt)"
     find "$dir" -name '*.swift' -print0 | xargs -0 swiftc -parse-as-library -wmo "$opt" -g \
-      -sanitize=fuzzer,address -module-name "$name" -swift-version "$3" -DSWIFT_PACKAGE \
+      -sanitize=fuzzer,address -module-name "$name" -package-name rowboat -swift-version "$3" -DSWIFT_PACKAGE \
       -I "$out/modules" -I "$out/modules/CSimdJSON" -I "$cyaml_include" -Xcc -DYAML_DECLARE_STATIC \
       -emit-module -emit-module-path "$out/modules/$name.swiftmodule" \
       -c -o "$out/obj/$name.o"
   fi
 }
 swift_module Yams "$yams/Sources/Yams" 5
-swift_module RowboatCore Sources/RowboatCore 6
+swift_module RowboatSpec Sources/RowboatSpec 6
 
 # C targets (the image decoder shim): clang, libFuzzer + ASan, with the codec sources.
 codecs=(Sources/CImageCodecs/*.c)
@@ -88,12 +88,12 @@ fi
 for source in Fuzz/targets/*.swift; do
   name=$(basename "$source" .swift)
   binary="$out/bin/$name"
-  if newer "$binary" "$source" Fuzz/support "$out/obj/RowboatCore.o" "$out/obj/Yams.o" "$out/obj/csimdjson.o"; then
+  if newer "$binary" "$source" Fuzz/support "$out/obj/RowboatSpec.o" "$out/obj/Yams.o" "$out/obj/csimdjson.o"; then
     echo "fuzz: linking $name"
     # (gold warns about ASan's local symbols; harmless.)
     swiftc -parse-as-library "$opt" -g -sanitize=fuzzer,address -swift-version 6 -module-name "$name" \
       -I "$out/modules" -I "$out/modules/CSimdJSON" -I "$cyaml_include" \
-      "$source" Fuzz/support/*.swift "$out/obj/RowboatCore.o" "$out/obj/Yams.o" "$out"/obj/cyaml-*.o \
+      "$source" Fuzz/support/*.swift "$out/obj/RowboatSpec.o" "$out/obj/Yams.o" "$out"/obj/cyaml-*.o \
       "$out/obj/csimdjson.o" -lsimdjson -lstdc++ -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
   fi
 done

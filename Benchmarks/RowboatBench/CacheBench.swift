@@ -1,6 +1,7 @@
 import Foundation
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 
 /// A 10 KB cache hit: the memory layer against memcpy of 10 KB, and the
 /// SQLite layer against open/read/close of a 10 KB file.

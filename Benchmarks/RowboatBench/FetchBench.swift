@@ -1,5 +1,6 @@
 import Foundation
-@_spi(Reference) import RowboatCore
+import RowboatCore
+@_spi(Reference) import RowboatSpec
 import RowboatDemo
 import RowboatNetwork
 

@@ -2,6 +2,7 @@ import CBenchReference
 import CImageCodecs
 import Foundation
 import RowboatCore
+import RowboatSpec
 import RowboatImages
 import RowboatProcess
 

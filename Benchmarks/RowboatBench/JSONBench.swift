@@ -1,5 +1,6 @@
 import Foundation
 import RowboatCore
+import RowboatSpec
 
 /// Page decoding does not grow with nesting: `PageDecoder.decode` of a
 /// page of 20 items whose unmapped `nested` field is 500 levels deep,

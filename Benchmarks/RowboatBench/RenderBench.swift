@@ -4,6 +4,7 @@ import Glibc
 import CBenchReference
 import Foundation
 import RowboatCore
+import RowboatSpec
 import RowboatTerminal
 
 /// Frames through the real ncurses backend into a pseudo-terminal at

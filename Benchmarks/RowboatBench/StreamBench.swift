@@ -1,6 +1,7 @@
 import Foundation
 import RowboatApp
 import RowboatCore
+import RowboatSpec
 import RowboatDemo
 import RowboatNetwork
 import RowboatProcess

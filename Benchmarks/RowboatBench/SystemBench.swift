@@ -1,6 +1,7 @@
 import Foundation
 import RowboatProcess
 import RowboatCore
+import RowboatSpec
 
 /// Process-level figures: CPU used by the TUI while idle, and memory per
 /// loaded item.

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 import RowboatTerminal
 
 /// Rendering cost follows the screen, not the list: page-down plus a full

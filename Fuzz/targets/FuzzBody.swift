@@ -1,5 +1,5 @@
 import Foundation
-import RowboatCore
+import RowboatSpec
 
 // libFuzzer target: typed JSON request bodies. The first line is a JSON
 // template; each further line is `name=value`: a value placed at a body

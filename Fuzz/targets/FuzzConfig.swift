@@ -1,4 +1,4 @@
-import RowboatCore
+import RowboatSpec
 
 // libFuzzer target: the config loader on arbitrary YAML (or JSON) text.
 // It must answer with a config or a ConfigError, never crash or hang; the

@@ -1,4 +1,4 @@
-import RowboatCore
+import RowboatSpec
 
 // libFuzzer target: JSON page decoding and item mapping (PageDecoder and
 // its TapeItemMapper) for a few endpoint shapes. Any body must give a page or a

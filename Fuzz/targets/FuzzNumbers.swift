@@ -1,5 +1,5 @@
 import Foundation
-import RowboatCore
+import RowboatSpec
 
 // libFuzzer target: numbers stay exact (issue #28). Two properties on any
 // bytes:

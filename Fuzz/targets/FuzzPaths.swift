@@ -1,5 +1,5 @@
 import Foundation
-import RowboatCore
+import RowboatSpec
 
 // libFuzzer target: the path parser (quoted keys, negative indices, [*]),
 // path matching, the key-order scanner, response framing (anti-XSSI

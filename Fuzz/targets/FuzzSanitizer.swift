@@ -1,4 +1,4 @@
-import RowboatCore
+import RowboatSpec
 
 // libFuzzer target: the text sanitizer and the measuring that follows it.
 // Any bytes, as UTF-8 text, with a length cap taken from the first byte:

@@ -1,5 +1,6 @@
 import Foundation
 import RowboatCore
+import RowboatSpec
 
 /// Reads a config file from disk and parses it; every failure is one line
 /// naming the file.
@@ -15,10 +16,15 @@ public enum ConfigFile {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw ConfigError(file: path, line: nil, column: nil, keyPath: "", message: reason)
         }
+        let config: RowboatConfig
         if isPlist(path: path, data: data) {
-            return try PlistConfigImporter.parse(data, file: path)
+            config = try PlistConfigImporter.parse(data, file: path)
+        } else {
+            config = try ConfigLoader.parse(String(decoding: data, as: UTF8.self), file: path, environment: environment)
         }
-        return try ConfigLoader.parse(String(decoding: data, as: UTF8.self), file: path, environment: environment)
+        // What needs the app's key map: keys bound twice, action keys taken.
+        try ConfigValidation.check(config)
+        return config
     }
 
     /// True for a `.plist` path or property-list content.

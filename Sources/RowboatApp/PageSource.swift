@@ -1,6 +1,7 @@
 import Foundation
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 import RowboatNetwork
 
 /// Gets pages by get mode, combining the `DataClient` with the on-disk

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// Parses repeated `--param k=v` arguments into request params: the first
 /// `=` splits key from value, and the same key given twice becomes a list

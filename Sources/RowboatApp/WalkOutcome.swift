@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// How a walk over pages (`PageSource.walk`) ended.
 public enum WalkOutcome: Sendable, Equatable {

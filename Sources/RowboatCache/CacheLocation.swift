@@ -1,5 +1,5 @@
 import Foundation
-import RowboatCore
+import RowboatSpec
 
 /// Where a config's cache database lives: `localCache.path` (a directory)
 /// or `$XDG_CACHE_HOME/rowboat/` (else `~/.cache/rowboat/`), with one file

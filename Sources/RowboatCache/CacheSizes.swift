@@ -1,4 +1,4 @@
-import RowboatCore
+import RowboatSpec
 
 /// How much the cache holds, per kind: bytes of stored content and entries.
 public struct CacheSizes: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import GRDB
-import RowboatCore
+import RowboatSpec
 
 /// Favorites: items the user marked, kept with their row as JSON. They are
 /// kept while caching is off as well (`localCache.enabled: false`); a store

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import RowboatCore
+import RowboatSpec
 
 /// Stored responses: read, write, refresh after a 304. Nothing is written
 /// with a secret in it: the key, URL, headers and body pass through

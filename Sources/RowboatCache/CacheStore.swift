@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import RowboatCore
+import RowboatSpec
 
 /// The on-disk cache for one config: responses, images and favorites in one
 /// SQLite file (WAL, so several processes can share it). It owns its schema

@@ -1,5 +1,5 @@
 import Foundation
-import RowboatCore
+import RowboatSpec
 
 /// The stable string a cached response is stored under: endpoint key,
 /// canonical params (sorted by name, list values in order) and the page or

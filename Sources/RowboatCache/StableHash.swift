@@ -1,4 +1,4 @@
-import RowboatCore
+import RowboatSpec
 
 /// A stable, platform-independent 64-bit FNV-1a hash as 16 hex digits. Used
 /// for file and row names (never for security); image rows also keep the URL

@@ -1,5 +1,6 @@
 import RowboatImages
 import RowboatCore
+import RowboatSpec
 
 /// Why a job produced no thumbnail, and the few words a card shows.
 enum ImageFetchFailure: Error, Sendable, Equatable {

@@ -1,6 +1,7 @@
 import RowboatImages
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 import RowboatNetwork
 
 /// Fetches and renders thumbnails for the cells on screen, in the

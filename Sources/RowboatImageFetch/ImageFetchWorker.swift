@@ -1,6 +1,7 @@
 import RowboatImages
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 import RowboatNetwork
 
 /// The blocking and waiting half of an `ImageFetchQueue` job, run off the

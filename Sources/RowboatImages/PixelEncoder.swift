@@ -1,5 +1,6 @@
 import CChafa
 import RowboatCore
+import RowboatSpec
 import Synchronization
 
 /// Encodes a decoded image as a terminal picture with libchafa's pixel

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// Encoded bytes in, thumbnail out: reads the header, decodes at the
 /// smallest size the box needs (JPEG DCT scaling), renders with chafa.

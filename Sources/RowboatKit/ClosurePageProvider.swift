@@ -1,5 +1,6 @@
 import Foundation
 import RowboatCore
+import RowboatSpec
 import Synchronization
 
 /// A `ListController`'s data source: its reload closure for the first page

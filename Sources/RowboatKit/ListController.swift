@@ -1,5 +1,6 @@
 import Foundation
 import RowboatCore
+import RowboatSpec
 import RowboatImages
 import RowboatNetwork
 import RowboatTerminal

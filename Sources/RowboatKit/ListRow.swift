@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// One row of a `ListController`: an id that stays the same across pages
 /// and refreshes (rows are de-duplicated and the selection kept by it), a

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 import Synchronization
 
 /// Calls a `ListController`'s select and open hooks when the row under the

@@ -1,4 +1,4 @@
-import RowboatCore
+import RowboatSpec
 
 /// The last check before a request leaves: a registered secret (`Secrets`)
 /// in its URL, headers or body goes only to the request's

@@ -1,5 +1,5 @@
 import Foundation
-import RowboatCore
+import RowboatSpec
 
 /// The config-driven data controller: asks for pages by endpoint key with
 /// dynamic params; static params, paging params and client info are merged

@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
-import RowboatCore
+import RowboatSpec
 import Synchronization
 
 /// A response as the data layer needs it: status, headers, the body and the

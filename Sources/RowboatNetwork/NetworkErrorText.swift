@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOPosix
-import RowboatCore
+import RowboatSpec
 
 /// Turns transport errors into one human `DataError` line.
 enum NetworkErrorText {

@@ -1,5 +1,5 @@
 import Foundation
-import RowboatCore
+import RowboatSpec
 
 /// Gets OAuth2 access tokens with the client-credentials grant and keeps
 /// the current one in memory only (never on disk, never printed: the client

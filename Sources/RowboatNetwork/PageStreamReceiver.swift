@@ -1,6 +1,6 @@
 import Foundation
 import NIOCore
-import RowboatCore
+import RowboatSpec
 
 /// A page body decoded while it arrives, for endpoints whose list can
 /// stream (`StreamingPageDecoder`: a JSON list at a path, a keyed object,

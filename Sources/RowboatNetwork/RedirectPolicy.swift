@@ -1,5 +1,5 @@
 import Foundation
-import RowboatCore
+import RowboatSpec
 
 /// Decides, as a pure function, what request follows a redirect: at most
 /// `maxRedirects` in a row, never from https to http or to a non-http

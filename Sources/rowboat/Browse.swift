@@ -3,6 +3,7 @@ import Foundation
 import RowboatApp
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 import RowboatDemo
 import RowboatImages
 import RowboatKit

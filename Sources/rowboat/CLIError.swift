@@ -1,5 +1,6 @@
 import ArgumentParser
 import RowboatCore
+import RowboatSpec
 
 /// A one-line error for the user; printed as `rowboat: <message>`, exit 1.
 struct CLIError: Error, CustomStringConvertible {

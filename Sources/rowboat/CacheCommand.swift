@@ -2,6 +2,7 @@ import ArgumentParser
 import RowboatApp
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 
 /// `rowboat cache size|clear`: look at or empty a config's on-disk cache.
 struct CacheCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RowboatApp
 import RowboatCore
+import RowboatSpec
 
 /// `rowboat config check FILE`: loads the file with the real loader and
 /// prints `FILE: ok (N endpoints: a, b)`, or its one-line error

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RowboatApp
 import RowboatCore
+import RowboatSpec
 
 /// `rowboat config import DataConfig.plist`: prints the equivalent Rowboat
 /// YAML, with comments, paging and item defaults spelled out.

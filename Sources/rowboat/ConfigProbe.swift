@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RowboatApp
 import RowboatCore
+import RowboatSpec
 import RowboatNetwork
 
 /// `rowboat config probe URL`: fetches the first response, guesses the

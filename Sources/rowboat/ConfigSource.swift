@@ -1,6 +1,7 @@
 import Foundation
 import RowboatApp
 import RowboatCore
+import RowboatSpec
 import RowboatDemo
 
 /// The config a command works on: the file named by `--config` (YAML, JSON

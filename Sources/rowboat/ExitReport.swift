@@ -1,5 +1,6 @@
 import ArgumentParser
 import RowboatCore
+import RowboatSpec
 
 /// How a command that threw ends: help and `--version` print in full on
 /// stdout; every error is one line `rowboat: …` on stderr (usage mistakes

@@ -4,6 +4,7 @@ import Glibc
 import RowboatApp
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 import RowboatNetwork
 
 /// `rowboat fetch KEY`: headless; walks pages of an endpoint and prints the

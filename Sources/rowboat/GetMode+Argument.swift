@@ -1,4 +1,5 @@
 import ArgumentParser
 import RowboatCore
+import RowboatSpec
 
 extension GetMode: ExpressibleByArgument {}

@@ -3,6 +3,7 @@ import Foundation
 import RowboatApp
 import RowboatCore
 import RowboatNetwork
+import RowboatSpec
 
 /// The probe's request and bounds, shared by `rowboat config probe URL`
 /// and `rowboat URL`: method, body, headers (a `${NAME}` in a value, or in
@@ -134,30 +135,32 @@ struct ProbeOptions: ParsableArguments {
     }
 
     /// `text` with each `${NAME}` replaced by the variable's value (noted
-    /// in `references`); an unset one is a usage mistake.
+    /// in `references`); an unset one is a usage mistake. Read with
+    /// `DollarPieces`, as configs are; anything else (`$$`, a lone `$`, a
+    /// `${` that names no shell variable) stays as written.
     static func fill(_ text: String, what: String, environment: [String: String],
                      into references: inout [String: String]) throws(CLIError) -> String {
         guard text.contains("${") else { return text }
         var out = ""
-        var rest = Substring(text)
-        while let start = rest.range(of: "${") {
-            out += rest[..<start.lowerBound]
-            let after = rest[start.upperBound...]
-            guard let close = after.firstIndex(of: "}") else { out += rest[start.lowerBound...]; rest = ""; break }
-            let name = String(after[..<close])
-            guard let first = name.first, first == "_" || (first.isASCII && first.isLetter),
-                  name.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }) else {
-                out += rest[start.lowerBound...close]
-                rest = after[after.index(after: close)...]
-                continue
+        for piece in DollarPieces.of(text) {
+            switch piece {
+            case .text(let t): out += t
+            case .dollar: out += "$$"
+            case .lone: out += "$"
+            case .unclosed(let raw): out += raw
+            case .reference(let name, let raw):
+                guard let first = name.first, first == "_" || (first.isASCII && first.isLetter),
+                      name.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }) else {
+                    out += raw
+                    continue
+                }
+                guard let value = environment[name] else {
+                    throw CLIError("\(what): environment variable \(name) is not set")
+                }
+                references[name] = value
+                out += value
             }
-            guard let value = environment[name] else {
-                throw CLIError("\(what): environment variable \(name) is not set")
-            }
-            references[name] = value
-            out += value
-            rest = after[after.index(after: close)...]
         }
-        return out + rest
+        return out
     }
 }

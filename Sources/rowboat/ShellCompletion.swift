@@ -1,6 +1,7 @@
 import Foundation
 import RowboatApp
 import RowboatCore
+import RowboatSpec
 
 /// What the shells complete for rowboat's arguments beyond flag names: config
 /// files, and endpoint keys (`rowboat fetch <TAB>`) read from the config named

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RowboatCore
+import RowboatSpec
 
 /// Options every data command shares: which config, and how pages are got.
 struct SourceOptions: ParsableArguments {

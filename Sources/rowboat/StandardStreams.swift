@@ -1,6 +1,7 @@
 import Glibc
 import ArgumentParser
 import RowboatCore
+import RowboatSpec
 
 /// Unbuffered writes to stdout and stderr with write(2), so a closed pipe
 /// (`rowboat fetch … | head`) is an error we can see rather than a crash.

@@ -3,6 +3,7 @@ import GRDB
 import RowboatApp
 @testable import RowboatCache
 import RowboatCore
+import RowboatSpec
 @testable import RowboatKit
 import RowboatNetwork
 import Synchronization

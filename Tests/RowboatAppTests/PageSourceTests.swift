@@ -2,6 +2,7 @@ import Foundation
 import RowboatApp
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 @testable import RowboatKit
 import RowboatDemo
 import RowboatNetwork

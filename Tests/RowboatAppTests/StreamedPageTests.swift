@@ -2,6 +2,7 @@ import Foundation
 import RowboatApp
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 import RowboatDemo
 import RowboatNetwork
 import Synchronization

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 import RowboatProcess
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatApp
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// Paths and temp files for the CLI tests.
 enum Paths {

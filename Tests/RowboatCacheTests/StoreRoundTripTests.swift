@@ -1,6 +1,7 @@
 import Foundation
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 import Testing
 
 @Suite struct StoreRoundTripTests {

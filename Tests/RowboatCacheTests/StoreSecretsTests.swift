@@ -1,6 +1,7 @@
 import Foundation
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 import Testing
 
 /// Nothing the cache writes holds a registered secret: the bytes of the

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 import Testing
 
 /// Expired responses stay for offline use for `keepStale`, then go when the

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// `actions:` in the config: the three kinds, where they apply, and every
 /// mistake as one line with file:line and, where it helps, did-you-mean.
 @Suite("actions: in the config")
 struct ActionConfigTests {
     func load(_ actions: String, endpointActions: String = "", keys: String = "") throws -> RowboatConfig {
-        try ConfigLoader.parse("""
+        let config = try ConfigLoader.parse("""
         server: https://api.example.org
         \(keys)
         actions:
@@ -21,6 +22,9 @@ struct ActionConfigTests {
             url: /other
             item: {id: id, title: name}
         """, file: "a.yaml")
+        // As a config file is read: checked against the key map too.
+        try ConfigValidation.check(config)
+        return config
     }
 
     func failure(_ actions: String, endpointActions: String = "", keys: String = "") -> String {

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// Actions through the reducer: the plan made from the marked or current
 /// rows, the confirm question, the effect, and what the report does

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// Smaller cases of issue #28: a compressed body nobody asked for says so
 /// (it used to read as "JSON nested deeper than 512 levels" when streamed,

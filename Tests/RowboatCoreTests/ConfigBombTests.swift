@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// Config bombs (issue #28): a YAML file whose aliases repeat what they
 /// name a billion times, and a binary property list whose objects name the

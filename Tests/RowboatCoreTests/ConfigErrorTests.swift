@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("ConfigLoader: errors name file:line:column and the key path")
 struct ConfigErrorTests {

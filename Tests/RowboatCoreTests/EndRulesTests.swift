@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("End rules: cursor styles end with the cursor; a missing path is said once")
 struct EndRulesTests {

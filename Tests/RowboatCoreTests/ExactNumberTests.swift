@@ -2,6 +2,7 @@ import CSimdJSON
 import Foundation
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// Numbers stay exact (issue #28): a valid page with an integer past 64
 /// bits, 2^64, 1e400 or a long decimal is read, and every number read from

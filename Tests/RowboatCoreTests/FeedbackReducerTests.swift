@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("Toasts, links, the action sheet and the clear-cache dialog")
 struct FeedbackReducerTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("Filters and sort: the panel, params and re-query")
 struct FilterReducerTests {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// Shared builders for the core tests (not a suite).
 enum Fixtures {
@@ -58,7 +59,8 @@ enum Fixtures {
     /// Parses config text, returning the error it throws (nil when it parses).
     static func configError(_ text: String, environment: [String: String] = [:]) -> ConfigError? {
         do {
-            _ = try ConfigLoader.parse(text, file: "test.yaml", environment: environment)
+            // As ConfigFile.load reads a file: parsed, then checked against the key map.
+            try ConfigValidation.check(try ConfigLoader.parse(text, file: "test.yaml", environment: environment))
             return nil
         } catch {
             return error

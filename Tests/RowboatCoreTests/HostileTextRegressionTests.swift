@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 import Testing
 
 /// Inputs the fuzzers (Fuzz/) found, kept as regression tests.

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("Images: what the screen wants, states from the queue, retry")
 struct ImageReducerTests {

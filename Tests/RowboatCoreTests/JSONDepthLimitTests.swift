@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("JSONDepthLimit: one linear scan before parsing")
 struct JSONDepthLimitTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("JSONPath: quoted keys, negative indices, wildcards and key order")
 struct JSONPathQuotingTests {

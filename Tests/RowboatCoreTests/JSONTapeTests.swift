@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("JSONTape: simdjson's tape read in place, as JSONValue reads the same text")
 struct JSONTapeTests {

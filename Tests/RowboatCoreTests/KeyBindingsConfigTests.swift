@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// The `keys:` config section: parsing, errors, conflicts and the key map
 /// it builds.

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("ListReducer: failures, retry and empty data")
 struct ListReducerFailureTests {

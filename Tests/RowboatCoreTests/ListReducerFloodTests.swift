@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// The list's flood rules against servers that never end their data: a
 /// cursor loop ends loading, `maxPages` applies, a page with nothing new

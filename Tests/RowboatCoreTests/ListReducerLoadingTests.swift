@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("ListReducer: first load, load-more, stale answers, de-dup")
 struct ListReducerLoadingTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("ListReducer: movement, scrolling and auto load-more")
 struct ListReducerMovementTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("ListReducer: a streamed body's parts are added while it arrives")
 struct ListReducerStreamingTests {

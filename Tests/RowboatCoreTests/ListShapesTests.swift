@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("PageDecoder: keyed-object lists, nested lists, anti-XSSI prefixes and NDJSON")
 struct ListShapesTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// Marks: `m` marks the row and moves on, `M` marks every loaded row or
 /// clears them; marks are kept by id through paging, a refresh, tab

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("Mouse: click selects or opens, the wheel moves and pulls")
 struct MouseReducerTests {

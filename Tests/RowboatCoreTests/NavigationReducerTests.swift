@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// Navigation as data: tabs that keep their own lists and load on first
 /// visit, answers routed to the list they are for, the detail stack, and

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("PageDecoder: envelopes, lists and decode errors")
 struct PageDecoderTests {

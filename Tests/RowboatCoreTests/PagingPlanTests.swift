@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("PagingPlan: first page and end of data")
 struct PagingPlanTests {

@@ -1,5 +1,6 @@
 import Testing
 import RowboatCore
+import RowboatSpec
 
 @Suite("Printable ASCII fast paths")
 struct PrintableASCIITests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// Bugs the first test pass found in RowboatCore, each pinned by a test so
 /// it stays fixed.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("RowFields: a row's fields by name, names shared between rows")
 struct RowFieldsTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("RowTable: rows kept as bytes read back whole, unique by id, searched in place")
 struct RowTableTests {

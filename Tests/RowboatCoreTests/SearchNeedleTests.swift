@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("Search: case-insensitive matching, ASCII by bytes and the rest as lowercased() does")
 struct SearchNeedleTests {

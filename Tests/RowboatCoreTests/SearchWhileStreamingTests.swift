@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("Search: the matches follow a streamed body's parts, looking only at what a part adds")
 struct SearchWhileStreamingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// Secrets in any of their forms never survive `SecretRedactor` (and so
 /// `Sanitizer.clean`, which every shown text passes through).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("Streaming: a body decoded in pieces reads as the whole body does")
 struct StreamingDecodeTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite("TapeItemMapper: the compiled mapping maps every element as ItemMapper's rules do")
 struct TapeItemMapperTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// `${namespace.name}` templates: parsed once, filled in so that no value
 /// can change what surrounds it (an argument, a URL's path or query).

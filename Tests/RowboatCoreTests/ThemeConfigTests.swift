@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatCore
+@testable import RowboatSpec
 
 /// The `theme:` config section.
 @Suite("Config theme: section")

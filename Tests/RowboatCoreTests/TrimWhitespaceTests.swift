@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RowboatCore
+import RowboatSpec
 
 @Suite("Trimming spaces")
 struct TrimWhitespaceTests {

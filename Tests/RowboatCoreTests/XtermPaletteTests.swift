@@ -1,5 +1,6 @@
 import Testing
 import RowboatCore
+import RowboatSpec
 
 @Suite("xterm palette")
 struct XtermPaletteTests {

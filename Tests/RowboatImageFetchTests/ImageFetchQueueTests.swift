@@ -1,6 +1,7 @@
 import Foundation
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 import RowboatDemo
 import RowboatNetwork
 import Testing

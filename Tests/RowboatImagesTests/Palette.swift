@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// Judges a thumbnail's colours by their RGB values.
 enum Palette {

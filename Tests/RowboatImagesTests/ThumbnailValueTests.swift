@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 import Testing
 
 @Suite("Thumbnail value")

@@ -184,6 +184,32 @@ struct ListControllerTests {
         session.close()
     }
 
+    /// Marks in a kit app: `m` marks rows, and an action from the sheet runs
+    /// once for each marked row, in list order.
+    @Test func marksAndAnActionOnEveryMarkedRow() async throws {
+        let ran = Mutex<[String]>([])
+        let controller = ListController()
+        controller.onReload { ListPage(Self.rows(1...5), isLast: true) }
+        controller.addAction("Archive") { row in
+            ran.withLock { $0.append(row.id) }
+            return nil
+        }
+        let session = try controller.session()
+        await session.waitUntilSettled()
+        session.press("j")
+        session.press("m")
+        session.press("j")
+        session.press("m")
+        #expect(session.frame().contains { $0.contains("2 marked") })
+        #expect(session.frame().contains { $0.contains("● Row 2") })
+        session.press("a")
+        for _ in 0..<4 { session.press("j") }   // the sheet's last line
+        session.press("enter")
+        await session.waitUntil { _ in session.frame().contains { $0.contains("Archive: done for 2 rows") } }
+        #expect(ran.withLock { $0 } == ["2", "4"])
+        session.close()
+    }
+
     @Test func columnsKeysAndTheGrid() async throws {
         let controller = ListController(title: "mine")
         controller.columns = [ListColumn("title", title: "Name"), ListColumn("n", title: "N", width: 4, alignRight: true)]

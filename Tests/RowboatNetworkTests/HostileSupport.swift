@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import RowboatCore
+import RowboatSpec
 import RowboatDemo
 import Synchronization
 @testable import RowboatNetwork

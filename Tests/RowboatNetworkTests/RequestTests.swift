@@ -1,5 +1,6 @@
 import Foundation
 import RowboatCore
+import RowboatSpec
 import Testing
 @testable import RowboatNetwork
 

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatApp
 import RowboatCore
+import RowboatSpec
 @testable import RowboatNetwork
 
 /// Shared helpers: configs from YAML, clients, walks.

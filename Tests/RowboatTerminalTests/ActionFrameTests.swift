@@ -1,5 +1,6 @@
 import Testing
 import RowboatCore
+import RowboatSpec
 @testable import RowboatTerminal
 
 /// Golden frames of actions: the sheet with the endpoint's actions, an

@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatTerminal
 @testable import RowboatCore
+@testable import RowboatSpec
 
 @Suite struct CellGridTests {
     @Test func wideCharacterNeverHalfDrawnAtEdge() {

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 @testable import RowboatTerminal
 import Testing
 

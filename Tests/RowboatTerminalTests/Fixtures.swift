@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// Rows and states shared by the rendering tests.
 enum Fixtures {

@@ -1,5 +1,6 @@
 import Testing
 import RowboatCore
+import RowboatSpec
 @testable import RowboatTerminal
 
 /// Every overlay clears the whole rectangle it covers plus a blank column

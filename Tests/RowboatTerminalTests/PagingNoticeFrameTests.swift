@@ -1,5 +1,6 @@
 import Testing
 import RowboatCore
+import RowboatSpec
 @testable import RowboatTerminal
 
 /// A golden frame of the status bar naming a paging path the first page

@@ -1,5 +1,6 @@
 import Testing
 import RowboatCore
+import RowboatSpec
 @testable import RowboatTerminal
 
 /// Pictures in pixels on the cell grid: placed at the card's thumbnail

@@ -1,5 +1,6 @@
 import Testing
 import RowboatCore
+import RowboatSpec
 @testable import RowboatTerminal
 
 /// The bytes that keep pictures in step with frames: written once where

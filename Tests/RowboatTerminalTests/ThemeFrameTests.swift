@@ -1,5 +1,6 @@
 import Testing
 import RowboatCore
+import RowboatSpec
 @testable import RowboatTerminal
 
 /// Themes: the light one, config overrides, NO_COLOR; and the help overlay

@@ -1,4 +1,5 @@
 import Foundation
+import RowboatSpec
 
 /// What an action does for the rows it is run on, worked out before
 /// anything happens: every template filled in, so a missing field is an

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Things that happen in the app: list actions, screens, tabs, resizes, quit.
 public enum AppAction: Sendable, Equatable {
     /// A key's action on the list on screen.

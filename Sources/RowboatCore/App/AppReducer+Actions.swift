@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Actions on rows: the plan is made here (every template filled in, a
 /// missing field a toast naming it), asked to confirm when the action says
 /// so, handed to the runner, and its report turned into a toast and what

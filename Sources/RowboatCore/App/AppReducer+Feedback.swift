@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Toasts, the action sheet, links, and clearing the cache behind a confirm
 /// dialog.
 extension AppReducer {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The filter and sort panel: choices are edited in a draft and applied on
 /// Enter, which re-queries from the first page.
 extension AppReducer {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Images: which thumbnails the screen wants (the visible items first, then
 /// the next screen, so scrolling finds them ready), and the queue's news.
 extension AppReducer {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Marks: the rows of the current tab's list that actions run on together
 /// (`Marks`, kept in the list by id).
 extension AppReducer {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Mouse: a click on a tab shows it; a click selects the row or card under
 /// it (a click on the selected one opens it); the wheel moves the
 /// selection, and wheel-up at the top row is the pull gesture, like ↑. In

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Tabs, the detail stack and the related strip.
 extension AppReducer {
     // MARK: tabs

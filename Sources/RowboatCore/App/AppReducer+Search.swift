@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The `/` search: typing filters the loaded rows at once; Enter sends the
 /// text to the server when the endpoint declares a search param.
 extension AppReducer {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The app reducer: routes actions to the list on screen (or the list an
 /// answer is for) and handles the app-wide ones: screens, tabs, overlays.
 public enum AppReducer {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// A line that tells the user what to press ("load more (space)", "failed —
 /// r to retry"). The core says *what* to press (a `KeyAction`); the key is
 /// named when the line is drawn, from the key map in force, so a rebound

@@ -1,24 +1,10 @@
-/// The bindable actions of the `keys:` config section, by their stable
-/// names. Each action lives on one or more layers of a `KeyMap` (the list,
+import RowboatSpec
+
+/// Where each `KeyAction` lives on the layers of a `KeyMap` (the list,
 /// grid, detail and filter-panel tables, and the "back" keys of the
 /// favorites list and search results); its default keys are the keys the
 /// default map gives it there.
-public enum KeyAction: String, Sendable, CaseIterable {
-    case moveDown, moveUp, moveLeft, moveRight
-    case pageDown, pageUp, first, last
-    case refresh, loadMore
-    case openDetail, openRelated, back
-    case mark, markAll
-    case favorite, favoritesList
-    case openLink, copyLink, actions, clearCache, retryImage
-    case cancelActions, actionOutput
-    case toggleView
-    case nextTab, previousTab
-    case tab1, tab2, tab3, tab4, tab5, tab6, tab7, tab8, tab9
-    case filters, search
-    case choose, apply, reset
-    case help, quit
-
+extension KeyAction {
     /// Where the action is bound, and as what.
     public var slots: [KeySlot] {
         switch self {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Builds the key map a `keys:` section asks for, in three steps: take the
 /// configured actions' default keys away, give them their configured keys
 /// (a key another action holds on that layer is a conflict), then look for

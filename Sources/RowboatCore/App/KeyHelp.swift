@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The help overlay's lines, generated from a key map so they never drift
 /// from what the keys really do.
 public enum KeyHelp {
@@ -132,27 +134,7 @@ public enum KeyHelp {
     }
 
     /// How a key is written in help.
-    public static func name(_ key: Key) -> String {
-        switch key {
-        case .character(" "): "space"
-        case .character(let c): String(c)
-        case .up: "↑"
-        case .down: "↓"
-        case .left: "←"
-        case .right: "→"
-        case .pageUp: "PgUp"
-        case .pageDown: "PgDn"
-        case .home: "Home"
-        case .end: "End"
-        case .enter: "Enter"
-        case .escape: "Esc"
-        case .backspace: "Backspace"
-        case .tab: "Tab"
-        case .backTab: "S-Tab"
-        case .function(let n): "F\(n)"
-        case .mouse: "mouse"
-        }
-    }
+    public static func name(_ key: Key) -> String { KeyName.shown(key) }
 }
 
 /// The lines of the help overlay, in the order it lists them, each with

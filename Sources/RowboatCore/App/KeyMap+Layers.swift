@@ -1,3 +1,5 @@
+import RowboatSpec
+
 extension KeyMap {
     /// One layer's table (`back`: the back keys, as `AppAction.back`).
     public func table(_ layer: KeyLayer) -> [Key: AppAction] {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// How a run of an action ended, as the effect runner reports it: how many
 /// of its jobs were done and the first failure, what it does to the list
 /// (`then`), a program's output and a kit action's message.

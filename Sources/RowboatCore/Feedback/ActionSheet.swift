@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The list of things to do with one item (`a`): open its link, copy it,
 /// favorite it, open the detail, retry its image. Only what applies to the
 /// item is listed.

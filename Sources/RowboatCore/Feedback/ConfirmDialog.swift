@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// A question that needs a yes before something destructive happens: a
 /// title, a few lines of facts (e.g. how much the cache holds) and two
 /// buttons. The cancel button has the focus at first.

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// A short message over the status bar that goes away by itself.
 public struct Toast: Sendable, Equatable {
     /// How long a toast stays, in seconds.

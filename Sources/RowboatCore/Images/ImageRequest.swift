@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// One thumbnail the screen wants: an image URL rendered into a box of
 /// `columns` x `rows` cells.
 public struct ImageRequest: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// A thumbnail as a terminal picture: the escape sequence libchafa encoded
 /// (sixel, kitty or iTerm2) and the cells it covers inside its box. The
 /// `Thumbnail` that carries it keeps its symbol cells too: they are drawn

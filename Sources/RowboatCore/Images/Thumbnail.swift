@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// A picture made of character cells, ready for the terminal layer to draw:
 /// `rows` rows of `columns` cells, row-major.
 ///

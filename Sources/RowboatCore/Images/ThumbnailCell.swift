@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// One character cell of a `Thumbnail`: a symbol drawn in a foreground
 /// colour on a background colour.
 ///

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The colour of a thumbnail cell's ink or ground: an xterm-256 palette
 /// index, or a 24-bit RGB value for terminals that take direct colour.
 public enum ThumbnailColor: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The xterm-256 palette: index → RGB, and RGB → the nearest index among
 /// 16...255 (the colour cube and grey ramp, which every 256-colour terminal
 /// shows alike). Used to draw palette colours on a direct-colour terminal

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Geometry of the grid view: how many cards fit across the terminal, how
 /// big each is, and how many card rows are visible.
 public struct GridLayout: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Where everything is on screen, as a pure function of the state and the
 /// terminal size: the tabs line, header, body, footer and status rows, the
 /// items the body shows and each one's rectangle, the detail's picture and

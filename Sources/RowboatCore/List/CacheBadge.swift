@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// What the status bar says about cached rows on screen: their age and
 /// whether the server could not be reached ("offline · cached 12 min ago").
 public struct CacheBadge: Sendable, Equatable {

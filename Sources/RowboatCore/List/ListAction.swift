@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Things that happen to a list: keys the user pressed and answers that came
 /// back from the effect runner.
 public enum ListAction: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Why a list stopped loading before the end of data, or stopped loading
 /// *by itself*; the footer says which. (Cache-only browsing also stops
 /// where the cached pages end.) The flood rules of the list:

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The pure list state machine: (state, action) → new state and effects.
 ///
 /// Every request gets a fresh id and is the only one the list waits for, so

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// Everything a list screen holds: rows, selection and scroll, the phase of
 /// loading, paging position and the request in flight. Pure data.
 public struct ListState: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The rows a user marked to act on together, by id, so marks survive
 /// paging, search and a refresh (a row still there after it keeps its
 /// mark). Marking every loaded row is one step whatever their number: the

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// A row written as bytes for `RowTable`, and read back.
 ///
 /// Layout: the shape's number (LEB128), a flags byte, then the id, title and

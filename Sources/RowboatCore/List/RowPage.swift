@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// A block of bytes that `RowTable` appends rows to. Bytes once written
 /// never change, so tables share pages; only the last page of a table
 /// takes more rows, and a table copies it first when another table

@@ -1,4 +1,5 @@
 import Foundation
+import RowboatSpec
 
 extension RowTable {
     /// Candidates from which a search is split over the processors.

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The rows of a list, unique by id, kept as compact bytes: each row's text
 /// is written once into large shared pages (`RowBytes`), field names are
 /// kept once per shape, and a row becomes a `RowModel` only when it is read

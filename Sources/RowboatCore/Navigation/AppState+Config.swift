@@ -1,3 +1,5 @@
+import RowboatSpec
+
 extension AppState {
     /// The app for `config`: a tab for each endpoint of its `tabs:` list
     /// (every endpoint, in file order, when there is none), showing

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The whole TUI state: the tabs (one per endpoint shown, each with its own
 /// list and screen stack), the overlay, the terminal size, toasts, images,
 /// and whether the user asked to quit. Which screen is on top is data: the

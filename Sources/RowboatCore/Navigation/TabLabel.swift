@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// A tab's label on the tabs line: its number (the key that selects it),
 /// its title and its state: the spinner while its list loads, ✗ after a
 /// failure, else how many items it holds (nothing before its first visit).

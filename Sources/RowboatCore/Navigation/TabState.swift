@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// One endpoint of the config as a tab: its list, query, view mode and
 /// screen stack, all kept while another tab is shown.
 public struct TabState: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The open filter and sort panel: the choices being edited (applied only
 /// on Enter) and which option line the cursor is on.
 public struct FilterPanel: Sendable, Equatable {

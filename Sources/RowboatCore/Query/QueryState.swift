@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The filters, sort and server search in force for the browsed endpoint:
 /// one chosen option per section (index 0, the default, when untouched) and
 /// the search text sent to the server. Their params are merged into every

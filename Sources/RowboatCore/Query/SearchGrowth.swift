@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// What the next part of a streamed body does to a list that a `/` search
 /// is narrowing: it adds rows after the ones already matched and may
 /// update a few of those in place (the same id again), nothing else. So

@@ -1,3 +1,5 @@
+import RowboatSpec
+
 /// The `/` search over the loaded rows: the text typed so far, whether the
 /// prompt still takes keys, and which rows match (indices into the list's
 /// rows, in list order), with a selection among them.

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 import RowboatTerminal
 import Synchronization
 

@@ -1,5 +1,6 @@
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 
 /// Measures and clears the cache for the TUI, answering with actions.
 /// Blocking: runs on the effect runner's store queue.

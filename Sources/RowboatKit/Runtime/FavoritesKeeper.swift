@@ -1,6 +1,7 @@
 import Foundation
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 
 /// Keeps an endpoint's favorites in the cache database: rows are stored as
 /// JSON so the favorites list works offline. Without a usable store the

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 import Synchronization
 
 /// The page requests running now, by list and request id, so a superseded

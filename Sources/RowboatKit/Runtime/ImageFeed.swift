@@ -1,5 +1,6 @@
 import RowboatCache
 import RowboatCore
+import RowboatSpec
 import RowboatImageFetch
 import RowboatImages
 import RowboatNetwork

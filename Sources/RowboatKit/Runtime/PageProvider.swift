@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// One page request as the runtime hands it to a provider: which list asks,
 /// for which endpoint (a `ListController` has one: its title), which request

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import RowboatCore
+import RowboatSpec
 import RowboatImages
 import RowboatProcess
 import RowboatTerminal

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// Answers to the start-up questions (`GraphicsProbe`) that came after the
 /// probe stopped waiting — a slow terminal, a loaded machine. ncurses hands

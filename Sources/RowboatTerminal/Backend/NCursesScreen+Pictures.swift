@@ -4,6 +4,7 @@ import Glibc
 import CNCurses
 import Foundation
 import RowboatCore
+import RowboatSpec
 
 /// Pictures in pixels: asking the terminal before ncurses starts, choosing
 /// how thumbnails are drawn, and keeping pictures in step with the frames.

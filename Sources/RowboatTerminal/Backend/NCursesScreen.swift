@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CNCurses
 import RowboatCore
+import RowboatSpec
 
 /// The only place that talks to ncurses. It owns the terminal between
 /// `start()` and `stop()`, copies cell grids to the screen (only cells that

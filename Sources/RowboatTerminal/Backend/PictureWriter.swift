@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// Keeps the pictures in pixels on screen in step with the cell frames
 /// ncurses draws, so ncurses is never confused and no picture outlives its

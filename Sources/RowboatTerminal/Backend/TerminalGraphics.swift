@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// How thumbnails reach this terminal, decided once at start-up from the
 /// wish (`--images` / `images.mode`), the environment, the answers to the

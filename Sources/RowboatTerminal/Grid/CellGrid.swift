@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// One character cell: a grapheme cluster (empty for the right half of a
 /// wide character) and its style.

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// A picture in pixels placed on a cell grid: where its top-left cell is,
 /// and the symbol cells to show instead should something be drawn over

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 extension Theme {
     /// 256 colours for light terminal backgrounds: dark text, light bars,

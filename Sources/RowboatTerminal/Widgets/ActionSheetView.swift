@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// The action sheet: a box titled with the item, one line per action with
 /// its list shortcut on the right, the cursor line highlighted.

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// Renders the whole app state into a fresh cell grid, every position taken
 /// from `ScreenLayout`: the tabs line (with more than one tab), then the top

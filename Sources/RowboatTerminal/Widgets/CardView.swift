@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// One card of the grid or of a related strip: a thumbnail area, the title,
 /// the subtitle and a line with the image state badge and the price. Where

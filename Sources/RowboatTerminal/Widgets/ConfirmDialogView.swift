@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// A confirm dialog: a centered box with the title, the facts, and two
 /// buttons; the focused button is highlighted.

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// The detail screen: the item's picture and every mapped field, long text
 /// wrapped and scrolled by the user; under it, when the endpoint declares

@@ -1,5 +1,6 @@
 import Foundation
 import RowboatCore
+import RowboatSpec
 
 /// The filter and sort panel: a box over the list with each section's title
 /// and its options, the chosen one marked ●, the cursor line highlighted,

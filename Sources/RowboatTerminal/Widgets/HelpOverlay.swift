@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// The help overlay: a centered box listing every key of the current screen,
 /// generated from the key map. When the entries do not fit one column, they

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// The box every overlay (filter panel, action sheet, confirm dialog, help)
 /// sits in: the whole rectangle cleared, a one-column blank margin at its

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// The search line above the status bar: the text typed after "/", a
 /// cursor while typing, how many loaded rows match, and what Enter and Esc

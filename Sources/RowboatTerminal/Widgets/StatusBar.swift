@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// The bottom line: endpoint, loaded/total, page, state on the left; on the
 /// right "offline · cached 12 min ago", the last error, "cached 12 min ago"

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// Draws a list as a table: a header row, then each visible item's row
 /// (where the screen layout puts it) with the selection highlighted. Only

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// The tabs line at the top when the config has more than one tab: each
 /// tab's number, title and state (spinner, ✗, item count) at the place the

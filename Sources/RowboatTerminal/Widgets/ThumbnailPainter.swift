@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// Draws a thumbnail's cells (symbol, palette foreground and background)
 /// into the grid — or, when it carries a picture in pixels, blank cells and

@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatSpec
 
 /// A toast: one line at the right end of the footer line, in the accent
 /// colour (or the error colour), over whatever the footer says.

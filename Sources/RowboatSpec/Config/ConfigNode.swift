@@ -11,6 +11,9 @@ struct ConfigNode {
     var line: Int? { node.mark?.line }
     var column: Int? { node.mark?.column }
 
+    /// This node's spot, for a check made later.
+    var position: ConfigPosition { ConfigPosition(file: file, line: line, column: column, keyPath: path) }
+
     func error(_ message: String) -> ConfigError {
         ConfigError(file: file, line: line, column: column, keyPath: path, message: message)
     }

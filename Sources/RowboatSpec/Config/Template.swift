@@ -52,42 +52,30 @@ public struct Template: Sendable, Equatable, CustomStringConvertible {
         source = text
         var parts: [Part] = []
         var literal = ""
-        var rest = text[...]
-        while let dollar = rest.firstIndex(of: "$") {
-            literal += rest[..<dollar]
-            let after = rest[rest.index(after: dollar)...]
-            if after.first == "$" {
-                literal += "$"
-                rest = after.dropFirst()
-                continue
-            }
-            guard after.first == "{" else {
-                literal += "$"
-                rest = after
-                continue
-            }
-            guard let close = after.firstIndex(of: "}") else {
+        for piece in DollarPieces.of(text) {
+            switch piece {
+            case .text(let t): literal += t
+            case .dollar, .lone: literal += "$"
+            case .unclosed:
                 throw Problem(description: "\"${\" is not closed in \"\(text)\" (write $$ for a dollar sign)")
+            case .reference(let inner, _):
+                guard let dot = inner.firstIndex(of: "."), let namespace = Namespace(rawValue: String(inner[..<dot])) else {
+                    let word = String(inner.prefix { $0 != "." })
+                    let known = Namespace.allCases.map(\.rawValue)
+                    let hint = Suggestion.hint(for: word, in: known)
+                    throw Problem(description: "unknown template namespace \"\(word)\" in ${\(inner)}\(hint) "
+                                  + "(known: \(known.map { "${\($0).…}" }.joined(separator: ", ")))")
+                }
+                let name = String(inner[inner.index(after: dot)...])
+                guard !name.isEmpty else { throw Problem(description: "${\(inner)} names no field") }
+                guard allowed.contains(namespace) else {
+                    throw Problem(description: "${\(inner)}: \(namespace.rawValue) values are not available here")
+                }
+                if !literal.isEmpty { parts.append(.text(literal)) }
+                literal = ""
+                parts.append(.value(Placeholder(namespace, name)))
             }
-            let inner = after[after.index(after: after.startIndex)..<close]
-            guard let dot = inner.firstIndex(of: "."), let namespace = Namespace(rawValue: String(inner[..<dot])) else {
-                let word = String(inner.prefix { $0 != "." })
-                let known = Namespace.allCases.map(\.rawValue)
-                let hint = Suggestion.hint(for: word, in: known)
-                throw Problem(description: "unknown template namespace \"\(word)\" in ${\(inner)}\(hint) "
-                              + "(known: \(known.map { "${\($0).…}" }.joined(separator: ", ")))")
-            }
-            let name = String(inner[inner.index(after: dot)...])
-            guard !name.isEmpty else { throw Problem(description: "${\(inner)} names no field") }
-            guard allowed.contains(namespace) else {
-                throw Problem(description: "${\(inner)}: \(namespace.rawValue) values are not available here")
-            }
-            if !literal.isEmpty { parts.append(.text(literal)) }
-            literal = ""
-            parts.append(.value(Placeholder(namespace, name)))
-            rest = after[after.index(after: close)...]
         }
-        literal += rest
         if !literal.isEmpty { parts.append(.text(literal)) }
         self.parts = parts
     }

@@ -27,7 +27,7 @@ public enum KeyName {
     public static func name(_ key: Key) -> String {
         if let n = named.first(where: { $0.1 == key }) { return n.0 }
         if case .character(let c) = key { return String(c) }
-        return KeyHelp.name(key)
+        return shown(key)
     }
 
     /// The closest known name to a mistyped one.
@@ -38,12 +38,35 @@ public enum KeyName {
     }
 
     /// Named keys first (in `named` order), then characters.
-    static func sorted(_ keys: [Key]) -> [Key] {
+    package static func sorted(_ keys: [Key]) -> [Key] {
         let rank = Dictionary(named.enumerated().map { ($1.1, $0) }, uniquingKeysWith: { a, _ in a })
         return keys.sorted { a, b in
             let ra = rank[a] ?? Int.max, rb = rank[b] ?? Int.max
             if ra != rb { return ra < rb }
             return name(a) < name(b)
+        }
+    }
+
+    /// How help and hints show `key`: `space`, `↑`, `PgDn`, `Esc`, `F5`.
+    public static func shown(_ key: Key) -> String {
+        switch key {
+        case .character(" "): "space"
+        case .character(let c): String(c)
+        case .up: "↑"
+        case .down: "↓"
+        case .left: "←"
+        case .right: "→"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
+        case .home: "Home"
+        case .end: "End"
+        case .enter: "Enter"
+        case .escape: "Esc"
+        case .backspace: "Backspace"
+        case .tab: "Tab"
+        case .backTab: "S-Tab"
+        case .function(let n): "F\(n)"
+        case .mouse: "mouse"
         }
     }
 }

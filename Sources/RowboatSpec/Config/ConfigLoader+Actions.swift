@@ -48,7 +48,7 @@ extension ConfigLoader {
             kind = .request(try parseRequestAction(keys["request"]!, then: keys["then"]))
         }
         return ActionSpec(title: title, key: try keys["key"].map(parseKey), kind: kind,
-                          confirm: try keys["confirm"]?.template())
+                          confirm: try keys["confirm"]?.template(), keyPosition: keys["key"]?.position)
     }
 
     static func parseRequestAction(_ node: ConfigNode, then: ConfigNode?) throws(ConfigError) -> ActionSpec.RequestAction {
@@ -88,52 +88,5 @@ extension ConfigLoader {
             after = parsed
         }
         return ActionSpec.RequestAction(method: method, path: path, params: params, body: body, then: after)
-    }
-}
-
-extension ConfigLoader {
-    /// An action's key may not be one the key map (after `keys:`) already
-    /// uses on the list or the detail, nor another action's of the same
-    /// endpoint: the error names both, at the action's `key:`.
-    static func checkActionKeys(_ root: [String: ConfigNode], config: RowboatConfig) throws(ConfigError) {
-        let map = (try? KeyBindings.keyMap(config.keys)) ?? .default
-        func keyNodes(_ actions: ConfigNode?) -> [ConfigNode?] {
-            guard let actions, let entries = try? actions.sequence() else { return [] }
-            return entries.map { try? $0.mapping(allowed: actionKeys)["key"] } as [ConfigNode?]
-        }
-        let topNodes = keyNodes(root["actions"])
-        let endpointNodes = Dictionary((try? root["interfaces"]?.entries()).map { entries in
-            entries.map { ($0.0, keyNodes(try? $0.1.mapping(allowed: endpointKeys)["actions"])) }
-        } ?? [], uniquingKeysWith: { a, _ in a })
-        for endpoint in config.endpoints {
-            let nodes = topNodes + (endpointNodes[endpoint.key] ?? [])
-            var taken: [Key: String] = [:]
-            for (action, node) in zip(config.actions(of: endpoint), nodes) {
-                guard let key = action.key, let node else { continue }
-                let name = KeyName.name(key)
-                if let other = taken[key] {
-                    throw node.error("key \"\(name)\" is bound to both actions \"\(other)\" and \"\(action.title)\"; "
-                                     + "give one of them another key")
-                }
-                for layer in [KeyLayer.list, .detail] {
-                    guard let bound = map.table(layer)[key] else { continue }
-                    let free = freeKey(near: key, in: map, taken: taken).map { "; \"\($0)\" is free" } ?? ""
-                    throw node.error("key \"\(name)\" already does \(KeyBindings.name(of: bound, on: layer, key: key)) "
-                                     + "on the \(KeyBindings.screenName(layer)) screen\(free) (or rebind it under keys:)")
-                }
-                taken[key] = action.title
-            }
-        }
-    }
-
-    /// A key like `key` (its other case, then a digit-free letter) that no
-    /// binding and no action uses, to suggest.
-    static func freeKey(near key: Key, in map: KeyMap, taken: [Key: String]) -> String? {
-        guard case .character(let c) = key else { return nil }
-        let candidates = [Character(c.uppercased()), Character(c.lowercased())]
-            + "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".map { $0 }
-        return candidates.map(Key.character).first { k in
-            k != key && map.listBindings[k] == nil && map.detailBindings[k] == nil && taken[k] == nil
-        }.map(KeyName.name)
     }
 }

@@ -4,22 +4,17 @@ import Yams
 extension ConfigLoader {
     static func parseKeys(_ node: ConfigNode) throws(ConfigError) -> KeyBindingsConfig {
         var overrides: [KeyBindingsConfig.Override] = []
-        var keyNodes: [[ConfigNode]] = []
         for (name, value) in try node.namedEntries(allowed: KeyAction.allCases.map(\.rawValue), noun: "action") {
             let action = KeyAction(rawValue: name)!
             let nodes: [ConfigNode]
             if case .sequence = value.node { nodes = try value.sequence() } else { nodes = [value] }
             var keys: [Key] = []
             for n in nodes { keys.append(try parseKey(n)) }
-            overrides.append(.init(action, keys))
-            keyNodes.append(nodes)
+            overrides.append(.init(action, keys, positions: nodes.map(\.position)))
         }
-        let config = KeyBindingsConfig(overrides)
-        let (_, conflicts) = KeyBindings.apply(config, to: .default)
-        if let conflict = conflicts.first {
-            throw keyNodes[conflict.overrideIndex][conflict.keyIndex].error(conflict.description)
-        }
-        return config
+        // A key left bound to two actions is the app's to find
+        // (`ConfigValidation` in RowboatCore), at the positions kept here.
+        return KeyBindingsConfig(overrides)
     }
 
     /// One key name: a single character or a named key.

@@ -46,22 +46,11 @@ enum ConfigSecrets {
         }
     }
 
-    /// The names in `${NAME}` references of `text` (not `$${…}`, not `${item.…}`).
+    /// The names in `${NAME}` references of `text` (not `$${…}`, not templates).
     static func referencedNames(_ text: String) -> [String] {
-        var names: [String] = []
-        var rest = text[...]
-        while let dollar = rest.firstIndex(of: "$") {
-            let after = rest[rest.index(after: dollar)...]
-            if after.first == "$" {
-                rest = after.dropFirst()
-            } else if after.first == "{", let close = after.firstIndex(of: "}") {
-                let name = String(after[after.index(after: after.startIndex)..<close])
-                if !name.hasPrefix("item.") { names.append(name) }
-                rest = after[after.index(after: close)...]
-            } else {
-                rest = after
-            }
+        DollarPieces.of(text).compactMap { piece in
+            if case .reference(let name, _) = piece, !DollarPieces.isTemplate(name) { return name }
+            return nil
         }
-        return names
     }
 }

@@ -66,7 +66,6 @@ public enum ConfigLoader {
         config.auth = try keys["auth"].map(parseAuth)
         config.images = try keys["images"].map(parseImages) ?? ImageSettings()
         config.actions = try keys["actions"].map(parseActions) ?? []
-        try checkActionKeys(keys, config: config)
         // Templates that read a path inside the item, or a field's text as
         // the server wrote it, get hidden fields to read.
         for i in config.endpoints.indices {

@@ -61,12 +61,15 @@ public struct ActionSpec: Sendable, Equatable {
     public var kind: Kind
     /// Asked first (default answer No); templates filled from the row.
     public var confirm: Template?
+    /// Where `key` was written (for a conflict found later).
+    public var keyPosition: ConfigPosition?
 
-    public init(title: String, key: Key? = nil, kind: Kind, confirm: Template? = nil) {
+    public init(title: String, key: Key? = nil, kind: Kind, confirm: Template? = nil, keyPosition: ConfigPosition? = nil) {
         self.title = title
         self.key = key
         self.kind = kind
         self.confirm = confirm
+        self.keyPosition = keyPosition
     }
 
     /// Every template of the action.
