@@ -87,6 +87,9 @@ public struct PagingGuess: Sendable, Equatable {
     static let totalPagesHeaders = ["x-total-pages", "x-wp-totalpages", "x-pagination-page-count", "x-pages"]
     static let totalCountHeaders = ["x-total-count", "x-wp-total", "x-total", "x-pagination-total-count",
                                     "x-total-results", "total-count"]
+    /// Item fields that hold a time as a number, which a newest-first list
+    /// may continue from.
+    static let timeKeys = ["createdAt", "created_at", "created", "timestamp", "time", "date"]
     static let continuationKeys = ["continue", "query-continue", "continuation"]
 
     /// The likeliest guess alone (what a probe that walks nothing writes).
@@ -297,6 +300,12 @@ extension PagingGuess {
                 add(PagingGuess(lines: [("style", "offset", "the request URL has \(offset.name)=\(offset.value ?? "")"),
                                         ("offsetParam", YAMLScalar.value(offset.name), "")], consumedParams: [offset.name]))
             }
+            // Firebase: limitToFirst with an orderBy; the next page starts at the last key.
+            if let list, list.keyed, param(in: ["limittofirst"]) != nil, param(in: ["orderby"]) != nil {
+                add(PagingGuess(lines: [("style", "lastId", "the request URL has limitToFirst and orderBy (Firebase)"),
+                                        ("cursorParam", "startAt", "the next page starts at the last key"),
+                                        ("cursorFormat", "json", "sent as a JSON string")]))
+            }
             // has_more and no cursor: the last id goes back (Stripe's starting_after).
             if hasMore, page == nil, let list, !list.keyed {
                 if let sent = param(in: PagingGuess.cursorParams) {
@@ -340,6 +349,16 @@ extension PagingGuess {
                 add(PagingGuess(lines: [("style", "offset", "guess: an offset param brings the next items"),
                                         ("offsetParam", "offset", "")],
                                 notes: ["how the next page is asked for (guessed an \"offset\" param)"], fallback: true))
+                // Newest first, continued from the last item's time (Lichess's `until`).
+                if case .object(let last)? = list.sample.last, !list.path.hasWildcard,
+                   let time = PagingGuess.timeKeys.first(where: { key in last[key].map(Self.isInt) ?? false }) {
+                    for name in ["until", "before"] {
+                        add(PagingGuess(lines: [("style", "cursor", "guess: the last item's \(time) asks for older items"),
+                                                ("lastItemCursor", YAMLScalar.value(time), ""), ("cursorParam", name, "")],
+                                        notes: ["how the next page is asked for (guessed \(name)=the last item's \(time))"],
+                                        fallback: true))
+                    }
+                }
             }
             out.append(PagingGuess(lines: [("style", "none", "no next link, cursor, page or total in the response")],
                                    notes: ["whether the endpoint pages at all: one page is all the draft asks for"]))
@@ -375,7 +394,7 @@ extension PagingGuess {
                 for p in params {
                     var g = PagingGuess(lines: [("style", "cursor", "\(cursor.path) looks like an opaque cursor"),
                                                 ("nextCursor", YAMLScalar.value(cursor.path), ""),
-                                                ("cursorParam", YAMLScalar.value(p.name), p.why)])
+                                                ("cursorParam", p.name.hasPrefix("$.") ? p.name : YAMLScalar.value(p.name), p.why)])
                     if format == "encoded" {
                         g.lines.append(("cursorFormat", "encoded", "it comes percent-encoded: sent back encoded once"))
                     }

@@ -116,9 +116,10 @@ public struct ProbeCredentials: Sendable, Equatable {
         YAMLScalar.quoted(prefix.replacingOccurrences(of: "$", with: "$$") + "${\(name)}", allowPlain: false)
     }
 
-    /// `X-Api-Key` → `X_API_KEY`: a shell variable name.
+    /// `X-Api-Key` → `X_API_KEY`, `apiKey` → `API_KEY`: a shell variable name.
     static func envName(_ name: String) -> String {
-        var out = String(name.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+        let words = CredentialNames.wordsOf(name).joined(separator: "_").uppercased()
+        var out = String(words.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
         while out.contains("__") { out = out.replacingOccurrences(of: "__", with: "_") }
         out = out.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
         if out.isEmpty || out.first!.isNumber { out = "API_" + out }

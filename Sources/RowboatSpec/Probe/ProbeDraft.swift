@@ -131,6 +131,10 @@ public enum ProbeDraft {
         var out: [String] = []
         if let walked = check.walked {
             out.append("# Verified: paging \(paging.style), \(walked).")
+        } else if paging.style == "none" {
+            out.append(check.dropped.isEmpty
+                ? "# Paging: none found (no next link, cursor, page number or total in the first response)."
+                : "# Paging: none verified (no guess brought new items; the draft asks for one page).")
         } else {
             out.append("# Not verified: paging \(paging.style) (no page after the first was fetched).")
         }
