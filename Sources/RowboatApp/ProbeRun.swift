@@ -171,9 +171,15 @@ public struct ProbeRun: Sendable {
             if kept != nil { break }
         }
         let paging: PagingGuess
-        if case let (guess, walk)? = kept {
+        if case let (guess, walk)? = kept, walk.pages == 1, guess.fallback {
+            // The first page held it all: nothing shows how a next page would be asked for.
+            paging = analysis.candidates.last!
+            check.walked = "one page held every item (\(walk.end ?? "the end"))"
+            check.pages = 1
+        } else if case let (guess, walk)? = kept {
             paging = guess
             check.walked = walk.summary
+            check.pages = walk.pages
         } else if let unwalked {
             paging = unwalked
             check.unverified.append("paging \(unwalked.summary) (\(stopped ?? "no page after the first was fetched"))")

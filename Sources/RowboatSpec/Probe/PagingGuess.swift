@@ -211,6 +211,11 @@ extension PagingGuess {
             if case .int = v { return true }
             return false
         }
+        static func isEmptyCursor(_ v: JSONValue) -> Bool {
+            if case .string(let s) = v { return s.isEmpty }
+            if case .null = v { return true }
+            return false
+        }
         static func isInt(_ v: JSONValue) -> Bool {
             if case .int = v { return true }
             if case .string(let s) = v { return Int(s) != nil }
@@ -281,6 +286,11 @@ extension PagingGuess {
             if let cursor = find(PagingGuess.cursorKeys, Self.isCursor) {
                 for g in cursorGuesses(cursor, bodyPaging: bodyPaging) { add(g) }
             }
+            // A cursor key that is empty here: one page holds it all, and the
+            // same key would carry the cursor (Slack's next_cursor: "").
+            else if let empty = find(PagingGuess.cursorKeys.filter { $0 != "next" }, Self.isEmptyCursor) {
+                for g in cursorGuesses(empty, bodyPaging: bodyPaging).prefix(1) { add(g) }
+            }
             // Elasticsearch: the last hit's sort values.
             if let list, !list.keyed, !list.path.hasWildcard, method == .post,
                case .object(let last)? = list.sample.last, case .array? = last["sort"] {
@@ -306,32 +316,44 @@ extension PagingGuess {
                                         ("cursorParam", "startAt", "the next page starts at the last key"),
                                         ("cursorFormat", "json", "sent as a JSON string")]))
             }
-            // has_more and no cursor: the last id goes back (Stripe's starting_after).
+            // Page fields in the body (or the facts header): the param is most
+            // often `page`, else named as the field is, else `pageNumber`.
+            let pageField = find(PagingGuess.pageKeys, Self.isInt)
+            if pageField != nil || find(PagingGuess.totalPagesKeys, Self.isInt) != nil {
+                let first = pageField?.value.scalarText == "0"
+                let why = pageField.map { "the \(factsHeader == nil ? "body" : "header") has \($0.path)=\($0.value.scalarText ?? "")" }
+                    ?? "the \(factsHeader == nil ? "body" : "header") counts pages"
+                var names = ["page"]
+                if let key = pageField?.path.split(separator: ".").last.map(String.init), key.lowercased() != "page" {
+                    if ["pagenumber", "page_number", "pageindex", "page_index"].contains(key.lowercased()) { names.append(key) }
+                    names.append(key.contains("_") ? "page_number" : "pageNumber")
+                }
+                var seen = Set<String>()
+                for name in names where seen.insert(name).inserted {
+                    var lines: [(key: String, value: String, why: String)] = [("style", "page", why)]
+                    if name != "page" { lines.append(("param", YAMLScalar.value(name), "guess: named after the page field")) }
+                    if first { lines.append(("firstPage", "0", "")) }
+                    add(PagingGuess(lines: lines, notes: ["the name of the page param (guessed \"\(name)\")"]))
+                }
+            }
+            // has_more and no cursor: the last id goes back (Stripe's starting_after);
+            // a flag on the last item (Gerrit's _more_changes) goes with an offset.
             if hasMore, page == nil, let list, !list.keyed {
                 if let sent = param(in: PagingGuess.cursorParams) {
                     add(PagingGuess(lines: [("style", "lastId", "a has-more flag, and the request URL sends \(sent.name)"),
                                             ("cursorParam", YAMLScalar.value(sent.name), "")], consumedParams: [sent.name]))
-                } else {
+                } else if find(PagingGuess.hasMoreKeys, Self.isFlag) == nil, param(in: PagingGuess.offsetParams) == nil {
+                    for name in ["start", "offset"] {
+                        add(PagingGuess(lines: [("style", "offset", "the last item's has-more flag: an offset brings the rest"),
+                                                ("offsetParam", name, "guess: the param that skips items")],
+                                        notes: ["the name of the offset param (guessed \"\(name)\")"]))
+                    }
+                } else if find(PagingGuess.hasMoreKeys, Self.isFlag) != nil {
                     for name in ["starting_after", "after"] {
                         add(PagingGuess(lines: [("style", "lastId", "a has-more flag and no cursor: the last id goes back"),
                                                 ("cursorParam", name, "guess: the param that takes the last id")],
                                         notes: ["the name of the param that takes the last item's id (guessed \"\(name)\")"]))
                     }
-                }
-            }
-            // Page fields in the body: the param is most often `page`.
-            let pageField = find(PagingGuess.pageKeys, Self.isInt)
-            if pageField != nil || find(PagingGuess.totalPagesKeys, Self.isInt) != nil {
-                let first = pageField?.value.scalarText == "0"
-                let why = pageField.map { "the body has \($0.path)=\($0.value.scalarText ?? "")" } ?? "the body counts pages"
-                var names = ["page"]
-                if let key = pageField?.path.split(separator: ".").last.map(String.init),
-                   ["pagenumber", "page_number", "pageindex", "page_index"].contains(key.lowercased()) { names.append(key) }
-                for name in names {
-                    var lines: [(key: String, value: String, why: String)] = [("style", "page", why)]
-                    if name != "page" { lines.append(("param", YAMLScalar.value(name), "guess: named as in the body")) }
-                    if first { lines.append(("firstPage", "0", "")) }
-                    add(PagingGuess(lines: lines, notes: ["the name of the page param (guessed \"\(name)\")"]))
                 }
             }
             if let pages = PagingGuess.totalPagesHeaders.first(where: { header($0) != nil }) {
@@ -343,12 +365,17 @@ extension PagingGuess {
                                         ("offsetParam", YAMLScalar.value(name), "guess: the same name as in the body")]))
             }
             // Nothing says how: try a page number, then an offset.
+            // (json-server's `_limit` goes with `_page` and `_start`.)
             if let list, list.count >= 2, !list.keyed, method == .get {
-                add(PagingGuess(lines: [("style", "page", "guess: a page=2 brings the next items")],
-                                notes: ["how the next page is asked for (guessed a \"page\" param)"], fallback: true))
-                add(PagingGuess(lines: [("style", "offset", "guess: an offset param brings the next items"),
-                                        ("offsetParam", "offset", "")],
-                                notes: ["how the next page is asked for (guessed an \"offset\" param)"], fallback: true))
+                let underscored = param(in: PagingGuess.sizeParams)?.name.hasPrefix("_") ?? false
+                let (pageName, offsetName) = underscored ? ("_page", "_start") : ("page", "offset")
+                var pageLines: [(key: String, value: String, why: String)] = [("style", "page", "guess: a \(pageName)=2 brings the next items")]
+                if underscored { pageLines.append(("param", pageName, "")) }
+                add(PagingGuess(lines: pageLines, notes: ["how the next page is asked for (guessed a \"\(pageName)\" param)"],
+                                fallback: true))
+                add(PagingGuess(lines: [("style", "offset", "guess: an \(offsetName) param brings the next items"),
+                                        ("offsetParam", offsetName, "")],
+                                notes: ["how the next page is asked for (guessed an \"\(offsetName)\" param)"], fallback: true))
                 // Newest first, continued from the last item's time (Lichess's `until`).
                 if case .object(let last)? = list.sample.last, !list.path.hasWildcard,
                    let time = PagingGuess.timeKeys.first(where: { key in last[key].map(Self.isInt) ?? false }) {

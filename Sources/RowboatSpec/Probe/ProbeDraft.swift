@@ -157,7 +157,7 @@ public enum ProbeDraft {
         var out = ["", "# The first rows as the table shows them:"]
         let endpoint = config.endpoints[0]
         var notes = analysis.fields.notes
-        if check?.walked == nil { notes += paging.notes }
+        if check?.walked == nil || (check?.pages ?? 0) < 2 { notes += paging.notes }
         if input.method == .post, let body = input.body, analysis.requestBody == nil, !body.isEmpty {
             notes.append("the request body is not JSON: it is not in the draft (set communication.bodyFormat: form and params)")
         }

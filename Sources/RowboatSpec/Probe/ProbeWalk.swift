@@ -143,6 +143,8 @@ public struct ProbeCheck: Sendable, Equatable {
     public var unverified: [String]
     /// Requests sent after the first.
     public var requests: Int
+    /// Pages the kept guess's walk read, the first included.
+    public var pages = 0
 
     public init(walked: String? = nil, dropped: [String] = [], unverified: [String] = [], requests: Int = 0) {
         self.walked = walked
