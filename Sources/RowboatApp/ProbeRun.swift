@@ -47,8 +47,8 @@ public struct ProbeRun: Sendable {
         public var draft: String
         /// The draft loaded with the credentials as its variables.
         public var config: RowboatConfig
-        /// What was guessed, in a few lines.
-        public var summary: [String]
+        /// What was guessed, as labelled lines.
+        public var summary: [(label: String, text: String)]
         /// Requests sent in all, the first included.
         public var requests: Int
 

@@ -45,6 +45,9 @@ public struct AppState: Sendable, Equatable {
     /// Every endpoint of the config by key (titles, paging, related items).
     public var endpoints: [String: EndpointInfo] = [:]
     public var shouldQuit = false
+    /// Set when the config was guessed from a URL (`rowboat URL`): the
+    /// status bar says so and help shows what was guessed.
+    public var guessed: GuessedConfig?
 
     /// One tab for `endpointKey`.
     public init(endpointKey: String, columns: [ColumnSpec], list: ListState = ListState(),

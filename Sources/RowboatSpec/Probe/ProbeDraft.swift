@@ -183,21 +183,25 @@ public enum ProbeDraft {
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// What was guessed, in a few lines (for the TUI's help when a URL is
-    /// browsed without a config).
-    public static func summary(_ analysis: ProbeAnalysis, paging: PagingGuess, check: ProbeCheck?) -> [String] {
+    /// What was guessed, as labelled lines (for the TUI's help when a URL
+    /// is browsed without a config): the list, the fields, the paging and
+    /// what its walk verified, the variables the credentials are read from.
+    public static func summary(_ analysis: ProbeAnalysis, paging: PagingGuess,
+                               check: ProbeCheck?) -> [(label: String, text: String)] {
         let list = analysis.list
-        var out = ["list " + (list.path.steps.isEmpty ? "the root" : list.path.description)
-                   + " (\(list.count) items in the first response)"]
+        var out: [(label: String, text: String)] = [
+            ("list", (list.path.steps.isEmpty ? "the root" : list.path.description)
+                + " (\(list.count) items in the first response)"),
+        ]
         let fields = analysis.fields.fields.filter { ["id", "title", "subtitle"].contains($0.name) }
             .map { "\($0.name) \($0.path.isEmpty ? "the value" : $0.path)" }
-        if !fields.isEmpty { out.append(fields.joined(separator: ", ")) }
-        out.append("paging " + paging.summary)
-        if let walked = check?.walked { out.append("verified: " + walked) } else { out.append("paging not verified") }
+        if !fields.isEmpty { out.append(("fields", fields.joined(separator: ", "))) }
+        out.append(("paging", paging.summary))
+        out.append(("verified", check?.walked ?? "no (\(check?.unverified.first ?? "not walked"))"))
         if !analysis.credentials.isEmpty {
-            out.append("credentials read \(analysis.credentials.variables.joined(separator: ", "))")
+            out.append(("credentials", "read from " + analysis.credentials.variables.joined(separator: ", ")))
         }
-        return out.map { Sanitizer.clean($0, limit: 200) }
+        return out.map { ($0.label, Sanitizer.clean($0.text, limit: 200)) }
     }
 
     /// How many elements of each array and members of each object an
