@@ -5,7 +5,8 @@ import Hummingbird
 /// `GET /api/reviews[?item=ID]`, `GET /images/{id}.(png|jpg|webp)`,
 /// `GET /api/bulk` (one huge generated response: `DemoBulkRoute`), and the
 /// write routes request actions use: `POST /api/items/{id}/sold` and
-/// `DELETE /api/items/{id}/sold` (the item, as it is now, in the envelope).
+/// `DELETE /api/items/{id}/sold` (the item, as it is now, in the envelope),
+/// and the API's OpenAPI document (`DemoOpenAPI`).
 enum DemoRoutes {
     static func makeRouter(state: DemoServerState) -> Router<BasicRequestContext> {
         let router = Router()
@@ -46,6 +47,7 @@ enum DemoRoutes {
         }
         DemoLookalikeRoutes.register(on: router, state: state)
         DemoBulkRoute.register(on: router)
+        DemoOpenAPI.register(on: router)
         return router
     }
 

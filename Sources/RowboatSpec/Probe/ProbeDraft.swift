@@ -322,7 +322,7 @@ public enum ProbeDraft {
     }
 
     /// `success:` and `message:` for an envelope with a status field.
-    static func envelopeLines(_ root: JSONValue, list: ListGuess?) -> [String] {
+    public static func envelopeLines(_ root: JSONValue, list: ListGuess?) -> [String] {
         guard case .object(let o) = root, list?.path.steps.isEmpty == false else { return [] }
         for key in ["ok", "success", "status", "code", "stat"] {
             guard let value = o[key]?.scalarText, ["true", "1", "200", "0", "ok", "success"].contains(value) else { continue }
