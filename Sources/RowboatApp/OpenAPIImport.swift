@@ -156,7 +156,22 @@ public struct OpenAPIImport: Sendable {
                 config.endpoints[index].notes.append("not checked: the import's \(options.maxTotalRequests) requests were spent")
                 continue
             }
-            let request = RequestBuilder(config: loaded, endpoint: spec).request(cursor: PagingPlan(paging: spec.paging).first)
+            var request = RequestBuilder(config: loaded, endpoint: spec).request(cursor: PagingPlan(paging: spec.paging).first)
+            if let auth = loaded.auth {
+                // The credentials go on the first request as the config sends them
+                // (an OAuth2 token asked for first); the probe reads them from there.
+                var token: String?
+                if case .oauth2 = auth {
+                    do {
+                        token = try await DataClient(config: loaded, transport: transport).tokens?.token()
+                    } catch {
+                        config.endpoints[index].notes.append("not checked against the server: \(error.description)")
+                        spent += 1
+                        continue
+                    }
+                }
+                request = RequestAuthorizer(auth: auth, server: loaded.server).apply(to: request, token: token)
+            }
             let run = ProbeRun(transport: transport, options: ProbeRun.Options(maxRequests: min(options.maxRequests, left - 1),
                                                                                timeoutSeconds: options.timeoutSeconds))
             let credentials = request.headers.filter { CredentialNames.isCredential($0.0) }

@@ -338,7 +338,7 @@ extension PagingGuess {
             }
             // has_more and no cursor: the last id goes back (Stripe's starting_after);
             // a flag on the last item (Gerrit's _more_changes) goes with an offset.
-            if hasMore, page == nil, let list, !list.keyed {
+            if hasMore, let list, !list.keyed {
                 if let sent = param(in: PagingGuess.cursorParams) {
                     add(PagingGuess(lines: [("style", "lastId", "a has-more flag, and the request URL sends \(sent.name)"),
                                             ("cursorParam", YAMLScalar.value(sent.name), "")], consumedParams: [sent.name]))
