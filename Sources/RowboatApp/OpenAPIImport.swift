@@ -53,6 +53,14 @@ public struct OpenAPIImport: Sendable {
         return head.range(of: #"(^|[\n{,])\s*["']?(openapi|swagger)["']?\s*:"#, options: .regularExpression) != nil
     }
 
+    /// True when YAML `openapi:`/`swagger:` starts a line, or JSON has the
+    /// key `"openapi"`/`"swagger"` with a text value, anywhere in `bytes`.
+    public static func hasTopLevelOpenAPIKey(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.range(of: #"(^|\n)["']?(openapi|swagger)["']?\s*:|"(openapi|swagger)"\s*:\s*""#,
+                          options: .regularExpression) != nil
+    }
+
     /// Reads `source` (a path or an http(s) URL) and imports it.
     public func run(_ source: String) async throws(OpenAPIError) -> Outcome {
         let transport = ProbeRun.transport(maxBodyBytes: OpenAPIReader.maxBytes + 1)

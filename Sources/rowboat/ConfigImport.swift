@@ -77,7 +77,12 @@ struct ConfigImport: AsyncParsableCommand {
         guard let handle = FileHandle(forReadingAtPath: file) else { return false }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 64 << 10)) ?? Data()
-        return !ConfigFile.isPlist(path: file, data: head) && OpenAPIImport.looksLikeOpenAPI(Array(head))
+        guard !ConfigFile.isPlist(path: file, data: head) else { return false }
+        if OpenAPIImport.looksLikeOpenAPI(Array(head)) { return true }
+        // Keys sorted (`components` first) put `openapi:` far down: look for it as a top-level key.
+        guard head.count == 64 << 10 else { return false }
+        let rest = (try? handle.read(upToCount: OpenAPIReader.maxBytes)) ?? Data()
+        return OpenAPIImport.hasTopLevelOpenAPIKey(Array(rest))
     }
 
     /// What a plist's YAML says first: where its paging and mapping came from.

@@ -149,22 +149,27 @@ public struct OpenAPIEndpoint: Sendable {
     /// The guessers' comments speak of "this response": for what a sample
     /// of the schema gave, they say what the document says.
     static func documentWords(_ line: String) -> String {
+        guard let hash = line.range(of: " # ") else { return line }
         var out = line
-        for (pattern, replacement) in [
-            (#"# -?[0-9.]+ in this response$"#, "# in the response schema"),
-            (#"# an array of [0-9]+ objects \(the largest\)$"#, "# the array of objects in the response schema"),
-            (#"# [0-9]+ objects over nested lists$"#, "# the arrays of objects in the response schema"),
-            (#"# unique in all [0-9]+ sampled$"#, "# an id-like name"),
-            (#"# no id field; unique in all [0-9]+ sampled$"#, "# no id-like field: this one"),
-            (#"# (.*) here means success$"#, "# $1 (the schema's example) means success"),
-            (#"# the request URL has [^=]+=.*$"#, "# the operation's page, offset or cursor param"),
-            (#"# from the request URL$"#, "# the operation's size param (its default or 20)"),
-            (#"# date-(seconds|millis|iso8601) values$"#, "# a date-$1 by its name and format"),
-        ] {
-            out = out.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        for (pattern, replacement) in documentPhrases {
+            let range = NSRange(hash.lowerBound..<out.endIndex, in: out)
+            out = pattern.stringByReplacingMatches(in: out, range: range, withTemplate: replacement)
         }
         return out
     }
+
+    /// Each comment phrase of the guessers, and what it says for a document.
+    static let documentPhrases: [(NSRegularExpression, String)] = [
+        (#"# -?[0-9.]+ in this response$"#, "# in the response schema"),
+        (#"# an array of [0-9]+ objects \(the largest\)$"#, "# the array of objects in the response schema"),
+        (#"# [0-9]+ objects over nested lists$"#, "# the arrays of objects in the response schema"),
+        (#"# unique in all [0-9]+ sampled$"#, "# an id-like name"),
+        (#"# no id field; unique in all [0-9]+ sampled$"#, "# no id-like field: this one"),
+        (#"# (.*) here means success$"#, "# $1 (the schema's example) means success"),
+        (#"# the request URL has [^=]+=.*$"#, "# the operation's page, offset or cursor param"),
+        (#"# from the request URL$"#, "# the operation's size param (its default or 20)"),
+        (#"# date-(seconds|millis|iso8601) values$"#, "# a date-$1 by its name and format"),
+    ].map { (try! NSRegularExpression(pattern: $0.0), $0.1) }
 
     static func shapeOf(_ root: JSONValue) -> String {
         switch root {

@@ -111,6 +111,7 @@ struct OpenAPISample {
     var problems: [String] = []
 
     static let maxDepth = 7
+    static let maxItemDepth = 3
     static let maxProperties = 80
     static let itemCount = 3
 
@@ -121,16 +122,19 @@ struct OpenAPISample {
     }
 
     /// A value for `node`, named `name`, as the `index`th item (from 1);
-    /// `insideItem` once inside an array's element.
+    /// `insideItem` once inside an array's element, `itemDepth` how deep
+    /// inside it (fields are guessed from the first levels of an item: a
+    /// schema that nests itself is not followed further).
     mutating func value(_ node: OpenAPINode, name: String, index: Int, depth: Int,
-                        refs: Set<String> = [], insideItem: Bool = false) -> JSONValue {
+                        refs: Set<String> = [], insideItem: Bool = false, itemDepth: Int = 0) -> JSONValue {
+        guard depth <= Self.maxDepth, itemDepth <= Self.maxItemDepth else { return .null }
         let schema = OpenAPISchema.read(node, in: document, refs: refs)
         for p in schema.problems where !problems.contains(p) { problems.append(p) }
-        guard depth <= Self.maxDepth else { return .null }
         if schema.isObject && !schema.isArray || (!schema.properties.isEmpty) {
             var out: [String: JSONValue] = [:]
             for (key, property) in schema.properties.prefix(Self.maxProperties) {
-                out[key] = value(property, name: key, index: index, depth: depth + 1, refs: schema.refs, insideItem: insideItem)
+                out[key] = value(property, name: key, index: index, depth: depth + 1, refs: schema.refs, insideItem: insideItem,
+                                 itemDepth: insideItem ? itemDepth + 1 : 0)
             }
             return .object(out)
         }
@@ -140,7 +144,8 @@ struct OpenAPISample {
             // three elements, one inside them has one.
             let count = insideItem ? 1 : Self.itemCount
             return .array((1...count).map { i in
-                value(items, name: name, index: insideItem ? index : i, depth: depth + 1, refs: schema.refs, insideItem: true)
+                value(items, name: name, index: insideItem ? index : i, depth: depth + 1, refs: schema.refs, insideItem: true,
+                      itemDepth: insideItem ? itemDepth + 1 : 0)
             })
         }
         return scalar(schema, name: name, index: index, depth: depth)
