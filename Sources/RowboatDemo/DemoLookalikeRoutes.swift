@@ -33,6 +33,7 @@ enum DemoLookalikeRoutes {
         LookalikeASPNet.register(on: router, state: state)
         LookalikeStripe.register(on: router, state: state)
         LookalikeSpring.register(on: router, state: state)
+        LookalikeSpringHAL.register(on: router, state: state)
         LookalikeDatasette.register(on: router, state: state)
         LookalikeEncodedCursor.register(on: router, state: state)
         LookalikeMediaWiki.register(on: router, state: state)

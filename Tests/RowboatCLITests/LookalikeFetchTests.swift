@@ -134,6 +134,9 @@ struct LookalikeFetchTests {
               path: "/v1/customers", requests: 3),
         // Pages from 0 until `last: true`.
         Shape(config: "spring.yaml", key: "products", ids: numbers, path: "/api/products", requests: 3),
+        // HAL: _embedded.books and _links.next.href, absent on the last page; the self link is the id.
+        Shape(config: "spring-hal.yaml", key: "books", ids: numbers.map { "http://h/api/books/" + $0 }, path: "/api/books",
+              requests: 3),
         // Rows as arrays named by `columns`; next_url null at the end.
         Shape(config: "datasette.yaml", key: "facetable", ids: numbers, path: "/fixtures/facetable.json", requests: 3),
         // A cursor that comes percent-encoded goes back encoded once (twice is a 400).

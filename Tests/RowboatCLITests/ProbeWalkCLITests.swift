@@ -64,6 +64,8 @@ struct ProbeWalkCLITests {
               environment: ["API_TOKEN": DemoLookalikes.stripeKey], style: "lastId"),
         // last / totalPages / number, pages from 0.
         Shape(config: "spring.yaml", path: "/api/products?size=20", style: "page"),
+        // HAL: the next link object's href (Spring Data REST, no id field).
+        Shape(config: "spring-hal.yaml", path: "/api/books?size=20", style: "nextURL"),
         // Rows as arrays named by columns.
         Shape(config: "datasette.yaml", path: "/fixtures/facetable.json?_size=20", style: "nextURL"),
         // A cursor that comes percent-encoded.

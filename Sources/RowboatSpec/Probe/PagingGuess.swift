@@ -58,10 +58,11 @@ public struct PagingGuess: Sendable, Equatable {
         return ([style] + detail).joined(separator: ", ")
     }
 
-    static let pageParams = ["page", "_page", "p", "pagenumber", "page_number", "pageno", "pagenum"]
+    static let pageParams = ["page", "_page", "p", "pagenumber", "page_number", "pageno", "pagenum", "page[number]",
+                             "pagination[page]"]
     static let sizeParams = ["per_page", "perpage", "page_size", "pagesize", "limit", "_limit", "size", "max",
                              "maxresults", "n", "hitsperpage", "first", "limittofirst", "rows", "count", "_size",
-                             "srlimit", "top", "$top"]
+                             "srlimit", "top", "$top", "take", "page[size]", "pagination[pagesize]"]
     static let offsetParams = ["offset", "_start", "start", "skip", "startat", "from", "s", "$skip"]
     static let cursorParams = ["cursor", "after", "page_token", "pagetoken", "starting_after", "continuation", "max_id",
                                "since_id", "next_token", "_next", "next", "marker", "continuationtoken"]
@@ -261,9 +262,12 @@ extension PagingGuess {
                                         ("nextURLHeader", YAMLScalar.value(name), "")]))
             }
             // A next URL in the body (or the facts header).
+            // (Also HAL's and JSON:API's `_links.next.href`: a link object named next.)
             var nextURLs = scalars.filter { steps, value in
-                guard case .key(let k)? = steps.last else { return false }
-                return Self.isNextURLKey(k) && Self.isURL(value)
+                guard case .key(let k)? = steps.last, Self.isURL(value) else { return false }
+                if Self.isNextURLKey(k) { return true }
+                guard steps.count >= 2, case .key(let parent) = steps[steps.count - 2] else { return false }
+                return ["href", "url", "link", "uri"].contains(k.lowercased()) && parent.lowercased() == "next"
             }
             nextURLs.sort { $0.0.count < $1.0.count }
             if let next = nextURLs.first {
@@ -324,9 +328,14 @@ extension PagingGuess {
                 let why = pageField.map { "the \(factsHeader == nil ? "body" : "header") has \($0.path)=\($0.value.scalarText ?? "")" }
                     ?? "the \(factsHeader == nil ? "body" : "header") counts pages"
                 var names = ["page"]
-                if let key = pageField?.path.split(separator: ".").last.map(String.init), key.lowercased() != "page" {
+                let parts = pageField?.path.split(separator: ".").map(String.init) ?? []
+                if let key = parts.last, key.lowercased() != "page" {
                     if ["pagenumber", "page_number", "pageindex", "page_index"].contains(key.lowercased()) { names.append(key) }
                     names.append(key.contains("_") ? "page_number" : "pageNumber")
+                }
+                // Strapi's meta.pagination.page goes back as pagination[page].
+                if parts.count >= 2, parts[parts.count - 2].lowercased() == "pagination" {
+                    names.append("pagination[\(parts[parts.count - 1])]")
                 }
                 var seen = Set<String>()
                 for name in names where seen.insert(name).inserted {
@@ -405,6 +414,8 @@ extension PagingGuess {
                 params = [(sent.name, "the request URL has it", false)]
             } else {
                 var names: [String] = []
+                // AWS-style `nextToken` goes back under its own name.
+                if lower == "nexttoken" || lower == "next_token" { names.append(key) }
                 if lower.contains("token") { names.append(key.contains("_") ? "page_token" : "pageToken") }
                 if lower == "endcursor" || lower == "end_cursor" || lower == "after" { names.append("after") }
                 if lower == "continuation" || lower == "scroll_id" || lower == "_scroll_id" { names.append(key) }
