@@ -56,9 +56,27 @@ public struct OpenAPIImport: Sendable {
     /// True when YAML `openapi:`/`swagger:` starts a line, or JSON has the
     /// key `"openapi"`/`"swagger"` with a text value, anywhere in `bytes`.
     public static func hasTopLevelOpenAPIKey(_ bytes: [UInt8]) -> Bool {
-        let text = String(decoding: bytes, as: UTF8.self)
-        return text.range(of: #"(^|\n)["']?(openapi|swagger)["']?\s*:|"(openapi|swagger)"\s*:\s*""#,
-                          options: .regularExpression) != nil
+        for key in ["\nopenapi:", "\nswagger:", "\n\"openapi\":", "\n'openapi':", "\"openapi\": \"", "\"openapi\":\"",
+                    "\"swagger\": \"", "\"swagger\":\""] {
+            let needle = Array(key.utf8)
+            if bytes.withUnsafeBufferPointer({ find(needle, in: $0) }) { return true }
+        }
+        return false
+    }
+
+    static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        var i = 0
+        let last = haystack.count - needle.count
+        while i <= last {
+            if haystack[i] == first {
+                var j = 1
+                while j < needle.count, haystack[i + j] == needle[j] { j += 1 }
+                if j == needle.count { return true }
+            }
+            i += 1
+        }
+        return false
     }
 
     /// Reads `source` (a path or an http(s) URL) and imports it.

@@ -115,8 +115,11 @@ public struct OpenAPIDocument: Sendable {
         guard !pointer.isEmpty else { return current }
         guard pointer.hasPrefix("/") else { return nil }
         for raw in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let token = (String(raw).removingPercentEncoding ?? String(raw))
-                .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            var token = String(raw)
+            if token.utf8.contains(UInt8(ascii: "%")) { token = token.removingPercentEncoding ?? token }
+            if token.utf8.contains(UInt8(ascii: "~")) {
+                token = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            }
             switch current {
             case .object(let o):
                 guard let next = o[token] else { return nil }

@@ -135,7 +135,9 @@ public struct OpenAPIEndpoint: Sendable {
         do {
             analysis = try ProbeAnalysis(input)
         } catch {
-            return .failure(OpenAPIError("\(operation.label): its response is not a list of objects (\(Self.shapeOf(root)))"))
+            // A schema that could not be read says why; else what the response is.
+            let why = notes.first ?? Self.shapeOf(root)
+            return .failure(OpenAPIError("\(operation.label): its response is not a list of objects (\(why))"))
         }
         let title = op["summary"]?.string.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? op["operationId"]?.string ?? operation.path
@@ -175,7 +177,7 @@ public struct OpenAPIEndpoint: Sendable {
         switch root {
         case .array: "an array of values that are not objects"
         case .object: "one object without an array of objects"
-        default: "a \(root.kindName)"
+        default: root.kindName
         }
     }
 

@@ -206,11 +206,35 @@ public enum OpenAPIReader {
                 || first == UInt8(ascii: ".") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             return .string(text)
         }
-        if text.range(of: #"^[-+]?[0-9]+$"#, options: .regularExpression) != nil
-            || text.range(of: #"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$"#, options: .regularExpression) != nil {
-            return .number(text.hasPrefix("+") ? String(text.dropFirst()) : text)
-        }
+        if isNumber(text.utf8) { return .number(text.hasPrefix("+") ? String(text.dropFirst()) : text) }
         return .string(text)
+    }
+
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`, read by hand
+    /// (a document has hundreds of thousands of plain scalars).
+    static func isNumber(_ bytes: String.UTF8View) -> Bool {
+        var i = bytes.startIndex
+        func digits() -> Int {
+            var n = 0
+            while i < bytes.endIndex, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { n += 1; i = bytes.index(after: i) }
+            return n
+        }
+        if i < bytes.endIndex, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i = bytes.index(after: i) }
+        let whole = digits()
+        var fraction = 0
+        if i < bytes.endIndex, bytes[i] == UInt8(ascii: ".") {
+            i = bytes.index(after: i)
+            fraction = digits()
+            guard whole > 0 || fraction > 0 else { return false }
+        } else if whole == 0 {
+            return false
+        }
+        if i < bytes.endIndex, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i = bytes.index(after: i)
+            if i < bytes.endIndex, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i = bytes.index(after: i) }
+            guard digits() > 0 else { return false }
+        }
+        return i == bytes.endIndex
     }
 }
 
