@@ -1,18 +1,19 @@
 import Synchronization
 
 /// Everything the route handlers share: the catalog and the directory
-/// (rebuilt with the real base URL once the port is bound), the request
-/// counter and the image store.
+/// (rebuilt with the real base URL once the port is bound), who hears of
+/// each request (nobody, unless the starter asked) and the image store.
 final class DemoServerState: Sendable {
     private let currentCatalog: Mutex<DemoCatalog>
     private let currentDirectory: Mutex<DemoDirectory>
-    let counter: RequestLog<Void>
+    /// Told each request's path (query excluded) before it is handled.
+    let onRequest: (@Sendable (String) -> Void)?
     let images: DemoImageStore
 
-    init(catalog: DemoCatalog, counter: RequestLog<Void> = RequestLog(keep: 0), images: DemoImageStore = DemoImageStore()) {
+    init(catalog: DemoCatalog, onRequest: (@Sendable (String) -> Void)? = nil, images: DemoImageStore = DemoImageStore()) {
         currentCatalog = Mutex(catalog)
         currentDirectory = Mutex(DemoDirectory(baseURL: catalog.baseURL, itemCount: catalog.count))
-        self.counter = counter
+        self.onRequest = onRequest
         self.images = images
     }
 

@@ -89,8 +89,8 @@ public final class ListController {
         let setup = try makeSetup(size: TerminalSize(columns: 80, rows: 24))
         let imageTransport = HTTPTransport(maxBodyBytes: ImageLimits.default.maxInputBytes)
         let outcome = await UIThread.run { () throws -> TUIExit in
-            let loop = TUIRunLoop(state: setup.state, keyMap: setup.keyMap, theme: setup.theme, mouse: setup.mouse)
-            loop.observe = setup.observe
+            let loop = TUIRunLoop(state: setup.state, keyMap: setup.keyMap, theme: setup.theme, mouse: setup.mouse,
+                                  observe: setup.observe)
             let inbox = loop.inbox
             return try loop.run { colors, pixels in
                 EffectRunner(provider: setup.provider, imageTransport: imageTransport, imageColors: colors,

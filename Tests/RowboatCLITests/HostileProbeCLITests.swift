@@ -1,6 +1,7 @@
 import Foundation
 import RowboatDemo
 import Testing
+import RowboatTestSupport
 
 /// `config probe` against servers that answer badly: HTML, 401, a
 /// redirect loop, an endless body are one line and no draft; pages that

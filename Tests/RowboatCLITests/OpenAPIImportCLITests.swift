@@ -1,6 +1,7 @@
 import Foundation
 import RowboatDemo
 import Testing
+import RowboatTestSupport
 
 /// `rowboat config import` of OpenAPI documents against the demo server:
 /// the demo's own document walks every demo endpoint; documents that are
@@ -20,7 +21,7 @@ struct OpenAPIImportCLITests {
     }
 
     @Test func theDemosDocumentWalksEveryDemoEndpoint() async throws {
-        try await DemoServer.withRunning { server in
+        try await CountedDemoServer.withRunning { server in
             let r = try await Subprocess.rowboat("config", "import", server.baseURL + "/openapi.json")
             #expect(r.status == 0, "\(r.stderr)")
             #expect(r.stderr == "")
@@ -53,7 +54,7 @@ struct OpenAPIImportCLITests {
     /// facts are in a header: the server's paging is written, each with a
     /// comment saying the document disagreed, and both walk to the end.
     @Test func theServerWinsWhereTheDocumentIsWrong() async throws {
-        try await DemoServer.withRunning { server in
+        try await CountedDemoServer.withRunning { server in
             let document = """
             openapi: 3.0.1
             info: {title: Generated, version: "1"}
@@ -118,7 +119,7 @@ struct OpenAPIImportCLITests {
     /// --offline sends nothing; without the credentials' variable the check
     /// goes on without them and says so.
     @Test func offlineSendsNothingAndMissingCredentialsAreSaid() async throws {
-        try await DemoServer.withRunning { server in
+        try await CountedDemoServer.withRunning { server in
             let document = """
             {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "servers": [{"url": "\(server.baseURL)"}],
              "components": {"securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}},
@@ -142,7 +143,7 @@ struct OpenAPIImportCLITests {
     }
 
     @Test func badDocumentsAreOneLine() async throws {
-        try await DemoServer.withRunning { server in
+        try await CountedDemoServer.withRunning { server in
             // Not OpenAPI (the demo's HTML-less JSON list).
             let list = try await Subprocess.rowboat("config", "import", server.baseURL + "/api/items")
             #expect(list.status == 1)

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatDemo
 import Testing
+import RowboatTestSupport
 
 /// The untouched probe draft against every look-alike route: `config probe`
 /// with the URL a user would type (and the credentials, given as flags),
@@ -80,7 +81,7 @@ struct ProbeWalkCLITests {
     @Test(arguments: shapes)
     func theDraftWalksToTheExactEnd(_ shape: Shape) async throws {
         let reference = try #require(LookalikeFetchTests.shapes.first { $0.config == shape.config })
-        try await DemoServer.withRunning { server in
+        try await CountedDemoServer.withRunning { server in
             let probe = try await Subprocess.rowboat(environment: [:], ["config", "probe", server.baseURL + shape.path] + shape.arguments)
             #expect(probe.status == 0, "\(probe.stderr)")
             #expect(probe.stderr == "", "\(probe.stdout)")

@@ -116,7 +116,7 @@ public struct PagingGuess: Sendable, Equatable {
     }
 
     static func canonicalHeader(_ lowercased: String, in headers: [(String, String)]) -> String {
-        headers.first { $0.0.lowercased() == lowercased }?.0 ?? lowercased
+        headers.headerSpelling(lowercased) ?? lowercased
     }
 
     /// Scalar values of `root` up to 4 levels deep, outside the list.
@@ -190,7 +190,7 @@ extension PagingGuess {
         }
 
         func param(in names: [String]) -> URLQueryItem? { query.first { names.contains($0.name.lowercased()) } }
-        func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name }?.1 }
+        func header(_ name: String) -> String? { headers.header(name) }
 
         /// The shallowest scalar under one of `keys` (earlier keys first) that `accept` takes.
         func find(_ keys: [String], _ accept: (JSONValue) -> Bool) -> (path: String, value: JSONValue)? {

@@ -42,7 +42,7 @@ public struct ProbeAnalysis: Sendable {
             throw ProbeError(Self.statusLine(input.status, url: input.url))
         }
         self.input = input
-        contentType = input.header("content-type")
+        contentType = input.responseHeaders.header("content-type")
         let text = ResponseFraming.strippingPrefix(input.responseBody)
         xssi = text.startIndex > 0
             && input.responseBody.prefix(text.startIndex).contains { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }

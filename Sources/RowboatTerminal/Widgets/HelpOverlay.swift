@@ -14,24 +14,26 @@ public struct HelpOverlay {
         self.theme = theme
     }
 
-    /// `note` goes on the frame's bottom line, before "any key closes";
-    /// `section` lines (a label and its text: what a guessed config
-    /// guessed) go under the keys, across the whole box, as many as fit
-    /// (the last one always).
+    /// `note` goes on the frame's bottom line, before "any key closes". The
+    /// box is as large as `HelpLayout` finds the entries need at the
+    /// screen's size, centred by `screen`. `section` lines (a label and its
+    /// text: what a guessed config guessed) go under the keys, across the
+    /// whole box, as many as fit (the last one always).
     public func render(_ entries: [KeyHelp.Entry], title: String, note: String? = nil, section: [KeyHelp.Entry] = [],
-                       into grid: inout CellGrid) {
+                       screen: ScreenLayout, into grid: inout CellGrid) {
         let footer = (note.map { $0 + " · " } ?? "") + "any key closes"
+        let width = screen.size.columns, height = screen.size.rows
         // The section takes its lines (and a blank one) while the keys keep at least half the rows.
-        let sectionRows = section.isEmpty ? 0 : min(section.count + 1, max(0, (grid.height - 4) / 2))
-        guard var layout = HelpLayout.best(entries, width: grid.width, height: grid.height - sectionRows,
+        let sectionRows = section.isEmpty ? 0 : min(section.count + 1, max(0, (height - 4) / 2))
+        guard var layout = HelpLayout.best(entries, width: width, height: height - sectionRows,
                                            footerWidth: DisplayWidth.of(footer)) else { return }
         let labelWidth = min(HelpLayout.keyLimit, section.map { DisplayWidth.of($0.keys) }.max() ?? 0)
         if sectionRows > 0 {
             let widest = section.map { labelWidth + 2 + DisplayWidth.of($0.action) + 4 }.max() ?? 0
-            layout.width = min(grid.width - 2, max(layout.width, widest))
+            layout.width = min(width - 2, max(layout.width, widest))
             layout.height += sectionRows
         }
-        let frame = OverlayFrame.centered(width: layout.width, height: layout.height, in: grid)
+        let frame = OverlayFrame(screen.centered(width: layout.width, height: layout.height))
         let box = theme.status
         frame.draw(into: &grid, title: title, footer: footer, style: box, titleStyle: theme.header)
         let top = frame.y + 1 + (layout.padded ? 1 : 0)
