@@ -9,7 +9,7 @@ struct RowboatBench: AsyncParsableCommand {
         commandName: "rowboat-bench",
         abstract: "Benchmarks: ours against a reference, alternated in one run, medians of the repetitions.")
 
-    static let all = ["virtualize", "cache", "decode", "json", "fetch", "dead-server", "stream", "million", "live", "idle", "memory", "render", "keypress", "paint", "memory-grid"]
+    static let all = ["virtualize", "cache", "decode", "json", "fetch", "dead-server", "stream", "million", "live", "idle", "memory", "render", "keypress", "paint", "memory-grid", "openapi"]
 
     /// Single rows of a group, run on their own (not part of the default run).
     static let rows = ["decode-page"]
@@ -60,6 +60,7 @@ struct RowboatBench: AsyncParsableCommand {
             case "keypress": results += KeypressBench.run(reps: reps, binary: Self.binaryPath())
             case "paint": results += PaintBench.run(reps: reps)
             case "memory-grid": results += SystemBench.gridMemory(binary: Self.binaryPath())
+            case "openapi": results += OpenAPIBench.run(reps: reps)
             default: break
             }
         }

@@ -112,7 +112,9 @@ public final class PageSource: Sendable {
     /// paging loop (a cursor or next-page URL followed before, however long
     /// the cycle: `CursorTrail`), handing only final pages to `onPage`.
     /// Items are de-duplicated by id for the end-of-data count, as the list
-    /// does.
+    /// does. In the page and offset styles, a page that brings only items
+    /// already seen ends the data and is not handed on: servers that answer
+    /// a page past the end with the last page again (`repeatsOnly`).
     public func walk(_ endpoint: Endpoint, params: [String: ParamValue] = [:], mode: GetMode, maxPages: Int,
                      onPage: (PageResult) async throws -> Void) async throws -> WalkOutcome {
         let plan = PagingPlan(paging: endpoint.paging)
@@ -128,6 +130,7 @@ public final class PageSource: Sendable {
                 if delivery.final { box.set(delivery.page) }
             }
             guard let page = box.page else { throw DataError.cacheMiss }
+            if Self.repeatsOnly(page, endpoint: endpoint, seen: seen) { return .endOfData(pages: pages) }
             pages += 1
             for item in page.items { seen.insert(item.id) }
             try await onPage(page)
@@ -135,6 +138,19 @@ public final class PageSource: Sendable {
             if let next = cursor, trail.contains(next) { return .loop(pages: pages, repeated: next) }
         }
         return .endOfData(pages: pages)
+    }
+
+    /// True when `page` (page or offset style, with mapped ids) holds items
+    /// and every one was seen before: a server that clamps a page past the
+    /// end to the last page sends that page again.
+    static func repeatsOnly(_ page: PageResult, endpoint: Endpoint, seen: Set<String>) -> Bool {
+        switch endpoint.paging.style {
+        case .pageNumber, .offset:
+            return !seen.isEmpty && !page.items.isEmpty && endpoint.item.field("id") != nil
+                && page.items.allSatisfy { seen.contains($0.id) }
+        default:
+            return false
+        }
     }
 
     /// Asks the server, revalidating `stored` when it has validators, and

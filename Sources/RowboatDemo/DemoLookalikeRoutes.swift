@@ -28,6 +28,16 @@ enum DemoLookalikeRoutes {
         LookalikeReddit.register(on: router, state: state)
         LookalikeJSONPlaceholder.register(on: router, state: state)
         LookalikePokeAPI.register(on: router, state: state)
+        LookalikeNextPageHeader.register(on: router, state: state)
+        LookalikeDiscourse.register(on: router, state: state)
+        LookalikeASPNet.register(on: router, state: state)
+        LookalikeStripe.register(on: router, state: state)
+        LookalikeSpring.register(on: router, state: state)
+        LookalikeSpringHAL.register(on: router, state: state)
+        LookalikeDatasette.register(on: router, state: state)
+        LookalikeEncodedCursor.register(on: router, state: state)
+        LookalikeMediaWiki.register(on: router, state: state)
+        LookalikeDjango.register(on: router, state: state)
     }
 
     /// The items a look-alike serves.
@@ -80,4 +90,6 @@ public enum DemoLookalikes {
     /// The basic-auth account Jira's look-alike accepts.
     public static let basicUser = "demo@example.com"
     public static let basicPassword = "rowboat-demo-jira-token-3e2d"
+    /// A secret key Stripe's look-alike accepts (any `sk_…` bearer token).
+    public static let stripeKey = "sk_test_rowboat_demo_51c0"
 }

@@ -6,7 +6,8 @@ import Hummingbird
 /// `GET /api/bulk` (one huge generated response: `DemoBulkRoute`),
 /// `GET /api/live` (a first page that gains items over time: `DemoLiveFeed`), and the
 /// write routes request actions use: `POST /api/items/{id}/sold` and
-/// `DELETE /api/items/{id}/sold` (the item, as it is now, in the envelope).
+/// `DELETE /api/items/{id}/sold` (the item, as it is now, in the envelope),
+/// and the API's OpenAPI document (`DemoOpenAPI`).
 enum DemoRoutes {
     static func makeRouter(state: DemoServerState) -> Router<BasicRequestContext> {
         let router = Router()
@@ -48,6 +49,7 @@ enum DemoRoutes {
         DemoLookalikeRoutes.register(on: router, state: state)
         DemoBulkRoute.register(on: router)
         DemoLiveFeed.register(on: router, feed: state.live)
+        DemoOpenAPI.register(on: router)
         return router
     }
 

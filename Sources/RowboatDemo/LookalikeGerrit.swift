@@ -1,6 +1,7 @@
 import Hummingbird
 
-/// Gerrit's REST API (`GET /changes/?q=…&n=…&S=…`): every JSON answer
+/// Gerrit's REST API (`GET /changes/?q=…&n=…&S=…`, `start` the same as
+/// `S`, as in Gerrit): every JSON answer
 /// starts with the anti-XSSI line `)]}'`; the list is the root array and
 /// its last change carries `"_more_changes": true` while more follow.
 enum LookalikeGerrit {
@@ -8,7 +9,8 @@ enum LookalikeGerrit {
         router.get("/changes") { request, _ in
             let items = DemoLookalikeRoutes.items(state)
             let size = DemoLookalikeRoutes.int(request, "n", default: 25, in: 1...100)
-            let start = DemoLookalikeRoutes.int(request, "S", default: 0, in: 0...items.count)
+            let skip = DemoLookalikeRoutes.query(request, "S") == nil ? "start" : "S"
+            let start = DemoLookalikeRoutes.int(request, skip, default: 0, in: 0...items.count)
             let page = Array(items.dropFirst(start).prefix(size))
             let more = start + page.count < items.count
             let changes: [LookalikeJSON] = page.enumerated().map { i, item in

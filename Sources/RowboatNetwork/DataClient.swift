@@ -98,6 +98,13 @@ public struct DataClient: Sendable {
         return reply
     }
 
+    /// Sends `spec` as this config's page requests are sent: with its
+    /// credentials when it goes to the server's origin (the probe walks a
+    /// draft's pages this way, counting each request itself).
+    public func send(request spec: RequestSpec) async throws(DataError) -> HTTPReply {
+        try await send(spec)
+    }
+
     /// Sends a request action's request to `endpointKey`'s own origin with
     /// the config's credentials (`RequestBuilder.action`). A status outside
     /// 2xx is an error with the server's message; the answer's item (its

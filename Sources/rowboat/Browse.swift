@@ -11,13 +11,30 @@ import RowboatNetwork
 import RowboatTerminal
 
 /// `rowboat [--config FILE] [--endpoint KEY]`: the TUI. With no config it
-/// starts the embedded demo server and browses its catalog.
+/// starts the embedded demo server and browses its catalog. `rowboat URL`
+/// (or `--config URL`) probes the URL (`ProbeRun`: the guess verified by
+/// walking a few pages) and browses the draft at once; `--save FILE`
+/// keeps it.
 struct Browse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
-        abstract: "Open the list browser (the default command).")
+        abstract: "Open the list browser (the default command).",
+        discussion: """
+        rowboat URL probes the URL as `config probe` does and browses what it guessed; the status bar says \
+        the config was guessed and ? shows what was guessed. Credentials given with --header or --user are \
+        sent, never written: the draft --save writes reads them from the environment variables it names.
+        """)
+
+    @Argument(help: ArgumentHelp("The URL of a list to probe and browse at once, instead of a config.", valueName: "url"))
+    var url: String?
 
     @OptionGroup var options: SourceOptions
+
+    @OptionGroup(title: "With a URL") var probe: ProbeOptions
+
+    @Option(name: .long, help: ArgumentHelp("With a URL: write the draft that is browsed to FILE.", valueName: "file"),
+            completion: .file(extensions: ["yaml"]))
+    var save: String?
 
     @Option(name: .long, help: "Endpoint key to browse. Default: the first in the config.",
             completion: .custom(ShellCompletion.endpointKeys))
@@ -36,7 +53,29 @@ struct Browse: AsyncParsableCommand {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel.")
     var noMouse = false
 
+    /// The URL to probe: the argument, or `--config` when it is a URL.
+    var probedURL: String? {
+        url ?? options.config.flatMap { Self.isURL($0) ? $0 : nil }
+    }
+
+    static func isURL(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
     func validate() throws {
+        if url != nil, options.config != nil {
+            throw ValidationError("give a URL or --config, not both")
+        }
+        if let url, !Self.isURL(url) {
+            throw ValidationError("\(Sanitizer.clean(url, limit: 100)) is not an http(s) URL (a config file goes with --config)")
+        }
+        if probedURL == nil, probe.isSet || save != nil {
+            throw ValidationError("\(save != nil ? "--save" : "the probe's options") go with a URL: rowboat URL [options]")
+        }
+        if let probedURL {
+            do { _ = try probe.request(probedURL) } catch { throw ValidationError(error.description) }
+        }
         if let theme {
             do { _ = try ThemeName.parse(theme) } catch { throw ValidationError(error.description) }
         }
@@ -48,10 +87,15 @@ struct Browse: AsyncParsableCommand {
 
     func run() async throws {
         let source: ConfigSource
-        do {
-            source = try await ConfigSource.open(options.config)
-        } catch {
-            throw StandardStreams.fail(error)   // `rowboat: file:line:column: …`, as config check says it
+        var guessed: GuessedConfig?
+        if let probedURL {
+            (source, guessed) = try await Self.guess(probedURL, options: probe, save: save)
+        } else {
+            do {
+                source = try await ConfigSource.open(options.config)
+            } catch {
+                throw StandardStreams.fail(error)   // `rowboat: file:line:column: …`, as config check says it
+            }
         }
         let loaded = source.config
         let demo = source.demo
@@ -82,6 +126,7 @@ struct Browse: AsyncParsableCommand {
         }
         initial.list.notice = store.notice ?? source.notice ?? kept.problem
             ?? (loaded.localCache.enabled ? store.disabledReason : nil)
+        initial.guessed = guessed
         let state = initial
         let mode = options.mode
         let keyMap: KeyMap
@@ -120,5 +165,35 @@ struct Browse: AsyncParsableCommand {
         case .success(let exit) where exit != .quit: throw ExitCode(exit.status)
         case .success: break
         }
+    }
+
+    /// Probes `url` and loads the draft it verified (`--save` writes it
+    /// first); what was guessed, for the status bar and help. Failures are
+    /// the probe's one line.
+    static func guess(_ url: String, options: ProbeOptions, save: String?) async throws -> (ConfigSource, GuessedConfig) {
+        // Seen while the probe walks (the TUI's screen replaces it); not in logs.
+        if isatty(2) == 1 {
+            StandardStreams.err("rowboat: probing \(ProbeDraft.scrubbedURL(url)) (at most \(options.maxRequests) more requests)…")
+        }
+        let outcome: ProbeRun.Outcome
+        do {
+            outcome = try await ConfigProbe.probe(url, options: options, width: 100)
+        } catch {
+            throw StandardStreams.fail(error)
+        }
+        if let warning = outcome.warning { StandardStreams.err("rowboat: \(warning)") }
+        if let save {
+            do {
+                try Data(Secrets.redact(outcome.draft).utf8).write(to: URL(fileURLWithPath: save), options: .atomic)
+            } catch {
+                throw StandardStreams.fail(CLIError("--save \(Sanitizer.clean(save, limit: 200)): cannot write the draft "
+                                                    + "(\(Sanitizer.clean(error.localizedDescription, limit: 200)))"))
+            }
+        }
+        var config = outcome.config
+        // The cache is per server (no file to name it after).
+        config.source = ""
+        let lines = outcome.summary.map { KeyHelp.Entry(keys: $0.label, action: $0.text) }
+        return (ConfigSource(config: config, demo: nil), GuessedConfig(lines: lines, savedTo: save))
     }
 }

@@ -36,11 +36,11 @@ enum ExitReport {
     }
 
     /// `unknown command "fecth"; did you mean "fetch"?` when the first word
-    /// is not an option and not a command (the default command takes no
-    /// words, so a mistyped command is what it must be); the commands are
-    /// listed when none is close.
+    /// is not an option, not a URL (the default command's one word) and not
+    /// a command (so a mistyped command is what it must be); the commands
+    /// are listed when none is close.
     static func unknownCommand(_ arguments: ArraySlice<String>) -> String? {
-        guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
+        guard let word = arguments.first, !word.hasPrefix("-"), !Browse.isURL(word) else { return nil }
         var names: [String] = []
         for command in Rowboat.configuration.subcommands {
             if let name = command.configuration.commandName, !name.hasPrefix("_") { names.append(name) }

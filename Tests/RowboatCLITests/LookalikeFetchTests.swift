@@ -14,6 +14,7 @@ struct LookalikeFetchTests {
         "SPOTIFY_CLIENT_ID": DemoLookalikes.clientID, "SPOTIFY_CLIENT_SECRET": DemoLookalikes.clientSecret,
         "NEWSAPI_KEY": DemoLookalikes.apiKey,
         "JIRA_EMAIL": DemoLookalikes.basicUser, "JIRA_TOKEN": DemoLookalikes.basicPassword,
+        "STRIPE_SECRET_KEY": DemoLookalikes.stripeKey,
     ]
 
     /// The config `name` from Config/ with its servers pointed at `server`,
@@ -120,6 +121,33 @@ struct LookalikeFetchTests {
               path: "/v2/everything", requests: 3),
         // Basic auth; offset paging with startAt/maxResults and total.
         Shape(config: "jira.yaml", key: "issues", ids: numbers.map { "RB-" + $0 }, path: "/rest/api/3/search", requests: 3),
+        // The next URL in a `Next-Page` header, absent on the last page.
+        Shape(config: "next-page-header.yaml", key: "events", ids: numbers.map { "ev_" + String(repeating: "0", count: 4 - $0.count) + $0 },
+              path: "/api/v1/events", requests: 3),
+        // A relative next URL (`/latest?…&page=1`) after /latest.json; pages 1 and 2 at /latest.
+        Shape(config: "discourse.yaml", key: "latest", ids: numbers.map { String(1000 + Int($0)!) }, path: "/latest",
+              requests: 2),
+        // Paging facts as JSON in the X-Pagination header: TotalPages 3.
+        Shape(config: "aspnet.yaml", key: "orders", ids: numbers.map { String(5000 + Int($0)!) }, path: "/api/orders",
+              requests: 3),
+        // has_more, and the last id sent back as starting_after; a bearer key.
+        Shape(config: "stripe.yaml", key: "customers", ids: numbers.map { "cus_Q" + String(repeating: "0", count: 5 - $0.count) + $0 },
+              path: "/v1/customers", requests: 3),
+        // Pages from 0 until `last: true`.
+        Shape(config: "spring.yaml", key: "products", ids: numbers, path: "/api/products", requests: 3),
+        // HAL: _embedded.books and _links.next.href, absent on the last page; the self link is the id.
+        Shape(config: "spring-hal.yaml", key: "books", ids: numbers.map { "http://h/api/books/" + $0 }, path: "/api/books",
+              requests: 3),
+        // Rows as arrays named by `columns`; next_url null at the end.
+        Shape(config: "datasette.yaml", key: "facetable", ids: numbers, path: "/fixtures/facetable.json", requests: 3),
+        // A cursor that comes percent-encoded goes back encoded once (twice is a 400).
+        Shape(config: "encoded-cursor.yaml", key: "entries", ids: numbers.map { "ae-" + $0 }, path: "/api/audit/entries",
+              requests: 3),
+        // Every member of `continue` back as params until it is absent.
+        Shape(config: "mediawiki.yaml", key: "search", ids: numbers.map { String(9000 + Int($0)!) }, path: "/w/api.php",
+              requests: 3),
+        // Page 4 comes back as page 3 again (clamped): that ends it, nothing repeats.
+        Shape(config: "django.yaml", key: "widgets", ids: numbers, path: "/api/widgets/", requests: 4),
     ]
 
     @Test(arguments: shapes)

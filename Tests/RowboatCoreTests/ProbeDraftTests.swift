@@ -11,11 +11,11 @@ struct ProbeDraftTests {
     func probe(_ url: String, _ body: String, headers: [(String, String)] = [("Content-Type", "application/json")],
                method: HTTPMethodName = .get, requestHeaders: [(String, String)] = [], data: String? = nil,
                status: Int = 200) throws -> (text: String, endpoint: Endpoint, config: RowboatConfig) {
-        let text = try ProbeDraft.write(ProbeInput(method: method, url: url, headers: requestHeaders,
-                                                   body: data.map { Array($0.utf8) }, status: status,
-                                                   responseHeaders: headers, responseBody: Array(body.utf8)),
-                                        width: 100, now: 1_800_000_000)
-        let config = try ConfigLoader.parse(text, file: "draft.yaml")
+        let input = ProbeInput(method: method, url: url, headers: requestHeaders, body: data.map { Array($0.utf8) },
+                               status: status, responseHeaders: headers, responseBody: Array(body.utf8))
+        let text = try ProbeDraft.write(input, width: 100, now: 1_800_000_000)
+        // The draft reads the credentials it was given from the variables it names.
+        let config = try ConfigLoader.parse(text, file: "draft.yaml", environment: try ProbeAnalysis(input).credentials.environment)
         return (text, try #require(config.endpoints.first), config)
     }
 
@@ -117,15 +117,18 @@ struct ProbeDraftTests {
                           requestHeaders: [("Authorization", "Bearer SECRET-TOKEN-2"), ("X-Api-Key", "SECRET-3"),
                                            ("Accept-Language", "en")])
         for secret in ["SECRET-KEY-1", "SECRET-TOKEN-2", "SECRET-3"] { #expect(!p.text.contains(secret)) }
-        // Each credential is named (never its value), none is dropped silently;
-        // the auth line is for the first that auth can carry.
-        #expect(p.text.contains("# The probe sent 3 credentials, none of them written here: header Authorization, header X-Api-Key, query param apiKey.\n"))
-        #expect(p.text.contains("# auth: carries one of them; send the others with headers: or params: that read ${NAME} variables.\n"))
-        #expect(p.text.contains(#"# auth: {type: bearer, token: "${API_TOKEN}"}"#))
+        // Each credential is named (never its value), none is dropped: the
+        // first that auth can carry is the auth section, the others headers
+        // and params, every one reading a variable the comment names.
+        #expect(p.text.contains("# The probe was given 3 credentials (header Authorization, header X-Api-Key, query param apiKey); none is written here.\n"
+                                + "# Set API_TOKEN, X_API_KEY, API_KEY in the environment before you use this file.\n"
+                                + "auth:\n  type: bearer\n  token: \"${API_TOKEN}\"\n"))
+        #expect(p.text.contains(#"      X-Api-Key: "${X_API_KEY}"   # a credential"#))
+        #expect(p.text.contains(#"      apiKey: "${API_KEY}"        # a credential"#))
         #expect(p.text.contains("apiKey=***"))
-        #expect(p.endpoint.params == ["q": .one("x")])
-        #expect(p.endpoint.headers == ["Accept-Language": "en"])
-        #expect(p.config.auth == nil)
+        #expect(p.endpoint.params == ["q": .one("x"), "apiKey": .one("SECRET-KEY-1")])
+        #expect(p.endpoint.headers == ["Accept-Language": "en", "X-Api-Key": "SECRET-3"])
+        #expect(p.config.auth == .bearer(token: "SECRET-TOKEN-2"))
         #expect(p.endpoint.response.successPath?.description == "status")
     }
 
@@ -133,15 +136,20 @@ struct ProbeDraftTests {
         let body = #"{"status": "ok", "articles": [{"url": "https://x/1", "title": "A"}]}"#
         let p = try probe("https://newsapi.org/v2/everything?q=x&apiKey=SECRET-KEY-1", body)
         #expect(p.text.contains("""
-            # The probe sent a credential, none of them written here: query param apiKey.
-            # Uncomment and set the variable:
-            # auth: {type: apiKey, in: query, name: apiKey, value: "${API_KEY}"}
+            # The probe was given a credential (query param apiKey); none is written here.
+            # Set API_KEY in the environment before you use this file.
+            auth:
+              type: apiKey
+              in: query
+              name: apiKey
+              value: "${API_KEY}"
 
             """))
         let cookie = try probe("https://h/list", body, requestHeaders: [("Cookie", "session=SECRET-4")])
         #expect(!cookie.text.contains("SECRET-4"))
-        #expect(cookie.text.contains("# The probe sent a credential, none of them written here: header Cookie.\n"
-                                     + "# auth: has no type for a cookie; send it with headers: reading a ${NAME} variable.\n"))
+        #expect(cookie.text.contains("# The probe was given a credential (header Cookie); none is written here.\n"))
+        #expect(cookie.text.contains(#"      Cookie: "${API_COOKIE}"     # a credential"#))
+        #expect(cookie.endpoint.headers == ["Cookie": "session=SECRET-4"])
     }
 
     /// One item's URL (no list in it) is an error that says so, not a draft
@@ -188,7 +196,7 @@ struct ProbeDraftTests {
         do {
             _ = try probe("https://h/x", "{}", status: 401)
         } catch {
-            #expect("\(error)" == "HTTP 401 from https://h/x: a draft needs a response with the list (credentials go in --header)")
+            #expect("\(error)" == "HTTP 401 from https://h/x: the server wants credentials (give them with --header, e.g. --header 'Authorization: Bearer ${TOKEN}')")
         }
     }
 }

@@ -199,7 +199,7 @@ struct RequestBodyTests {
             url: /x
             paging: {style: lastId, cursorFormat: jsn}
             item: {title: t}
-        """) == #"b.yaml:5:43: interfaces.e.paging.cursorFormat: expected one of text, json, found "jsn"; did you mean "json"?"#)
+        """) == #"b.yaml:5:43: interfaces.e.paging.cursorFormat: expected one of text, json, encoded, found "jsn"; did you mean "json"?"#)
         #expect(error("""
             url: /x
             paging: {style: cursor, nextCursor: n, endOnEmptyPages: true}
@@ -209,6 +209,6 @@ struct RequestBodyTests {
             url: /x
             paging: {style: offset, endOnEmptyPage: true}
             item: {title: t}
-        """) == "b.yaml:5:45: interfaces.e.paging.endOnEmptyPage: endOnEmptyPage does not apply to paging style offset (only to cursor, nextURL, link)")
+        """) == "b.yaml:5:45: interfaces.e.paging.endOnEmptyPage: endOnEmptyPage does not apply to paging style offset (only to cursor, nextURL, link, continuation)")
     }
 }

@@ -48,6 +48,9 @@ public struct AppState: Sendable, Equatable {
     /// the runtime (code point order until then).
     public var collation: TextCollation = .codePoint
     public var shouldQuit = false
+    /// Set when the config was guessed from a URL (`rowboat URL`): the
+    /// status bar says so and help shows what was guessed.
+    public var guessed: GuessedConfig?
 
     /// One tab for `endpointKey`.
     public init(endpointKey: String, columns: [ColumnSpec], list: ListState = ListState(),

@@ -5,14 +5,15 @@ extension ConfigLoader {
     static let pagingKeys = ["style", "param", "firstPage", "offsetParam", "cursorParam", "nextCursor", "nextURL",
                              "sizeParam", "limitParam", "size", "totalPages", "totalPagesHeader", "totalCount",
                              "totalCountHeader", "hasMore", "maxPages", "lastItemCursor", "cursorFormat",
-                             "endOnEmptyPage"]
-    static let pagingStyles = ["page", "offset", "cursor", "nextURL", "link", "lastId", "none"]
+                             "endOnEmptyPage", "nextURLHeader", "isLast", "pagingHeader", "continuation"]
+    static let pagingStyles = ["page", "offset", "cursor", "nextURL", "link", "lastId", "continuation", "none"]
     /// Keys that only mean something for one paging style.
     static let styleOnlyKeys: [String: [String]] = [
         "param": ["page"], "firstPage": ["page"], "totalPages": ["page"], "totalPagesHeader": ["page"],
         "offsetParam": ["offset"], "cursorParam": ["cursor", "lastId"], "nextCursor": ["cursor"],
-        "nextURL": ["nextURL"], "lastItemCursor": ["cursor"], "cursorFormat": ["cursor", "lastId"],
-        "endOnEmptyPage": ["cursor", "nextURL", "link"],
+        "nextURL": ["nextURL"], "nextURLHeader": ["nextURL"], "lastItemCursor": ["cursor"],
+        "cursorFormat": ["cursor", "lastId"], "endOnEmptyPage": ["cursor", "nextURL", "link", "continuation"],
+        "continuation": ["continuation"],
     ]
 
     static func parsePaging(_ node: ConfigNode, placement: ParamPlacement = ParamPlacement()) throws(ConfigError) -> Paging {
@@ -57,7 +58,16 @@ extension ConfigLoader {
             paging.cursorInLastItem = keys["lastItemCursor"] != nil
             paging.style = .cursor(param: try param("cursorParam", default: "cursor"), next: next)
         case "nextURL":
-            paging.style = .nextURL(path: try required("nextURL").jsonPath())
+            if let h = keys["nextURLHeader"] {
+                if keys["nextURL"] != nil {
+                    throw h.error("give nextURL (read from the body) or nextURLHeader (a response header), not both")
+                }
+                paging.style = .nextURLHeader(name: try headerName(h))
+            } else {
+                paging.style = .nextURL(path: try required("nextURL").jsonPath())
+            }
+        case "continuation":
+            paging.style = .continuation(path: try keys["continuation"]?.jsonPath() ?? JSONPath("continue")!)
         case "link":
             paging.style = .link
         case "lastId":
@@ -89,6 +99,8 @@ extension ConfigLoader {
         paging.totalPagesHeader = try keys["totalPagesHeader"]?.string()
         paging.totalCountHeader = try keys["totalCountHeader"]?.string()
         paging.hasMorePath = try keys["hasMore"]?.jsonPath()
+        paging.isLastPath = try keys["isLast"]?.jsonPath()
+        paging.pagingHeader = try keys["pagingHeader"].map(headerName)
         return paging
     }
 }

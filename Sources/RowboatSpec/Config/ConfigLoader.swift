@@ -10,7 +10,7 @@ public enum ConfigLoader {
     static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode",
                                 "filters", "sort", "search", "body", "title", "related", "maxBodyBytes", "timeout",
                                 "actions", "refresh"]
-    static let responseKeys = ["list", "success", "successValues", "message", "format", "keyed"]
+    static let responseKeys = ["list", "success", "successValues", "message", "format", "keyed", "columnNames"]
     static let fieldKeys = ["path", "type", "default", "relative", "relativeDays", "currency"]
     static let columnKeys = ["field", "title", "width", "weight", "min", "align"]
 
@@ -128,6 +128,15 @@ public enum ConfigLoader {
         return out
     }
 
+    /// A response header's name: printable ASCII without spaces or colons.
+    static func headerName(_ node: ConfigNode) throws(ConfigError) -> String {
+        let name = try node.string()
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != ":" }) else {
+            throw node.error("a header name is printable ASCII without spaces or colons")
+        }
+        return name
+    }
+
     static func parseEndpoint(key: String, _ node: ConfigNode,
                               communication: Communication = Communication()) throws(ConfigError) -> Endpoint {
         let keys = try node.mapping(allowed: endpointKeys)
@@ -186,6 +195,10 @@ public enum ConfigLoader {
         shape.successPath = try keys["success"]?.jsonPath()
         shape.successValues = try keys["successValues"]?.stringList() ?? ["true", "1", "200", "0", "ok", "success"]
         shape.messagePath = try keys["message"]?.jsonPath()
+        if let c = keys["columnNames"] {
+            guard !shape.keyed else { throw c.error("columnNames names the cells of array rows; a keyed list has objects") }
+            shape.columnNamesPath = try c.jsonPath()
+        }
         return shape
     }
 

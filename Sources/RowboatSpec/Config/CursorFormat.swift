@@ -7,4 +7,8 @@ public enum CursorFormat: String, Sendable, Equatable, CaseIterable {
     /// an array, as Elasticsearch's `search_after` wants); in a query param
     /// its compact JSON text (a string in quotes, as Firebase's `startAt`).
     case json
+    /// The server sent it already percent-encoded (`Pmk6Mg%3D%3D`): it
+    /// goes back into the query encoded once (`%3D` stays `%3D`, never
+    /// `%253D`), as text.
+    case encoded
 }

@@ -2,8 +2,8 @@
 /// and the secret finder all read it: plain text, `$$` (a dollar sign),
 /// `${…}` (a reference, by what is inside), a `${` never closed, and a `$`
 /// that is none of these.
-enum DollarPieces {
-    enum Piece: Equatable {
+package enum DollarPieces {
+    package enum Piece: Equatable {
         case text(Substring)
         /// `$$`.
         case dollar
@@ -15,7 +15,7 @@ enum DollarPieces {
         case lone
     }
 
-    static func of(_ text: String) -> [Piece] {
+    package static func of(_ text: String) -> [Piece] {
         var pieces: [Piece] = []
         var rest = text[...]
         while let dollar = rest.firstIndex(of: "$") {
@@ -42,7 +42,7 @@ enum DollarPieces {
 
     /// True for a name a `Template` reads (`item.id`, `env.USER`): not an
     /// environment variable (no shell name has a dot).
-    static func isTemplate(_ name: String) -> Bool {
+    package static func isTemplate(_ name: String) -> Bool {
         Template.Namespace.allCases.contains { name.hasPrefix($0.rawValue + ".") }
     }
 }

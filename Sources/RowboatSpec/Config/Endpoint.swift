@@ -78,6 +78,13 @@ public struct Paging: Sendable, Equatable {
         case link
         /// The last item's mapped id, sent as `param`.
         case lastID(param: String)
+        /// A full next-page URL read from the response header `name`
+        /// (`Next-Page: <url>`; angle brackets optional), fetched as is.
+        case nextURLHeader(name: String)
+        /// An object read from the body at `path` whose members all go back
+        /// as params (MediaWiki's `continue: {"sroffset": 20, "continue":
+        /// "-||"}`), until it is absent, null or empty.
+        case continuation(path: JSONPath)
     }
 
     public var style: Style
@@ -104,6 +111,13 @@ public struct Paging: Sendable, Equatable {
     /// while the page still gives a next cursor or URL (by default those
     /// styles end only when the cursor does).
     public var endOnEmptyPage = false
+    /// Where the body holds an is-last flag (true ends the data: Spring's `last`).
+    public var isLastPath: JSONPath?
+    /// A response header whose value is a JSON object holding the paging
+    /// facts (`X-Pagination: {"total_pages": 3, …}`): the paging paths
+    /// (totals, flags, cursors, next URL, continuation) are read in it
+    /// instead of in the body.
+    public var pagingHeader: String?
 
     public static let defaultMaxPages = 1000
 
@@ -136,6 +150,10 @@ public struct ResponseShape: Sendable, Equatable {
     public var format: ResponseFormat = .auto
     /// The list is an object whose values are the items (its keys read by `$key`).
     public var keyed = false
+    /// Where the body holds the column names of a list whose items are
+    /// arrays (`{"columns": ["id", "name"], "rows": [[1, "x"]]}`): each
+    /// row becomes an object of those names before it is mapped.
+    public var columnNamesPath: JSONPath?
 
     public init(listPath: JSONPath = JSONPath("")!, successPath: JSONPath? = nil,
                 successValues: [String] = [], messagePath: JSONPath? = nil) {

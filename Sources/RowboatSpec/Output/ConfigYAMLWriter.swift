@@ -79,6 +79,9 @@ public enum ConfigYAMLWriter {
         if let s = r.successPath { out.append("      success: \(YAMLScalar.value(s.description))") }
         out.append("      successValues: \(list(r.successValues))")
         if let m = r.messagePath { out.append("      message: \(YAMLScalar.value(m.description))") }
+        if r.keyed { out.append("      keyed: true") }
+        if r.format != .auto { out.append("      format: \(r.format.rawValue)") }
+        if let c = r.columnNamesPath { out.append("      columnNames: \(YAMLScalar.value(c.description))") }
         out.append("    item:")
         if e.item.nullStrings != ItemMapping.defaultNullStrings {
             out.append("      nullStrings: \(list(e.item.nullStrings))")
@@ -191,7 +194,7 @@ public enum ConfigYAMLWriter {
         case .cursor(let param, let next):
             out.append("      style: cursor")
             out.append("      cursorParam: \(YAMLScalar.value(param))")
-            out.append("      nextCursor: \(YAMLScalar.value(next.description))")
+            out.append("      \(p.cursorInLastItem ? "lastItemCursor" : "nextCursor"): \(YAMLScalar.value(next.description))")
         case .nextURL(let path):
             out.append("      style: nextURL")
             out.append("      nextURL: \(YAMLScalar.value(path.description))")
@@ -200,7 +203,21 @@ public enum ConfigYAMLWriter {
         case .lastID(let param):
             out.append("      style: lastId")
             out.append("      cursorParam: \(YAMLScalar.value(param))")
+        case .nextURLHeader(let name):
+            out.append("      style: nextURL")
+            out.append("      nextURLHeader: \(YAMLScalar.value(name))")
+        case .continuation(let path):
+            out.append("      style: continuation")
+            out.append("      continuation: \(YAMLScalar.value(path.description))")
         }
+        switch p.style {
+        case .cursor, .lastID:
+            if p.cursorFormat != .text { out.append("      cursorFormat: \(p.cursorFormat.rawValue)") }
+        default: break
+        }
+        if p.endOnEmptyPage { out.append("      endOnEmptyPage: true") }
+        if let h = p.pagingHeader { out.append("      pagingHeader: \(YAMLScalar.value(h))") }
+        if let h = p.isLastPath { out.append("      isLast: \(YAMLScalar.value(h.description))") }
         if let h = p.totalPagesHeader { out.append("      totalPagesHeader: \(YAMLScalar.value(h))") }
         if let h = p.totalCountHeader { out.append("      totalCountHeader: \(YAMLScalar.value(h))") }
         if let h = p.hasMorePath { out.append("      hasMore: \(YAMLScalar.value(h.description))") }

@@ -48,7 +48,7 @@ public struct FieldGuess: Sendable, Equatable {
             fields.append(Field(name: "id", path: ItemMapping.keyPath, type: .text, reason: "the object key of each item"))
         } else if let id = best(all, names: idNames, where: { isUnique($0, of: n) }, fallbackContains: ["id"]) {
             take("id", id, .text, "unique in all \(n) sampled")
-        } else if let url = best(all, names: ["url", "link", "html_url", "name", "slug"], where: { isUnique($0, of: n) }) {
+        } else if let url = best(all, names: ["url", "link", "html_url", "href", "uri", "isbn", "name", "slug"], where: { isUnique($0, of: n) }) {
             take("id", url, .text, "no id field; unique in all \(n) sampled")
         } else {
             notes.append("no field is unique in every item: without an id, rows are told apart by position")

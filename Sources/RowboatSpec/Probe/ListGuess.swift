@@ -1,6 +1,7 @@
 /// Where a probed response keeps its list: the largest array of objects,
-/// an object of objects (a keyed list), or arrays of objects spread over
-/// the elements of another array (`data.sections[*].items`).
+/// an object of objects (a keyed list), arrays of objects spread over the
+/// elements of another array (`data.sections[*].items`), or rows as arrays
+/// beside a list of their column names (`{"columns": […], "rows": [[…]]}`).
 ///
 /// Guessed on simdjson's tape (`JSONTapeNode`), so a large response costs
 /// its tape, not a tree of it: only the sample items become `JSONValue`s.
@@ -12,6 +13,10 @@ public struct ListGuess: Sendable, Equatable {
     /// The items (the first ones), and their keys when keyed.
     public var sample: [JSONValue]
     public var keys: [String]
+    /// Where the column names are when the items are arrays of cells
+    /// (`{"columns": [...], "rows": [[...]]}`); the sample is then the
+    /// rows made objects of those names.
+    public var columnNames: JSONPath?
 
     /// How many items are looked at to guess fields.
     public static let sampleSize = 25
@@ -47,6 +52,7 @@ public struct ListGuess: Sendable, Equatable {
             if let first = node.element(0) { collect(first, at: steps + [.index(0)], depth: depth + 1, into: &found) }
         } else if node.isObject {
             if let keyed = keyedList(node, at: steps) { found.append(keyed) }
+            if let rows = namedRows(node, at: steps) { found.append(rows) }
             _ = node.forEachOrderedMember { key, child in
                 collect(child, at: steps + [.key(key)], depth: depth + 1, into: &found)
                 return true
@@ -93,6 +99,39 @@ public struct ListGuess: Sendable, Equatable {
             found.append(ListGuess(path: JSONPath(steps: steps + [.wildcard, .key(key)]), keyed: false,
                                    count: entry.items, sample: entry.sample, keys: []))
         }
+    }
+
+    /// A member of `object` that is an array of arrays, beside a member that
+    /// is an array of as many strings as the first row has cells: rows
+    /// named by a column list.
+    static func namedRows(_ object: JSONTapeNode, at steps: [JSONPath.Step]) -> ListGuess? {
+        var arrays: [(String, JSONTapeNode)] = []
+        _ = object.forEachOrderedMember { key, value in
+            if value.isArray { arrays.append((key, value)) }
+            return arrays.count < 64
+        }
+        for (rowsKey, rows) in arrays {
+            guard let first = rows.element(0), first.isArray, first.count >= 2 else { continue }
+            var arraysOnly = true
+            rows.forEachElement { if !$0.isArray { arraysOnly = false } }
+            guard arraysOnly else { continue }
+            for (namesKey, names) in arrays where namesKey != rowsKey && names.count == first.count {
+                var texts: [String] = []
+                names.forEachElement { if case .string(let s)? = $0.scalar { texts.append(s) } }
+                guard texts.count == first.count, Set(texts).count == texts.count else { continue }
+                var sample: [JSONValue] = []
+                var at = 0
+                while sample.count < sampleSize, let row = rows.element(at) {
+                    if case .array(let cells) = row.tree {
+                        sample.append(.object(Dictionary(zip(texts, cells)) { a, _ in a }))
+                    }
+                    at += 1
+                }
+                return ListGuess(path: JSONPath(steps: steps + [.key(rowsKey)]), keyed: false, count: rows.count,
+                                 sample: sample, keys: [], columnNames: JSONPath(steps: steps + [.key(namesKey)]))
+            }
+        }
+        return nil
     }
 
     /// An object whose values are two or more objects of a similar shape

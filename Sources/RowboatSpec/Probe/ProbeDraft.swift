@@ -1,81 +1,60 @@
 import Foundation
 import Yams
 
-/// Writes a commented YAML config draft from one probed response: the list
-/// path, the item fields and the paging style guessed, each with the reason
-/// in a comment, then the first rows as the table would show them and what
+/// Writes a commented YAML config draft from a probed response: the list
+/// path, the item fields and one paging guess, each with the reason in a
+/// comment; what the probe verified by walking the guess (or could not);
+/// the credentials it was given as an `auth:` section reading environment
+/// variables; then the first rows as the table would show them and what
 /// could not be decided. The draft is loaded back with `ConfigLoader` and
 /// the response decoded with it before it is returned, so it always passes
-/// `rowboat config check`.
+/// `rowboat config check` (with those variables set).
+///
+/// Every value from the server or the user (keys, paths, params, header
+/// values) is written as a YAML scalar (`YAMLScalar`): quotes, colons,
+/// newlines, `&`/`*` anchors or `${` in them cannot change the draft's
+/// structure or read a variable.
 public enum ProbeDraft {
-    /// Query params that carry secrets: kept out of the draft.
-    static let secretParams = ["api_key", "apikey", "key", "token", "access_token", "appid", "app_id", "client_secret",
-                               "auth", "signature", "sig"]
-
+    /// The draft for `input` with its likeliest paging guess, unwalked.
     public static func write(_ input: ProbeInput, width: Int = 100, now: Double) throws(ProbeError) -> String {
-        guard let components = URLComponents(string: input.url), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else {
-            throw ProbeError("\(input.url) is not an http(s) URL")
-        }
-        guard (200..<300).contains(input.status) else {
-            throw ProbeError("HTTP \(input.status) from \(input.url): a draft needs a response with the list (credentials go in --header)")
-        }
-        let contentType = input.responseHeaders.header("content-type")
-        let text = ResponseFraming.strippingPrefix(input.responseBody)
-        let xssi = text.startIndex > 0 && input.responseBody.prefix(text.startIndex).contains { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }
-        var ndjson = ResponseFraming.isNDJSON(.auto, contentType: contentType)
-        // The list is guessed on simdjson's tape; the rest of the guesses
-        // read an outline of the response (see `outline`), so a large
-        // response costs its tape, not a tree of all of it.
-        let root: JSONValue
-        let list: ListGuess?
-        if !ndjson, let parsed = try? JSONTape.withDocument(text, { (node: JSONTapeNode) throws(Never) in
-            (outline(node, depth: 0), ListGuess.best(in: node))
-        }) {
-            (root, list) = parsed
-        } else if let lines = linesSample(text) {
-            (root, list) = lines
-            ndjson = true
-        } else {
-            throw ProbeError("the response is not JSON (\(contentType ?? "no content type")): \(preview(input.responseBody))")
-        }
-        let requestBody = input.body.flatMap { try? JSONValue.parse(Data($0)) }
-        guard let list else {
-            throw ProbeError("the response holds no list (\(shape(root))): a draft needs an array of objects, or an "
-                             + "object of objects, with at least one item; probe the URL of a list")
-        }
-        var notes: [String] = []
-        let fields = FieldGuess.guess(list)
-        notes += fields.notes
-        let paging = PagingGuess.guess(root: root, list: list, headers: input.responseHeaders, requestURL: input.url,
-                                       method: input.method, requestBody: requestBody)
-        notes += paging.notes
+        let analysis = try ProbeAnalysis(input)
+        return try write(analysis, paging: analysis.likeliest, check: nil, width: width, now: now)
+    }
 
-        var server = "\(scheme)://\(host)"
-        if let port = components.port { server += ":\(port)" }
-        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-        let key = endpointKey(path)
+    /// The draft for `analysis` with `paging`; `check` says what a walk verified.
+    public static func write(_ analysis: ProbeAnalysis, paging: PagingGuess, check: ProbeCheck?, width: Int = 100,
+                             now: Double) throws(ProbeError) -> String {
+        let draft = text(analysis, paging: paging, check: check)
+        return draft + (try trailer(draft, analysis: analysis, paging: paging, check: check, width: width, now: now))
+    }
+
+    /// The draft's config part (no preview), as `ConfigLoader` reads it.
+    public static func text(_ analysis: ProbeAnalysis, paging: PagingGuess, check: ProbeCheck?) -> String {
+        let input = analysis.input
+        let list = analysis.list
+        let credentials = analysis.credentials
         var out: [String] = [
-            "# Rowboat config drafted by `rowboat config probe` from one response to",
+            "# Rowboat config drafted by `rowboat config probe` from",
             "#   \(input.method.rawValue) \(scrubbedURL(input.url))",
-            "# (HTTP \(input.status), \(contentType ?? "no content type"), \(list.count) items).",
+            "# (HTTP \(input.status), \(Sanitizer.clean(analysis.contentType ?? "no content type", limit: 80)), \(list.count) items in the first response).",
             "# Comments say why each key was chosen; check those marked \"guess\".",
             "#   rowboat config check FILE && rowboat --config FILE",
         ]
-        if xssi { out.append("# The body starts with an anti-XSSI prefix; Rowboat drops it when reading.") }
-        out += ["server: \(YAMLScalar.value(server))", ""]
-        out += authLines(input)
+        out += checkLines(check, paging: paging)
+        if analysis.xssi { out.append("# The body starts with an anti-XSSI prefix; Rowboat drops it when reading.") }
+        out += ["server: \(YAMLScalar.value(analysis.server))", ""]
+        if !credentials.isEmpty {
+            out += credentials.commentLines
+            out += credentials.authLines
+            out.append("")
+        }
         out.append("interfaces:")
-        out.append("  \(key):")
-        out.append("    url: \(YAMLScalar.value(path.removingPercentEncoding ?? path))")
+        out.append("  \(analysis.key):")
+        out.append("    url: \(YAMLScalar.value(analysis.path.removingPercentEncoding ?? analysis.path))")
         if input.method == .post { out.append("    method: POST") }
-        let params = (components.queryItems ?? []).filter {
-            !paging.consumedParams.contains($0.name) && !secretParams.contains($0.name.lowercased())
-        }
-        if input.method == .post, let body = input.body, requestBody == nil, !body.isEmpty {
-            notes.append("the request body is not JSON: it is not in the draft (set communication.bodyFormat: form and params)")
-        }
-        if !params.isEmpty {
+        let query = URLComponents(string: input.url)?.queryItems ?? []
+        let params = query.filter { !paging.consumedParams.contains($0.name) && !credentials.paramNames.contains($0.name) }
+        if !params.isEmpty || !credentials.params.isEmpty {
             out.append("    params:")
             var seen = Set<String>()
             for item in params where seen.insert(item.name).inserted {
@@ -84,29 +63,44 @@ public enum ProbeDraft {
                     : "[" + values.map(YAMLScalar.value).joined(separator: ", ") + "]"
                 out.append("      \(YAMLScalar.key(item.name)): \(value)")
             }
+            for (name, yaml) in credentials.params { out.append(commented("      \(YAMLScalar.key(name)): \(yaml)", "a credential")) }
         }
-        let plainHeaders = input.headers.filter { !isSecretHeader($0.0) }
-        if !plainHeaders.isEmpty {
+        let plainHeaders = input.headers.filter { !credentials.headerNames.contains($0.0.lowercased()) }
+        if !plainHeaders.isEmpty || !credentials.headers.isEmpty {
             out.append("    headers:")
             for (name, value) in plainHeaders { out.append("      \(YAMLScalar.key(name)): \(YAMLScalar.value(value))") }
+            for (name, yaml) in credentials.headers { out.append(commented("      \(YAMLScalar.key(name)): \(yaml)", "a credential")) }
         }
-        if let requestBody, input.method == .post {
+        if let requestBody = analysis.requestBody, input.method == .post {
             out.append("    body:                      # the request body, typed as YAML")
             out += bodyLines(requestBody)
         }
-        out.append("    paging:")
+        out.append(check?.walked == nil ? "    paging:" : commented("    paging:", "verified: " + (check?.walked ?? "")))
         for line in paging.lines { out.append(commented("      \(line.key): \(line.value)", line.why)) }
+        let format = analysis.ndjson && !ResponseFraming.isNDJSON(.auto, contentType: analysis.contentType)
+        out += mappingLines(list: list, fields: analysis.fields, envelope: envelopeLines(analysis.root, list: list),
+                            ndjson: format)
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// An endpoint's `response:`, `item:` and `columns:` lines for `list`
+    /// and `fields`; `envelope` holds its success lines, `ndjson` says
+    /// the format must be named.
+    static func mappingLines(list: ListGuess, fields: FieldGuess, envelope: [String], ndjson: Bool) -> [String] {
+        var out: [String] = []
         var response: [String] = []
         if !list.path.steps.isEmpty {
             let what = list.keyed ? "an object of \(list.count) objects" : list.path.hasWildcard
-                ? "\(list.count) objects over nested lists" : "an array of \(list.count) objects (the largest)"
+                ? "\(list.count) objects over nested lists" : list.columnNames != nil
+                ? "\(list.count) rows of cells" : "an array of \(list.count) objects (the largest)"
             response.append(commented("      list: \(YAMLScalar.value(list.path.description))", what))
         }
-        if list.keyed { response.append(commented("      keyed: true", "its values are the items; $key is each key")) }
-        if ndjson, !ResponseFraming.isNDJSON(.auto, contentType: contentType) {
-            response.append(commented("      format: ndjson", "one JSON value per line"))
+        if let names = list.columnNames {
+            response.append(commented("      columnNames: \(YAMLScalar.value(names.description))", "the rows' column names"))
         }
-        response += envelopeLines(root, list: list)
+        if list.keyed { response.append(commented("      keyed: true", "its values are the items; $key is each key")) }
+        if ndjson { response.append(commented("      format: ndjson", "one JSON value per line")) }
+        response += envelope
         if !response.isEmpty { out.append("    response:"); out += response }
         out.append("    item:")
         for field in fields.fields {
@@ -115,7 +109,7 @@ public enum ProbeDraft {
             if field.type != .text || field.relative {
                 value = "{path: \(value), type: \(field.type.rawValue)\(field.relative ? ", relative: true" : "")}"
             }
-            out.append(commented("      \(field.name): \(value)", field.reason))
+            out.append(commented("      \(YAMLScalar.key(field.name)): \(value)", field.reason))
         }
         out.append("    columns:")
         for field in fields.fields where field.name != "id" && field.name != "image" && field.name != "link" {
@@ -124,29 +118,51 @@ public enum ProbeDraft {
             case "subtitle": out.append("      - {field: subtitle, weight: 3, min: 10}")
             default:
                 let right = [.int, .number, .money].contains(field.type)
-                out.append("      - {field: \(field.name), title: \(YAMLScalar.value(columnTitle(field.name))), "
+                out.append("      - {field: \(YAMLScalar.value(field.name)), title: \(YAMLScalar.value(columnTitle(field.name))), "
                     + "width: \(right ? 8 : 12)\(right ? ", align: right" : "")}")
             }
         }
-        let draft = out.joined(separator: "\n") + "\n"
-        return draft + (try trailer(draft, input: input, contentType: contentType, width: width, now: now, notes: notes))
+        return out
+    }
+
+    /// The header's lines on what the probe verified and what it could not.
+    static func checkLines(_ check: ProbeCheck?, paging: PagingGuess) -> [String] {
+        guard let check else { return [] }
+        var out: [String] = []
+        if let walked = check.walked {
+            out.append("# Verified: paging \(paging.style), \(walked).")
+        } else if paging.style == "none" {
+            out.append(check.dropped.isEmpty
+                ? "# Paging: none found (no next link, cursor, page number or total in the first response)."
+                : "# Paging: none verified (no guess brought new items; the draft asks for one page).")
+        } else {
+            out.append("# Not verified: paging \(paging.style) (no page after the first was fetched).")
+        }
+        for line in check.dropped { out.append("# Tried and dropped: \(line).") }
+        for line in check.unverified { out.append("# Not verified: \(line).") }
+        return out.map { Sanitizer.clean($0, limit: 400) }
     }
 
     /// The first rows as the table shows them and the notes, as comments;
     /// loading the draft and decoding the response with it proves it works.
-    static func trailer(_ draft: String, input: ProbeInput, contentType: String?, width: Int, now: Double,
-                        notes: [String]) throws(ProbeError) -> String {
+    static func trailer(_ draft: String, analysis: ProbeAnalysis, paging: PagingGuess, check: ProbeCheck?, width: Int,
+                        now: Double) throws(ProbeError) -> String {
+        let input = analysis.input
         let config: RowboatConfig
         do {
-            config = try ConfigLoader.parse(draft, file: "draft.yaml")
+            config = try ConfigLoader.parse(draft, file: "draft.yaml", environment: analysis.credentials.environment)
         } catch {
             throw ProbeError("the draft does not load (\(error)); please report this")
         }
         var out = ["", "# The first rows as the table shows them:"]
         let endpoint = config.endpoints[0]
-        var notes = notes
+        var notes = analysis.fields.notes
+        if check?.walked == nil || (check?.pages ?? 0) < 2 { notes += paging.notes }
+        if input.method == .post, let body = input.body, analysis.requestBody == nil, !body.isEmpty {
+            notes.append("the request body is not JSON: it is not in the draft (set communication.bodyFormat: form and params)")
+        }
         do {
-            let page = try PageDecoder(endpoint: endpoint).decode(body: input.responseBody, contentType: contentType,
+            let page = try PageDecoder(endpoint: endpoint).decode(body: input.responseBody, contentType: analysis.contentType,
                                                                    headers: input.responseHeaders)
             let table = TableFormatter(columns: endpoint.columns, mapping: endpoint.item, width: max(40, width - 4), now: now)
             let lines = (table.header() + table.rows(Array(page.items.prefix(5)))).split(separator: "\n").map(String.init)
@@ -165,6 +181,27 @@ public enum ProbeDraft {
             out += notes.map { "#   - " + Sanitizer.clean($0, limit: 300) }
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// What was guessed, as labelled lines (for the TUI's help when a URL
+    /// is browsed without a config): the list, the fields, the paging and
+    /// what its walk verified, the variables the credentials are read from.
+    public static func summary(_ analysis: ProbeAnalysis, paging: PagingGuess,
+                               check: ProbeCheck?) -> [(label: String, text: String)] {
+        let list = analysis.list
+        var out: [(label: String, text: String)] = [
+            ("list", (list.path.steps.isEmpty ? "the root" : list.path.description)
+                + " (\(list.count) items in the first response)"),
+        ]
+        let fields = analysis.fields.fields.filter { ["id", "title", "subtitle"].contains($0.name) }
+            .map { "\($0.name) \($0.path.isEmpty ? "the value" : $0.path)" }
+        if !fields.isEmpty { out.append(("fields", fields.joined(separator: ", "))) }
+        out.append(("paging", paging.summary))
+        out.append(("verified", check?.walked ?? "no (\(check?.unverified.first ?? "not walked"))"))
+        if !analysis.credentials.isEmpty {
+            out.append(("credentials", "read from " + analysis.credentials.variables.joined(separator: ", ")))
+        }
+        return out.map { ($0.label, Sanitizer.clean($0.text, limit: 200)) }
     }
 
     /// How many elements of each array and members of each object an
@@ -250,48 +287,6 @@ public enum ProbeDraft {
         return key.isEmpty || key.first!.isNumber ? "items" : key
     }
 
-    static func isSecretHeader(_ name: String) -> Bool {
-        let n = name.lowercased()
-        return n == "authorization" || n == "cookie" || n.contains("key") || n.contains("token") || n.contains("secret")
-    }
-
-    /// When the probe sent credentials: a comment naming each one given
-    /// (never its value) and saying none is written, and a commented
-    /// `auth:` line for the first that `auth` can carry.
-    static func authLines(_ input: ProbeInput) -> [String] {
-        var given: [String] = []
-        var auth: String?
-        for (name, value) in input.headers where isSecretHeader(name) {
-            given.append("header \(name)")
-            let lower = value.lowercased()
-            var line: String?
-            if name.lowercased() == "authorization", lower.hasPrefix("bearer ") {
-                line = "# auth: {type: bearer, token: \"${API_TOKEN}\"}"
-            } else if name.lowercased() == "authorization", lower.hasPrefix("basic ") {
-                line = "# auth: {type: basic, username: \"${API_USER}\", password: \"${API_PASSWORD}\"}"
-            } else if name.lowercased() != "cookie" {
-                line = "# auth: {type: apiKey, name: \(YAMLScalar.key(name)), value: \"${API_KEY}\"}"
-            }
-            if auth == nil { auth = line }
-        }
-        for item in URLComponents(string: input.url)?.queryItems ?? [] where secretParams.contains(item.name.lowercased()) {
-            given.append("query param \(item.name)")
-            if auth == nil { auth = "# auth: {type: apiKey, in: query, name: \(YAMLScalar.key(item.name)), value: \"${API_KEY}\"}" }
-        }
-        guard !given.isEmpty else { return [] }
-        var out = [Sanitizer.clean("# The probe sent \(given.count == 1 ? "a credential" : "\(given.count) credentials"), "
-                                   + "none of them written here: \(given.joined(separator: ", ")).", limit: 400)]
-        if given.count > 1 {
-            out.append("# auth: carries one of them; send the others with headers: or params: that read ${NAME} variables.")
-        }
-        if let auth {
-            out += ["# Uncomment and set the variable:", auth]
-        } else {
-            out.append("# auth: has no type for a cookie; send it with headers: reading a ${NAME} variable.")
-        }
-        return out + [""]
-    }
-
     /// The start of a body that is not JSON: text as a short quote, other
     /// bytes (an image, compressed data) only counted, never printed.
     static func preview(_ body: [UInt8]) -> String {
@@ -320,14 +315,14 @@ public enum ProbeDraft {
     }
 
     /// `url` without secret query values.
-    static func scrubbedURL(_ url: String) -> String {
+    public static func scrubbedURL(_ url: String) -> String {
         guard var c = URLComponents(string: url), let items = c.queryItems else { return Sanitizer.clean(url, limit: 300) }
-        c.queryItems = items.map { secretParams.contains($0.name.lowercased()) ? URLQueryItem(name: $0.name, value: "***") : $0 }
+        c.queryItems = items.map { CredentialNames.isCredential($0.name) ? URLQueryItem(name: $0.name, value: "***") : $0 }
         return Sanitizer.clean(c.string ?? url, limit: 300)
     }
 
     /// `success:` and `message:` for an envelope with a status field.
-    static func envelopeLines(_ root: JSONValue, list: ListGuess?) -> [String] {
+    public static func envelopeLines(_ root: JSONValue, list: ListGuess?) -> [String] {
         guard case .object(let o) = root, list?.path.steps.isEmpty == false else { return [] }
         for key in ["ok", "success", "status", "code", "stat"] {
             guard let value = o[key]?.scalarText, ["true", "1", "200", "0", "ok", "success"].contains(value) else { continue }

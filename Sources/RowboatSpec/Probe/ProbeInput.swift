@@ -1,4 +1,4 @@
-/// What `rowboat config probe` saw: the request it sent and the one
+/// What `rowboat config probe` saw: the request it sent and the first
 /// response it got.
 public struct ProbeInput: Sendable {
     public var method: HTTPMethodName
@@ -10,6 +10,10 @@ public struct ProbeInput: Sendable {
     public var status: Int
     public var responseHeaders: [(String, String)]
     public var responseBody: [UInt8]
+    /// Environment variables the user named in the headers or URL
+    /// (`--header 'Authorization: Bearer ${TOKEN}'`) → their values: a
+    /// credential with one of these values is written as that variable.
+    public var references: [String: String] = [:]
 
     public init(method: HTTPMethodName, url: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
                 status: Int, responseHeaders: [(String, String)], responseBody: [UInt8]) {
@@ -26,5 +30,5 @@ public struct ProbeInput: Sendable {
 /// Why no draft could be written (one line).
 public struct ProbeError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String
-    init(_ message: String) { description = Sanitizer.clean(message, limit: 300) }
+    public init(_ message: String) { description = Sanitizer.clean(message, limit: 300) }
 }

@@ -19,7 +19,7 @@ public struct PagingPlan: Sendable {
         case .none: .page(0)
         case .pageNumber(_, let first): .page(first)
         case .offset: .offset(0)
-        case .cursor, .nextURL, .link, .lastID: .first
+        case .cursor, .nextURL, .link, .lastID, .nextURLHeader, .continuation: .first
         }
     }
 
@@ -42,11 +42,11 @@ public struct PagingPlan: Sendable {
             let next = offset + page.itemCount
             if let total = page.totalCount, next >= total { return nil }
             return .offset(next)
-        case .cursor:
+        case .cursor, .continuation:
             return token(page.nextToken, after: cursor, countReached: countReached)
         case .lastID:
             return token(page.lastItemID, after: cursor, countReached: countReached)
-        case .nextURL, .link:
+        case .nextURL, .link, .nextURLHeader:
             guard let url = page.nextURL, !url.isEmpty, !countReached else { return nil }
             if case .url(let current) = cursor, current == url { return nil }
             return .url(url)
@@ -68,9 +68,10 @@ public struct PageFacts: Sendable, Equatable {
     public var totalCount: Int?
     /// The page's has-more flag, when the endpoint reads one.
     public var hasMore: Bool?
-    /// The next cursor the body gave (cursor style).
+    /// The next cursor the body gave (cursor style), or the continuation
+    /// object's members as a query (continuation style).
     public var nextToken: String?
-    /// The absolute next-page URL (nextURL and link styles).
+    /// The absolute next-page URL (nextURL, nextURL header and link styles).
     public var nextURL: String?
     /// The last item's mapped id (lastId style).
     public var lastItemID: String?

@@ -116,12 +116,21 @@ public struct RequestBuilder: Sendable {
         case (.offset(let param), .offset(let n)): set(param, .one(String(n)), .int(Int64(n)))
         case (.offset(let param), _): set(param, .one("0"), .int(0))
         case (.cursor(let param, _), .token(let t)), (.lastID(let param), .token(let t)):
-            let value: JSONValue = paging.cursorFormat == .json
-                ? ((try? JSONValue.parse(Data(t.utf8))) ?? .string(t)) : .string(t)
-            set(param, .one(t), value)
+            switch paging.cursorFormat {
+            case .json: set(param, .one(t), (try? JSONValue.parse(Data(t.utf8))) ?? .string(t))
+            case .text: set(param, .one(t), .string(t))
+            case .encoded:
+                // Decoded once here, encoded once when the query is written.
+                let once = t.removingPercentEncoding ?? t
+                set(param, .one(once), .string(once))
+            }
+        case (.continuation, .token(let t)):
+            for (name, value) in Self.decode(t) { set(name, .one(value), .string(value)) }
         default: break
         }
         for (k, v) in dynamic.sorted(by: { $0.key < $1.key }) { set(k, v, JSONBody.value(v)) }
+        // `{name}` in the endpoint's path takes the param `name` (one path segment).
+        let path = Self.fillPath(endpoint.url, params: &params)
         let pairs = Self.flatten(params)
         var headers: [(String, String)] = [
             ("Accept", "application/json"),
@@ -137,7 +146,7 @@ public struct RequestBuilder: Sendable {
             custom[k] = v
         }
         let customNames = Set(custom.keys.map { $0.lowercased() })
-        var url = resolvedURL()
+        var url = Self.resolve(path, against: config.server)
         var body: [UInt8]? = nil
         if case .url(let next) = cursor {
             let sameOrigin = URLOrigin(next) != nil && URLOrigin(next) == URLOrigin(url)
@@ -204,9 +213,41 @@ public struct RequestBuilder: Sendable {
         return body.jsonBytes ?? Array("{}".utf8)
     }
 
+    /// `url` with each `{name}` in its path replaced by the param `name`
+    /// (taken out of `params`), percent-encoded as one path segment: a `/`,
+    /// `?`, `#` or `%` in it is encoded, and `.` or `..` are encoded too, so
+    /// no value can change the path's shape. A param that is missing or
+    /// empty leaves its `{name}`, encoded (the server then answers, usually 404).
+    public static func fillPath(_ url: String, params: inout [String: ParamValue]) -> String {
+        guard url.contains("{") else { return url }
+        var out = ""
+        var rest = url[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            if case .one(let value)? = params[name], !value.isEmpty, !name.isEmpty, !rest[..<open].contains("?") {
+                out += value == "." || value == ".." ? value.replacingOccurrences(of: ".", with: "%2E") : encodeComponent(value)
+                params[name] = nil
+            } else {
+                out += "%7B" + encodeComponent(name) + "%7D"
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+
+    /// The names in `{…}` in `url`'s path (OpenAPI-style path params).
+    public static func pathParamNames(_ url: String) -> [String] {
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        return path.split(separator: "{").dropFirst().compactMap { part in
+            part.firstIndex(of: "}").map { String(part[..<$0]) }
+        }.filter { !$0.isEmpty }
+    }
+
     /// The endpoint URL resolved against the config's server.
     public func resolvedURL() -> String {
-        Self.resolve(endpoint.url, against: config.server)
+        var none: [String: ParamValue] = [:]
+        return Self.resolve(Self.fillPath(endpoint.url, params: &none), against: config.server)
     }
 
     /// `url` as is when absolute, else appended to `server`.
@@ -245,6 +286,16 @@ public struct RequestBuilder: Sendable {
     /// Pairs as `k=v&…`, every byte but the unreserved ones percent-encoded.
     public static func encode(_ pairs: [(String, String)]) -> String {
         pairs.map { k, v in encodeComponent(k) + "=" + encodeComponent(v) }.joined(separator: "&")
+    }
+
+    /// `k=v&…` (as `encode` writes it) back into pairs.
+    public static func decode(_ query: String) -> [(String, String)] {
+        query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let name = parts[0].removingPercentEncoding ?? parts[0]
+            let value = parts.count > 1 ? (parts[1].removingPercentEncoding ?? parts[1]) : ""
+            return (name, value)
+        }
     }
 
     /// One key or value percent-encoded as `encode` does. Text of

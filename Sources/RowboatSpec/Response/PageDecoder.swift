@@ -153,12 +153,52 @@ public struct PageDecoder: Sendable {
         try checkSuccess(root)
         var items: [Item] = []
         var lastElement: ListElement<Node>?
-        try ListElements.forEach(in: root, shape: shape) { (element) throws(DataError) in
-            items.append(try map(element, items.count))
-            lastElement = element
+        if let namesPath = shape.columnNamesPath {
+            // Rows as arrays: each becomes an object of the column names.
+            let names = try columnNames(at: namesPath, in: root)
+            let mapper = mapper
+            try ListElements.forEach(in: root, shape: shape) { (element) throws(DataError) in
+                let row = try Self.namedRow(element.value.tree, names: names, at: element.label)
+                items.append(try mapper.map(ListElement(value: row, key: nil, label: element.label), index: items.count))
+                lastElement = element
+            }
+        } else {
+            try ListElements.forEach(in: root, shape: shape) { (element) throws(DataError) in
+                items.append(try map(element, items.count))
+                lastElement = element
+            }
         }
         return try page(items, itemCount: items.count, lastItemID: items.last?.id, root: root, last: lastElement,
                         headers: headers)
+    }
+
+    /// The column names at `path` (`response.columnNames`): an array of
+    /// strings, else a mapping mismatch naming the path.
+    func columnNames<Node: JSONNode>(at path: JSONPath, in root: Node) throws(DataError) -> [String] {
+        guard let value = path.lookupTree(in: root) else {
+            throw .mappingMismatch(path: path.description, found: "nothing")
+        }
+        guard case .array(let names) = value else {
+            throw .mappingMismatch(path: path.description, found: ItemMapper.describe(value))
+        }
+        return try names.map { (name) throws(DataError) -> String in
+            guard let text = name.scalarText, name != .null else {
+                throw .mappingMismatch(path: path.description, found: "a column name that is " + ItemMapper.describe(name))
+            }
+            return text
+        }
+    }
+
+    /// A row of a columns-and-rows list as an object of the column names
+    /// (the first of a repeated name wins; cells past the names are dropped).
+    static func namedRow(_ row: JSONValue, names: [String], at label: String) throws(DataError) -> JSONValue {
+        guard case .array(let cells) = row else {
+            if case .object = row { return row }   // already an object
+            throw .mappingMismatch(path: label, found: ItemMapper.describe(row))
+        }
+        var object: [String: JSONValue] = [:]
+        for (name, cell) in zip(names, cells) where object[name] == nil { object[name] = cell }
+        return .object(object)
     }
 
     /// Checks the envelope's success flag in `root`.
@@ -182,16 +222,31 @@ public struct PageDecoder: Sendable {
                                                   headers: headers))
     }
 
-    /// What the envelope and headers say about paging (see `page`).
+    /// What the envelope and headers say about paging (see `page`). With
+    /// `paging.pagingHeader`, the paging paths are read in that header's
+    /// JSON object instead of the body.
     func facts<Node: JSONNode>(itemCount: Int, lastItemID: String?, root: Node,
                                last: ListElement<Node>?, headers: [(String, String)]) throws(DataError) -> PageFacts {
         var facts = PageFacts(itemCount: itemCount)
         let paging = endpoint.paging
-        facts.totalPages = paging.totalPagesPath.flatMap { intValue($0.lookupTree(in: root)) }
+        let factsHeader: JSONValue?? = paging.pagingHeader.map { name in
+            headers.header(name).flatMap { try? JSONValue.parse(Data($0.utf8)) }
+        }
+        /// The value at `path` where the paging facts are.
+        func find(_ path: JSONPath) -> JSONValue? {
+            if let factsHeader { return factsHeader.flatMap { path.lookupTree(in: $0) } }
+            return path.lookupTree(in: root)
+        }
+        func isPresent(_ path: JSONPath) -> Bool {
+            if let factsHeader { return factsHeader.map { path.isPresent(in: $0) } ?? false }
+            return path.isPresent(in: root)
+        }
+        facts.totalPages = paging.totalPagesPath.flatMap { intValue(find($0)) }
             ?? paging.totalPagesHeader.flatMap { headers.header($0) }.flatMap(intValue)
-        facts.totalCount = paging.totalCountPath.flatMap { intValue($0.lookupTree(in: root)) }
+        facts.totalCount = paging.totalCountPath.flatMap { intValue(find($0)) }
             ?? paging.totalCountHeader.flatMap { headers.header($0) }.flatMap(intValue)
-        if let path = paging.hasMorePath { facts.hasMore = try boolValue(at: path, in: root) }
+        if let path = paging.hasMorePath { facts.hasMore = try boolValue(find(path), at: path) }
+        if let path = paging.isLastPath, try boolValue(find(path), at: path) == true { facts.hasMore = false }
         // Configured body paths that this page does not have at all (null
         // counts as present: it is how many servers say "the end"). A
         // missing next cursor or URL is only remarked on a page that does
@@ -200,8 +255,13 @@ public struct PageDecoder: Sendable {
         var absent: [String] = []
         let looksLast = itemCount == 0 || facts.hasMore == false || paging.size.map { itemCount < $0 } ?? false
             || facts.totalCount.map { itemCount >= $0 } ?? false
+        if let name = paging.pagingHeader, factsHeader! == nil, !looksLast {
+            absent.append("paging.pagingHeader \"\(Sanitizer.clean(name, limit: 60))\"")
+        }
         func note(_ key: String, _ path: JSONPath?, in value: Node? = nil, unlessLast: Bool = false) {
-            guard let path, !(unlessLast && looksLast), !path.isPresent(in: value ?? root) else { return }
+            guard let path, !(unlessLast && looksLast) else { return }
+            if let value { guard !path.isPresent(in: value) else { return } } else { guard !isPresent(path) else { return } }
+            if factsHeader != nil, factsHeader! == nil { return }   // the header itself is missing: said once above
             absent.append("paging.\(key) \"\(path.description)\"")
         }
         if facts.totalPages == nil { note("totalPages", paging.totalPagesPath) }
@@ -214,11 +274,16 @@ public struct PageDecoder: Sendable {
                 facts.nextToken = try cursor(last.flatMap { next.lookupTree(in: $0) }, path: next)
             } else {
                 note("nextCursor", next, unlessLast: true)
-                facts.nextToken = try cursor(next.lookupTree(in: root), path: next)
+                facts.nextToken = try cursor(find(next), path: next)
             }
+        case .continuation(let path):
+            note("continuation", path, unlessLast: true)
+            facts.nextToken = try continuation(find(path), path: path)
         case .nextURL(let path):
             note("nextURL", path, unlessLast: true)
-            facts.nextURL = try text(path.lookupTree(in: root), path: path)
+            facts.nextURL = try text(find(path), path: path)
+        case .nextURLHeader(let name):
+            facts.nextURL = headers.header(name).flatMap(Self.headerURL)
         case .link:
             facts.nextURL = headers.header("link").flatMap { LinkHeader.target(rel: "next", in: $0) }
             // No next link on a page that does not look like the last: said
@@ -238,6 +303,33 @@ public struct PageDecoder: Sendable {
         }
         facts.absentPaths = absent
         return facts
+    }
+
+    /// A continuation object's members as one query text (`continue=-%7C%7C&sroffset=20`,
+    /// keys sorted), which `RequestBuilder` sends back as params; nil when
+    /// absent, null or empty. A member that is not a scalar goes as its JSON.
+    func continuation(_ value: JSONValue?, path: JSONPath) throws(DataError) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .object(let members)?:
+            let pairs = members.keys.sorted().compactMap { key -> (String, String)? in
+                let member = members[key]!
+                if member == .null { return nil }
+                return (key, member.scalarText ?? member.jsonText ?? "")
+            }
+            return pairs.isEmpty ? nil : RequestBuilder.encode(pairs)
+        case let other?:
+            throw .mappingMismatch(path: path.description, found: ItemMapper.describe(other))
+        }
+    }
+
+    /// A next-page URL from a header value: `<url>` or the URL alone; nil when empty.
+    public static func headerURL(_ value: String) -> String? {
+        var text = value.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("<"), let close = text.firstIndex(of: ">") {
+            text = String(text[text.index(after: text.startIndex)..<close])
+        }
+        return text.isEmpty ? nil : text
     }
 
     /// A next cursor: text (a string or whole number) or, with cursorFormat
@@ -268,10 +360,10 @@ public struct PageDecoder: Sendable {
         }
     }
 
-    /// A flag at `path`: a bool, a number (0 is false) or `BoolText`'s
-    /// words (an empty string is false); nil when absent or null.
-    func boolValue<Node: JSONNode>(at path: JSONPath, in root: Node) throws(DataError) -> Bool? {
-        guard let value = path.lookupTree(in: root) else { return nil }
+    /// `value` (found at `path`) as a flag: a bool, a number (0 is false)
+    /// or `BoolText`'s words (an empty string is false); nil when absent or null.
+    func boolValue(_ value: JSONValue?, at path: JSONPath) throws(DataError) -> Bool? {
+        guard let value else { return nil }
         switch value {
         case .null: return nil
         case .bool(let b): return b

@@ -33,6 +33,8 @@ public struct StreamingPageDecoder: Sendable {
     /// paging that reads the body).
     public init?(decoder: PageDecoder) {
         let shape = decoder.endpoint.response
+        // Rows named by a list elsewhere in the envelope need it first.
+        guard shape.columnNamesPath == nil else { return nil }
         let template = shape.format == .ndjson ? nil : JSONListScanner(path: shape.listPath, keyed: shape.keyed)
         let linesFit = shape.format != .json && Self.linesCanStream(decoder.endpoint)
         guard template != nil || linesFit else { return nil }
@@ -52,7 +54,7 @@ public struct StreamingPageDecoder: Sendable {
               paging.totalCountPath == nil, paging.hasMorePath == nil else { return false }
         switch paging.style {
         case .cursor: return paging.cursorInLastItem
-        case .nextURL: return false
+        case .nextURL, .continuation: return false
         default: return true
         }
     }

@@ -44,8 +44,11 @@ public struct AppRenderer {
             // Help lists the keys of what it was opened over.
             var base = state
             base.overlay = under
-            HelpOverlay(theme: theme).render(KeyHelp.entries(keyMap.bindings(in: base)), title: "Keys",
-                                              note: state.imagesInfo.map { "images: \($0)" }, screen: layout, into: &grid)
+            // A config guessed from a URL: what was guessed and how to keep it, under the keys.
+            HelpOverlay(theme: theme).render(KeyHelp.entries(keyMap.bindings(in: base)),
+                                              title: state.guessed == nil ? "Keys" : "Keys · guessed config",
+                                              note: state.imagesInfo.map { "images: \($0)" },
+                                              section: state.guessed?.helpEntries ?? [], screen: layout, into: &grid)
         }
         if let beforeOverlays { grid.uncoverPictures(before: beforeOverlays) }
         return grid
@@ -108,7 +111,7 @@ public struct AppRenderer {
             let style = footer == .failed ? theme.error : footer == .pullArmed ? theme.accent : theme.footer
             grid.put(" " + text, x: 0, y: layout.footerRow, style: style)
         }
-        StatusBar.render(state, into: &grid, y: layout.statusRow, now: now, spinner: spinner, theme: theme)
+        StatusBar.render(state, into: &grid, y: layout.statusRow, now: now, spinner: spinner, theme: theme, keyMap: keyMap)
     }
 
     /// The drawn items of the list, search matches or favorites, each at its

@@ -16,12 +16,23 @@ public struct HelpOverlay {
 
     /// `note` goes on the frame's bottom line, before "any key closes". The
     /// box is as large as `HelpLayout` finds the entries need at the
-    /// screen's size, centred by `screen`.
-    public func render(_ entries: [KeyHelp.Entry], title: String, note: String? = nil, screen: ScreenLayout,
-                       into grid: inout CellGrid) {
+    /// screen's size, centred by `screen`. `section` lines (a label and its
+    /// text: what a guessed config guessed) go under the keys, across the
+    /// whole box, as many as fit (the last one always).
+    public func render(_ entries: [KeyHelp.Entry], title: String, note: String? = nil, section: [KeyHelp.Entry] = [],
+                       screen: ScreenLayout, into grid: inout CellGrid) {
         let footer = (note.map { $0 + " · " } ?? "") + "any key closes"
-        guard let layout = HelpLayout.best(entries, width: screen.size.columns, height: screen.size.rows,
+        let width = screen.size.columns, height = screen.size.rows
+        // The section takes its lines (and a blank one) while the keys keep at least half the rows.
+        let sectionRows = section.isEmpty ? 0 : min(section.count + 1, max(0, (height - 4) / 2))
+        guard var layout = HelpLayout.best(entries, width: width, height: height - sectionRows,
                                            footerWidth: DisplayWidth.of(footer)) else { return }
+        let labelWidth = min(HelpLayout.keyLimit, section.map { DisplayWidth.of($0.keys) }.max() ?? 0)
+        if sectionRows > 0 {
+            let widest = section.map { labelWidth + 2 + DisplayWidth.of($0.action) + 4 }.max() ?? 0
+            layout.width = min(width - 2, max(layout.width, widest))
+            layout.height += sectionRows
+        }
         let frame = OverlayFrame(screen.centered(width: layout.width, height: layout.height))
         let box = theme.status
         frame.draw(into: &grid, title: title, footer: footer, style: box, titleStyle: theme.header)
@@ -34,6 +45,17 @@ public struct HelpOverlay {
                          maxWidth: column.width - column.keyWidth - 2, style: box)
             }
             x += column.width + HelpLayout.gap
+        }
+        guard sectionRows > 0 else { return }
+        let sectionTop = top + (layout.columns.first?.entries.count ?? 0) + 1
+        // Too many lines: the last one (how to keep it) stays, the ones before it go.
+        let room = sectionRows - 1
+        let shown = section.count <= room ? section : Array(section.prefix(room - 1)) + [section[section.count - 1]]
+        for (row, line) in shown.enumerated() {
+            let x = frame.x + 2
+            grid.put(TextFit.truncate(line.keys, to: labelWidth), x: x, y: sectionTop + row, style: theme.header)
+            grid.put(TextFit.truncate(line.action, to: layout.width - labelWidth - 6), x: x + labelWidth + 2,
+                     y: sectionTop + row, style: box)
         }
     }
 }

@@ -1,15 +1,19 @@
 import RowboatCore
 import RowboatSpec
 
-/// The bottom line: endpoint, loaded/total, page, state on the left; on the
+/// The bottom line: endpoint ("guessed" after it when the config was
+/// guessed from a URL), loaded/total, page, state on the left; on the
 /// right "offline · cached 12 min ago", the last error, "cached 12 min ago"
 /// or "updated 2 min ago".
 public enum StatusBar {
     public static func render(_ state: AppState, into grid: inout CellGrid, y: Int, now: Double,
-                              spinner: Character, theme: Theme) {
+                              spinner: Character, theme: Theme, keyMap: KeyMap = .default) {
         grid.fill(x: 0, y: y, count: grid.width, style: theme.status)
         let list = state.list
         var parts = [state.endpointKey] + state.query.summary
+        if state.guessed != nil {
+            parts.append(Hint([.text("guessed config"), Hint.key(.help, " (%k: how)")]).text(in: keyMap))
+        }
         parts.append("\(list.rows.count)/\(list.totalCount.map(String.init) ?? "?")")
         if list.pagesLoaded > 0 {
             parts.append("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""))

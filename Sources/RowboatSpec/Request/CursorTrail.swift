@@ -1,5 +1,3 @@
-import RowboatSpec
-
 /// The cursors a walk over pages has followed that the *server* chose —
 /// cursor tokens, last-item ids and next-page URLs — so that a cursor seen
 /// before is caught as a paging loop however long the cycle

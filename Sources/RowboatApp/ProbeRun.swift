@@ -1,0 +1,269 @@
+import Foundation
+import RowboatCore
+import RowboatNetwork
+import RowboatSpec
+
+/// A probe that verifies its guess: sends the first request, reads the
+/// answer (`ProbeAnalysis`), then walks the paging guesses in turn, likeliest
+/// first, with at most `maxRequests` more requests, one at a time, and
+/// keeps the first that holds (`ProbeWalk`: new ids on every page, a cursor
+/// that changes, an end where the server says). Each guess is walked with
+/// the very draft that would be written (loaded, with the credentials
+/// given as the variables it reads), so what was verified is what is used.
+///
+/// A 429 or 503 is waited out as its `Retry-After` asks while the probe's
+/// time allows (each try counts as a request); the whole probe ends by
+/// `totalSeconds`. Answers are kept by URL and body, so two guesses that
+/// ask for the same page cost one request.
+public struct ProbeRun: Sendable {
+    /// The probe's bounds.
+    public struct Options: Sendable {
+        /// Requests after the first, at most.
+        public var maxRequests: Int
+        /// One request's deadline.
+        public var timeoutSeconds: Double
+        /// The whole probe's time, waits included.
+        public var totalSeconds: Double
+
+        public static let defaultMaxRequests = 5
+        public static let defaultTotalSeconds: Double = 60
+        /// The longest `Retry-After` the probe waits for.
+        public static let longestWait: Double = 30
+
+        public init(maxRequests: Int = Options.defaultMaxRequests, timeoutSeconds: Double = 15,
+                    totalSeconds: Double = Options.defaultTotalSeconds) {
+            self.maxRequests = maxRequests
+            self.timeoutSeconds = timeoutSeconds
+            self.totalSeconds = totalSeconds
+        }
+    }
+
+    /// What the probe found: the draft it writes, loaded.
+    public struct Outcome: Sendable {
+        public var analysis: ProbeAnalysis
+        public var paging: PagingGuess
+        public var check: ProbeCheck
+        /// The whole draft, preview and notes included.
+        public var draft: String
+        /// The draft loaded with the credentials as its variables.
+        public var config: RowboatConfig
+        /// What was guessed, as labelled lines.
+        public var summary: [(label: String, text: String)]
+        /// Requests sent in all, the first included.
+        public var requests: Int
+
+        /// One line for stderr when paging could not be verified at all
+        /// though the response suggested it; nil otherwise.
+        public var warning: String? {
+            guard check.walked == nil, paging.style == "none", let first = check.dropped.first ?? check.unverified.first
+            else { return nil }
+            return Sanitizer.clean("paging not verified (\(first)): the draft asks for one page", limit: 300)
+        }
+    }
+
+    public let transport: HTTPTransport
+    public let options: Options
+
+    public init(transport: HTTPTransport, options: Options) {
+        self.transport = transport
+        self.options = options
+    }
+
+    /// The transport a probe wants: no retries of its own (the probe counts
+    /// and waits itself), `maxBodyBytes` per answer.
+    public static func transport(maxBodyBytes: Int = Communication.defaultMaxBodyBytes) -> HTTPTransport {
+        HTTPTransport(maxBodyBytes: maxBodyBytes, retryPolicy: RetryPolicy(maxRetries: 0))
+    }
+
+    /// Probes `first` (the user's request: `headers` as given, after any
+    /// `${NAME}` in them was filled in from `references`).
+    ///
+    /// `preferred` guesses (an OpenAPI document's) are walked before the
+    /// probe's own.
+    public func run(_ first: RequestSpec, headers: [(String, String)], references: [String: String] = [:],
+                    preferred: [PagingGuess] = [], width: Int = 100,
+                    now: Double = Date().timeIntervalSince1970) async throws -> Outcome {
+        var state = State(options: options)
+        let reply: HTTPReply
+        do {
+            reply = try await state.send(first, transport: transport, counted: false)
+        } catch let stop as Stop {
+            throw ProbeError(stop.reason)
+        }
+        var input = ProbeInput(method: first.method, url: first.url, headers: headers, body: first.body,
+                               status: reply.status, responseHeaders: reply.headers, responseBody: reply.body)
+        input.references = references
+        if (300..<400).contains(reply.status) {
+            throw ProbeError("HTTP \(reply.status) from \(ProbeDraft.scrubbedURL(first.url)): a redirect without a usable Location")
+        }
+        let analysis = try ProbeAnalysis(input)
+        let firstReply = HTTPReply(status: reply.status, headers: reply.headers, body: reply.body, url: first.url)
+        state.cache[State.key(first)] = firstReply
+
+        var check = ProbeCheck()
+        var kept: (PagingGuess, ProbeWalk)?
+        var unwalked: PagingGuess?
+        var stopped: String?
+        var candidates = preferred
+        for guess in analysis.candidates where !candidates.contains(guess) { candidates.append(guess) }
+        for candidate in candidates {
+            if candidate.style == "none" { continue }
+            if stopped != nil {
+                if unwalked == nil, !candidate.fallback { unwalked = candidate }
+                continue
+            }
+            let config: RowboatConfig
+            do {
+                config = try ConfigLoader.parse(ProbeDraft.text(analysis, paging: candidate, check: nil), file: "draft.yaml",
+                                                environment: analysis.credentials.environment)
+            } catch {
+                check.dropped.append("\(candidate.summary) (the draft does not load: \(error))")
+                continue
+            }
+            let endpoint = config.endpoints[0]
+            let client = DataClient(config: config, transport: transport)
+            var walk = ProbeWalk(paging: endpoint.paging, hasIDs: endpoint.item.field("id") != nil)
+            var verdict: ProbeWalk.Verdict
+            do {
+                verdict = walk.start(try client.decodePage(endpoint.key, reply: firstReply))
+            } catch {
+                check.dropped.append("\(candidate.summary) (the first page does not read with it: \(error))")
+                continue
+            }
+            walking: while case .goesOn(let cursor) = verdict {
+                let spec = RequestBuilder(config: config, endpoint: endpoint).request(cursor: cursor)
+                let page: PageResult
+                do {
+                    let answer = try await state.fetch(spec, client: client)
+                    guard (200..<300).contains(answer.status) else {
+                        verdict = .failed("page \(walk.pages + 1) answered HTTP \(answer.status)")
+                        break walking
+                    }
+                    page = try client.decodePage(endpoint.key, reply: answer)
+                } catch let stop as Stop {
+                    stopped = stop.reason
+                    break walking
+                } catch let error as DataError {
+                    switch error {
+                    case .network, .timeout:
+                        stopped = "page \(walk.pages + 1): \(error.description)"
+                    default:
+                        verdict = .failed("page \(walk.pages + 1) does not read as the first did: \(error.description)")
+                    }
+                    break walking
+                }
+                verdict = walk.add(page, from: cursor)
+            }
+            switch verdict {
+            case .ended:
+                kept = (candidate, walk)
+            case .failed(let why):
+                check.dropped.append("\(candidate.summary) (\(why))")
+                continue
+            case .goesOn:
+                if walk.pages >= 2 {
+                    check.unverified.append("the end (\(stopped ?? "stopped"))")
+                    kept = (candidate, walk)
+                } else if !candidate.fallback, unwalked == nil {
+                    unwalked = candidate
+                }
+            }
+            if kept != nil { break }
+        }
+        let paging: PagingGuess
+        if case let (guess, walk)? = kept, walk.pages == 1, guess.fallback {
+            // The first page held it all: nothing shows how a next page would be asked for.
+            paging = analysis.candidates.last!
+            check.walked = "one page held every item (\(walk.end ?? "the end"))"
+            check.pages = 1
+        } else if case let (guess, walk)? = kept {
+            paging = guess
+            check.walked = walk.summary
+            check.pages = walk.pages
+        } else if let unwalked {
+            paging = unwalked
+            check.unverified.append("paging \(unwalked.summary) (\(stopped ?? "no page after the first was fetched"))")
+        } else {
+            if let stopped { check.unverified.append(stopped) }
+            paging = analysis.candidates.last!
+        }
+        check.requests = state.requests
+        let draft = try ProbeDraft.write(analysis, paging: paging, check: check, width: width, now: now)
+        let config: RowboatConfig
+        do {
+            config = try ConfigLoader.parse(draft, file: "draft.yaml", environment: analysis.credentials.environment)
+        } catch {
+            throw ProbeError("the draft does not load (\(error)); please report this")
+        }
+        return Outcome(analysis: analysis, paging: paging, check: check, draft: draft, config: config,
+                       summary: ProbeDraft.summary(analysis, paging: paging, check: check), requests: state.requests + 1)
+    }
+
+    /// Why the walk stopped before a guess could be judged.
+    struct Stop: Error {
+        var reason: String
+    }
+
+    /// Requests sent and answers kept, against the probe's bounds.
+    struct State {
+        let options: Options
+        let deadline: ContinuousClock.Instant
+        var requests = 0
+        var cache: [String: HTTPReply] = [:]
+
+        init(options: Options) {
+            self.options = options
+            deadline = .now + .milliseconds(Int64(options.totalSeconds * 1000))
+        }
+
+        static func key(_ spec: RequestSpec) -> String {
+            spec.method.rawValue + " " + spec.url + " " + String(decoding: spec.body ?? [], as: UTF8.self)
+        }
+
+        var remaining: Double {
+            let (s, atto) = (deadline - .now).components
+            return Double(s) + Double(atto) / 1e18
+        }
+
+        /// A page's answer: kept, or fetched (counted) with the endpoint's credentials.
+        mutating func fetch(_ spec: RequestSpec, client: DataClient) async throws -> HTTPReply {
+            if let kept = cache[Self.key(spec)] { return kept }
+            var reply = try await send(spec, transport: nil, client: client, counted: true)
+            reply.url = spec.url
+            cache[Self.key(spec)] = reply
+            return reply
+        }
+
+        /// Sends `spec`, waiting out 429/503 as `Retry-After` asks while time allows.
+        mutating func send(_ spec: RequestSpec, transport: HTTPTransport?, client: DataClient? = nil,
+                           counted: Bool) async throws -> HTTPReply {
+            while true {
+                if counted, requests >= options.maxRequests {
+                    throw Stop(reason: "the request limit (\(options.maxRequests) after the first) came first")
+                }
+                let left = remaining
+                guard left > 0.05 else { throw Stop(reason: "the probe's time (\(Int(options.totalSeconds)) s) ran out") }
+                var sent = spec
+                sent.timeoutSeconds = min(spec.timeoutSeconds, left)
+                if counted { requests += 1 }
+                let reply: HTTPReply
+                if let client {
+                    reply = try await client.send(request: sent)
+                } else {
+                    reply = try await transport!.send(sent)
+                }
+                guard RetryPolicy.retriedStatuses.contains(reply.status) else { return reply }
+                let asked = reply.header("retry-after").flatMap { RetryPolicy.retryAfterSeconds($0, now: Date()) } ?? 1
+                guard asked <= Options.longestWait, asked < remaining - 1 else {
+                    if counted {
+                        throw Stop(reason: "the server asked to wait \(Int(asked.rounded(.up))) s (Retry-After)")
+                    }
+                    return reply
+                }
+                if !counted, requests >= options.maxRequests { return reply }
+                if !counted { requests += 1 }
+                try await Task.sleep(nanoseconds: UInt64(asked * 1_000_000_000))
+            }
+        }
+    }
+}

@@ -1,0 +1,250 @@
+import Hummingbird
+
+/// The demo API's own OpenAPI 3.1 document, `GET /openapi.json` (and the
+/// same as YAML at `/openapi.yaml`), written as frameworks generate them:
+/// a relative server (`/`), the envelope shared through `allOf` and `$ref`s,
+/// nullable fields as `anyOf` unions with `null`, the page params with
+/// defaults and bounds, the items' sort as an enum and `q` as the search.
+/// `rowboat config import http://127.0.0.1:PORT/openapi.json` gives a config
+/// that walks every demo endpoint.
+public enum DemoOpenAPI {
+    static func register(on router: Router<BasicRequestContext>) {
+        router.get("/openapi.json") { _, _ in
+            LookalikeResponse.text(json, contentType: "application/json")
+        }
+        router.get("/openapi.yaml") { _, _ in
+            LookalikeResponse.text(yaml, contentType: "application/yaml")
+        }
+    }
+
+    /// The document as JSON.
+    public static let json = #"""
+    {
+      "openapi": "3.1.0",
+      "info": {"title": "Rowboat demo catalog", "version": "1.0.0"},
+      "servers": [{"url": "/"}],
+      "paths": {
+        "/api/items": {
+          "get": {
+            "summary": "Items",
+            "operationId": "listItems",
+            "parameters": [
+              {"$ref": "#/components/parameters/Page"},
+              {"$ref": "#/components/parameters/Limit"},
+              {"name": "q", "in": "query", "schema": {"type": "string"}, "description": "Text in the title or subtitle"},
+              {"name": "min_rating", "in": "query", "schema": {"type": "number"}},
+              {"name": "max_price", "in": "query", "schema": {"type": "number"}},
+              {"name": "sort", "in": "query",
+               "schema": {"type": "string", "enum": ["newest", "price_asc", "price_desc", "rating_desc", "title"], "default": "newest"}}
+            ],
+            "responses": {
+              "200": {"description": "A page of items",
+                      "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ItemPage"}}}},
+              "400": {"$ref": "#/components/responses/Failure"}
+            }
+          }
+        },
+        "/api/items/{id}": {
+          "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+          "get": {
+            "summary": "One item",
+            "responses": {"200": {"description": "The item",
+              "content": {"application/json": {"schema": {"allOf": [{"$ref": "#/components/schemas/Envelope"},
+                {"properties": {"datas": {"$ref": "#/components/schemas/Item"}}}]}}}}}
+          }
+        },
+        "/api/categories": {
+          "get": {
+            "summary": "Categories",
+            "parameters": [{"$ref": "#/components/parameters/Page"}, {"$ref": "#/components/parameters/Limit"}],
+            "responses": {"200": {"description": "A page of categories",
+              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CategoryPage"}}}}}
+          }
+        },
+        "/api/reviews": {
+          "get": {
+            "summary": "Reviews",
+            "parameters": [
+              {"$ref": "#/components/parameters/Page"}, {"$ref": "#/components/parameters/Limit"},
+              {"name": "item", "in": "query", "schema": {"type": "integer"}, "description": "Only this item's reviews"}
+            ],
+            "responses": {"200": {"description": "A page of reviews",
+              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ReviewPage"}}}}}
+          }
+        },
+        "/api/makers": {
+          "get": {
+            "summary": "Makers",
+            "parameters": [{"$ref": "#/components/parameters/Page"}, {"$ref": "#/components/parameters/Limit"}],
+            "responses": {"200": {"description": "A page of makers",
+              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/MakerPage"}}}}}
+          }
+        },
+        "/api/items/{id}/sold": {
+          "post": {"summary": "Mark sold", "responses": {"200": {"description": "The item"}}},
+          "delete": {"summary": "Put back on sale", "responses": {"200": {"description": "The item"}}}
+        }
+      },
+      "components": {
+        "parameters": {
+          "Page": {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1, "default": 1}},
+          "Limit": {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 30}}
+        },
+        "responses": {
+          "Failure": {"description": "A failure", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Envelope"}}}}
+        },
+        "schemas": {
+          "Envelope": {
+            "type": "object",
+            "properties": {
+              "code": {"type": "integer", "example": 200},
+              "msg": {"type": "string", "example": "success"}
+            },
+            "required": ["code", "msg"]
+          },
+          "Page": {
+            "type": "object",
+            "properties": {
+              "page": {"type": "integer", "minimum": 1},
+              "total": {"type": "integer"},
+              "totalPage": {"type": "integer"}
+            }
+          },
+          "Item": {
+            "type": "object",
+            "properties": {
+              "id": {"type": "integer"},
+              "title": {"type": "string"},
+              "subtitle": {"type": "string"},
+              "description": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+              "price": {"type": "number"},
+              "rating": {"type": "number"},
+              "status": {"type": "string", "enum": ["for sale", "sold"]},
+              "created_at": {"type": "integer", "description": "Unix seconds"},
+              "image": {"type": "string", "format": "uri"},
+              "link": {"type": "string", "format": "uri"}
+            }
+          },
+          "Category": {
+            "type": "object",
+            "properties": {
+              "id": {"type": "integer"}, "name": {"type": "string"}, "items": {"type": "integer"},
+              "image": {"type": "string", "format": "uri"}
+            }
+          },
+          "Review": {
+            "type": "object",
+            "properties": {
+              "id": {"type": "string"}, "item": {"type": "integer"}, "author": {"type": "string"},
+              "text": {"type": "string"}, "rating": {"type": "integer"}, "image": {"type": "string", "format": "uri"}
+            }
+          },
+          "Maker": {
+            "type": "object",
+            "properties": {
+              "id": {"type": "integer"}, "name": {"type": "string"}, "city": {"type": "string"},
+              "founded": {"type": "integer"}, "image": {"type": "string", "format": "uri"}
+            }
+          },
+          "ItemPage": {"allOf": [{"$ref": "#/components/schemas/Envelope"}, {"properties": {"datas": {"allOf": [
+            {"$ref": "#/components/schemas/Page"},
+            {"properties": {"list": {"type": "array", "items": {"$ref": "#/components/schemas/Item"}}}}]}}}]},
+          "CategoryPage": {"allOf": [{"$ref": "#/components/schemas/Envelope"}, {"properties": {"datas": {"allOf": [
+            {"$ref": "#/components/schemas/Page"},
+            {"properties": {"list": {"type": "array", "items": {"$ref": "#/components/schemas/Category"}}}}]}}}]},
+          "ReviewPage": {"allOf": [{"$ref": "#/components/schemas/Envelope"}, {"properties": {"datas": {"allOf": [
+            {"$ref": "#/components/schemas/Page"},
+            {"properties": {"list": {"type": "array", "items": {"$ref": "#/components/schemas/Review"}}}}]}}}]},
+          "MakerPage": {"allOf": [{"$ref": "#/components/schemas/Envelope"}, {"properties": {"datas": {"allOf": [
+            {"$ref": "#/components/schemas/Page"},
+            {"properties": {"list": {"type": "array", "items": {"$ref": "#/components/schemas/Maker"}}}}]}}}]}
+        }
+      }
+    }
+    """#
+
+    /// The same document as YAML (anchors for the shared page params).
+    public static let yaml = #"""
+    openapi: 3.1.0
+    info: {title: Rowboat demo catalog, version: 1.0.0}
+    servers:
+      - url: /
+    paths:
+      /api/items:
+        get:
+          summary: Items
+          parameters:
+            - &page {name: page, in: query, schema: {type: integer, minimum: 1, default: 1}}
+            - &limit {name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 100, default: 30}}
+            - {name: q, in: query, schema: {type: string}}
+            - name: sort
+              in: query
+              schema: {type: string, enum: [newest, price_asc, price_desc, rating_desc, title], default: newest}
+          responses:
+            '200':
+              description: A page of items
+              content:
+                application/json:
+                  schema: {$ref: '#/components/schemas/ItemPage'}
+      /api/categories:
+        get:
+          summary: Categories
+          parameters: [*page, *limit]
+          responses:
+            '200':
+              description: A page of categories
+              content:
+                application/json:
+                  schema: {$ref: '#/components/schemas/CategoryPage'}
+    components:
+      schemas:
+        Envelope:
+          type: object
+          properties:
+            code: {type: integer, example: 200}
+            msg: {type: string, example: success}
+        Page:
+          type: object
+          properties:
+            page: {type: integer, minimum: 1}
+            total: {type: integer}
+            totalPage: {type: integer}
+        Item:
+          type: object
+          properties:
+            id: {type: integer}
+            title: {type: string}
+            subtitle: {type: string}
+            description:
+              anyOf: [{type: string}, {type: 'null'}]
+            price: {type: number}
+            created_at: {type: integer}
+            image: {type: string, format: uri}
+            link: {type: string, format: uri}
+        Category:
+          type: object
+          properties:
+            id: {type: integer}
+            name: {type: string}
+            items: {type: integer}
+            image: {type: string, format: uri}
+        ItemPage:
+          allOf:
+            - $ref: '#/components/schemas/Envelope'
+            - properties:
+                datas:
+                  allOf:
+                    - $ref: '#/components/schemas/Page'
+                    - properties:
+                        list: {type: array, items: {$ref: '#/components/schemas/Item'}}
+        CategoryPage:
+          allOf:
+            - $ref: '#/components/schemas/Envelope'
+            - properties:
+                datas:
+                  allOf:
+                    - $ref: '#/components/schemas/Page'
+                    - properties:
+                        list: {type: array, items: {$ref: '#/components/schemas/Category'}}
+    """#
+}

@@ -1,0 +1,168 @@
+import Foundation
+import RowboatDemo
+import Testing
+import RowboatTestSupport
+
+/// `rowboat config import` of OpenAPI documents against the demo server:
+/// the demo's own document walks every demo endpoint; documents that are
+/// wrong about paging (as generated ones often are) lose to the server,
+/// with a comment; `--offline` sends nothing; bad documents are one line.
+@Suite("config import: OpenAPI documents against the demo server", .serialized)
+struct OpenAPIImportCLITests {
+    /// `fetch KEY --pages all` with the config at `path`: the ids.
+    static func walk(_ key: String, config path: String, environment: [String: String] = [:]) async throws -> [String] {
+        let r = try await Subprocess.rowboat(environment: environment,
+                                             ["fetch", key, "--pages", "all", "--format", "jsonl", "--config", path])
+        #expect(r.status == 0, "\(key): \(r.stderr)")
+        return try r.stdout.split(separator: "\n").map { line in
+            let row = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return (row["id"] as? String) ?? (row["id"] as? NSNumber).map { "\($0)" } ?? ""
+        }
+    }
+
+    @Test func theDemosDocumentWalksEveryDemoEndpoint() async throws {
+        try await CountedDemoServer.withRunning { server in
+            let r = try await Subprocess.rowboat("config", "import", server.baseURL + "/openapi.json")
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stderr == "")
+            // The import asked the server, within its bound.
+            #expect(server.totalRequests > 1 && server.totalRequests <= 1 + 4 * 6)
+            #expect(r.stdout.contains("# the document's server / is relative: taken from \(server.baseURL), where the document was read."))
+            #expect(r.stdout.contains("# Not imported: GET /api/items/{id}: its response is not a list of objects"))
+            #expect(r.stdout.contains("    paging:                       # verified: walked "))
+            let path = try Paths.write(r.stdout, name: "demo-openapi.yaml")
+            let check = try await Subprocess.rowboat("config", "check", path)
+            #expect(check.status == 0, "\(check.stderr)")
+            let catalog = server.catalog
+            for (key, count) in [("items", catalog.items.count), ("categories", 12), ("reviews", 12_143), ("makers", 40)] {
+                let ids = try await Self.walk(key, config: path)
+                #expect(ids.count == count, "\(key)")
+                #expect(Set(ids).count == ids.count, "\(key)")
+            }
+            // The items' sort and search come from the document.
+            #expect(r.stdout.contains("    search: q\n"))
+            #expect(r.stdout.contains("        - {title: price_asc, value: price_asc}"))
+            // The YAML form, with anchors for the shared params, gives the same endpoints.
+            let yaml = try await Subprocess.rowboat("config", "import", server.baseURL + "/openapi.yaml", "--offline")
+            #expect(yaml.status == 0, "\(yaml.stderr)")
+            #expect(yaml.stdout.contains("  items:\n") && yaml.stdout.contains("  categories:\n"))
+        }
+    }
+
+    /// A document that says page numbers for Stripe's customers (has_more and
+    /// starting_after) and nothing at all for an ASP.NET API whose paging
+    /// facts are in a header: the server's paging is written, each with a
+    /// comment saying the document disagreed, and both walk to the end.
+    @Test func theServerWinsWhereTheDocumentIsWrong() async throws {
+        try await CountedDemoServer.withRunning { server in
+            let document = """
+            openapi: 3.0.1
+            info: {title: Generated, version: "1"}
+            servers: [{url: "\(server.baseURL)"}]
+            components:
+              securitySchemes:
+                bearer: {type: http, scheme: bearer}
+              schemas:
+                # One shared page schema for every list, as generators write them.
+                Page:
+                  type: object
+                  properties:
+                    data: {type: array, items: {$ref: '#/components/schemas/Thing'}}
+                    page: {type: integer}
+                Thing:
+                  type: object
+                  properties:
+                    id: {type: string}
+                    name: {type: string}
+            security: [{bearer: []}]
+            paths:
+              /v1/customers:
+                get:
+                  summary: Customers
+                  parameters:
+                    - {name: page, in: query, schema: {type: integer}}
+                    - {name: limit, in: query, schema: {type: integer, default: 20}}
+                  responses:
+                    '200':
+                      description: ok
+                      content: {application/json: {schema: {$ref: '#/components/schemas/Page'}}}
+              /api/orders:
+                get:
+                  summary: Orders
+                  parameters:
+                    - {name: pageSize, in: query, schema: {type: integer, default: 20}}
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: array
+                            items: {type: object, properties: {orderId: {type: integer}, product: {type: string}}}
+            """
+            let file = try Paths.write(document, name: "generated-openapi.yaml")
+            let environment = ["API_TOKEN": DemoLookalikes.stripeKey]
+            let r = try await Subprocess.rowboat(environment: environment, ["config", "import", file])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(!r.stdout.contains(DemoLookalikes.stripeKey))
+            #expect(r.stdout.contains("# the document says paging page, but page 2 repeated the first page; the server's answers say lastId"),
+                    "\(r.stdout)")
+            #expect(r.stdout.contains("      style: lastId"))
+            #expect(r.stdout.contains("# the document says paging none; the server's answers say page, param pageNumber"), "\(r.stdout)")
+            #expect(r.stdout.contains("      pagingHeader: X-Pagination"))
+            let path = try Paths.write(r.stdout, name: "generated.yaml")
+            #expect(try await Self.walk("customers", config: path, environment: environment).count == DemoLookalikes.itemCount)
+            #expect(try await Self.walk("orders", config: path, environment: environment).count == DemoLookalikes.itemCount)
+        }
+    }
+
+    /// --offline sends nothing; without the credentials' variable the check
+    /// goes on without them and says so.
+    @Test func offlineSendsNothingAndMissingCredentialsAreSaid() async throws {
+        try await CountedDemoServer.withRunning { server in
+            let document = """
+            {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "servers": [{"url": "\(server.baseURL)"}],
+             "components": {"securitySchemes": {"b": {"type": "http", "scheme": "bearer"}}},
+             "paths": {"/v1/customers": {"get": {"parameters": [{"name": "starting_after", "in": "query", "schema": {"type": "string"}}],
+               "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object", "properties": {
+                 "data": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}},
+                 "has_more": {"type": "boolean"}}}}}}}}}}}
+            """
+            let file = try Paths.write(document, name: "stripe-openapi.json")
+            let offline = try await Subprocess.rowboat("config", "import", file, "--offline")
+            #expect(offline.status == 0, "\(offline.stderr)")
+            #expect(server.totalRequests == 0)
+            #expect(offline.stdout.contains("# Offline: from what the document says alone"))
+            #expect(offline.stdout.contains("      style: lastId"))
+            let unset = try await Subprocess.rowboat(environment: [:], ["config", "import", file])
+            #expect(unset.status == 0, "\(unset.stderr)")
+            #expect(unset.stdout.contains("# checked without credentials: API_TOKEN is not set."))
+            #expect(unset.stdout.contains("# not checked against the server: HTTP 401 from "), "\(unset.stdout)")
+            #expect(server.totalRequests == 1)
+        }
+    }
+
+    @Test func badDocumentsAreOneLine() async throws {
+        try await CountedDemoServer.withRunning { server in
+            // Not OpenAPI (the demo's HTML-less JSON list).
+            let list = try await Subprocess.rowboat("config", "import", server.baseURL + "/api/items")
+            #expect(list.status == 1)
+            #expect(list.stdout == "")
+            #expect(list.stderr.hasPrefix("rowboat: \(server.baseURL)/api/items is not an OpenAPI document (no openapi or swagger key; it has "))
+            let missing = try await Subprocess.rowboat("config", "import", server.baseURL + "/nope.json")
+            #expect(missing.stderr == "rowboat: HTTP 404 from \(server.baseURL)/nope.json: no OpenAPI document there\n")
+        }
+        // 50 MB: refused before it is read.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("huge-openapi-\(UUID().uuidString).json").path
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data(#"{"openapi": "3.0.0", "x": ""#.utf8))
+        try handle.truncate(atOffset: 50_000_000)
+        try handle.close()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let huge = try await Subprocess.rowboat("config", "import", path)
+        #expect(huge.status == 1)
+        #expect(huge.stderr.hasSuffix(" is 47.7 MB; an OpenAPI document may be at most 24.0 MB\n"), "\(huge.stderr)")
+        #expect(huge.stderr.split(separator: "\n").count == 1)
+    }
+}

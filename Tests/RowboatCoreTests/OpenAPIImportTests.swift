@@ -1,0 +1,439 @@
+import Foundation
+import Testing
+@testable import RowboatSpec
+
+/// `rowboat config import` of OpenAPI documents, offline: what each part of
+/// a document becomes in the config, read back by the loader (so every
+/// import passes `config check`), and documents that are wrong or hostile.
+@Suite("config import: OpenAPI documents")
+struct OpenAPIImportTests {
+    static let environment = ["API_TOKEN": "t", "API_KEY": "k", "API_USER": "u", "API_PASSWORD": "p",
+                              "API_CLIENT_ID": "c", "API_CLIENT_SECRET": "s"]
+
+    struct Imported {
+        var yaml: String
+        var made: OpenAPIConfig
+        var config: RowboatConfig
+
+        func endpoint(_ key: String) throws -> Endpoint { try #require(config.endpoint(key), "\(yaml)") }
+    }
+
+    func imported(_ text: String, url: String? = nil, server: String? = nil) throws -> Imported {
+        let document = try OpenAPIDocument(OpenAPIReader.read(Array(text.utf8), name: "doc"), name: "doc")
+        let made = OpenAPIConfig.make(document, source: "doc", documentURL: url, server: server)
+        let yaml = made.yaml(offline: true)
+        let config = try ConfigLoader.parse(yaml, file: "imported.yaml", environment: Self.environment)
+        return Imported(yaml: yaml, made: made, config: config)
+    }
+
+    func failure(_ text: String) -> String? {
+        do {
+            _ = try imported(text)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    // MARK: The shapes
+
+    /// The classic petstore (3.0, JSON): a bare array of `$ref`'d pets, a
+    /// `limit` param with a maximum, the next page's URL in an `x-next`
+    /// header; the one-pet path is not a list.
+    @Test func petstoreThreeZero() throws {
+        let i = try imported("""
+        {"openapi": "3.0.0", "info": {"title": "Swagger Petstore", "version": "1.0.0"},
+         "servers": [{"url": "http://petstore.swagger.io/v1"}],
+         "paths": {
+          "/pets": {"get": {"summary": "List all pets", "operationId": "listPets",
+            "parameters": [{"name": "limit", "in": "query", "required": false,
+                            "schema": {"type": "integer", "maximum": 100, "format": "int32"}}],
+            "responses": {"200": {"description": "A paged array of pets",
+              "headers": {"x-next": {"description": "A link to the next page of responses", "schema": {"type": "string"}}},
+              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pets"}}}},
+              "default": {"description": "unexpected error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}}}},
+          "/pets/{petId}": {"get": {"summary": "Info for a specific pet",
+            "parameters": [{"name": "petId", "in": "path", "required": true, "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}}}}},
+         "components": {"schemas": {
+          "Pet": {"type": "object", "required": ["id", "name"],
+                  "properties": {"id": {"type": "integer", "format": "int64"}, "name": {"type": "string"}, "tag": {"type": "string"}}},
+          "Pets": {"type": "array", "maxItems": 100, "items": {"$ref": "#/components/schemas/Pet"}},
+          "Error": {"type": "object", "properties": {"code": {"type": "integer"}, "message": {"type": "string"}}}}}}
+        """)
+        #expect(i.config.server == "http://petstore.swagger.io/v1")
+        let pets = try i.endpoint("pets")
+        #expect(pets.title == "List all pets")
+        #expect(pets.url == "/pets")
+        #expect(pets.paging.style == .nextURLHeader(name: "x-next"))
+        #expect(pets.paging.sizeParam == "limit" && pets.paging.size == 20)
+        #expect(pets.response.listPath.steps.isEmpty)
+        #expect(pets.item.field("id")?.path.description == "id")
+        #expect(pets.item.field("title")?.path.description == "name")
+        #expect(i.config.endpoints.count == 1)
+        #expect(i.yaml.contains("# Not imported: GET /pets/{petId}: its response is not a list of objects"))
+    }
+
+    /// A FastAPI-style 3.1 document in YAML: a generic page schema, params
+    /// with defaults and bounds, nullable fields as anyOf unions.
+    @Test func fastAPIPageInYAML() throws {
+        let i = try imported("""
+        openapi: 3.1.0
+        info: {title: Shop, version: "0.1.0"}
+        paths:
+          /items/:
+            get:
+              summary: Read Items
+              parameters:
+                - {name: page, in: query, required: false, schema: {type: integer, minimum: 1, default: 1, title: Page}}
+                - {name: size, in: query, required: false, schema: {type: integer, maximum: 100, minimum: 1, default: 50}}
+              responses:
+                '200':
+                  description: Successful Response
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/Page_Item_'}
+                '422':
+                  description: Validation Error
+        components:
+          schemas:
+            Item:
+              type: object
+              properties:
+                id: {type: integer, title: Id}
+                name: {type: string}
+                description: {anyOf: [{type: string}, {type: 'null'}]}
+                created_at: {type: string, format: date-time}
+                html_url: {anyOf: [{type: string, format: uri}, {type: 'null'}]}
+            Page_Item_:
+              type: object
+              required: [items, total, page, size]
+              properties:
+                items: {type: array, items: {$ref: '#/components/schemas/Item'}}
+                total: {anyOf: [{type: integer, minimum: 0}, {type: 'null'}]}
+                page: {anyOf: [{type: integer, minimum: 1}, {type: 'null'}]}
+                size: {anyOf: [{type: integer, minimum: 1}, {type: 'null'}]}
+                pages: {anyOf: [{type: integer, minimum: 0}, {type: 'null'}]}
+        """, url: "http://127.0.0.1:8000/openapi.json")
+        // No servers: the origin the document was read from.
+        #expect(i.config.server == "http://127.0.0.1:8000")
+        #expect(i.yaml.contains("# the document names no server: http://127.0.0.1:8000, where it was read."))
+        let items = try i.endpoint("items")
+        #expect(items.title == "Read Items")
+        #expect(items.paging.style == .pageNumber(param: "page", first: 1))
+        #expect(items.paging.sizeParam == "size" && items.paging.size == 50)
+        #expect(items.paging.totalPagesPath?.description == "pages")
+        #expect(items.paging.totalCountPath?.description == "total")
+        #expect(items.response.listPath.description == "items")
+        #expect(items.item.field("subtitle")?.path.description == "description")
+        #expect(items.item.field("link")?.path.description == "html_url")
+        #expect(items.item.fields.contains { $0.path.description == "created_at" && $0.type == .dateISO8601 })
+    }
+
+    /// Swagger 2.0: host, basePath and schemes make the server; an API key
+    /// header from securityDefinitions; offset and limit.
+    @Test func swaggerTwo() throws {
+        let i = try imported("""
+        swagger: "2.0"
+        info: {title: Users, version: "2"}
+        host: api.example.com
+        basePath: /v2
+        schemes: [http, https]
+        securityDefinitions:
+          key: {type: apiKey, in: header, name: X-API-Key}
+        security: [{key: []}]
+        paths:
+          /users:
+            get:
+              summary: Users
+              parameters:
+                - {name: offset, in: query, type: integer, default: 0}
+                - {name: limit, in: query, type: integer, default: 25}
+              responses:
+                200:
+                  description: ok
+                  schema:
+                    type: object
+                    properties:
+                      data: {type: array, items: {$ref: '#/definitions/User'}}
+                      meta: {type: object, properties: {total: {type: integer}}}
+        definitions:
+          User:
+            type: object
+            properties:
+              id: {type: string, format: uuid}
+              login: {type: string}
+              avatar_url: {type: string, format: uri}
+        """)
+        #expect(i.config.server == "https://api.example.com/v2")
+        #expect(i.config.auth == .apiKeyHeader(name: "X-API-Key", value: "k"))
+        #expect(i.yaml.contains("# Set API_KEY in the environment before you use this file."))
+        let users = try i.endpoint("users")
+        #expect(users.paging.style == .offset(param: "offset"))
+        #expect(users.paging.sizeParam == "limit" && users.paging.size == 25)
+        #expect(users.paging.totalCountPath?.description == "meta.total")
+        #expect(users.response.listPath.description == "data")
+        #expect(users.item.field("image")?.path.description == "avatar_url")
+    }
+
+    /// A cursor param and a cursor in the answer that is null at the end;
+    /// has_more with the last id sent back; a next URL in the body; a Link
+    /// header: each style from what the operation says.
+    @Test func eachPagingStyleFromTheDocument() throws {
+        func one(_ params: String, _ properties: String, headers: String = "") throws -> Endpoint {
+            let i = try imported("""
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "servers": [{"url": "https://api.example.com"}],
+             "paths": {"/things": {"get": {"parameters": [\(params)], "responses": {"200": {"description": "ok",
+               "headers": {\(headers)},
+               "content": {"application/json": {"schema": {"type": "object", "properties": {
+                 "data": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}}
+                 \(properties.isEmpty ? "" : ", " + properties)}}}}}}}}}}
+            """)
+            return try i.endpoint("things")
+        }
+        let cursor = try one(#"{"name": "cursor", "in": "query", "schema": {"type": "string"}}, {"name": "limit", "in": "query", "schema": {"type": "integer"}}"#,
+                             #""next_cursor": {"type": ["string", "null"]}"#)
+        #expect(cursor.paging.style == .cursor(param: "cursor", next: JSONPath("next_cursor")!))
+        let stripe = try one(#"{"name": "starting_after", "in": "query", "schema": {"type": "string"}}, {"name": "limit", "in": "query", "schema": {"type": "integer", "default": 10}}"#,
+                             #""has_more": {"type": "boolean"}"#)
+        #expect(stripe.paging.style == .lastID(param: "starting_after"))
+        #expect(stripe.paging.hasMorePath?.description == "has_more")
+        let django = try one(#"{"name": "page", "in": "query", "schema": {"type": "integer"}}"#,
+                             #""count": {"type": "integer"}, "next": {"type": "string", "format": "uri", "nullable": true}, "previous": {"type": "string", "nullable": true}"#)
+        #expect(django.paging.style == .nextURL(path: JSONPath("next")!))
+        let link = try one(#"{"name": "per_page", "in": "query", "schema": {"type": "integer", "default": 30}}"#, "",
+                           headers: #""Link": {"schema": {"type": "string"}}"#)
+        #expect(link.paging.style == .link)
+        let odata = try one("", #""@odata.nextLink": {"type": "string"}"#)
+        #expect(odata.paging.style == .nextURL(path: JSONPath(steps: [.key("@odata.nextLink")])))
+        let none = try one("", "")
+        #expect(none.paging.style == .none)
+    }
+
+    /// Path params are required params; enum query params are filters
+    /// with "Any"; the sort param is the sort section; `q` the search;
+    /// a required param keeps its example.
+    @Test func paramsFiltersSortAndSearch() throws {
+        let i = try imported("""
+        openapi: 3.0.3
+        info: {title: Issues, version: "1"}
+        servers: [{url: "https://api.github.example"}]
+        paths:
+          /repos/{owner}/{repo}/issues:
+            parameters:
+              - {name: owner, in: path, required: true, schema: {type: string}}
+              - {name: repo, in: path, required: true, schema: {type: string}, example: rowboat}
+            get:
+              summary: List repository issues
+              parameters:
+                - {name: state, in: query, schema: {type: string, enum: [open, closed, all], default: open}}
+                - {name: labels, in: query, schema: {type: array, items: {type: string, enum: [bug, docs]}}}
+                - {name: sort, in: query, schema: {type: string, enum: [created, updated, comments]}}
+                - {name: q, in: query, schema: {type: string}}
+                - {name: since, in: query, required: true, schema: {type: string, format: date-time}, example: "2026-01-01T00:00:00Z"}
+                - {name: per_page, in: query, schema: {type: integer, default: 30}}
+                - {name: page, in: query, schema: {type: integer, default: 1}}
+              responses:
+                '200':
+                  description: ok
+                  content:
+                    application/json:
+                      schema: {type: array, items: {$ref: '#/components/schemas/Issue'}}
+        components:
+          schemas:
+            Issue:
+              type: object
+              properties:
+                id: {type: integer}
+                number: {type: integer}
+                title: {type: string}
+                html_url: {type: string, format: uri}
+                updated_at: {type: string, format: date-time}
+        """)
+        let issues = try i.endpoint("issues")
+        #expect(issues.url == "/repos/{owner}/{repo}/issues")
+        #expect(issues.params["owner"] == .one(""))
+        #expect(issues.params["repo"] == .one("rowboat"))
+        #expect(issues.params["since"] == .one("2026-01-01T00:00:00Z"))
+        #expect(issues.params["per_page"] == nil && issues.params["page"] == nil)
+        #expect(i.yaml.contains("# path param {owner} (required): here or --param owner=…"))
+        #expect(issues.query.filters.map(\.title) == ["State", "Labels"])
+        #expect(issues.query.filters[0].options.map(\.title) == ["Any", "open", "closed", "all"])
+        #expect(issues.query.filters[0].options[1].params == ["state": "open"])
+        #expect(issues.query.sort?.options.map(\.title) == ["Default", "created", "updated", "comments"])
+        #expect(issues.query.sort?.options[1].params == ["sort": "created"])
+        #expect(issues.query.searchParam == "q")
+        #expect(issues.paging.style == .pageNumber(param: "page", first: 1))
+        // The path params go into the path, once-encoded; the rest in the query.
+        var params: [String: ParamValue] = ["owner": .one("a b/c"), "repo": .one(".."), "state": .one("open")]
+        #expect(RequestBuilder.fillPath(issues.url, params: &params) == "/repos/a%20b%2Fc/%2E%2E/issues")
+        #expect(params == ["state": .one("open")])
+    }
+
+    /// Security schemes: bearer, basic, OAuth2 client credentials; a flow
+    /// that needs a browser becomes a bearer token with a comment; a key in
+    /// a cookie is named, not written.
+    @Test func securitySchemesBecomeAuth() throws {
+        func auth(_ schemes: String, security: String = "") throws -> Imported {
+            try imported("""
+            {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "servers": [{"url": "https://h.example"}],
+             \(security)
+             "components": {"securitySchemes": {\(schemes)}},
+             "paths": {"/a": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json":
+               {"schema": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}}}
+            """)
+        }
+        #expect(try auth(#""b": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}"#).config.auth == .bearer(token: "t"))
+        #expect(try auth(#""b": {"type": "http", "scheme": "basic"}"#).config.auth == .basic(username: "u", password: "p"))
+        let oauth = try auth(#""o": {"type": "oauth2", "flows": {"clientCredentials": {"tokenUrl": "https://h.example/token", "scopes": {}}}}"#)
+        #expect(oauth.yaml.contains("  type: oauth2\n  tokenURL: https://h.example/token\n"))
+        let browser = try auth(#""o": {"type": "oauth2", "flows": {"authorizationCode": {"authorizationUrl": "https://h/a", "tokenUrl": "https://h/t", "scopes": {}}}}"#)
+        #expect(browser.config.auth == .bearer(token: "t"))
+        #expect(browser.yaml.contains("# the security scheme o is OAuth2 without client credentials: get a token yourself and set API_TOKEN."))
+        let cookie = try auth(#""c": {"type": "apiKey", "in": "cookie", "name": "sid"}"#)
+        #expect(cookie.config.auth == nil)
+        #expect(cookie.yaml.contains("# the security scheme c sends its key in a cookie: add it under headers: yourself."))
+        // The document's security picks among several.
+        let picked = try auth(#""k": {"type": "apiKey", "in": "query", "name": "api_key"}, "b": {"type": "http", "scheme": "bearer"}"#,
+                              security: #""security": [{"b": []}],"#)
+        #expect(picked.config.auth == .bearer(token: "t"))
+        #expect(picked.yaml.contains("# the security scheme k is not written (auth: takes one)."))
+    }
+
+    /// Servers: variables take their defaults; a relative one joins the
+    /// origin the document came from; --server replaces it.
+    @Test func serversAreResolved() throws {
+        let body = #""paths": {"/a": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}}"#
+        let variables = try imported(#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "servers": [{"url": "{scheme}://{host}/v1", "variables": {"scheme": {"default": "https"}, "host": {"default": "api.example.com"}}}], "# + body + "}")
+        #expect(variables.config.server == "https://api.example.com/v1")
+        let relative = try imported(#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "servers": [{"url": "/api/v3"}], "# + body + "}",
+                                    url: "https://petstore3.example/api/v3/openapi.json")
+        #expect(relative.config.server == "https://petstore3.example/api/v3")
+        let empty = try imported(#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "servers": [], "# + body + "}")
+        #expect(empty.config.server == "http://127.0.0.1:8080")
+        #expect(empty.yaml.contains("# the document names no server (nor a usable one): set yours here, or import with --server URL."))
+        let replaced = try imported(#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "servers": [{"url": "https://a.example"}], "# + body + "}",
+                                    server: "http://127.0.0.1:9999/")
+        #expect(replaced.config.server == "http://127.0.0.1:9999")
+    }
+
+    /// allOf parts merge; a oneOf of two shapes takes the first and says so;
+    /// an item schema that names itself is read once.
+    @Test func compositionAndCycles() throws {
+        let i = try imported("""
+        {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "servers": [{"url": "https://h.example"}],
+         "paths": {"/nodes": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema":
+           {"allOf": [{"$ref": "#/components/schemas/Meta"}, {"type": "object", "properties": {"results": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}}}]}}}}}}},
+          "/either": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema":
+           {"oneOf": [{"type": "array", "items": {"$ref": "#/components/schemas/Node"}}, {"$ref": "#/components/schemas/Meta"}]}}}}}}}},
+         "components": {"schemas": {
+          "Meta": {"type": "object", "properties": {"total_count": {"type": "integer"}}},
+          "Node": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"},
+                   "parent": {"$ref": "#/components/schemas/Node"}, "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}}}}}}
+        """)
+        let nodes = try i.endpoint("nodes")
+        #expect(nodes.response.listPath.description == "results")
+        #expect(nodes.item.field("title")?.path.description == "name")
+        #expect(i.yaml.contains("refers to itself (not expanded)"))
+        let either = try i.endpoint("either")
+        #expect(either.response.listPath.steps.isEmpty)
+        #expect(i.yaml.contains("oneOf of 2 shapes: the first array is used"))
+    }
+
+    // MARK: Documents that are wrong
+
+    /// A $ref to a place the document lacks, or to another file: the
+    /// operation is named, not imported, the rest is.
+    @Test func missingAndExternalRefsAreSaid() throws {
+        let i = try imported("""
+        {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "servers": [{"url": "https://h.example"}],
+         "paths": {
+          "/a": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Nope"}}}}}}},
+          "/b": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "other.yaml#/components/schemas/B"}}}}}}},
+          "/c": {"get": {"responses": {"200": {"$ref": "#/components/responses/Loop"}}}},
+          "/d": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}, "x": {"$ref": "https://example.com/x.json"}}}}}}}}}}},
+         "components": {"responses": {"Loop": {"$ref": "#/components/responses/Loop"}}}}
+        """)
+        #expect(i.config.endpoints.map(\.key) == ["d"])
+        #expect(i.yaml.contains("# Not imported: GET /a: its response is not a list of objects"))
+        #expect(i.yaml.contains("# Not imported: GET /b:"))
+        #expect(i.yaml.contains("# Not imported: GET /c: no success response with a JSON schema."))
+        #expect(i.yaml.contains("#   … the $ref https://example.com/x.json points outside the document (not followed)")
+                || i.yaml.contains("  # the $ref https://example.com/x.json points outside the document (not followed)"))
+    }
+
+    @Test func notOpenAPIIsOneLine() {
+        #expect(failure(#"{"name": "not a document", "paths": {}}"#)
+                == "doc is not an OpenAPI document (no openapi or swagger key; it has name, paths)")
+        #expect(failure("- a\n- b\n") == "doc is not an OpenAPI document (its top level is an array, not an object)")
+        #expect(failure(#"{"openapi": "3.0.0", "paths": [}"#)?.hasPrefix("doc is not valid JSON (") == true)
+        #expect(failure("openapi: 3.0.0\npaths: {a: [}\n")?.hasPrefix("doc:2: ") == true)
+        #expect(failure(#"{"swagger": "1.2", "apis": []}"#) == "doc: Swagger 1.2 is not read (2.0 is)")
+        #expect(failure("<!doctype html><html><body>Docs</body></html>")?.contains("not an OpenAPI document") == true)
+    }
+
+    /// A YAML alias bomb stops at the bound without expanding it.
+    @Test func aYAMLAliasBombIsRefused() {
+        var text = "openapi: 3.0.0\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for n in 1...9 { text += "a\(n): &a\(n) [" + Array(repeating: "*a\(n - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        text += "paths: {}\n"
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(failure(text)?.hasSuffix("holds more than 4000000 values (with YAML aliases expanded); refused") == true)
+        #expect(clock.now - start < .seconds(5))
+    }
+
+    @Test func tooLargeAndTooDeepAreRefused() {
+        let big = [UInt8](repeating: UInt8(ascii: " "), count: OpenAPIReader.maxBytes + 1)
+        #expect(throws: OpenAPIError("big.json is 24.0 MB; an OpenAPI document may be at most 24.0 MB")) {
+            try OpenAPIReader.read(big, name: "big.json")
+        }
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        #expect(failure(deep)?.contains("nested deeper than") == true)
+        let deepYAML = String(repeating: "- ", count: 300) + "x\n"
+        #expect(failure(deepYAML)?.contains("nested deeper than 256 levels") == true)
+    }
+
+    /// 10,000 operations: read up to the bound, at most 200 endpoints
+    /// written, the rest counted; the config still loads.
+    @Test func tenThousandOperations() throws {
+        var paths: [String] = []
+        for n in 0..<10_000 {
+            paths.append(##""/r\##(n)": {"get": {"summary": "R\##(n)", "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/List"}}}}}}}"##)
+        }
+        let text = #"{"openapi": "3.0.0", "info": {"title": "many", "version": "1"}, "servers": [{"url": "https://h.example"}], "paths": {"#
+            + paths.joined(separator: ",")
+            + #"}, "components": {"schemas": {"List": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}"#
+        let i = try imported(text)
+        #expect(i.config.endpoints.count == OpenAPIConfig.maxEndpoints)
+        #expect(i.yaml.contains("# 8000 more GET operations past the first 2000 were not read."))
+        #expect(i.yaml.contains("# Not imported: GET /r1999: past the 200 endpoints a config takes."))
+    }
+
+    // MARK: Hostile values
+
+    /// Keys and values with quotes, colons, newlines, anchors, aliases and
+    /// `${` cannot change the config's structure or read a variable: the
+    /// loader reads them back as the text they were.
+    @Test func hostileValuesStayText() throws {
+        let nasty = #"a\"b: c\n  injected: true &x *y ${HOME} #"#
+        let i = try imported("""
+        {"openapi": "3.0.0", "info": {"title": "\(nasty)", "version": "1"}, "servers": [{"url": "https://h.example"}],
+         "paths": {"/x/{id}/${HOME}": {"get": {"summary": "\(nasty)",
+           "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}, "example": "\(nasty)"},
+                          {"name": "k: v", "in": "query", "schema": {"type": "string", "enum": ["\(nasty)", "${PATH}"]}},
+                          {"name": "sort", "in": "query", "schema": {"type": "string", "enum": ["a\\nb"]}}],
+           "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object", "properties": {
+             "we: ird\\n": {"type": "array", "items": {"type": "object", "properties": {"id\\"": {"type": "integer"}, "${HOME}": {"type": "string"}, "- x": {"type": "string"}}}}}}}}}}}}}}
+        """)
+        let e = try #require(i.config.endpoints.first)
+        #expect(e.title == "a\"b: c   injected: true &x *y ${HOME} #")
+        #expect(e.url == "/x/{id}/${HOME}")
+        #expect(e.params["id"] == .one("a\"b: c\n  injected: true &x *y ${HOME} #"))
+        #expect(e.query.filters.first?.options.flatMap { $0.params.keys } == ["k: v", "k: v"])
+        #expect(e.query.filters.first?.options.flatMap { $0.params.values } == ["a\"b: c\n  injected: true &x *y ${HOME} #", "${PATH}"])
+        #expect(e.response.listPath == JSONPath(steps: [.key("we: ird\n")]))
+        #expect(i.config.auth == nil)
+        #expect(!i.yaml.contains("\ninjected"))
+    }
+}
