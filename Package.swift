@@ -64,6 +64,17 @@ let package = Package(
         ]),
         // Runs programs with posix_spawn: the app's helpers (browser, clipboard), the tests and the benchmarks.
         .target(name: "RowboatProcess"),
+        // What only the tests, benchmarks and fault scripts use, kept out of the rowboat binary: the hostile
+        // server (misbehaving routes on plain sockets), RefusingPort, the demo server with its requests
+        // counted, ProcessMemory.
+        .target(name: "RowboatTestSupport", dependencies: [
+            "RowboatDemo",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+        // `rowboat-hostile`: the hostile server in the foreground, on 127.0.0.1, for scripts and by hand.
+        .executableTarget(name: "rowboat-hostile", dependencies: [
+            "RowboatTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // The list controller as a library: its public API (ListController, ListRow, ListSession) and the
         // TUI runtime under it (the run loop on the UI thread, the effect runner, a page provider protocol).
         .target(name: "RowboatKit", dependencies: ["RowboatCore", "RowboatSpec", "RowboatTerminal", "RowboatNetwork", "RowboatCache",
@@ -89,27 +100,29 @@ let package = Package(
         // `swift run -c release rowboat-bench`: ratios against references (not part of the tests).
         .executableTarget(name: "rowboat-bench", dependencies: [
             "RowboatCore", "RowboatSpec", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
-            "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp",
+            "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp", "RowboatTestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Benchmarks/RowboatBench"),
-        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec"]),
+        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatTestSupport"]),
         .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore", "RowboatSpec"], exclude: ["Golden"]),
         .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore", "RowboatSpec",
+            "RowboatTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTLS", package: "hummingbird")]),
         .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatCore", "RowboatSpec"]),
         .testTarget(name: "RowboatDemoTests", dependencies: [
-            "RowboatDemo",
+            "RowboatDemo", "RowboatTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatNetwork",
-                                                         "RowboatCache"]),
-        .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "RowboatDemo"]),
+                                                         "RowboatCache", "RowboatTestSupport"]),
+        .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "RowboatDemo",
+                                                             "RowboatTestSupport"]),
         .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCore", "RowboatSpec", "CImageCodecs", "CImageFixtures"]),
         .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCore", "RowboatSpec", "RowboatProcess",
-                                                               "RowboatDemo", "RowboatNetwork", "RowboatCache"]),
+                                                               "RowboatDemo", "RowboatNetwork", "RowboatCache", "RowboatTestSupport"]),
         .testTarget(name: "RowboatKitTests", dependencies: ["RowboatKit"]),
         .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatSpec", "RowboatDemo", "RowboatNetwork", "RowboatCache",
-                                                         "RowboatProcess"]),
+                                                         "RowboatProcess", "RowboatTestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -3,6 +3,7 @@ import RowboatCore
 import RowboatSpec
 import RowboatDemo
 import RowboatNetwork
+import RowboatTestSupport
 
 /// A server that is not there: how long a page request to a loopback port
 /// that refuses connections takes to fail, on a fresh client as the TUI

@@ -6,6 +6,7 @@ import RowboatDemo
 import RowboatNetwork
 import RowboatProcess
 import RowboatTerminal
+import RowboatTestSupport
 
 /// A million loaded rows (Config/bulk.yaml's items from the demo server,
 /// got and mapped as the app gets them, all in one list): page-down plus

@@ -7,6 +7,7 @@ import RowboatNetwork
 import RowboatProcess
 import RowboatTerminal
 import Synchronization
+import RowboatTestSupport
 
 /// A huge response, streamed: Config/bulk.yaml's endpoint asks the demo
 /// server's /api/bulk for a million items (about 100 MB, written as it is

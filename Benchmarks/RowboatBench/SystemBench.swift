@@ -2,6 +2,7 @@ import Foundation
 import RowboatProcess
 import RowboatCore
 import RowboatSpec
+import RowboatTestSupport
 
 /// Process-level figures: CPU used by the TUI while idle, and memory per
 /// loaded item.

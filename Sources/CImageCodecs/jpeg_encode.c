@@ -30,15 +30,9 @@ int rb_jpeg_encode_rgb(const uint8_t *rgb, int width, int height,
                        int quality, int progressive,
                        uint8_t **out, size_t *out_len,
                        char *err, size_t err_len) {
-    if (out == NULL || out_len == NULL) {
-        rb_set_error(err, err_len, "output pointers must not be NULL");
-        return RB_ERR_ARGUMENT;
-    }
-    *out = NULL;
-    *out_len = 0;
-    if (rgb == NULL || width <= 0 || height <= 0) {
-        rb_set_error(err, err_len, "invalid pixels or dimensions");
-        return RB_ERR_ARGUMENT;
+    int begun = rb_encode_begin(rgb, width, height, out, out_len, err, err_len);
+    if (begun != RB_OK) {
+        return begun;
     }
     if (quality < 1 || quality > 100) {
         rb_set_error(err, err_len, "quality must be 1...100");

@@ -292,6 +292,13 @@ struct exact_builder {
 
 simdjson::error_code parse_exact(rb_json_parser *parser, const uint8_t *bytes, size_t length) {
     parser->number_too_long = false;
+    // Whitespace after the root value is left out: On-Demand reads a root
+    // scalar through a buffer a few bytes long and calls `true` followed by
+    // ten spaces "not a boolean" (the DOM parser reads it).
+    while (length > 0 && (bytes[length - 1] == ' ' || bytes[length - 1] == '\n' || bytes[length - 1] == '\r'
+                          || bytes[length - 1] == '\t')) {
+        length--;
+    }
     parser->padded.assign(reinterpret_cast<const char *>(bytes), length);
     parser->padded.append(simdjson::SIMDJSON_PADDING, ' ');
     exact_tape &tape = parser->exact;

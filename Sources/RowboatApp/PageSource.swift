@@ -153,7 +153,7 @@ public final class PageSource: Sendable {
         if let parts {
             onItems = { @Sendable (items: [Item]) async -> Void in
                 var page = PageResult(items: items)
-                page.continues = true
+                page.facts.continues = true
                 await parts(Delivery(page: page, origin: .network, fetchedAt: clock(), final: false))
             }
         }

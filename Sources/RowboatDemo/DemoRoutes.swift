@@ -10,7 +10,7 @@ import Hummingbird
 enum DemoRoutes {
     static func makeRouter(state: DemoServerState) -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: RequestCountingMiddleware(counter: state.counter))
+        if let onRequest = state.onRequest { router.add(middleware: RequestHook(onRequest: onRequest)) }
         router.get("/api/items") { request, _ in
             listItems(request, state: state)
         }

@@ -6,8 +6,8 @@ import ServiceLifecycle
 /// A running demo catalog server on a local address.
 ///
 /// `start(host:port:)` returns once the socket is listening; `stop()` shuts
-/// it down gracefully. The server never logs. It counts requests per path so
-/// tests can assert how often a URL was fetched.
+/// it down gracefully. The server never logs; whoever starts it may hear of
+/// each request's path (`onRequest`).
 public final class DemoServer: Sendable {
     /// The host the server is bound to, e.g. "127.0.0.1".
     public let host: String
@@ -30,11 +30,13 @@ public final class DemoServer: Sendable {
 
     /// Starts a server bound only to `host` on `port` (0 picks a free port)
     /// and returns once it is listening. Item dates are recent as seen from
-    /// `now` (seconds since the epoch).
-    public static func start(host: String = "127.0.0.1", port: Int = 0,
-                             now: Double = Date().timeIntervalSince1970) async throws -> DemoServer {
+    /// `now` (seconds since the epoch). `onRequest` is told every request's
+    /// path (query excluded; unmatched paths too) before it is handled.
+    public static func start(host: String = "127.0.0.1", port: Int = 0, now: Double = Date().timeIntervalSince1970,
+                             onRequest: (@Sendable (String) -> Void)? = nil) async throws -> DemoServer {
         let state = DemoServerState(catalog: DemoCatalog(baseURL: DemoApplication.baseURL(host: host, port: port),
-                                                         newest: DemoCatalog.newest(startedAt: now)))
+                                                         newest: DemoCatalog.newest(startedAt: now)),
+                                    onRequest: onRequest)
         let (events, continuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
         let app = DemoApplication.make(host: host, port: port, state: state) { bound in
             continuation.yield(.success(bound))
@@ -74,21 +76,6 @@ public final class DemoServer: Sendable {
     /// The catalog being served, with image URLs under `baseURL`.
     public var catalog: DemoCatalog {
         state.catalog
-    }
-
-    /// Requests received for exactly this path (no query), e.g. "/api/items".
-    public func requestCount(path: String) -> Int {
-        state.counter.count(path: path)
-    }
-
-    /// Requests received for all paths.
-    public var totalRequests: Int {
-        state.counter.total
-    }
-
-    /// Forgets all request counts.
-    public func resetRequestCounts() {
-        state.counter.reset()
     }
 
     /// How many images have actually been rendered (cache misses).

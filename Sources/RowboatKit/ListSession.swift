@@ -10,10 +10,9 @@ import Synchronization
 /// wait until it settles, then read `snapshot` or `frame()` — the screen
 /// as text, exactly as the terminal would show it.
 public final class ListSession: Sendable {
-    private let state: Mutex<AppState>
+    private let store: AppStore
     private let keyMap: KeyMap
     private let theme: Theme
-    private let observe: @Sendable (AppState) -> Void
     private let runner: Mutex<EffectRunner?> = Mutex(nil)
     private let waiters = Mutex<[Waiter]>([])
     /// The wake-up for the next live tick: when it is set for, and its task
@@ -27,10 +26,9 @@ public final class ListSession: Sendable {
     }
 
     init(_ setup: ListController.Setup) {
-        state = Mutex(setup.state)
+        store = AppStore(setup.state, observe: setup.observe)
         keyMap = setup.keyMap
         theme = setup.theme
-        observe = setup.observe
         let runner = EffectRunner(provider: setup.provider, customAction: setup.customAction,
                                   columnStore: setup.columnStore,
                                   post: { [weak self] action in self?.dispatch(action) })
@@ -47,7 +45,7 @@ public final class ListSession: Sendable {
     @discardableResult
     public func press(_ name: String) -> Bool {
         guard let key = KeyName.parse(name) else { return false }
-        let action = state.withLock { keyMap.action(for: key, in: $0) }
+        let action = store.read { keyMap.action(for: key, in: $0) }
         if let action { dispatch(action) }
         return true
     }
@@ -65,13 +63,15 @@ public final class ListSession: Sendable {
 
     /// What the list holds now.
     public var snapshot: ListSnapshot {
-        state.withLock { ListSnapshot($0) }
+        store.read { ListSnapshot($0) }
     }
 
-    /// The screen as text lines, as the terminal would show it now.
+    /// The screen as text lines, as the terminal would show it now (at the
+    /// state's clock, as the terminal draws it: what the reducer decided
+    /// and what is drawn agree on "now").
     public func frame() -> [String] {
-        let current = state.withLock { $0 }
-        return AppRenderer(theme: theme).render(current, now: Date().timeIntervalSince1970, keyMap: keyMap).lines()
+        let current = store.current
+        return AppRenderer(theme: theme).render(current, now: current.clock, keyMap: keyMap).lines()
     }
 
     /// Stops background work (image downloads, live ticks).
@@ -86,8 +86,9 @@ public final class ListSession: Sendable {
 
     private func waitUntil(state condition: @escaping @Sendable (AppState) -> Bool) async {
         await withCheckedContinuation { continuation in
-            let now = state.withLock { $0 }
-            if condition(now) {
+            // Checked on a copy, outside the store's lock: a condition may
+            // read the session again (`frame()`).
+            if condition(store.current) {
                 continuation.resume()
             } else {
                 waiters.withLock { $0.append(Waiter(satisfied: condition, continuation: continuation)) }
@@ -96,15 +97,12 @@ public final class ListSession: Sendable {
         }
     }
 
+    /// The clock set to now, then `action`, as the run loop takes them.
     private func dispatch(_ action: AppAction) {
-        let (effects, after) = state.withLock { state in
-            let ticks = AppReducer.reduce(&state, .clock(Date().timeIntervalSince1970))
-            return (ticks + AppReducer.reduce(&state, action), state)
-        }
-        observe(after)
         let runner = runner.withLock { $0 }
-        for effect in effects { runner?.run(effect) }
-        setAlarm(for: after.nextLiveTick, now: after.clock)
+        store.send(.clock(Date().timeIntervalSince1970), action) { runner?.run($0) }
+        let (tick, now) = store.read { ($0.nextLiveTick, $0.clock) }
+        setAlarm(for: tick, now: now)
         recheck()
     }
 
@@ -130,7 +128,7 @@ public final class ListSession: Sendable {
 
     /// Resumes every waiter whose condition holds now.
     private func recheck() {
-        let current = state.withLock { $0 }
+        let current = store.current
         let ready = waiters.withLock { list in
             let (done, rest) = (list.filter { $0.satisfied(current) }, list.filter { !$0.satisfied(current) })
             list = rest

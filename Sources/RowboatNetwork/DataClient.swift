@@ -159,7 +159,7 @@ public struct DataClient: Sendable {
             guard let absolute = URL(string: next, relativeTo: URL(string: reply.url))?.absoluteString else {
                 throw .mappingMismatch(path: "next page URL", found: "\"\(Sanitizer.clean(next, limit: 60))\"")
             }
-            page.nextURL = absolute
+            page.facts.nextURL = absolute
         }
         return page
     }

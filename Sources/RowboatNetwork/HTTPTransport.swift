@@ -22,9 +22,9 @@ public struct HTTPReply: Sendable {
         self.url = url
     }
 
-    /// The first value of header `name` (case-insensitive).
+    /// The value of header `name` (see `HeaderFields`).
     public func header(_ name: String) -> String? {
-        headers.first { $0.0.lowercased() == name.lowercased() }?.1
+        headers.header(name)
     }
 }
 

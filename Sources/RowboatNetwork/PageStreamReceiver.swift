@@ -38,10 +38,10 @@ final class PageStreamReceiver: BodyReceiver, @unchecked Sendable {
 
     func accepts(status: Int, headers: [(String, String)]) -> Bool {
         guard (200..<300).contains(status), status != 204 else { return false }
-        let type = headers.first { $0.0.lowercased() == "content-type" }?.1
+        let type = headers.header("content-type")
         compression = PageDecoder.compression(body: [], headers: headers)
         if compression == nil, !decoder.frame(contentType: type) { return false }
-        let length = headers.first { $0.0.lowercased() == "content-length" }.flatMap { Int($0.1) }
+        let length = headers.header("content-length").flatMap { Int($0) }
         streaming = (length ?? 0) > Self.threshold
         return true
     }

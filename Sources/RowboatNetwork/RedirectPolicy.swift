@@ -37,11 +37,11 @@ enum RedirectPolicy {
         if status == 303 || (spec.method == .post && (status == 301 || status == 302)) {
             next.method = .get
             next.body = nil
-            next.headers.removeAll { ["content-type", "content-length"].contains($0.0.lowercased()) }
+            next.headers.removeHeaders("content-type", "content-length")
         }
         if from != to {
             let dropped = spec.configHeaderNames.union(credentialHeaders)
-            next.headers.removeAll { dropped.contains($0.0.lowercased()) }
+            next.headers.removeHeaders(lowercased: dropped)
             next.configHeaderNames = []
         }
         return next

@@ -83,14 +83,14 @@ struct ConfigProbe: AsyncParsableCommand {
         guard URLOrigin(url) != nil else { throw CLIError("\(Sanitizer.clean(url, limit: 100)) is not an http(s) URL") }
         var fields: [(String, String)] = [("Accept", "application/json"), ("User-Agent", ClientInfo.current.userAgent)]
         for (k, v) in try headers() {
-            fields.removeAll { $0.0.lowercased() == k.lowercased() }
+            fields.removeHeaders(k)
             fields.append((k, v))
         }
         var body: [UInt8]?
         if let data {
             guard name == .post else { throw CLIError("--data needs --method POST") }
             body = Array(data.utf8)
-            if !fields.contains(where: { $0.0.lowercased() == "content-type" }) {
+            if !fields.hasHeader("content-type") {
                 let json = (try? JSONValue.parse(Data(data.utf8))) != nil
                 fields.append(("Content-Type", json ? "application/json" : "application/x-www-form-urlencoded"))
             }

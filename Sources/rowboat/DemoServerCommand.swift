@@ -14,20 +14,11 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Address to bind (loopback only by default).")
     var host: String = "127.0.0.1"
 
-    @Flag(name: .long, help: "Serve hostile routes for fault tests instead (127.0.0.1 only; see docs/reliability.md).")
-    var hostile = false
-
-    @Option(name: .long, parsing: .unconditional,
-            help: "With --hostile: the second port, another origin for redirects, 0-65535 (0 picks a free one).")
-    var otherPort: Int = 0
-
     func validate() throws {
         try OptionRange.port(port, option: "--port")
-        try OptionRange.port(otherPort, option: "--other-port")
     }
 
     func run() async throws {
-        if hostile { return try await runHostile() }
         do {
             try await DemoServer.runForever(host: host, port: port) { line in
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))

@@ -7,6 +7,7 @@ import RowboatDemo
 import RowboatNetwork
 import Synchronization
 import Testing
+import RowboatTestSupport
 
 /// A refresh or a new query cancels the page request it overtakes: the
 /// connection is closed at once (the server sees it go), and a cancelled

@@ -8,6 +8,7 @@ import RowboatDemo
 import RowboatNetwork
 import Synchronization
 import Testing
+import RowboatTestSupport
 
 /// Get modes against the real demo server and a real SQLite file.
 @Suite(.timeLimit(.minutes(1)))
@@ -21,14 +22,14 @@ struct PageSourceTests {
 
     /// One test's world: demo server, cache directory, store, source.
     struct World {
-        let server: DemoServer
+        let server: CountedDemoServer
         let dir: String
         let config: RowboatConfig
         let transport: HTTPTransport
         let clock = Clock()
 
         static func start(expire: Double = 600) async throws -> World {
-            let server = try await DemoServer.start(port: 0)
+            let server = try await CountedDemoServer.start(port: 0)
             var config = try ConfigFile.load(ConfigFile.demoConfigPath())
             config.server = server.baseURL
             config.communication.timeoutSeconds = 20

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatDemo
 import Testing
+import RowboatTestSupport
 
 /// The real binary, end to end: fetch against the embedded demo and a
 /// separately started demo server, config check and config import.

@@ -4,6 +4,7 @@ import RowboatCache
 import RowboatDemo
 import RowboatProcess
 import Testing
+import RowboatTestSupport
 
 /// `rowboat fetch` (headless) against the hostile server: every output
 /// format carries only inert text, errors are one line, and a closed stdout
@@ -73,10 +74,30 @@ struct HostileCLITests {
         #expect(ids.count == 9)
     }
 
+    /// `rowboat-hostile` binds 127.0.0.1 and nothing else: there is no
+    /// option to choose another address; a port out of range is one line.
     @Test func theHostileServerListensOnLoopbackOnly() async throws {
-        let r = try await Subprocess.rowboat("demo-server", "--hostile", "--host", "0.0.0.0", "--port", "0")
+        let r = try await Subprocess.hostile("--host", "0.0.0.0", "--port", "0")
         #expect(r.status != 0)
-        #expect(r.stderr.contains("--hostile serves on 127.0.0.1 only"))
+        #expect(r.stderr.contains("Unknown option '--host'"))
+        let range = try await Subprocess.hostile("--other-port", "70000")
+        #expect(range.status != 0)
+        #expect(range.stderr.contains("--other-port must be a port from 0 to 65535 (0 picks a free one), not 70000"))
+    }
+
+    /// The rowboat binary links no hostile server (it lives in
+    /// RowboatTestSupport, with its own executable): no `--hostile`, and
+    /// not one of its texts in the binary's bytes.
+    @Test func theRowboatBinaryHoldsNoHostileServer() async throws {
+        let r = try await Subprocess.rowboat("demo-server", "--hostile")
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("Unknown option '--hostile'"))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Subprocess.rowboat))
+        for text in ["hostile demo server listening", "RowboatTestSupport", "HostileServer"] {
+            #expect(bytes.range(of: Data(text.utf8)) == nil, "\(text) is in \(Subprocess.rowboat)")
+        }
+        let hostile = try Data(contentsOf: URL(fileURLWithPath: Subprocess.hostileBinary))
+        #expect(hostile.range(of: Data("hostile demo server listening".utf8)) != nil)
     }
 
     /// Runs the binary with its cache in `cache`; stdout to `stdout`, or

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatDemo
 import Testing
+import RowboatTestSupport
 
 /// `rowboat fetch` on the smaller cases of issue #28: a compressed body is
 /// one line saying so, an empty NDJSON body prints an empty page and exits

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatDemo
 import Testing
+import RowboatTestSupport
 
 /// `rowboat fetch` on the hostile server's numbers (issue #28): every
 /// format prints integers past 64 bits with their digits and 1e400 as

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatDemo
 import Testing
+import RowboatTestSupport
 
 /// Each API-shape config in Config/ against its look-alike route on the demo
 /// server: `rowboat fetch KEY --pages all` walks it to its exact end (every
@@ -17,7 +18,7 @@ struct LookalikeFetchTests {
 
     /// The config `name` from Config/ with its servers pointed at `server`,
     /// and `edits` (old text → new) applied.
-    static func config(_ name: String, server: DemoServer, edits: [(String, String)] = []) throws -> String {
+    static func config(_ name: String, server: CountedDemoServer, edits: [(String, String)] = []) throws -> String {
         var text = try String(contentsOf: Paths.root.appendingPathComponent("Config/\(name)"), encoding: .utf8)
         text = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             line.hasPrefix("server: ") ? "server: \(server.baseURL)" : String(line)
@@ -36,7 +37,7 @@ struct LookalikeFetchTests {
     }
 
     /// `fetch KEY --pages all --format jsonl` with the config `name`.
-    static func fetchAll(_ name: String, _ key: String, server: DemoServer, edits: [(String, String)] = [],
+    static func fetchAll(_ name: String, _ key: String, server: CountedDemoServer, edits: [(String, String)] = [],
                          environment extra: [String: String] = [:]) async throws -> Fetched {
         let path = try config(name, server: server, edits: edits)
         let r = try await Subprocess.rowboat(environment: environment.merging(extra) { $1 },
@@ -48,8 +49,8 @@ struct LookalikeFetchTests {
         return Fetched(ids: rows.compactMap { $0["id"] as? String }, stderr: r.stderr, rows: rows)
     }
 
-    static func withServer<T: Sendable>(_ body: (DemoServer) async throws -> T) async throws -> T {
-        try await DemoServer.withRunning(body)
+    static func withServer<T: Sendable>(_ body: (CountedDemoServer) async throws -> T) async throws -> T {
+        try await CountedDemoServer.withRunning(body)
     }
 
     static let numbers = (1...DemoLookalikes.itemCount).map(String.init)

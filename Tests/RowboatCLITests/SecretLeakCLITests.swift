@@ -1,6 +1,7 @@
 import Foundation
 import RowboatDemo
 import Testing
+import RowboatTestSupport
 
 /// `rowboat fetch` against a hostile server that wants the credentials: it
 /// quotes them in error pages, envelopes and items in many encodings, sends

@@ -17,6 +17,20 @@ enum Subprocess {
     static let rowboat = ProcessInfo.processInfo.environment["ROWBOAT_BIN"]
         ?? Paths.root.appendingPathComponent(".build/debug/rowboat").path
 
+    /// The hostile server's executable: $ROWBOAT_HOSTILE_BIN, else
+    /// `.build/debug/rowboat-hostile` (not installed with rowboat).
+    static let hostileBinary = ProcessInfo.processInfo.environment["ROWBOAT_HOSTILE_BIN"]
+        ?? Paths.root.appendingPathComponent(".build/debug/rowboat-hostile").path
+
+    /// Runs `rowboat-hostile` with `arguments` (on a thread of its own, as
+    /// `rowboat(_:)` does).
+    static func hostile(_ arguments: String...) async throws -> Result {
+        let argv = [hostileBinary] + arguments
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Swift.Result { try run(argv) }) }.start()
+        }
+    }
+
     /// Runs the binary on a thread of its own, so waiting never blocks the
     /// concurrency pool that an in-process demo server answers on.
     static func rowboat(_ arguments: String...) async throws -> Result {

@@ -46,6 +46,9 @@ struct ExactNumberTests {
             #""only a string""#, "7", "  [ ]  ", "null", "true", "-12.5e-3",
             #"{"code":200,"datas":{"list":[{"id":1,"title":"A &amp; B","price":"9.5","n":0.30000000000000004}]}}"#,
             #"{"b": 1, "a": 2, "b": 3}"#,
+            // A root scalar with more whitespace after it than On-Demand's root buffer holds (found by FuzzNumbers).
+            "true          ", "false\r\r\r\r\r\r\r\r\r\r", "null\n\n\n\n\n\n\n\n", "\t1\t\t\t\t\t\t",
+            #""s"          "#, "-1.5" + String(repeating: " ", count: 2_000), "123456789012345678901234" + String(repeating: " ", count: 2_000),
         ]
         for text in texts {
             #expect(try tree(text, exactPath: true) == tree(text), "\(text)")

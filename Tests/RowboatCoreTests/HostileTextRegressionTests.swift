@@ -1,6 +1,7 @@
 import RowboatCore
 import RowboatSpec
 import Testing
+import RowboatTestSupport
 
 /// Inputs the fuzzers (Fuzz/) found, kept as regression tests.
 @Suite("Hostile text: fuzz findings")

@@ -33,12 +33,15 @@ struct PageDecoderTests {
         #expect(page == PageResult(items: [
             Item(id: "1", values: ["id": .text("1"), "title": .text("A & B"), "price": .money(9.5)]),
             Item(id: "x2", values: ["id": .text("x2"), "title": .text("B"), "price": .missing]),
-        ], totalPages: 5, totalCount: 150))
+        ], facts: PageFacts(itemCount: 2, totalPages: 5, totalCount: 150)))
     }
 
     @Test func totalsAsStringsOrMissing() throws {
         let page = try decode(#"{"code": "200", "datas": {"totalPage": "3", "list": []}}"#)
-        #expect(page == PageResult(items: [], totalPages: 3, totalCount: nil))
+        // The page's facts say which configured path the body lacks.
+        var facts = PageFacts(itemCount: 0, totalPages: 3, totalCount: nil)
+        facts.absentPaths = [#"paging.totalCount "datas.total""#]
+        #expect(page == PageResult(items: [], facts: facts))
     }
 
     @Test func nullListIsEmpty() throws {

@@ -43,7 +43,7 @@ struct StreamingFramingTests {
         }
         // As the tree of all lines read it (the way every NDJSON body went before).
         let root = try ResponseFraming.parseLines(ResponseFraming.strippingPrefix(bytes))
-        #expect(try PageDecoder(endpoint: lines).decode(root: root, text: nil) == whole)
+        #expect(try PageDecoder(endpoint: lines).decode(root: root) == whole)
     }
 
     @Test func aBadLineIsNamedByItsNumberInPiecesAndWhole() {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import RowboatDemo
+import RowboatTestSupport
 
 @Suite("Demo server: search, filters and sort", .timeLimit(.minutes(1)))
 struct ServerQueryTests {
-    func items(_ server: DemoServer, _ query: String) async throws -> (list: [[String: Any]], total: Int?) {
+    func items(_ server: CountedDemoServer, _ query: String) async throws -> (list: [[String: Any]], total: Int?) {
         let json = try await TestHTTP.get("\(server.baseURL)/api/items?\(query)").json()
         let datas = try #require(json["datas"] as? [String: Any])
         return (try #require(datas["list"] as? [[String: Any]]), datas["total"] as? Int)

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatDemo
 import Testing
+import RowboatTestSupport
 
 /// Actions in the real binary: a request action on three marked rows
 /// reaches the server once per row with the right ids and the list is
@@ -9,7 +10,7 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct ActionsEndToEndTests {
     /// Config/demo.yaml pointed at `server`, `edits` applied, `extra` appended.
-    func config(_ server: DemoServer, edits: [(String, String)] = [], extra: String = "", in tmuxDirectory: URL) throws -> String {
+    func config(_ server: CountedDemoServer, edits: [(String, String)] = [], extra: String = "", in tmuxDirectory: URL) throws -> String {
         var text = try String(contentsOfFile: TmuxSession.packageRoot + "/Config/demo.yaml", encoding: .utf8)
             .replacingOccurrences(of: "server: http://127.0.0.1:8080", with: "server: \(server.baseURL)")
         for (old, new) in edits { text = text.replacingOccurrences(of: old, with: new) }
@@ -25,7 +26,7 @@ struct ActionsEndToEndTests {
     }
 
     @Test func aRequestOnThreeMarkedRowsReachesTheServerThriceAndTheListRefreshes() async throws {
-        let server = try await DemoServer.start(host: "127.0.0.1", port: 0)
+        let server = try await CountedDemoServer.start(host: "127.0.0.1", port: 0)
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         // The demo's "Mark sold", refreshing the list afterwards.
@@ -59,7 +60,7 @@ struct ActionsEndToEndTests {
     }
 
     @Test func anInteractiveProgramGetsTheTerminalAndGivesItBack() async throws {
-        let server = try await DemoServer.start(host: "127.0.0.1", port: 0)
+        let server = try await CountedDemoServer.start(host: "127.0.0.1", port: 0)
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = try config(server, extra: """
@@ -93,7 +94,7 @@ struct ActionsEndToEndTests {
     }
 
     @Test func quittingLeavesNoProgramBehind() async throws {
-        let server = try await DemoServer.start(host: "127.0.0.1", port: 0)
+        let server = try await CountedDemoServer.start(host: "127.0.0.1", port: 0)
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let marker = "700.\(UInt32.random(in: 100_000...999_999))"

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatDemo
 import Testing
+import RowboatTestSupport
 
 /// `--mode cache-only` as cache.md promises it: only the cache, never the
 /// network (pages and images), and where the cached pages end the list
@@ -11,7 +12,7 @@ struct CacheOnlyEndToEndTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-cache-only-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try await DemoServer.withRunning { server in
+        try await CountedDemoServer.withRunning { server in
             let config = dir + "/demo.yaml"
             try (try String(contentsOfFile: TmuxSession.packageRoot + "/Config/demo.yaml", encoding: .utf8)
                 .replacingOccurrences(of: "server: http://127.0.0.1:8080", with: "server: \(server.baseURL)"))

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatDemo
 import Testing
+import RowboatTestSupport
 
 /// A server that is not there, as a new user meets it: the real binary in
 /// tmux on a config whose server refuses connections shows the refusal on

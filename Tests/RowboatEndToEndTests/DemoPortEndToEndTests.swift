@@ -1,6 +1,7 @@
 import Foundation
 import RowboatDemo
 import Testing
+import RowboatTestSupport
 
 /// The embedded demo listens on one port run after run, so the URLs of its
 /// images (the cache's keys) and links (what favorites keep) stay valid:

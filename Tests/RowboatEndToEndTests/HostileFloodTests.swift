@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The TUI against paging that never ends by itself (the real binary in
-/// tmux, the real `rowboat demo-server --hostile` in another pane): it
+/// tmux, the real `rowboat-hostile` in another pane): it
 /// stops loading on its own, says why in the footer, and the hostile
 /// server's own request counts show how many requests it made.
 @Suite(.serialized, .timeLimit(.minutes(3)))

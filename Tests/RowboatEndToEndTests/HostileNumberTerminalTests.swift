@@ -1,6 +1,7 @@
 import Foundation
 import RowboatDemo
 import Testing
+import RowboatTestSupport
 
 /// The TUI on the hostile server's numbers (issue #28), in tmux: ids past 64
 /// bits show every digit in the list and the detail view, a field holding

@@ -2,17 +2,17 @@ import Foundation
 import Testing
 
 /// Helpers for the hostile end-to-end tests: a hostile server started with
-/// the real `rowboat demo-server --hostile` in a tmux pane of its own, a
+/// the real `rowboat-hostile` in a tmux pane of its own, a
 /// config pointing at it, a pane whose raw output is logged from the very
 /// first byte, and the check of that log.
 enum HostileTerminal {
-    /// A running `rowboat demo-server --hostile --port 0` and its base URL.
+    /// A running `rowboat-hostile --port 0` and its base URL.
     final class Server {
         let pane: TmuxSession
         let baseURL: String
 
         init() async throws {
-            pane = try TmuxSession(arguments: ["demo-server", "--hostile", "--port", "0"], columns: 200, rows: 5)
+            pane = try TmuxSession(arguments: ["--port", "0"], columns: 200, rows: 5, program: TmuxSession.hostileBinary)
             let screen = try await pane.waitForScreen { $0.contains("listening on http://127.0.0.1:") }
             let pattern = /listening on (http:\/\/127\.0\.0\.1:[0-9]+)/
             guard let match = screen.firstMatch(of: pattern) else { throw POSIXError(.ECONNREFUSED) }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The real binary in tmux against `rowboat demo-server --hostile`, every
+/// The real binary in tmux against `rowboat-hostile`, every
 /// byte it writes logged with `pipe-pane`: data never reaches the terminal
 /// as a control sequence, the pane title and paste buffers stay untouched,
 /// the UI keeps answering, every failure is one message, and the terminal

@@ -1,5 +1,6 @@
 import Foundation
 import RowboatDemo
+import RowboatTestSupport
 import Testing
 
 /// Live lists and the columns panel in the real binary: new rows of a live
@@ -9,7 +10,7 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct LiveColumnsEndToEndTests {
     /// Config/demo.yaml pointed at `server`, its live feed and refresh every second.
-    func liveConfig(_ server: DemoServer, in directory: URL) throws -> String {
+    func liveConfig(_ server: CountedDemoServer, in directory: URL) throws -> String {
         let text = try String(contentsOfFile: TmuxSession.packageRoot + "/Config/demo.yaml", encoding: .utf8)
             .replacingOccurrences(of: "server: http://127.0.0.1:8080", with: "server: \(server.baseURL)")
             .replacingOccurrences(of: "params: {every: 5}", with: "params: {every: 1}")
@@ -27,7 +28,7 @@ struct LiveColumnsEndToEndTests {
     }
 
     @Test func newRowsAppearOnTopWhileTheSelectionStaysPut() async throws {
-        let server = try await DemoServer.start(host: "127.0.0.1", port: 0)
+        let server = try await CountedDemoServer.start(host: "127.0.0.1", port: 0)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-live-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -45,7 +46,7 @@ struct LiveColumnsEndToEndTests {
         #expect(selected(after)?.hasPrefix(item) == true, "the selection moved: \(selected(after) ?? "none") for \(item)")
         #expect(server.requestCount(path: "/api/live") >= count + 2)
         // Paused, the ticks stop (and the requests with them).
-        try tmux.send("p")
+        try tmux.send("t")
         try await tmux.waitForScreen { $0.contains("live paused") }
         try tmux.send("q")
         #expect(await tmux.waitForExit() == 0)

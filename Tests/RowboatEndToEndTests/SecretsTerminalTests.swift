@@ -1,6 +1,7 @@
 import Foundation
 import RowboatDemo
 import Testing
+import RowboatTestSupport
 
 /// The real binary in tmux against a hostile server that quotes the
 /// credentials back in items, error envelopes and links: the screen (table,

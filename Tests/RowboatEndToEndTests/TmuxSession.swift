@@ -19,6 +19,13 @@ final class TmuxSession {
         return root.appendingPathComponent(".build/debug/rowboat").path
     }
 
+    /// The hostile server's executable: $ROWBOAT_HOSTILE_BIN, else
+    /// .build/debug/rowboat-hostile (it is not installed with rowboat).
+    static var hostileBinary: String {
+        ProcessInfo.processInfo.environment["ROWBOAT_HOSTILE_BIN"]
+            ?? packageRoot + "/.build/debug/rowboat-hostile"
+    }
+
     /// Another executable of this package, beside the rowboat binary.
     static func sibling(_ name: String) -> String {
         URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent(name).path

@@ -8,6 +8,7 @@ import RowboatProcess
 import Testing
 import RowboatImages
 @testable import RowboatImageFetch
+import RowboatTestSupport
 
 /// Decoded-image memory: a budget shared by the fetch queue's jobs, costs
 /// read from the header (the JPEG DCT scale the card needs, a progressive

@@ -8,6 +8,7 @@ import RowboatNetwork
 import Synchronization
 import RowboatImages
 @testable import RowboatImageFetch
+import RowboatTestSupport
 
 /// Every event a queue posted, in order.
 final class ImageEventLog: Sendable {
@@ -33,14 +34,14 @@ final class ImageEventLog: Sendable {
 /// One test's world: the demo server on 127.0.0.1, a SQLite cache in a
 /// temporary directory, a transport and a memory cache.
 struct ImageFetchWorld {
-    let server: DemoServer
+    let server: CountedDemoServer
     let dir: String
     let store: CacheStore
     let transport: HTTPTransport
     let memory = MemoryCache<ImageRequest, Thumbnail>(maxCost: 64 << 20)
 
     static func start() async throws -> ImageFetchWorld {
-        let server = try await DemoServer.start(port: 0)
+        let server = try await CountedDemoServer.start(port: 0)
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("rowboat-ifq-\(UUID().uuidString)").path
         return ImageFetchWorld(server: server, dir: dir, store: CacheStore(path: dir + "/cache.sqlite"),

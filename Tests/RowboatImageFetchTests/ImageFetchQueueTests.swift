@@ -7,6 +7,7 @@ import RowboatNetwork
 import Testing
 import RowboatImages
 @testable import RowboatImageFetch
+import RowboatTestSupport
 
 /// The fetch queue against the real demo server and a real SQLite cache.
 @Suite(.timeLimit(.minutes(3)))
@@ -197,7 +198,7 @@ struct ImageFetchQueueTests {
             return
         }
         #expect(reason.contains("refused"))
-        let server = try await DemoServer.start(port: port)
+        let server = try await CountedDemoServer.start(port: port)
         await queue.retry(url: key.url)
         #expect(await eventually { log.finalCount([key]) == 2 })
         guard case .loaded? = log.events(for: key).last else {

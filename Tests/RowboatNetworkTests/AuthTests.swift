@@ -5,6 +5,7 @@ import RowboatDemo
 import Synchronization
 import Testing
 @testable import RowboatNetwork
+import RowboatTestSupport
 
 /// A clock the test moves by hand (token expiry without waiting).
 final class ManualClock: Sendable {
@@ -17,7 +18,7 @@ final class ManualClock: Sendable {
 /// an OAuth2 token endpoint, bearer, basic and API-key APIs.
 @Suite("auth: credentials, OAuth2 token fetch and refresh", .serialized, .timeLimit(.minutes(1)))
 struct AuthTests {
-    static func spotify(_ server: DemoServer, secret: String = DemoLookalikes.clientSecret,
+    static func spotify(_ server: CountedDemoServer, secret: String = DemoLookalikes.clientSecret,
                         clientAuth: String = "basic") throws -> RowboatConfig {
         try Support.config("""
         auth: {type: oauth2, tokenURL: /api/token, clientId: \(DemoLookalikes.clientID), clientSecret: \(secret),
@@ -31,11 +32,11 @@ struct AuthTests {
         """, server: server.baseURL)
     }
 
-    static func withDemo<T: Sendable>(_ body: (DemoServer) async throws -> T) async throws -> T {
-        try await DemoServer.withRunning(body)
+    static func withDemo<T: Sendable>(_ body: (CountedDemoServer) async throws -> T) async throws -> T {
+        try await CountedDemoServer.withRunning(body)
     }
 
-    static func revokeAll(_ server: DemoServer) async throws {
+    static func revokeAll(_ server: CountedDemoServer) async throws {
         let transport = HTTPTransport()
         _ = try await transport.send(RequestSpec(method: .post, url: server.baseURL + "/api/token/revoke", headers: [],
                                                  body: [], timeoutSeconds: 5))

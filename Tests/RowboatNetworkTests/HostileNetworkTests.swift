@@ -5,6 +5,7 @@ import RowboatSpec
 import RowboatDemo
 import Testing
 @testable import RowboatNetwork
+import RowboatTestSupport
 
 /// The headless client against every hostile route (Config/hostile.yaml:
 /// 5 s deadline, 4 MiB body cap): each ends within its deadline with one

@@ -5,6 +5,7 @@ import RowboatSpec
 import RowboatDemo
 import Testing
 @testable import RowboatNetwork
+import RowboatTestSupport
 
 /// The headless client against the hostile server's numbers (issue #28):
 /// pages holding integers past 64 bits, 2^64 − 1, 1e400 and long decimals

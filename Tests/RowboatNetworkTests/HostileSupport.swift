@@ -7,6 +7,7 @@ import RowboatSpec
 import RowboatDemo
 import Synchronization
 @testable import RowboatNetwork
+import RowboatTestSupport
 
 /// Helpers for the hostile-server tests: Config/hostile.yaml pointed at a
 /// server started for the test, fetches that report how long they took and

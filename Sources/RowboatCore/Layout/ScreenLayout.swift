@@ -225,6 +225,8 @@ public struct DetailGeometry: Sendable, Equatable {
     public let text: ScreenLayout.Rect
     /// The picture's box (columns, rows) at the top of the content.
     public let picture: (columns: Int, rows: Int)
+    /// The picture's left column: the box centred across the screen.
+    public let pictureX: Int
     public let strip: StripGeometry?
     public let statusRow: Int
 
@@ -235,13 +237,15 @@ public struct DetailGeometry: Sendable, Equatable {
         let textHeight = showStrip ? bodyHeight - Self.stripHeight : bodyHeight
         text = .init(x: 1, y: bodyTop, width: max(0, size.columns - 2), height: textHeight)
         picture = (max(1, min(size.columns - 2, 64)), max(3, min(16, textHeight / 2)))
+        pictureX = max(1, (size.columns - picture.columns) / 2)
         statusRow = size.rows - 1
         strip = showStrip ? StripGeometry(top: bodyTop + textHeight, width: size.columns, scroll: stripScroll,
                                           selection: stripSelection, count: stripCount) : nil
     }
 
     public static func == (a: DetailGeometry, b: DetailGeometry) -> Bool {
-        a.titleRow == b.titleRow && a.text == b.text && a.picture == b.picture && a.strip == b.strip
+        a.titleRow == b.titleRow && a.text == b.text && a.picture == b.picture && a.pictureX == b.pictureX
+            && a.strip == b.strip
             && a.statusRow == b.statusRow
     }
 }

@@ -32,7 +32,8 @@ package final class TUIRunLoop {
     let screen: NCursesScreen
     package let inbox: ActionInbox
     let keyMap: KeyMap
-    var state: AppState
+    /// The state, changed only by the reducer (and by `run` at start).
+    let store: AppStore
     var runner: EffectRunner!
     var spinnerFrame = 0
     /// The signal that asked the loop to end, if one did.
@@ -43,20 +44,17 @@ package final class TUIRunLoop {
         set { screen.imageMode = newValue }
     }
 
-    /// `theme` is used when the terminal allows colours (see `Theme.colorsAllowed`);
-    /// `mouse` turns click and wheel reporting on.
-    /// Called on the UI thread with the state after each action: how a
-    /// `ListController` hears of selection and open. (It gets no state
-    /// before: a kept copy would make the reducer copy every row it changes.)
-    package var observe: ((AppState) -> Void)?
-
     /// A fault to inject (tests of the crash path); none by default.
     let faults: FaultInjection
 
+    /// `theme` is used when the terminal allows colours (see `Theme.colorsAllowed`);
+    /// `mouse` turns click and wheel reporting on. `observe` is called on the
+    /// UI thread with the state after each action: how a `ListController`
+    /// hears of selection and open.
     package init(state: AppState, keyMap: KeyMap = .default, theme: Theme = .default, mouse: Bool = true,
-                 faults: FaultInjection = FaultInjection()) {
+                 faults: FaultInjection = FaultInjection(), observe: (@Sendable (AppState) -> Void)? = nil) {
         self.faults = faults
-        self.state = state
+        self.store = AppStore(state, observe: observe)
         self.keyMap = keyMap
         self.screen = NCursesScreen(theme: theme)
         self.inbox = ActionInbox(wake: wake)
@@ -77,8 +75,10 @@ package final class TUIRunLoop {
     package func run(makeRunner: (ThumbnailColors, PixelFormat?) -> EffectRunner) throws -> TUIExit {
         try screen.start(wake: wake)
         defer { screen.stop() }
-        state.imagesInfo = screen.graphics.reason
-        if screen.graphics.choice == .off { state.turnImagesOff() }
+        store.update { state in
+            state.imagesInfo = screen.graphics.reason
+            if screen.graphics.choice == .off { state.turnImagesOff() }
+        }
         runner = makeRunner(ThumbnailColors.best(colors: screen.colorCount, directColor: screen.directColor,
                                                  allowed: screen.theme != .monochrome), screen.graphics.pixels)
         defer { runner.stop() }
@@ -87,8 +87,8 @@ package final class TUIRunLoop {
         dispatch(.list(.appeared))
         draw()
         faults.crashIfRequested(at: .afterFirstFrame)
-        while !state.shouldQuit {
-            let busy = state.isLoading
+        while !store.read(\.shouldQuit) {
+            let busy = store.read(\.isLoading)
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, timeout(busy: busy))
@@ -97,14 +97,14 @@ package final class TUIRunLoop {
             for byte in wake.drain() { handleWakeByte(byte) }
             if fds[0].revents & Int16(POLLIN) != 0 {
                 for key in screen.readKeys() {
-                    if let action = keyMap.action(for: key, in: state) { dispatch(action) }
+                    if let action = store.read({ keyMap.action(for: key, in: $0) }) { dispatch(action) }
                 }
             } else if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 return .signal(SIGHUP)   // the terminal went away
             }
             for action in inbox.drain() { dispatch(action) }
             if ready == 0 && busy { spinnerFrame += 1 }
-            if !state.shouldQuit { draw() }
+            if !store.read(\.shouldQuit) { draw() }
         }
         return endingSignal.map(TUIExit.signal) ?? .quit
     }
@@ -114,12 +114,12 @@ package final class TUIRunLoop {
     /// times).
     func timeout(busy: Bool) -> Int32 {
         var ms: Double = busy ? 100 : 30_000
-        if let toast = state.toast {
-            ms = min(ms, max(10, (toast.expiresAt - state.clock) * 1000 + 5))
+        if let wait = store.read({ state in state.toast.map { $0.expiresAt - state.clock } }) {
+            ms = min(ms, max(10, wait * 1000 + 5))
         }
-        if let tick = state.nextLiveTick {
+        if let wait = store.read({ state in state.nextLiveTick.map { $0 - state.clock } }) {
             // Woken then, the loop's `.clock` starts the tick.
-            ms = min(ms, max(0, (tick - state.clock) * 1000 + 5))
+            ms = min(ms, max(0, wait * 1000 + 5))
         }
         return Int32(ms)
     }
@@ -136,15 +136,13 @@ package final class TUIRunLoop {
     }
 
     func dispatch(_ action: AppAction) {
-        let effects = AppReducer.reduce(&state, action)
-        for effect in effects {
+        store.send(action) { effect in
             if case .performAction(let plan, let runID) = effect, plan.isInteractive {
                 runInteractive(plan, runID: runID)
             } else {
                 runner?.run(effect)
             }
         }
-        observe?(state)
     }
 
     /// An interactive action: each program gets the terminal in turn (the
@@ -178,6 +176,7 @@ package final class TUIRunLoop {
     func draw() {
         // The state's clock (set as the loop woke), so what is drawn and what
         // the reducer decided (toasts, relative times) agree on "now".
+        let state = store.current
         let grid = AppRenderer(theme: screen.theme).render(state, now: state.clock,
                                                            spinnerFrame: spinnerFrame, keyMap: keyMap)
         screen.draw(grid)

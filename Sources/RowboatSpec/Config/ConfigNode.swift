@@ -100,11 +100,9 @@ struct ConfigNode {
     }
 
     func bool() throws(ConfigError) -> Bool {
-        switch try string().lowercased() {
-        case "true", "yes", "on", "1": return true
-        case "false", "no", "off", "0": return false
-        case let other: throw error("expected true or false, found \"\(other)\"")
-        }
+        let text = try string()
+        guard let flag = BoolText.value(text) else { throw error("expected true or false, found \"\(text)\"") }
+        return flag
     }
 
     /// A JSON path; `[*]` only where `wildcard` allows it (the list path).

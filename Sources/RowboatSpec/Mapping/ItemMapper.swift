@@ -122,12 +122,7 @@ public struct ItemMapper: Sendable {
             switch raw {
             case .bool(let b): return .bool(b)
             case .int(let i) where i == 0 || i == 1: return .bool(i == 1)
-            case .string(let s):
-                switch s.lowercased() {
-                case "true", "yes", "1", "on": return .bool(true)
-                case "false", "no", "0", "off": return .bool(false)
-                default: return nil
-                }
+            case .string(let s): return BoolText.value(s).map { .bool($0) }
             default: return nil
             }
         case .dateSeconds:

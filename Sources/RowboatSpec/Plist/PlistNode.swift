@@ -59,13 +59,7 @@ struct PlistNode {
 
     func bool() throws(ConfigError) -> Bool {
         if let b = boolValue { return b }
-        if let s = value as? String {
-            switch s.lowercased() {
-            case "true", "yes", "1": return true
-            case "false", "no", "0": return false
-            default: break
-            }
-        }
+        if let s = value as? String, let flag = BoolText.value(s) { return flag }
         throw error("expected a boolean, found \(kind)")
     }
 

@@ -72,7 +72,7 @@ public struct PagingGuess: Sendable, Equatable {
             if case .bool = v { return true }
             return false
         }
-        let header = { (name: String) in headers.first { $0.0.lowercased() == name }?.1 }
+        let header = { (name: String) in headers.header(name) }
         let sizeParam = param(in: sizeParams)
         let bodyPaging = method == .post ? requestBody : nil
 
@@ -176,7 +176,7 @@ public struct PagingGuess: Sendable, Equatable {
     }
 
     static func canonicalHeader(_ lowercased: String, in headers: [(String, String)]) -> String {
-        headers.first { $0.0.lowercased() == lowercased }?.0 ?? lowercased
+        headers.headerSpelling(lowercased) ?? lowercased
     }
 
     /// Scalar values of `root` up to 4 levels deep, outside the list.

@@ -20,7 +20,7 @@ public enum ProbeDraft {
         guard (200..<300).contains(input.status) else {
             throw ProbeError("HTTP \(input.status) from \(input.url): a draft needs a response with the list (credentials go in --header)")
         }
-        let contentType = input.header("content-type")
+        let contentType = input.responseHeaders.header("content-type")
         let text = ResponseFraming.strippingPrefix(input.responseBody)
         let xssi = text.startIndex > 0 && input.responseBody.prefix(text.startIndex).contains { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }
         var ndjson = ResponseFraming.isNDJSON(.auto, contentType: contentType)

@@ -21,10 +21,6 @@ public struct ProbeInput: Sendable {
         self.responseHeaders = responseHeaders
         self.responseBody = responseBody
     }
-
-    func header(_ name: String) -> String? {
-        responseHeaders.first { $0.0.lowercased() == name.lowercased() }?.1
-    }
 }
 
 /// Why no draft could be written (one line).

@@ -74,9 +74,12 @@ public struct PageFacts: Sendable, Equatable {
     public var nextURL: String?
     /// The last item's mapped id (lastId style).
     public var lastItemID: String?
-    /// Configured paging paths the body did not hold (see `PageResult`).
+    /// Configured paging paths (`paging.nextCursor "data.after"`) that
+    /// the body does not hold at all: on a first page, most likely a typo.
     public var absentPaths: [String] = []
-    /// More items of the same response follow (see `PageResult.continues`).
+    /// More items of the same response follow (a body decoded while it
+    /// arrives): these are appended, and the paging facts come with the
+    /// last part.
     public var continues = false
 
     public init(itemCount: Int, totalPages: Int? = nil, totalCount: Int? = nil, hasMore: Bool? = nil,

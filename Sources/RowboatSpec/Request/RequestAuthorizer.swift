@@ -25,7 +25,7 @@ public struct RequestAuthorizer: Sendable {
         guard isTrusted(spec.url) else { return spec }
         var out = spec
         func header(_ name: String, _ value: String) {
-            out.headers.removeAll { $0.0.lowercased() == name.lowercased() }
+            out.headers.removeHeaders(name)
             out.headers.append((name, value))
             // Never follows a redirect to another origin.
             out.configHeaderNames.insert(name.lowercased())

@@ -142,7 +142,7 @@ public struct RequestBuilder: Sendable {
         if case .url(let next) = cursor {
             let sameOrigin = URLOrigin(next) != nil && URLOrigin(next) == URLOrigin(url)
             if sameOrigin {
-                headers.removeAll { customNames.contains($0.0.lowercased()) }
+                headers.removeHeaders(lowercased: customNames)
                 for (k, v) in custom.sorted(by: { $0.key < $1.key }) { headers.append((k, v)) }
             }
             return RequestSpec(method: .get, url: next, headers: headers, body: nil, timeoutSeconds: timeoutSeconds,
@@ -150,7 +150,7 @@ public struct RequestBuilder: Sendable {
                                credentialOrigin: URLOrigin(url))
         }
         // Config headers replace the standard ones of the same name (e.g. Accept).
-        headers.removeAll { customNames.contains($0.0.lowercased()) }
+        headers.removeHeaders(lowercased: customNames)
         for (k, v) in custom.sorted(by: { $0.key < $1.key }) { headers.append((k, v)) }
         switch method {
         case .get, .delete:
@@ -185,7 +185,7 @@ public struct RequestBuilder: Sendable {
     public func action(method: HTTPMethodName, path: String, body: [UInt8]?) -> RequestSpec? {
         guard let origin = URLOrigin(resolvedURL()) else { return nil }
         var page = request(cursor: firstPageCursor)
-        page.headers.removeAll { $0.0.lowercased() == "content-type" }
+        page.headers.removeHeaders("content-type")
         if body != nil { page.headers.append(("Content-Type", "application/json")) }
         var url = "\(origin.scheme)://\(origin.host)"
         if origin.port != (origin.scheme == "https" ? 443 : 80) { url += ":\(origin.port)" }

@@ -38,18 +38,15 @@ extension ListElement: Sendable where Node: Sendable {}
 /// array, every array a `[*]` path leads to (flattened in order), or, for a
 /// keyed list, the values of an object in the order the server wrote them.
 public enum ListElements {
-    /// `bytes` is the JSON text `root` came from (for key order when the
-    /// node does not keep it); nil when there is none (NDJSON: no objects
-    /// to order at the list).
-    public static func find<Node: JSONNode>(in root: Node, bytes: ArraySlice<UInt8>?,
-                                            shape: ResponseShape) throws(DataError) -> [ListElement<Node>] {
+    /// The elements in order (`forEach`, kept in an array).
+    public static func find<Node: JSONNode>(in root: Node, shape: ResponseShape) throws(DataError) -> [ListElement<Node>] {
         var out: [ListElement<Node>] = []
-        try forEach(in: root, bytes: bytes, shape: shape) { out.append($0) }
+        try forEach(in: root, shape: shape) { out.append($0) }
         return out
     }
 
     /// Calls `body` with each element in order (no array of them is built).
-    public static func forEach<Node: JSONNode>(in root: Node, bytes: ArraySlice<UInt8>?, shape: ResponseShape,
+    public static func forEach<Node: JSONNode>(in root: Node, shape: ResponseShape,
                                                _ body: (ListElement<Node>) throws(DataError) -> Void) throws(DataError) {
         let path = shape.listPath
         let named = path.description.isEmpty ? "(root)" : path.description
@@ -72,7 +69,7 @@ public enum ListElements {
                 }
             } else if match.value.isNull {
                 continue
-            } else if shape.keyed, try forEachKeyed(match.value, steps: match.steps, bytes: bytes, body) {
+            } else if shape.keyed, try forEachKeyed(match.value, steps: match.steps, body) {
                 continue
             } else {
                 throw .mappingMismatch(path: label, found: ItemMapper.describe(match.value.tree))
@@ -82,7 +79,7 @@ public enum ListElements {
 
     /// Calls `body` with each member of the keyed list `object` (at
     /// `steps`) in the server's order; false when it is no object.
-    static func forEachKeyed<Node: JSONNode>(_ object: Node, steps: [JSONPath.Step], bytes: ArraySlice<UInt8>?,
+    static func forEachKeyed<Node: JSONNode>(_ object: Node, steps: [JSONPath.Step],
                                              _ body: (ListElement<Node>) throws(DataError) -> Void) throws(DataError) -> Bool {
         func element(_ key: String, _ value: Node) -> ListElement<Node> {
             ListElement(value: value, key: key, label: JSONPath.text(of: steps + [.key(key)]))
@@ -94,23 +91,9 @@ public enum ListElements {
         }
         if let failure { throw failure }
         if ordered { return true }
+        // A tree forgets the order (`JSONValue`: NDJSON read whole): sorted.
         guard let keys = object.memberKeys else { return false }
-        for (key, value) in keyed(object, keys: keys, steps: steps, bytes: bytes) { try body(element(key, value)) }
+        for key in keys.sorted() { try body(element(key, object.member(key)!)) }
         return true
-    }
-
-    /// The members of a keyed list in the server's order: the node's own
-    /// order when it keeps one, else read from `bytes`; keys the order
-    /// does not name follow, sorted.
-    static func keyed<Node: JSONNode>(_ object: Node, keys: [String], steps: [JSONPath.Step],
-                                      bytes: ArraySlice<UInt8>?) -> [(String, Node)] {
-        if let ordered = object.orderedMembers { return ordered.map { ($0.key, $0.value) } }
-        let order = bytes.flatMap { JSONKeyOrder.keys(at: steps, in: Array($0)) } ?? []
-        let present = Set(keys)
-        var listed = Set<String>()
-        var out: [String] = []
-        for key in order where present.contains(key) && listed.insert(key).inserted { out.append(key) }
-        out += keys.filter { !listed.contains($0) }.sorted()
-        return out.map { ($0, object.member($0)!) }
     }
 }

@@ -1,53 +1,24 @@
 import Foundation
 
-/// One decoded page: mapped items plus what the body and headers say about
-/// paging.
+/// One decoded page: its mapped items and what the body and headers say
+/// about paging (`facts`, whose `itemCount` follows `items`). The facts'
+/// fields read as the page's own: `page.nextToken` is `page.facts.nextToken`.
+@dynamicMemberLookup
 public struct PageResult: Sendable, Equatable {
-    public var items: [Item]
-    public var totalPages: Int?
-    public var totalCount: Int?
-    /// The has-more flag, when the endpoint reads one.
-    public var hasMore: Bool?
-    /// The next cursor (cursor style).
-    public var nextToken: String?
-    /// The next-page URL (nextURL and link styles), as the server wrote it.
-    public var nextURL: String?
-    /// The last item's mapped id (lastId style).
-    public var lastItemID: String?
-    /// Configured paging paths (`paging.nextCursor "data.after"`) that
-    /// the body does not hold at all: on a first page, most likely a typo.
-    public var absentPaths: [String] = []
-    /// More items of the same response follow (a body decoded while it
-    /// arrives): these are appended, and the paging facts come with the
-    /// last part.
-    public var continues = false
+    public var items: [Item] {
+        didSet { facts.itemCount = items.count }
+    }
+    public var facts: PageFacts
 
-    public init(items: [Item], totalPages: Int? = nil, totalCount: Int? = nil, hasMore: Bool? = nil,
-                nextToken: String? = nil, nextURL: String? = nil, lastItemID: String? = nil) {
+    /// `facts` default to none but the count; their `itemCount` is `items.count`.
+    public init(items: [Item], facts: PageFacts = PageFacts(itemCount: 0)) {
         self.items = items
-        self.totalPages = totalPages
-        self.totalCount = totalCount
-        self.hasMore = hasMore
-        self.nextToken = nextToken
-        self.nextURL = nextURL
-        self.lastItemID = lastItemID
+        self.facts = facts
+        self.facts.itemCount = items.count
     }
 
-    /// Pages are equal when their items and paging facts are; `absentPaths`
-    /// is a remark about the config, not part of the page, and is not compared.
-    public static func == (a: PageResult, b: PageResult) -> Bool {
-        a.items == b.items && a.totalPages == b.totalPages && a.totalCount == b.totalCount && a.hasMore == b.hasMore
-            && a.nextToken == b.nextToken && a.nextURL == b.nextURL && a.lastItemID == b.lastItemID
-            && a.continues == b.continues
-    }
-
-    /// What this page says about paging.
-    public var facts: PageFacts {
-        var facts = PageFacts(itemCount: items.count, totalPages: totalPages, totalCount: totalCount, hasMore: hasMore,
-                              nextToken: nextToken, nextURL: nextURL, lastItemID: lastItemID)
-        facts.absentPaths = absentPaths
-        facts.continues = continues
-        return facts
+    public subscript<T>(dynamicMember path: KeyPath<PageFacts, T>) -> T {
+        facts[keyPath: path]
     }
 }
 
@@ -98,10 +69,9 @@ public struct PageDecoder: Sendable {
             do {
                 root = try ResponseFraming.parseLines(text)
             } catch {
-                throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
-                               firstBytes: "line \(error.line): " + Self.preview(error.bytes))
+                throw Self.notJSON(contentType, "line \(error.line): " + Self.preview(error.bytes))
             }
-            return try decode(root: root, text: nil, headers: headers)
+            return try decode(root: root, headers: headers)
         }
         if inPieces, text.count > Self.pieceBytes, var pieces = StreamingPageDecoder(decoder: self),
            pieces.frame(contentType: contentType) {
@@ -112,34 +82,47 @@ public struct PageDecoder: Sendable {
                 guard case .notJSON = error else { throw error }
             }
         }
-        do {
-            let tapeMapper = tapeMapper   // the closure captures the mapper, not the whole decoder
-            return try JSONTape.withDocument(text) { (root: JSONTapeNode) throws(DataError) in
-                try decode(root: root, text: text, headers: headers) { (element, index) throws(DataError) in
-                    try tapeMapper.map(element, index: index)
-                }
+        let tapeMapper = tapeMapper   // the closure captures the mapper, not the whole decoder
+        return try Self.onTape(text, unreadable: {
+            // Deep and broken is reported as deep, as the depth check
+            // that runs before any parse always has.
+            let scan = text.withUnsafeBytes { raw in Result { () throws(JSONDepthLimit.Exceeded) in try JSONDepthLimit.check(raw) } }
+            if case .failure(let deep) = scan { return .nestedTooDeep(limit: deep.limit) }
+            return Self.notJSON(contentType, Self.preview(body))
+        }) { (root: JSONTapeNode) throws(DataError) in
+            try decode(root: root, headers: headers) { (element, index) throws(DataError) in
+                try tapeMapper.map(element, index: index)
             }
+        }
+    }
+
+    /// `body` run on `bytes` read onto simdjson's tape. A document that does
+    /// not parse is the `DataError` it stands for: nested too deep, a number
+    /// too long, or else `unreadable()` (not JSON, its first bytes shown).
+    static func onTape<R>(_ bytes: ArraySlice<UInt8>, unreadable: () -> DataError,
+                          _ body: (JSONTapeNode) throws(DataError) -> R) throws(DataError) -> R {
+        do {
+            return try JSONTape.withDocument(bytes, body)
         } catch {
             switch error {
             case .body(let dataError): throw dataError
             case .parse(.tooDeep): throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth)
             case .parse(.numberTooLong): throw .numberTooLong(limit: JSONTapeNode.textLimit)
-            case .parse:
-                // Deep and broken is reported as deep, as the depth check
-                // that runs before any parse always has.
-                let scan = text.withUnsafeBytes { raw in Result { () throws(JSONDepthLimit.Exceeded) in try JSONDepthLimit.check(raw) } }
-                if case .failure(let deep) = scan { throw .nestedTooDeep(limit: deep.limit) }
-                throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
-                               firstBytes: Self.preview(body))
+            case .parse: throw unreadable()
             }
         }
+    }
+
+    /// Not JSON: the content type (cleaned, cut) and `firstBytes`.
+    static func notJSON(_ contentType: String?, _ firstBytes: String) -> DataError {
+        .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) }, firstBytes: firstBytes)
     }
 
     /// The compression a body came in, though none was asked for: the
     /// `Content-Encoding` header's value (unless `identity`), or `gzip`
     /// when the body starts with gzip's magic bytes; nil for plain bytes.
     public static func compression(body: [UInt8], headers: [(String, String)]) -> String? {
-        if let encoding = header("content-encoding", in: headers)?.trimmingWhitespace().lowercased(),
+        if let encoding = headers.header("content-encoding")?.trimmingWhitespace().lowercased(),
            !encoding.isEmpty, encoding != "identity" {
             return String(encoding)
         }
@@ -150,44 +133,32 @@ public struct PageDecoder: Sendable {
     /// JSON value fails naming it (`line 3: "{oops"`).
     static func parsedLine<R>(_ line: ArraySlice<UInt8>, number: Int, contentType: String?,
                               _ body: (JSONTapeNode) throws(DataError) -> R) throws(DataError) -> R {
-        do {
-            return try JSONTape.withDocument(line, body)
-        } catch {
-            switch error {
-            case .body(let dataError): throw dataError
-            case .parse(.tooDeep): throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth)
-            case .parse(.numberTooLong): throw .numberTooLong(limit: JSONTapeNode.textLimit)
-            case .parse:
-                throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
-                               firstBytes: "line \(number): " + preview(Array(line.prefix(48))))
-            }
-        }
+        try onTape(line, unreadable: { notJSON(contentType, "line \(number): " + preview(Array(line.prefix(48)))) }, body)
     }
 
-    /// Decodes a document already parsed into a tree: `root` is its value,
-    /// `text` the JSON it came from (nil for NDJSON). Items are mapped by
-    /// the endpoint's `ItemMapper`.
-    public func decode(root: JSONValue, text: ArraySlice<UInt8>?,
-                       headers: [(String, String)] = []) throws(DataError) -> PageResult {
+    /// Decodes a document already parsed into a tree (`root`: NDJSON's
+    /// lines as an array). Items are mapped by the endpoint's `ItemMapper`;
+    /// a tree keeps no key order, so a keyed list comes sorted by key.
+    public func decode(root: JSONValue, headers: [(String, String)] = []) throws(DataError) -> PageResult {
         let mapper = mapper   // the closure captures the mapper, not the whole decoder
-        return try decode(root: root, text: text, headers: headers) { (element, index) throws(DataError) in
+        return try decode(root: root, headers: headers) { (element, index) throws(DataError) in
             try mapper.map(element, index: index)
         }
     }
 
     /// Decodes the document at `root`, `map` making each element's item.
-    func decode<Node: JSONNode>(root: Node, text: ArraySlice<UInt8>?, headers: [(String, String)],
+    func decode<Node: JSONNode>(root: Node, headers: [(String, String)],
                                 map: (ListElement<Node>, Int) throws(DataError) -> Item) throws(DataError) -> PageResult {
         let shape = endpoint.response
         try checkSuccess(root)
         var items: [Item] = []
         var lastElement: ListElement<Node>?
-        try ListElements.forEach(in: root, bytes: text, shape: shape) { (element) throws(DataError) in
+        try ListElements.forEach(in: root, shape: shape) { (element) throws(DataError) in
             items.append(try map(element, items.count))
             lastElement = element
         }
-        return try facts(of: PageResult(items: items), itemCount: items.count, lastItemID: items.last?.id,
-                         root: root, last: lastElement, headers: headers)
+        return try page(items, itemCount: items.count, lastItemID: items.last?.id, root: root, last: lastElement,
+                        headers: headers)
     }
 
     /// Checks the envelope's success flag in `root`.
@@ -201,64 +172,72 @@ public struct PageDecoder: Sendable {
         }
     }
 
-    /// What the envelope and headers say about paging, added to `page`;
-    /// the list held `itemCount` items, the last with id `lastItemID`, and
+    /// `items` with what the envelope and headers say about paging: the
+    /// list held `itemCount` items (more than `items` when a streamed body
+    /// handed the others out before), the last with id `lastItemID`, and
     /// `last` is its element.
-    func facts<Node: JSONNode>(of page: PageResult, itemCount: Int, lastItemID: String?, root: Node,
-                               last: ListElement<Node>?, headers: [(String, String)]) throws(DataError) -> PageResult {
-        var page = page
+    func page<Node: JSONNode>(_ items: [Item], itemCount: Int, lastItemID: String?, root: Node,
+                              last: ListElement<Node>?, headers: [(String, String)]) throws(DataError) -> PageResult {
+        PageResult(items: items, facts: try facts(itemCount: itemCount, lastItemID: lastItemID, root: root, last: last,
+                                                  headers: headers))
+    }
+
+    /// What the envelope and headers say about paging (see `page`).
+    func facts<Node: JSONNode>(itemCount: Int, lastItemID: String?, root: Node,
+                               last: ListElement<Node>?, headers: [(String, String)]) throws(DataError) -> PageFacts {
+        var facts = PageFacts(itemCount: itemCount)
         let paging = endpoint.paging
-        page.totalPages = paging.totalPagesPath.flatMap { intValue($0.lookupTree(in: root)) }
-            ?? paging.totalPagesHeader.flatMap { Self.header($0, in: headers) }.flatMap(intValue)
-        page.totalCount = paging.totalCountPath.flatMap { intValue($0.lookupTree(in: root)) }
-            ?? paging.totalCountHeader.flatMap { Self.header($0, in: headers) }.flatMap(intValue)
-        if let path = paging.hasMorePath { page.hasMore = try boolValue(at: path, in: root) }
+        facts.totalPages = paging.totalPagesPath.flatMap { intValue($0.lookupTree(in: root)) }
+            ?? paging.totalPagesHeader.flatMap { headers.header($0) }.flatMap(intValue)
+        facts.totalCount = paging.totalCountPath.flatMap { intValue($0.lookupTree(in: root)) }
+            ?? paging.totalCountHeader.flatMap { headers.header($0) }.flatMap(intValue)
+        if let path = paging.hasMorePath { facts.hasMore = try boolValue(at: path, in: root) }
         // Configured body paths that this page does not have at all (null
         // counts as present: it is how many servers say "the end"). A
         // missing next cursor or URL is only remarked on a page that does
         // not look like the last one (servers such as OData leave it out
         // there); an absent has-more flag stops nothing, so it is not noted.
         var absent: [String] = []
-        let looksLast = itemCount == 0 || page.hasMore == false || paging.size.map { itemCount < $0 } ?? false
-            || page.totalCount.map { itemCount >= $0 } ?? false
+        let looksLast = itemCount == 0 || facts.hasMore == false || paging.size.map { itemCount < $0 } ?? false
+            || facts.totalCount.map { itemCount >= $0 } ?? false
         func note(_ key: String, _ path: JSONPath?, in value: Node? = nil, unlessLast: Bool = false) {
             guard let path, !(unlessLast && looksLast), !path.isPresent(in: value ?? root) else { return }
             absent.append("paging.\(key) \"\(path.description)\"")
         }
-        if page.totalPages == nil { note("totalPages", paging.totalPagesPath) }
-        if page.totalCount == nil { note("totalCount", paging.totalCountPath) }
+        if facts.totalPages == nil { note("totalPages", paging.totalPagesPath) }
+        if facts.totalCount == nil { note("totalCount", paging.totalCountPath) }
         switch paging.style {
         case .cursor(_, let next):
             if paging.cursorInLastItem {
                 let last = last?.value
                 if let last { note("lastItemCursor", next, in: last, unlessLast: true) }
-                page.nextToken = try cursor(last.flatMap { next.lookupTree(in: $0) }, path: next)
+                facts.nextToken = try cursor(last.flatMap { next.lookupTree(in: $0) }, path: next)
             } else {
                 note("nextCursor", next, unlessLast: true)
-                page.nextToken = try cursor(next.lookupTree(in: root), path: next)
+                facts.nextToken = try cursor(next.lookupTree(in: root), path: next)
             }
         case .nextURL(let path):
             note("nextURL", path, unlessLast: true)
-            page.nextURL = try text(path.lookupTree(in: root), path: path)
+            facts.nextURL = try text(path.lookupTree(in: root), path: path)
         case .link:
-            page.nextURL = Self.header("link", in: headers).flatMap { LinkHeader.target(rel: "next", in: $0) }
+            facts.nextURL = headers.header("link").flatMap { LinkHeader.target(rel: "next", in: $0) }
             // No next link on a page that does not look like the last: said
             // once, as an absent path is (`PagingNotice.noNextLink`).
-            if page.nextURL == nil, !looksLast { absent.append(PagingNotice.noNextLink) }
+            if facts.nextURL == nil, !looksLast { absent.append(PagingNotice.noNextLink) }
         case .lastID:
             guard let spec = endpoint.item.field("id") else {
                 throw .mappingMismatch(path: "item.id", found: "no id field (lastId paging needs one)")
             }
-            page.lastItemID = lastItemID
+            facts.lastItemID = lastItemID
             if paging.cursorFormat == .json, let last {
                 let raw = last.key != nil && spec.readsKey ? .string(last.key!) : spec.path.lookupTree(in: last.value)
-                page.lastItemID = raw.flatMap(\.jsonText) ?? page.lastItemID
+                facts.lastItemID = raw.flatMap(\.jsonText) ?? facts.lastItemID
             }
         case .none, .pageNumber, .offset:
             break
         }
-        page.absentPaths = absent
-        return page
+        facts.absentPaths = absent
+        return facts
     }
 
     /// A next cursor: text (a string or whole number) or, with cursorFormat
@@ -269,12 +248,6 @@ public struct PageDecoder: Sendable {
         case nil, .null?, .string("")?: return nil
         case let value?: return value.jsonText
         }
-    }
-
-    /// All values of header `name` joined with ", " (as HTTP allows), or nil.
-    static func header(_ name: String, in headers: [(String, String)]) -> String? {
-        let values = headers.filter { $0.0.lowercased() == name.lowercased() }.map(\.1)
-        return values.isEmpty ? nil : values.joined(separator: ", ")
     }
 
     func intValue(_ text: String) -> Int? {
@@ -295,8 +268,8 @@ public struct PageDecoder: Sendable {
         }
     }
 
-    /// A flag at `path` with bool coercion (true/false, 1/0, "yes"/"no" …);
-    /// nil when absent or null.
+    /// A flag at `path`: a bool, a number (0 is false) or `BoolText`'s
+    /// words (an empty string is false); nil when absent or null.
     func boolValue<Node: JSONNode>(at path: JSONPath, in root: Node) throws(DataError) -> Bool? {
         guard let value = path.lookupTree(in: root) else { return nil }
         switch value {
@@ -306,11 +279,9 @@ public struct PageDecoder: Sendable {
         case .double(let d): return d != 0
         case .numberText: return true   // zero is always .int
         case .string(let s):
-            switch s.trimmingCharacters(in: .whitespaces).lowercased() {
-            case "true", "yes", "y", "on", "1": return true
-            case "false", "no", "n", "off", "0", "": return false
-            default: break
-            }
+            // An empty flag says no more, as a missing one would not.
+            if let flag = BoolText.value(s) { return flag }
+            if s.trimmingWhitespace().isEmpty { return false }
         default: break
         }
         throw .mappingMismatch(path: path.description, found: ItemMapper.describe(value))

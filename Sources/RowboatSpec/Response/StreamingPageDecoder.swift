@@ -115,8 +115,8 @@ public struct StreamingPageDecoder: Sendable {
                         element = ListElement(value: last, at: listPath.description, position: count - 1)
                     }
                 }
-                return try decoder.facts(of: PageResult(items: items), itemCount: count, lastItemID: lastID, root: root,
-                                         last: element, headers: headers)
+                return try decoder.page(items, itemCount: count, lastItemID: lastID, root: root, last: element,
+                                        headers: headers)
             }
         }
     }
@@ -151,8 +151,8 @@ public struct StreamingPageDecoder: Sendable {
         let lastBytes = lastLine ?? Array("null".utf8)
         return try Self.parsed(lastBytes[...], preview: lastBytes, contentType) { last throws(DataError) in
             let element = count > 0 ? ListElement(value: last.tree, at: "", position: count - 1) : nil
-            return try decoder.facts(of: PageResult(items: items), itemCount: count, lastItemID: lastID,
-                                     root: JSONValue.array([]), last: element, headers: headers)
+            return try decoder.page(items, itemCount: count, lastItemID: lastID, root: JSONValue.array([]),
+                                    last: element, headers: headers)
         }
     }
 
@@ -236,17 +236,6 @@ public struct StreamingPageDecoder: Sendable {
     /// `body` run on the parsed `bytes`, parse failures as `DataError`s.
     static func parsed<R>(_ bytes: ArraySlice<UInt8>, preview: [UInt8], _ contentType: String?,
                           _ body: (JSONTapeNode) throws(DataError) -> R) throws(DataError) -> R {
-        do {
-            return try JSONTape.withDocument(bytes, body)
-        } catch {
-            switch error {
-            case .body(let dataError): throw dataError
-            case .parse(.tooDeep): throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth)
-            case .parse(.numberTooLong): throw .numberTooLong(limit: JSONTapeNode.textLimit)
-            case .parse:
-                throw .notJSON(contentType: contentType.map { Sanitizer.clean($0, limit: 60) },
-                               firstBytes: PageDecoder.preview(preview))
-            }
-        }
+        try PageDecoder.onTape(bytes, unreadable: { PageDecoder.notJSON(contentType, PageDecoder.preview(preview)) }, body)
     }
 }

@@ -10,17 +10,17 @@ public struct ActionSheetView {
         self.theme = theme
     }
 
-    public func render(_ sheet: ActionSheet, keyMap: KeyMap = .default, into grid: inout CellGrid) {
+    /// Draws `sheet` in the box `layout` gives the room it wants.
+    public func render(_ sheet: ActionSheet, keyMap: KeyMap = .default, layout: ScreenLayout, into grid: inout CellGrid) {
         let labelWidth = sheet.items.map { DisplayWidth.of($0.label) }.max() ?? 0
         // Each line's shortcut: its list action's key in the map in force.
         let shortcuts = sheet.items.map { item in item.keyAction.flatMap { keyMap.hintName(for: $0) } ?? "" }
         let keyWidth = shortcuts.map { DisplayWidth.of($0) }.max() ?? 0
         let footer = "enter do · esc close"
-        let width = min(grid.width - 2, max(labelWidth + keyWidth + 8, DisplayWidth.of(footer) + 6, 24))
-        let height = min(grid.height - 2, sheet.items.count + 4)
-        guard width > 12, height > 4 else { return }
-        let frame = OverlayFrame.centered(width: width, height: height, in: grid)
-        let x0 = frame.x, y0 = frame.y
+        guard let box = layout.overlayBox(width: max(labelWidth + keyWidth + 8, DisplayWidth.of(footer) + 6, 24),
+                                          height: sheet.items.count + 4) else { return }
+        let frame = OverlayFrame(box)
+        let x0 = frame.x, y0 = frame.y, width = box.width, height = box.height
         frame.draw(into: &grid, title: sheet.title, footer: footer, style: theme.status, titleStyle: theme.header)
         for (i, item) in sheet.items.prefix(height - 4).enumerated() {
             let y = y0 + 2 + i

@@ -16,7 +16,7 @@ public struct AppRenderer {
     public func render(_ state: AppState, now: Double, spinnerFrame: Int = 0, keyMap: KeyMap = .default) -> CellGrid {
         var grid = CellGrid(width: state.size.columns, height: state.size.rows)
         if state.isTooSmall {
-            renderTooSmall(state.size, into: &grid)
+            renderTooSmall(state, into: &grid)
             return grid
         }
         let layout = ScreenLayout.of(state)
@@ -36,33 +36,35 @@ public struct AppRenderer {
         let beforeOverlays = grid.pictures.isEmpty ? nil : grid
         var under = state.overlay
         if case .help(let over) = state.overlay { under = over }
-        renderOverlay(under, state: state, keyMap: keyMap, into: &grid)
+        renderOverlay(under, state: state, layout: layout, keyMap: keyMap, into: &grid)
         if let toast = state.toast {
-            ToastView.render(toast, into: &grid, y: layout.footerRow, theme: theme)
+            ToastView.render(toast, layout: layout, into: &grid, theme: theme)
         }
         if state.showHelp {
             // Help lists the keys of what it was opened over.
             var base = state
             base.overlay = under
             HelpOverlay(theme: theme).render(KeyHelp.entries(keyMap.bindings(in: base)), title: "Keys",
-                                              note: state.imagesInfo.map { "images: \($0)" }, into: &grid)
+                                              note: state.imagesInfo.map { "images: \($0)" }, screen: layout, into: &grid)
         }
         if let beforeOverlays { grid.uncoverPictures(before: beforeOverlays) }
         return grid
     }
 
-    func renderOverlay(_ overlay: Overlay?, state: AppState, keyMap: KeyMap, into grid: inout CellGrid) {
+    func renderOverlay(_ overlay: Overlay?, state: AppState, layout: ScreenLayout, keyMap: KeyMap,
+                       into grid: inout CellGrid) {
         switch overlay {
         case .filterPanel(let panel):
-            FilterPanelView(theme: theme).render(panel, sections: state.query.options.sections, keyMap: keyMap, into: &grid)
+            FilterPanelView(theme: theme).render(panel, sections: state.query.options.sections, keyMap: keyMap,
+                                                 layout: layout, into: &grid)
         case .sheet(let sheet):
-            ActionSheetView(theme: theme).render(sheet, keyMap: keyMap, into: &grid)
+            ActionSheetView(theme: theme).render(sheet, keyMap: keyMap, layout: layout, into: &grid)
         case .dialog(let dialog):
-            ConfirmDialogView(theme: theme).render(dialog, into: &grid)
+            ConfirmDialogView(theme: theme).render(dialog, layout: layout, into: &grid)
         case .output(let pager):
-            OutputPagerView(theme: theme).render(pager, into: &grid)
+            OutputPagerView(theme: theme).render(pager, layout: layout, into: &grid)
         case .columns(let panel):
-            ColumnsPanelView(theme: theme).render(panel, state: state, into: &grid)
+            ColumnsPanelView(theme: theme).render(panel, state: state, layout: layout, into: &grid)
         case .help, nil:
             break
         }
@@ -89,16 +91,16 @@ public struct AppRenderer {
             let again = search.editing ? "Esc shows every row again"
                 : Hint([Hint.key(.back, "%k shows every row again", on: .back)]).text(in: keyMap)
             let lines = list.rows.isEmpty ? ["No items loaded yet"] : ["No loaded row matches “\(search.text)”", again]
-            centered(lines, in: &grid, top: body.y, height: body.height)
+            centered(lines, in: &grid, layout: layout)
         } else if list.rows.isEmpty {
-            renderPlaceholder(list, into: &grid, top: body.y, height: body.height, spinner: spinner, keyMap: keyMap)
+            renderPlaceholder(list, layout: layout, into: &grid, spinner: spinner, keyMap: keyMap)
         } else if let window {
             renderItems(state, window: window, table: table, into: &grid, now: now)
         }
         if let search = state.search {
             SearchPrompt(theme: theme).render(search, loaded: list.rows.count,
                                               serverSearch: state.query.options.searchParam != nil,
-                                              keyMap: keyMap, into: &grid, y: layout.footerRow)
+                                              keyMap: keyMap, layout: layout, into: &grid)
         } else if list.footer != .hidden {
             let footer = list.footer
             var text = footer.hint.text(in: keyMap)
@@ -140,7 +142,7 @@ public struct AppRenderer {
             let add = Self.key(keyMap, .favorite).map { "press \($0) on an item to add it" }
             let back = Self.key(keyMap, .favoritesList).map { "\($0) to go back" }
             centered(["No favorites yet", [add, back].compactMap { $0 }.joined(separator: " · ")], in: &grid,
-                     top: layout.body.y, height: layout.body.height)
+                     layout: layout)
         } else if let window = layout.items(in: state) {
             renderItems(state, window: window, table: table, into: &grid, now: now)
         }
@@ -152,16 +154,23 @@ public struct AppRenderer {
     }
 
     /// Two lines in the middle of the body: a headline and a hint.
-    func centered(_ lines: [String], in grid: inout CellGrid, top: Int, height: Int) {
-        for (i, line) in lines.enumerated() {
-            let fitted = TextFit.truncate(line, to: grid.width - 2)
-            grid.put(fitted, x: max(0, (grid.width - DisplayWidth.of(fitted)) / 2), y: top + height / 2 - 1 + i,
-                     style: i == 0 ? theme.accent : theme.dim)
+    func centered(_ lines: [String], in grid: inout CellGrid, layout: ScreenLayout) {
+        message(lines.enumerated().map { ($1, $0 == 0 ? theme.accent : theme.dim) }, in: layout.body, layout: layout,
+                into: &grid)
+    }
+
+    /// `lines` each cut to the message room and put where the layout
+    /// centres them in `area`.
+    func message(_ lines: [(String, Style)], in area: ScreenLayout.Rect, layout: ScreenLayout, room: Int? = nil,
+                 into grid: inout CellGrid) {
+        let fitted = lines.map { (TextFit.truncate($0.0, to: room ?? layout.messageRoom), $0.1) }
+        for (rect, (text, style)) in zip(layout.message(fitted.map { DisplayWidth.of($0.0) }, in: area), fitted) {
+            grid.put(text, x: rect.x, y: rect.y, style: style)
         }
     }
 
     /// The first-load spinner, the empty view or the error view.
-    func renderPlaceholder(_ list: ListState, into grid: inout CellGrid, top: Int, height: Int, spinner: Character,
+    func renderPlaceholder(_ list: ListState, layout: ScreenLayout, into grid: inout CellGrid, spinner: Character,
                            keyMap: KeyMap) {
         let refresh = Self.key(keyMap, .refresh)
         var lines: [(String, Style)] = []
@@ -174,22 +183,14 @@ public struct AppRenderer {
         case .exhausted, .idle, .loadingMore, .pulling:
             lines = [("No items", theme.accent), (refresh.map { "press \($0) to refresh" } ?? "", theme.dim)]
         }
-        let start = top + max(0, (height - lines.count) / 2)
-        for (i, (text, style)) in lines.enumerated() {
-            let fitted = TextFit.truncate(text, to: grid.width - 2)
-            let x = max(0, (grid.width - DisplayWidth.of(fitted)) / 2)
-            grid.put(fitted, x: x, y: start + i, style: style)
-        }
+        message(lines, in: layout.body, layout: layout, into: &grid)
     }
 
-    func renderTooSmall(_ size: TerminalSize, into grid: inout CellGrid) {
-        let min = AppState.minimumSize
+    func renderTooSmall(_ state: AppState, into grid: inout CellGrid) {
+        let min = AppState.minimumSize, size = state.size
         let lines = ["terminal too small", "\(size.columns)x\(size.rows), need \(min.columns)x\(min.rows)"]
-        let start = max(0, (grid.height - lines.count) / 2)
-        for (i, line) in lines.enumerated() {
-            let fitted = TextFit.truncate(line, to: grid.width)
-            grid.put(fitted, x: max(0, (grid.width - DisplayWidth.of(fitted)) / 2), y: start + i, style: theme.normal)
-        }
+        let layout = ScreenLayout.of(state)
+        message(lines.map { ($0, theme.normal) }, in: layout.screen, layout: layout, room: size.columns, into: &grid)
     }
 
     /// The first key bound to `action` on the list, named as help names it,

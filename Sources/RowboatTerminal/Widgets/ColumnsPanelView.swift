@@ -27,7 +27,8 @@ public struct ColumnsPanelView {
         return (parts + ["esc close"]).joined(separator: " · ")
     }
 
-    public func render(_ panel: ColumnsPanel, state: AppState, into grid: inout CellGrid) {
+    /// Draws `panel` in the box `layout` gives the room it wants.
+    public func render(_ panel: ColumnsPanel, state: AppState, layout: ScreenLayout, into grid: inout CellGrid) {
         let lines = ColumnsPanel.lines(columns: state.columns, fields: state.endpoints[state.endpointKey]?.fields ?? [])
         let widths = Dictionary(ScreenLayout.table(state).columns.map { ($0.spec.field, $0.width) }) { a, _ in a }
         let sort = state.list.sort
@@ -42,13 +43,13 @@ public struct ColumnsPanelView {
                 + Self.pad(width, to: 10) + arrow
         }
         let widest = texts.map { DisplayWidth.of($0) }.max() ?? 0
-        let width = min(grid.width - 2, max(widest + 4, DisplayWidth.of(Self.footer(width: .max)) + 6, 30))
-        let footer = Self.footer(width: width)
-        let height = min(grid.height - 2, lines.count + 4)
-        guard width > 12, height > 4 else { return }
-        let frame = OverlayFrame.centered(width: width, height: height, in: grid)
-        frame.draw(into: &grid, title: "Columns of \(state.tab.title)", footer: footer, style: theme.status,
-                   titleStyle: theme.header)
+        guard let box = layout.overlayBox(width: max(widest + 4, DisplayWidth.of(Self.footer(width: .max)) + 6, 30),
+                                          height: lines.count + 4)
+        else { return }
+        let frame = OverlayFrame(box)
+        let width = box.width, height = box.height
+        frame.draw(into: &grid, title: "Columns of \(state.tab.title)", footer: Self.footer(width: width),
+                   style: theme.status, titleStyle: theme.header)
         let visible = height - 4
         let top = min(max(0, panel.cursor - visible + 1), max(0, lines.count - visible))
         for i in top..<min(lines.count, top + visible) {

@@ -10,15 +10,14 @@ public struct ConfirmDialogView {
         self.theme = theme
     }
 
-    public func render(_ dialog: ConfirmDialog, into grid: inout CellGrid) {
+    /// Draws `dialog` in the box `layout` gives the room it wants.
+    public func render(_ dialog: ConfirmDialog, layout: ScreenLayout, into grid: inout CellGrid) {
         let confirm = "[ y \(dialog.confirmLabel) ]", cancel = "[ n Cancel ]"
         let buttons = DisplayWidth.of(confirm) + 2 + DisplayWidth.of(cancel)
         let widest = ([dialog.title] + dialog.lines).map(DisplayWidth.of).max() ?? 0
-        let width = min(grid.width - 2, max(widest, buttons) + 6)
-        let height = min(grid.height - 2, dialog.lines.count + 6)
-        guard width > 12, height > 4 else { return }
-        let frame = OverlayFrame.centered(width: width, height: height, in: grid)
-        let x0 = frame.x, y0 = frame.y
+        guard let box = layout.overlayBox(width: max(widest, buttons) + 6, height: dialog.lines.count + 6) else { return }
+        let frame = OverlayFrame(box)
+        let x0 = frame.x, y0 = frame.y, width = box.width, height = box.height
         frame.draw(into: &grid, title: dialog.title, footer: nil, style: theme.status, titleStyle: theme.header)
         for (i, line) in dialog.lines.prefix(height - 6).enumerated() {
             grid.put(line, x: x0 + 3, y: y0 + 2 + i, maxWidth: width - 6, style: theme.status)

@@ -65,7 +65,7 @@ public struct DetailView {
                 painter.placeholder(state.imagePhase(ofURL: url), into: &picture, x: 0, y: 0, columns: box.columns,
                                     rows: box.rows, frame: theme.dim)
             }
-            let x0 = max(1, (grid.width - box.columns) / 2)
+            let x0 = geometry.pictureX
             for line in scroll..<box.rows where line - scroll < text.height {
                 grid.copyRow(from: picture, row: line, toX: x0, y: text.y + line - scroll)
             }

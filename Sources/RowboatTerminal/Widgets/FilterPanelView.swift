@@ -12,7 +12,9 @@ public struct FilterPanelView {
         self.theme = theme
     }
 
-    public func render(_ panel: FilterPanel, sections: [QuerySection], keyMap: KeyMap = .default, into grid: inout CellGrid) {
+    /// Draws `panel` in the box `layout` gives the room it wants.
+    public func render(_ panel: FilterPanel, sections: [QuerySection], keyMap: KeyMap = .default, layout: ScreenLayout,
+                       into grid: inout CellGrid) {
         // One line per section title and per option; a blank line between sections.
         var lines: [(text: String, option: Int?)] = []
         var optionLine = 0
@@ -29,11 +31,10 @@ public struct FilterPanelView {
                          Hint.key(.reset, " · %k reset", on: .filterPanel), Hint.key(.back, " · %k close", on: .filterPanel)])
             .text(in: keyMap).trimmingCharacters(in: CharacterSet(charactersIn: " ·"))
         let widest = lines.map { DisplayWidth.of($0.text) }.max() ?? 0
-        let width = min(grid.width - 2, max(widest, DisplayWidth.of(keys) + 2) + 4)
-        let height = min(grid.height - 2, lines.count + 4)
-        guard width > 12, height > 4 else { return }
-        let frame = OverlayFrame.centered(width: width, height: height, in: grid)
-        let x0 = frame.x, y0 = frame.y
+        guard let box = layout.overlayBox(width: max(widest, DisplayWidth.of(keys) + 2) + 4, height: lines.count + 4)
+        else { return }
+        let frame = OverlayFrame(box)
+        let x0 = frame.x, y0 = frame.y, width = box.width, height = box.height
         frame.draw(into: &grid, title: "Filter and sort", footer: keys, style: theme.status, titleStyle: theme.header)
         let visible = height - 4
         let cursorLine = lines.firstIndex { $0.option == panel.cursor } ?? 0

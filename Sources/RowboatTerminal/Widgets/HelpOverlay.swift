@@ -14,12 +14,15 @@ public struct HelpOverlay {
         self.theme = theme
     }
 
-    /// `note` goes on the frame's bottom line, before "any key closes".
-    public func render(_ entries: [KeyHelp.Entry], title: String, note: String? = nil, into grid: inout CellGrid) {
+    /// `note` goes on the frame's bottom line, before "any key closes". The
+    /// box is as large as `HelpLayout` finds the entries need at the
+    /// screen's size, centred by `screen`.
+    public func render(_ entries: [KeyHelp.Entry], title: String, note: String? = nil, screen: ScreenLayout,
+                       into grid: inout CellGrid) {
         let footer = (note.map { $0 + " · " } ?? "") + "any key closes"
-        guard let layout = HelpLayout.best(entries, width: grid.width, height: grid.height,
+        guard let layout = HelpLayout.best(entries, width: screen.size.columns, height: screen.size.rows,
                                            footerWidth: DisplayWidth.of(footer)) else { return }
-        let frame = OverlayFrame.centered(width: layout.width, height: layout.height, in: grid)
+        let frame = OverlayFrame(screen.centered(width: layout.width, height: layout.height))
         let box = theme.status
         frame.draw(into: &grid, title: title, footer: footer, style: box, titleStyle: theme.header)
         let top = frame.y + 1 + (layout.padded ? 1 : 0)

@@ -12,10 +12,11 @@ public struct OutputPagerView {
         self.theme = theme
     }
 
-    public func render(_ pager: OutputPager, into grid: inout CellGrid) {
-        let width = max(0, grid.width - 4), height = max(0, grid.height - 2)
-        guard width > 12, height > 4 else { return }
-        let frame = OverlayFrame.centered(width: width, height: height, in: grid)
+    /// Draws `pager` in the layout's pager box.
+    public func render(_ pager: OutputPager, layout: ScreenLayout, into grid: inout CellGrid) {
+        guard let box = layout.pagerBox else { return }
+        let frame = OverlayFrame(box)
+        let width = box.width, height = box.height
         let visible = height - 2
         let last = min(pager.lines.count, pager.scroll + visible)
         let position = pager.lines.count > visible ? "\(pager.scroll + 1)-\(last)/\(pager.lines.count) · " : ""

@@ -1,17 +1,20 @@
 import RowboatCore
 import RowboatSpec
 
-/// The box every overlay (filter panel, action sheet, confirm dialog, help)
-/// sits in: the whole rectangle cleared, a one-column blank margin at its
-/// sides so no cut-off word of the list below seems to belong to it, a
-/// border, the title set into the top edge and the keys into the bottom.
+/// The box every overlay (filter panel, action sheet, confirm dialog, help,
+/// output pager) sits in, at the rectangle `ScreenLayout` gives it: the
+/// whole rectangle cleared, a one-column blank margin at its sides so no
+/// cut-off word of the list below seems to belong to it, a border, the
+/// title set into the top edge and the keys into the bottom.
 public struct OverlayFrame {
     /// The outer rectangle, border included.
     public var x: Int, y: Int, width: Int, height: Int
 
-    /// A `width` × `height` box centred in `grid`.
-    public static func centered(width: Int, height: Int, in grid: CellGrid) -> OverlayFrame {
-        OverlayFrame(x: (grid.width - width) / 2, y: (grid.height - height) / 2, width: width, height: height)
+    public init(_ box: ScreenLayout.Rect) {
+        x = box.x
+        y = box.y
+        width = box.width
+        height = box.height
     }
 
     /// Clears the rectangle and its side margins, draws the border in

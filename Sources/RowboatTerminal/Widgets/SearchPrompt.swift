@@ -11,11 +11,13 @@ public struct SearchPrompt {
         self.theme = theme
     }
 
+    /// Draws the prompt on the layout's search line (`searchPrompt`).
     public func render(_ search: SearchState, loaded: Int, serverSearch: Bool, keyMap: KeyMap = .default,
-                       into grid: inout CellGrid, y: Int) {
-        grid.fill(x: 0, y: y, count: grid.width, style: theme.footer)
-        let used = grid.put("/" + search.text + (search.editing ? "▏" : ""), x: 0, y: y,
-                            maxWidth: max(1, grid.width / 2), style: search.editing ? theme.accent : theme.footer)
+                       layout: ScreenLayout, into grid: inout CellGrid) {
+        let line = layout.searchPrompt, y = line.y
+        grid.fill(x: line.x, y: y, count: line.width, style: theme.footer)
+        let used = grid.put("/" + search.text + (search.editing ? "▏" : ""), x: line.x, y: y,
+                            maxWidth: layout.searchTextRoom, style: search.editing ? theme.accent : theme.footer)
         var hint = "\(search.matches.count) of \(loaded) loaded match"
         if search.editing {
             hint += serverSearch ? " · enter search server · esc clear" : " · enter browse · esc clear"
@@ -23,6 +25,6 @@ public struct SearchPrompt {
             // Typing uses the prompt's own keys; once done, the key map's.
             hint += Hint([Hint.key(.search, " · %k edit"), Hint.key(.back, " · %k clear", on: .back)]).text(in: keyMap)
         }
-        grid.put(hint, x: used + 2, y: y, maxWidth: max(0, grid.width - used - 3), style: theme.dim)
+        grid.put(hint, x: line.x + used + 2, y: y, maxWidth: max(0, line.width - used - 3), style: theme.dim)
     }
 }

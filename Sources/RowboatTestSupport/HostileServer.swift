@@ -3,9 +3,10 @@ import Glibc
 #endif
 import Foundation
 import Synchronization
+import RowboatDemo
 
 /// A deliberately misbehaving HTTP/1.1 server for fault and hostile-input
-/// tests (`rowboat demo-server --hostile`). It listens on 127.0.0.1 only,
+/// tests (`rowboat-hostile` runs one by hand). It listens on 127.0.0.1 only,
 /// on two ports: the main one, and a second "other origin" that a
 /// cross-origin redirect points at. Routes are listed in `HostileRoutes`
 /// and in docs/reliability.md.

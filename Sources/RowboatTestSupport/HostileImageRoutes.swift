@@ -1,4 +1,5 @@
 import Synchronization
+import RowboatDemo
 
 /// Hostile images that are big but within the decoders' limits:
 /// `/items/huge-images` lists `?count=30` items whose images are 8000x6000

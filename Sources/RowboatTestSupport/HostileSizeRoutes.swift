@@ -46,12 +46,7 @@ enum HostileSizeRoutes {
             default: piece = String(repeating: "HUGE", count: 4_000)
             }
             stream(c, contentType: "application/json") { out in
-                guard out.write("[{\"id\":1,\"title\":\"") else { return }
-                var sent = 0
-                while sent < bytes {
-                    guard out.write(piece) else { return }
-                    sent += piece.utf8.count
-                }
+                guard out.write("[{\"id\":1,\"title\":\""), out.repeat(piece, bytes: bytes) else { return }
                 _ = out.write("\",\"subtitle\":\"after the huge title\"},{\"id\":2,\"title\":\"second\"}]")
             }
         case "/size/long-number":
@@ -59,11 +54,7 @@ enum HostileSizeRoutes {
             stream(c, contentType: "application/json") { out in
                 guard out.write("[{\"id\":1,\"title\":\"long number\",\"n\":1") else { return }
                 let piece = String(repeating: "0123456789", count: 6_554)
-                var sent = 0
-                while sent < digits {
-                    guard out.write(piece) else { return }
-                    sent += piece.utf8.count
-                }
+                guard out.repeat(piece, bytes: digits) else { return }
                 _ = out.write("}]")
             }
         case "/size/sections":
@@ -115,6 +106,17 @@ enum HostileSizeRoutes {
             written += text.utf8.count
             if pending.count >= 1 << 16 { flush() }
             return ok
+        }
+
+        /// Writes `piece` again and again until `bytes` of it are out (the
+        /// last whole piece may go past); false once the client is gone.
+        func `repeat`(_ piece: String, bytes: Int) -> Bool {
+            var sent = 0
+            while sent < bytes {
+                guard write(piece) else { return false }
+                sent += piece.utf8.count
+            }
+            return true
         }
 
         func flush() {
