@@ -3,8 +3,8 @@ import Synchronization
 
 /// Everything the route handlers share: the catalog and the directory
 /// (rebuilt with the real base URL once the port is bound), who hears of
-/// each request (nobody, unless the starter asked), the image store and
-/// the live feed (its clock started now).
+/// each request (nobody, unless the starter asked), the image store and the
+/// live feed (its clock started now).
 final class DemoServerState: Sendable {
     private let currentCatalog: Mutex<DemoCatalog>
     private let currentDirectory: Mutex<DemoDirectory>

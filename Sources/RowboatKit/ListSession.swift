@@ -100,9 +100,8 @@ public final class ListSession: Sendable {
     /// The clock set to now, then `action`, as the run loop takes them.
     private func dispatch(_ action: AppAction) {
         let runner = runner.withLock { $0 }
-        store.send(.clock(Date().timeIntervalSince1970), action) { runner?.run($0) }
-        let (tick, now) = store.read { ($0.nextLiveTick, $0.clock) }
-        setAlarm(for: tick, now: now)
+        let after = store.send(.clock(Date().timeIntervalSince1970), action) { runner?.run($0) }
+        setAlarm(for: after.nextLiveTick, now: after.clock)
         recheck()
     }
 

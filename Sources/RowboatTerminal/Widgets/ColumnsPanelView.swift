@@ -44,12 +44,12 @@ public struct ColumnsPanelView {
         }
         let widest = texts.map { DisplayWidth.of($0) }.max() ?? 0
         guard let box = layout.overlayBox(width: max(widest + 4, DisplayWidth.of(Self.footer(width: .max)) + 6, 30),
-                                          height: lines.count + 4)
-        else { return }
+                                          height: lines.count + 4) else { return }
+        let (width, height) = (box.width, box.height)
+        let footer = Self.footer(width: width)
         let frame = OverlayFrame(box)
-        let width = box.width, height = box.height
-        frame.draw(into: &grid, title: "Columns of \(state.tab.title)", footer: Self.footer(width: width),
-                   style: theme.status, titleStyle: theme.header)
+        frame.draw(into: &grid, title: "Columns of \(state.tab.title)", footer: footer, style: theme.status,
+                   titleStyle: theme.header)
         let visible = height - 4
         let top = min(max(0, panel.cursor - visible + 1), max(0, lines.count - visible))
         for i in top..<min(lines.count, top + visible) {
