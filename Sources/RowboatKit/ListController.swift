@@ -84,7 +84,7 @@ public final class ListController {
     /// new" in the status bar), every other row kept, the selection and
     /// the scroll kept. A tick never overlaps another load; after a
     /// failure the next waits twice as long, up to five minutes (the
-    /// status bar says so; `r` asks at once). The live key (`p`) pauses
+    /// status bar says so; `r` asks at once). The live key (`t`) pauses
     /// and resumes; nothing ticks while a detail, search results or an
     /// overlay covers the list.
     public func onLiveRefresh(every seconds: Double, _ body: @escaping @Sendable () async throws -> ListPage) {

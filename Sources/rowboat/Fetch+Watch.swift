@@ -21,17 +21,15 @@ extension Fetch {
         let mode = options.mode ?? endpoint.mode
         while true {
             try await Task.sleep(nanoseconds: UInt64(backOff.wait * 1_000_000_000))
-            let box = FinalDelivery()
+            let got: PageSource.Delivery?
             do {
-                try await source.getLive(endpoint, cursor: first, params: params, mode: mode, streaming: false) { delivery in
-                    if delivery.final { box.set(delivery) }
-                }
+                got = try await source.getLiveFinal(endpoint, cursor: first, params: params, mode: mode)
             } catch {
                 backOff.failed(retryAfter: error.retryAfter)
                 StandardStreams.err("rowboat: \(error.description); next try in \(LiveBackOff.human(backOff.wait))")
                 continue
             }
-            guard let delivery = box.delivery else { continue }
+            guard let delivery = got else { continue }
             if case .cache(_, true) = delivery.origin {
                 backOff.failed()
                 StandardStreams.err("rowboat: offline: the server could not be reached; next try in "
@@ -43,12 +41,4 @@ extension Fetch {
             if !fresh.isEmpty { try StandardStreams.out(writer.page(fresh)) }
         }
     }
-}
-
-/// Holds the final delivery of one watch request (set by the deliver
-/// closure, which runs before `getLive` returns, on the same task).
-private final class FinalDelivery: @unchecked Sendable {
-    private(set) var delivery: PageSource.Delivery?
-
-    func set(_ delivery: PageSource.Delivery) { self.delivery = delivery }
 }

@@ -234,7 +234,7 @@ struct LiveReducerTests {
 
     @Test func theLiveKeyPausesAndResumesAtOnce() {
         var state = app()
-        #expect(KeyMap.default.action(for: .character("p"), in: state) == .toggleLive)
+        #expect(KeyMap.default.action(for: .character("t"), in: state) == .toggleLive)
         #expect(AppReducer.reduce(&state, .toggleLive) == [])
         #expect(state.list.live?.paused == true && state.toast?.text == "live refresh paused")
         #expect(state.nextLiveTick == nil && AppReducer.reduce(&state, .clock(Self.now + 300)) == [])
@@ -251,7 +251,7 @@ struct LiveReducerTests {
 
     @Test func aListThatIsNotLiveHasNoLiveKey() {
         var state = AppState(endpointKey: "items", columns: [], list: ListState(paging: F.paging))
-        #expect(KeyMap.default.action(for: .character("p"), in: state) == nil)
+        #expect(KeyMap.default.action(for: .character("t"), in: state) == nil)
         #expect(AppReducer.reduce(&state, .toggleLive) == [])
         #expect(state.toast?.text == "items is not a live list (refresh.every in the config)")
     }

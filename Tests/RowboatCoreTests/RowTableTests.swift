@@ -68,7 +68,8 @@ struct RowTableTests {
         func row(_ n: Int) -> RowModel { RowModel(id: String(n), title: "Row \(n)") }
         var table = RowTable((1...1_000).map { row($0) })
         var expected = (1...1_000).map(String.init)
-        for tick in 0..<50 {
+        // Enough ticks that the room at the front is made several times.
+        for tick in 0..<400 {
             let before = table.count
             let fresh = (0..<(tick % 3 + 1)).map { 10_000 + tick * 10 + $0 }
             for id in fresh { table.upsert(row(id)) }

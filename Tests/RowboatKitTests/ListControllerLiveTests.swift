@@ -36,7 +36,7 @@ struct ListControllerLiveTests {
         #expect(snapshot.newRowIDs.isSubset(of: ["11", "12"]) && !snapshot.newRowIDs.isEmpty)
         #expect(session.frame().contains { $0.hasPrefix("+ Row 12") })
         // Paused: no tick comes, however long.
-        session.press("p")
+        session.press("t")
         let asked = ticks.withLock { $0 }
         #expect(session.frame().last?.contains("live paused") == true)
         try await Task.sleep(nanoseconds: 1_500_000_000)

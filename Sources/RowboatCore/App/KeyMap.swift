@@ -101,7 +101,7 @@ public struct KeyMap: Sendable {
         .character("F"): .toggleFavoritesList,
         .character("f"): .filters(.open),
         .character("c"): .columns(.open),
-        .character("p"): .toggleLive,
+        .character("t"): .toggleLive,
         .character("/"): .search(.begin),
         .character("o"): .openLink, .character("y"): .copyLink,
         .character("a"): .sheet(.open),

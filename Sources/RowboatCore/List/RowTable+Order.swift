@@ -61,24 +61,20 @@ extension RowTable {
     }
 
     /// Moves the rows from `start` to the end to the top, in their order:
-    /// the other rows' slots stay as they are (`slotShift` grows by the
-    /// rows moved), only the moved rows' slots are found and set — a live
-    /// tick's few new rows cost the same on a list of any length (but for
-    /// moving the positions, one `memmove`).
+    /// their positions go to the room at the front of `refs`, the other
+    /// rows' slots stay as they are (`slotShift` grows by the rows moved)
+    /// and only the moved rows' slots are found and set — a live tick's few
+    /// new rows cost the same on a list of any length.
     mutating func prepend(from start: Int) {
-        let moved = Array(refs[start...])
-        let k = moved.count
+        let k = refs.count - start
         guard k > 0, start > 0 else { return }
+        refs.moveLastToFront(k)
         guard Int(slotShift) + k < Int(Int32.max / 2) else {
             // After a very long run of ticks: the index made again, once.
-            refs.removeLast(k)
-            refs.insert(contentsOf: moved, at: 0)
             rebuildIndex()
             return
         }
         let oldShift = slotShift
-        refs.removeLast(k)
-        refs.insert(contentsOf: moved, at: 0)
         slotShift += Int32(k)
         let mask = slots.count - 1
         for j in 0..<k {
@@ -93,7 +89,7 @@ extension RowTable {
     /// The rows' places in `order`; the id index remapped in one pass.
     mutating func permute(_ order: [Int32]) {
         var inverse = [Int32](repeating: 0, count: refs.count)
-        let old = refs
+        let old = refs.withUnsafeBufferPointer { Array($0) }
         refs.withUnsafeMutableBufferPointer { refs in
             for (place, row) in order.enumerated() {
                 refs[place] = old[Int(row)]

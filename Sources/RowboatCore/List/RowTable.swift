@@ -15,7 +15,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
 
     var pages: [RowPage] = []
     /// Where each row starts (`ref(page:at:)`).
-    var refs: [UInt64] = []
+    var refs = RowRefs()
     var shapes: [RowShape] = []
     var shapeNumbers: [RowShape: Int] = [:]
     /// Row numbers by id hash (open addressing): a slot holds its row less
@@ -151,7 +151,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             if ids.contains(id(at: at)) { garbage += length(of: at) } else { kept.append(at) }
         }
         guard kept.count != before else { return 0 }
-        refs = kept.map { refs[$0] }
+        refs = RowRefs(kept.map { refs[$0] })
         if !arrival.isEmpty { arrival = kept.map { arrival[$0] } }
         rebuildIndex()
         compactIfWasteful()

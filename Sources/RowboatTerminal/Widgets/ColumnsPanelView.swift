@@ -27,6 +27,7 @@ public struct ColumnsPanelView {
         return (parts + ["esc close"]).joined(separator: " · ")
     }
 
+    /// Draws `panel` in the box `layout` gives the room it wants.
     public func render(_ panel: ColumnsPanel, state: AppState, layout: ScreenLayout, into grid: inout CellGrid) {
         let lines = ColumnsPanel.lines(columns: state.columns, fields: state.endpoints[state.endpointKey]?.fields ?? [])
         let widths = Dictionary(ScreenLayout.table(state).columns.map { ($0.spec.field, $0.width) }) { a, _ in a }
