@@ -300,6 +300,25 @@ struct OpenAPIImportTests {
         #expect(picked.yaml.contains("# the security scheme k is not written (auth: takes one)."))
     }
 
+    /// What FuzzOpenAPI found: a token URL that is neither a URL nor a path
+    /// made a config that did not load. A relative one is a path on the
+    /// server; one that cannot be a path is named in a comment.
+    @Test func aTokenURLThatIsNotAURLStillLoads() throws {
+        func swagger(_ tokenURL: String) throws -> Imported {
+            try imported("""
+            swagger: "2.0"
+            host: api.example.com
+            securityDefinitions: {o: {type: oauth2, flow: application, tokenUrl: "\(tokenURL)"}}
+            paths: {/users: {get: {responses: {200: {schema: {type: array, items: {properties: {id: {type: integer}, name: {type: string}}}}}}}}}
+            """)
+        }
+        #expect(try swagger("+woken").yaml.contains("  tokenURL: /+woken\n"))
+        #expect(try swagger("oauth/token").yaml.contains("  tokenURL: /oauth/token\n"))
+        let bad = try swagger("::not a url")
+        #expect(bad.config.auth == .bearer(token: "t"))
+        #expect(bad.yaml.contains("# the security scheme o's tokenUrl ::not a url is not a URL."))
+    }
+
     /// Servers: variables take their defaults; a relative one joins the
     /// origin the document came from; --server replaces it.
     @Test func serversAreResolved() throws {

@@ -123,8 +123,16 @@ public struct OpenAPIConfig: Sendable {
                 authVariables = ["API_KEY"]
             } else if type == "oauth2" {
                 let flows = scheme["flows"]?.object
-                let tokenURL = flows?["clientCredentials"]?["tokenUrl"]?.string
+                var tokenURL = flows?["clientCredentials"]?["tokenUrl"]?.string
                     ?? (scheme["flow"]?.string == "application" ? scheme["tokenUrl"]?.string : nil)
+                // A token URL relative to the server is a path on it; anything else cannot be asked.
+                if let url = tokenURL, URLOrigin(url) == nil, !url.hasPrefix("/") {
+                    let path = "/" + url
+                    tokenURL = url.contains(":") || url.contains(" ") || url.isEmpty || path.hasPrefix("//") ? nil : path
+                    if tokenURL == nil {
+                        authNotes.append("the security scheme \(name)'s tokenUrl \(url) is not a URL")
+                    }
+                }
                 if let tokenURL {
                     lines = ["auth:", "  type: oauth2", "  tokenURL: \(YAMLScalar.value(tokenURL))",
                              "  clientId: \"${API_CLIENT_ID}\"", "  clientSecret: \"${API_CLIENT_SECRET}\""]
