@@ -129,7 +129,13 @@ public final class ListSession: Sendable {
     private func recheck() {
         let current = store.current
         let ready = waiters.withLock { list in
-            let (done, rest) = (list.filter { $0.satisfied(current) }, list.filter { !$0.satisfied(current) })
+            // Each condition asked once: one that reads the session again
+            // (`frame()`) may answer otherwise a second time, and a waiter
+            // left in neither list would never be resumed.
+            var done: [Waiter] = [], rest: [Waiter] = []
+            for waiter in list {
+                if waiter.satisfied(current) { done.append(waiter) } else { rest.append(waiter) }
+            }
             list = rest
             return done
         }
