@@ -77,6 +77,11 @@ public struct OpenAPIEndpoint: Sendable {
         for p in operation.parameters {
             guard let name = p["name"]?.string, !name.isEmpty else { continue }
             let place = p["in"]?.string ?? "query"
+            // A `$.` name is a body path to Rowboat: such a param cannot be sent in a GET's URL.
+            guard !JSONBody.isBodyPathName(name) else {
+                notes.append("the \(place) param \(name) is not written: a name starting $. is a body path to Rowboat")
+                continue
+            }
             let schema = OpenAPISchema.read(p["schema"] ?? .object(p), in: document)
             let given = (p["example"] ?? schema.example ?? schema.defaultValue).flatMap(\.text)
             let lower = name.lowercased()
