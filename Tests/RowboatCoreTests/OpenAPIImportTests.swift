@@ -333,6 +333,17 @@ struct OpenAPIImportTests {
         #expect(i.yaml.contains("# the query param $.sort is not written: a name starting $. is a body path to Rowboat"))
     }
 
+    /// And a declared response header whose name HTTP does not allow.
+    @Test func aHeaderNameHTTPDoesNotAllowIsNotRead() throws {
+        let i = try imported("""
+        {"openapi": "3.0.0", "servers": [{"url": "https://h.example"}], "paths": {"/pets": {"get": {
+          "responses": {"200": {"headers": {"x next": {"schema": {"type": "string"}}, "x-next:": {"schema": {"type": "string"}}},
+            "content": {"application/json": {"schema": {"type": "array", "items": {"properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}}}
+        """)
+        #expect(try i.endpoint("pets").paging.style == .none)
+        #expect(i.yaml.contains("# the response header x next is not a header name HTTP allows (not read)"))
+    }
+
     /// Servers: variables take their defaults; a relative one joins the
     /// origin the document came from; --server replaces it.
     @Test func serversAreResolved() throws {

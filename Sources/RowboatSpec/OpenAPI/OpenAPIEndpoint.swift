@@ -233,6 +233,11 @@ public struct OpenAPIEndpoint: Sendable {
             guard let schema else { continue }
             var headers: [(String, OpenAPINode)] = []
             for (name, header) in response["headers"]?.object?.ordered ?? [] {
+                // Only a name HTTP allows (a config names it again).
+                guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != ":" }) else {
+                    notes.append("the response header \(name) is not a header name HTTP allows (not read)")
+                    continue
+                }
                 let h = document.resolve(header).node
                 headers.append((name, h?["schema"] ?? h ?? .null))
             }
