@@ -344,6 +344,17 @@ struct OpenAPIImportTests {
         #expect(i.yaml.contains("# the response header x next is not a header name HTTP allows (not read)"))
     }
 
+    /// And an API key whose name could not be sent (a line break in it).
+    @Test func anAPIKeyNameThatCannotBeSentIsNamed() throws {
+        let i = try imported("""
+        {"openapi": "3.0.0", "servers": [{"url": "https://h.example"}],
+         "components": {"securitySchemes": {"k": {"type": "apiKey", "in": "header", "name": "X-Key\\nX-Other: 1"}}},
+         "paths": {"/pets": {"get": {"responses": {"200": {"content": {"application/json": {"schema": {"type": "array", "items": {"properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}}}
+        """)
+        #expect(i.config.auth == nil)
+        #expect(i.yaml.contains("# the security scheme k's key name cannot be sent in a header."))
+    }
+
     /// Servers: variables take their defaults; a relative one joins the
     /// origin the document came from; --server replaces it.
     @Test func serversAreResolved() throws {

@@ -234,7 +234,7 @@ public struct OpenAPIEndpoint: Sendable {
             var headers: [(String, OpenAPINode)] = []
             for (name, header) in response["headers"]?.object?.ordered ?? [] {
                 // Only a name HTTP allows (a config names it again).
-                guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != ":" }) else {
+                guard Self.isHeaderName(name) else {
                     notes.append("the response header \(name) is not a header name HTTP allows (not read)")
                     continue
                 }
@@ -244,6 +244,11 @@ public struct OpenAPIEndpoint: Sendable {
             return Response(schema: schema, headerSchemas: headers)
         }
         return nil
+    }
+
+    /// True for a name HTTP allows a header: printable ASCII without spaces or colons.
+    static func isHeaderName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && $0 != ":" }
     }
 
     /// The names the paging lines send (left out of the static params).
