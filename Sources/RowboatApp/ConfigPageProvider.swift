@@ -33,10 +33,17 @@ public struct ConfigPageProvider: PageProvider {
             throw DataError.unknownEndpoint(request.endpoint)
         }
         let builder = RowModelBuilder(mapping: endpoint.item, money: money)
-        try await source.get(endpoint, cursor: request.cursor, params: request.params.mapValues { .one($0) },
-                             mode: mode ?? endpoint.mode) { delivery in
+        let params = request.params.mapValues { ParamValue.one($0) }
+        let hand: @Sendable (PageSource.Delivery) async -> Void = { delivery in
             deliver(PageLoad(rows: delivery.page.items.map(builder.row), facts: delivery.page.facts,
                              fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final))
+        }
+        if request.live {
+            try await source.getLive(endpoint, cursor: request.cursor, params: params, mode: mode ?? endpoint.mode,
+                                     deliver: hand)
+        } else {
+            try await source.get(endpoint, cursor: request.cursor, params: params, mode: mode ?? endpoint.mode,
+                                 deliver: hand)
         }
     }
 

@@ -69,9 +69,7 @@ public final class PageSource: Sendable {
             do {
                 await deliver(try await network(key, endpoint, cursor, params, stored: cached, parts: parts))
             } catch let error where Self.isOffline(error) && cached != nil {
-                let entry = cached!.entry
-                await deliver(Delivery(page: cached!.page, origin: .cache(fetchedAt: entry.fetchedAt, offline: true),
-                                       fetchedAt: entry.fetchedAt, final: true))
+                await deliver(cached!.offline)
             }
         case .cacheThenNetwork:
             if let cached {
@@ -81,6 +79,40 @@ public final class PageSource: Sendable {
             }
             await deliver(try await network(key, endpoint, cursor, params, stored: cached, parts: parts))
         }
+    }
+
+    /// A live tick's page (`refresh.every`): always from the server, since
+    /// only it knows what is new. In a mode that keeps a cache (`mode` not
+    /// `network`), the stored copy is revalidated (a 304 costs no body)
+    /// and, when the server cannot be reached, delivered instead marked
+    /// offline, so the list pauses its ticks rather than fail each one.
+    public func getLive(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:], mode: GetMode,
+                        streaming: Bool = true, deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
+        guard mode != .network else {
+            try await get(endpoint, cursor: cursor, params: params, mode: .network, streaming: streaming, deliver: deliver)
+            return
+        }
+        let key = ResponseKey(endpoint: endpoint.key, params: params, cursor: cursor)
+        let cached = cachedPage(key, endpoint: endpoint)
+        do {
+            try await withoutActuallyEscaping(deliver) { (deliver) async throws(DataError) in
+                await deliver(try await network(key, endpoint, cursor, params, stored: cached,
+                                                parts: streaming ? deliver : nil))
+            }
+        } catch let error where Self.isOffline(error) && cached != nil {
+            await deliver(cached!.offline)
+        }
+    }
+
+    /// `getLive`'s final page, for a caller that takes it whole (`fetch
+    /// --watch`): not streamed in parts; nil when none came.
+    public func getLiveFinal(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:],
+                             mode: GetMode) async throws(DataError) -> Delivery? {
+        let box = FinalDelivery()
+        try await getLive(endpoint, cursor: cursor, params: params, mode: mode, streaming: false) { delivery in
+            if delivery.final { box.set(delivery) }
+        }
+        return box.delivery
     }
 
     /// Walks pages from the first until the end of data, `maxPages`, or a
@@ -100,11 +132,11 @@ public final class PageSource: Sendable {
         while let current = cursor {
             if pages >= maxPages { return .capReached(pages: pages) }
             trail.insert(current)
-            let box = FinalPage()
+            let box = FinalDelivery()
             try await get(endpoint, cursor: current, params: params, mode: mode, streaming: false) { delivery in
-                if delivery.final { box.set(delivery.page) }
+                if delivery.final { box.set(delivery) }
             }
-            guard let page = box.page else { throw DataError.cacheMiss }
+            guard let page = box.delivery?.page else { throw DataError.cacheMiss }
             if Self.repeatsOnly(page, endpoint: endpoint, seen: seen) { return .endOfData(pages: pages) }
             pages += 1
             for item in page.items { seen.insert(item.id) }
@@ -169,6 +201,12 @@ public final class PageSource: Sendable {
     struct Cached {
         var entry: CachedResponse
         var page: PageResult
+
+        /// Delivered because the server could not be reached.
+        var offline: Delivery {
+            Delivery(page: page, origin: .cache(fetchedAt: entry.fetchedAt, offline: true), fetchedAt: entry.fetchedAt,
+                     final: true)
+        }
     }
 
     /// The stored page for `key`; a body that no longer decodes (the config
@@ -186,17 +224,17 @@ public final class PageSource: Sendable {
     static func isOffline(_ error: DataError) -> Bool {
         switch error {
         case .network, .timeout: true
-        case .httpStatus(let code, _): code >= 500
+        case .httpStatus(let code, _), .rateLimited(let code, _, _): code >= 500
         default: false
         }
     }
 }
 
-/// Holds the final page of one `get` for `walk`.
-private final class FinalPage: @unchecked Sendable {
-    // Written by `get`'s deliver closure, which runs before `get` returns,
-    // on the same task; read afterwards.
-    private(set) var page: PageResult?
+/// Holds the final delivery of one `get` for `walk` and `getLiveFinal`.
+private final class FinalDelivery: @unchecked Sendable {
+    // Written by the deliver closure, which runs before `get` returns, on
+    // the same task; read afterwards.
+    private(set) var delivery: PageSource.Delivery?
 
-    func set(_ page: PageResult) { self.page = page }
+    func set(_ delivery: PageSource.Delivery) { self.delivery = delivery }
 }

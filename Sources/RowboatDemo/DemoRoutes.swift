@@ -3,7 +3,8 @@ import Hummingbird
 /// Registers the demo API on a router: `GET /api/items`,
 /// `GET /api/items/{id}`, `GET /api/categories`, `GET /api/makers`,
 /// `GET /api/reviews[?item=ID]`, `GET /images/{id}.(png|jpg|webp)`,
-/// `GET /api/bulk` (one huge generated response: `DemoBulkRoute`), and the
+/// `GET /api/bulk` (one huge generated response: `DemoBulkRoute`),
+/// `GET /api/live` (a first page that gains items over time: `DemoLiveFeed`), and the
 /// write routes request actions use: `POST /api/items/{id}/sold` and
 /// `DELETE /api/items/{id}/sold` (the item, as it is now, in the envelope),
 /// and the API's OpenAPI document (`DemoOpenAPI`).
@@ -47,6 +48,7 @@ enum DemoRoutes {
         }
         DemoLookalikeRoutes.register(on: router, state: state)
         DemoBulkRoute.register(on: router)
+        DemoLiveFeed.register(on: router, feed: state.live)
         DemoOpenAPI.register(on: router)
         return router
     }

@@ -37,7 +37,7 @@ enum ImageFetchFailure: Error, Sendable, Equatable {
         case .bodyTooLarge: "too large"
         case .tooManyRedirects: "too many redirects"
         case .redirectRefused: "redirect refused"
-        case .httpStatus(let code, _): "HTTP \(code)"
+        case .httpStatus(let code, _), .rateLimited(let code, _, _): "HTTP \(code)"
         case .emptyResponse: "empty"
         case .network(let message): Sanitizer.clean(message, limit: 60)
         default: Sanitizer.clean(error.description, limit: 60)

@@ -9,22 +9,29 @@ import Synchronization
 final class ClosurePageProvider: PageProvider {
     let reload: @Sendable () async throws -> ListPage
     let loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?
+    /// A live tick's first page (nil: the reload's).
+    let live: (@Sendable () async throws -> ListPage)?
     let clock: @Sendable () -> Double
     /// What was loaded so far (reset by each first page): the count and
     /// the last row, for the next load-more.
     let loaded = Mutex<(count: Int, last: ListRow?)>((0, nil))
 
     init(reload: @escaping @Sendable () async throws -> ListPage,
-         loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?, clock: @escaping @Sendable () -> Double) {
+         loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?,
+         live: (@Sendable () async throws -> ListPage)? = nil, clock: @escaping @Sendable () -> Double) {
         self.reload = reload
         self.loadMore = loadMore
+        self.live = live
         self.clock = clock
     }
 
     func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad) -> Void) async throws {
         guard case .page(let number) = request.cursor else { return }
         let page: ListPage
-        if number == 0 {
+        if request.live {
+            // Merged into the rows: where the next load-more starts does not move.
+            page = try await (live ?? reload)()
+        } else if number == 0 {
             page = try await reload()
             loaded.withLock { $0 = (page.rows.count, page.rows.last) }
         } else {

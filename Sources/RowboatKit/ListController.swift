@@ -44,10 +44,22 @@ public final class ListController {
     public var onSelect: (@Sendable (ListRow) -> Void)?
     /// Called (on the UI thread; return quickly) when a row's detail opens.
     public var onOpen: (@Sendable (ListRow) -> Void)?
+    /// Columns the columns panel (`c`) offers besides `columns`, hidden
+    /// at start: the user shows, moves, widens and sorts by any of them.
+    public var moreColumns: [ListColumn] = []
+    /// Keeps the columns as the user arranged them between runs, under
+    /// this name in `stateDirectory` (field names and widths only); nil
+    /// (the default) keeps nothing. A kept file that cannot be used is
+    /// said in one line and the list starts with `columns`.
+    public var columnsKey: String?
+    /// Where `columnsKey`'s file goes; nil: `$XDG_STATE_HOME/rowboat`, else
+    /// `~/.local/state/rowboat`.
+    public var stateDirectory: String?
 
     var reload: (@Sendable () async throws -> ListPage)?
     var loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?
     var actions: [(title: String, run: @Sendable (ListRow) async -> String?)] = []
+    var live: (every: Double, body: @Sendable () async throws -> ListPage)?
 
     public init(title: String = "items") {
         self.title = title
@@ -63,6 +75,20 @@ public final class ListController {
     /// the whole list.
     public func onLoadMore(_ body: @escaping @Sendable (ListLoadMore) async throws -> ListPage) {
         loadMore = body
+    }
+
+    /// Makes the list live: every `seconds` (at least one) while the list is
+    /// on screen, `body` hands back the first page again, and it is
+    /// merged into the rows by id — changed rows updated in place, new ids
+    /// at the top (marked new until the selection has been on them; "3
+    /// new" in the status bar), every other row kept, the selection and
+    /// the scroll kept. A tick never overlaps another load; after a
+    /// failure the next waits twice as long, up to five minutes (the
+    /// status bar says so; `r` asks at once). The live key (`t`) pauses
+    /// and resumes; nothing ticks while a detail, search results or an
+    /// overlay covers the list.
+    public func onLiveRefresh(every seconds: Double, _ body: @escaping @Sendable () async throws -> ListPage) {
+        live = (max(1, seconds), body)
     }
 
     /// The reload in callback form: call the completion's `finish` (or
@@ -94,7 +120,8 @@ public final class ListController {
             let inbox = loop.inbox
             return try loop.run { colors, pixels in
                 EffectRunner(provider: setup.provider, imageTransport: imageTransport, imageColors: colors,
-                             imagePixels: pixels, customAction: setup.customAction, post: { inbox.post($0) })
+                             imagePixels: pixels, customAction: setup.customAction, columnStore: setup.columnStore,
+                             post: { inbox.post($0) })
             }
         }
         await imageTransport.shutdown()
@@ -120,14 +147,28 @@ public final class ListController {
         state.tab.title = title
         state.viewMode = presentation == .grid ? .grid : .table
         state.showsImageBadges = showsImageBadges
+        var fields: [FieldInfo] = []
+        for column in columns + moreColumns where !fields.contains(where: { $0.name == column.field }) {
+            fields.append(FieldInfo(name: column.field, column: column.spec))
+        }
         state.endpoints[title] = EndpointInfo(title: title, paging: ClosurePageProvider.paging,
-                                              actions: actions.enumerated().map { ActionSpec(title: $1.title, kind: .custom($0)) })
+                                              actions: actions.enumerated().map { ActionSpec(title: $1.title, kind: .custom($0)) },
+                                              fields: fields)
+        state.collation = LocaleCollation.fromEnvironment(ProcessInfo.processInfo.environment)
+        if let live { state.list.live = LiveRefresh(every: live.every) }
+        let directory = stateDirectory ?? ColumnStore.directory(ProcessInfo.processInfo.environment)
+        let columnStore = columnsKey.map { ColumnStore(identity: "kit:" + $0, directory: directory) }
+        if let columnStore {
+            let kept = columnStore.load()
+            state.arrangeColumns(kept.arrangements)
+            state.list.notice = kept.problem
+        }
         let runs = actions.map(\.run)
-        let provider = ClosurePageProvider(reload: reload, loadMore: loadMore,
+        let provider = ClosurePageProvider(reload: reload, loadMore: loadMore, live: live?.body,
                                            clock: { Date().timeIntervalSince1970 })
         let watch = SelectionWatch(select: onSelect, open: onOpen)
         return Setup(state: state, keyMap: keyMap, theme: Theme(settings: ThemeSettings(name: ThemeName(theme))),
-                     mouse: mouse, provider: provider,
+                     mouse: mouse, provider: provider, columnStore: columnStore,
                      observe: watch.look(at:),
                      customAction: { index, row in
                          runs.indices.contains(index) ? await runs[index](ListRow(model: row)) : nil
@@ -155,6 +196,8 @@ public final class ListController {
         var theme: Theme
         var mouse: Bool
         var provider: ClosurePageProvider
+        /// Where the arrangement of the columns is kept (nil: it is not).
+        var columnStore: ColumnStore?
         /// Sees the state after each action (calls the select and open hooks).
         var observe: @Sendable (AppState) -> Void
         var customAction: @Sendable (Int, RowModel) async -> String?

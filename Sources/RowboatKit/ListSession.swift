@@ -15,6 +15,9 @@ public final class ListSession: Sendable {
     private let theme: Theme
     private let runner: Mutex<EffectRunner?> = Mutex(nil)
     private let waiters = Mutex<[Waiter]>([])
+    /// The wake-up for the next live tick: when it is set for, and its task
+    /// (the session has no run loop to wake it). Closed: none is set again.
+    private let alarm = Mutex<(at: Double?, task: Task<Void, Never>?, closed: Bool)>((nil, nil, false))
 
     /// Someone waiting for the state to satisfy a predicate.
     private struct Waiter {
@@ -27,6 +30,7 @@ public final class ListSession: Sendable {
         keyMap = setup.keyMap
         theme = setup.theme
         let runner = EffectRunner(provider: setup.provider, customAction: setup.customAction,
+                                  columnStore: setup.columnStore,
                                   post: { [weak self] action in self?.dispatch(action) })
         self.runner.withLock { $0 = runner }
         let size = setup.state.size
@@ -70,8 +74,13 @@ public final class ListSession: Sendable {
         return AppRenderer(theme: theme).render(current, now: current.clock, keyMap: keyMap).lines()
     }
 
-    /// Stops background work (image downloads).
+    /// Stops background work (image downloads, live ticks).
     public func close() {
+        let task = alarm.withLock { alarm in
+            alarm.closed = true
+            return alarm.task
+        }
+        task?.cancel()
         runner.withLock { $0 }?.stop()
     }
 
@@ -91,8 +100,29 @@ public final class ListSession: Sendable {
     /// The clock set to now, then `action`, as the run loop takes them.
     private func dispatch(_ action: AppAction) {
         let runner = runner.withLock { $0 }
-        store.send(.clock(Date().timeIntervalSince1970), action) { runner?.run($0) }
+        let after = store.send(.clock(Date().timeIntervalSince1970), action) { runner?.run($0) }
+        setAlarm(for: after.nextLiveTick, now: after.clock)
         recheck()
+    }
+
+    /// Wakes the session at `tick` (a live list's next tick), as the
+    /// terminal's run loop would.
+    private func setAlarm(for tick: Double?, now: Double) {
+        guard let tick else { return }
+        let old = alarm.withLock { alarm -> Task<Void, Never>?? in
+            guard !alarm.closed else { return nil }
+            if let at = alarm.at, at <= tick { return nil }
+            let previous = alarm.task
+            alarm.at = tick
+            alarm.task = Task { [weak self] in
+                try? await Task.sleep(nanoseconds: UInt64(max(0, tick - now) * 1_000_000_000) + 1_000_000)
+                guard !Task.isCancelled, let self else { return }
+                self.alarm.withLock { $0.at = nil; $0.task = nil }
+                self.dispatch(.clock(Date().timeIntervalSince1970))
+            }
+            return previous
+        }
+        if let previous = old { previous?.cancel() }
     }
 
     /// Resumes every waiter whose condition holds now.
@@ -120,6 +150,8 @@ public struct ListSnapshot: Sendable, Equatable {
     public var error: String?
     /// Pages loaded so far.
     public var pages: Int
+    /// The rows a live refresh brought that are still marked new.
+    public var newRowIDs: Set<String>
 
     init(_ state: AppState) {
         let list = state.list
@@ -129,6 +161,7 @@ public struct ListSnapshot: Sendable, Equatable {
         detail = state.detail.map { ListRow(model: $0.row) }
         error = list.lastError
         pages = list.pagesLoaded
+        newRowIDs = list.live?.newIDs ?? []
     }
 }
 

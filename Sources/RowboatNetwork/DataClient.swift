@@ -146,8 +146,12 @@ public struct DataClient: Sendable {
             // Servers often explain themselves in the envelope even on errors.
             let message = (try? JSONValue.parse(Data(reply.body))).flatMap { root in
                 endpoint.response.messagePath?.lookup(in: root)?.scalarText
+            }.map { Sanitizer.clean($0, limit: 200) }
+            if RetryPolicy.retriedStatuses.contains(reply.status),
+               let seconds = reply.header("retry-after").flatMap({ RetryPolicy.retryAfterSeconds($0, now: Date()) }) {
+                throw .rateLimited(reply.status, message: message, retryAfter: seconds)
             }
-            throw .httpStatus(reply.status, message: message.map { Sanitizer.clean($0, limit: 200) })
+            throw .httpStatus(reply.status, message: message)
         }
         if reply.status == 204 { throw .emptyResponse }
         let page = try decoder.decode(body: reply.body, contentType: reply.header("content-type"),

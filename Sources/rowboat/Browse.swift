@@ -111,7 +111,12 @@ struct Browse: AsyncParsableCommand {
         let imageTransport = HTTPTransport(maxBodyBytes: ImageLimits.default.maxInputBytes)
         let client = DataClient(config: loaded, transport: transport)
         let store = CacheStore.open(for: loaded)
-        var initial = AppState(config: loaded, showing: chosen.key)
+        var initial = AppState(config: loaded, showing: chosen.key, mode: options.mode)
+        initial.collation = LocaleCollation.fromEnvironment(ProcessInfo.processInfo.environment)
+        // The columns as the user arranged them last time; a file that cannot be used is one line.
+        let columnStore = ColumnStore(config: loaded.source)
+        let kept = columnStore.load()
+        initial.arrangeColumns(kept.arrangements)
         // What `${env.X}` in actions reads; a credential-named one is a secret.
         let environment = ProcessInfo.processInfo.environment
         for name in loaded.actionEnvironmentNames {
@@ -119,7 +124,8 @@ struct Browse: AsyncParsableCommand {
             initial.environment[name] = value
             if CredentialNames.isCredential(name) { Secrets.register([value]) }
         }
-        initial.list.notice = store.notice ?? source.notice ?? (loaded.localCache.enabled ? store.disabledReason : nil)
+        initial.list.notice = store.notice ?? source.notice ?? kept.problem
+            ?? (loaded.localCache.enabled ? store.disabledReason : nil)
         initial.guessed = guessed
         let state = initial
         let mode = options.mode
@@ -148,7 +154,7 @@ struct Browse: AsyncParsableCommand {
                                     store: store, imageTransport: wantsImages ? imageTransport : nil,
                                     imageColors: imageColors, imagePixels: imagePixels,
                                     decodeMemory: loaded.images.decodeMemory, imagesOffline: imagesOffline,
-                                    post: { inbox.post($0) })
+                                    columnStore: columnStore, post: { inbox.post($0) })
             }
         }
         await transport.shutdown()

@@ -31,8 +31,8 @@ struct Fetch: AsyncParsableCommand {
             transform: PageCount.parse)
     var pages: PageCount = .count(1)
 
-    @Option(name: .long, help: ArgumentHelp("Output format.", valueName: "format"))
-    var format: OutputFormat = .table
+    @Option(name: .long, help: ArgumentHelp("Output format (default: table; jsonl with --watch).", valueName: "format"))
+    var format: OutputFormat?
 
     @OptionGroup var options: SourceOptions
 
@@ -40,14 +40,30 @@ struct Fetch: AsyncParsableCommand {
             help: "Table width in columns, 1-10000. Default: $COLUMNS, the terminal's width, else 120.")
     var width: Int?
 
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("After the pages, ask for the first page again every SECONDS (1-86400) and print the items "
+                               + "not seen before as JSON Lines, until interrupted.", valueName: "seconds"))
+    var watch: Double?
+
     /// The widest table `--width` asks for.
     static let maxWidth = 10_000
-
+    /// The longest `--watch` interval: a day.
+    static let maxWatch = 86_400.0
 
     /// Usage mistakes (exit 64, with the pointer to `--help`): a width out
     /// of range, a `--param` without `=` or with an empty key.
     func validate() throws {
         if let width { try OptionRange.whole(width, 1...Self.maxWidth, "columns", option: "--width") }
+        if let watch {
+            try OptionRange.seconds(watch, maximum: Self.maxWatch, option: "--watch")
+            guard watch >= 1 else { throw ValidationError("--watch must be at least 1 second, not \(watch)") }
+            if let format, format != .jsonl {
+                throw ValidationError("--watch prints JSON Lines: leave out --format or give --format jsonl")
+            }
+            if options.mode == .cacheOnly {
+                throw ValidationError("--watch asks the server for new items; --mode cache-only never does")
+            }
+        }
         do {
             _ = try ParamArguments.parse(param)
         } catch {
@@ -89,7 +105,14 @@ struct Fetch: AsyncParsableCommand {
         let store = CacheStore.open(for: source.config)
         if let notice = store.notice { StandardStreams.err("rowboat: \(notice)") }
         let pageSource = PageSource(client: client, store: store)
-        var writer = ItemStreamFormatter(format: format, mapping: endpoint.item, columns: endpoint.columns,
+        if watch != nil, endpoint.item.field("id") == nil {
+            throw CLIError("--watch tells new items by their id: map one in interfaces.\(key).item (id: …)")
+        }
+        if watch != nil, endpoint.mode == .cacheOnly, options.mode == nil {
+            throw CLIError("--watch asks the server for new items; interfaces.\(key) is cache-only (give --mode network)")
+        }
+        var writer = ItemStreamFormatter(format: format ?? (watch == nil ? .table : .jsonl), mapping: endpoint.item,
+                                         columns: endpoint.columns,
                                          width: width ?? TerminalWidth.current(), now: Date().timeIntervalSince1970,
                                          money: MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment)))
         let cap: Int
@@ -123,5 +146,11 @@ struct Fetch: AsyncParsableCommand {
         // Stopping short (the page cap, a paging loop) is a notice, not a
         // failure: what was printed is whole, and the exit status stays 0.
         if pages == .all || outcome.isLoop, let notice = outcome.notice { StandardStreams.err("rowboat: \(notice)") }
+        if let watch {
+            var seen = WatchedIDs()
+            for id in printed.printedIDs { seen.insert(id) }
+            try await watchFirstPage(every: watch, endpoint: endpoint, source: pageSource, params: params,
+                                     writer: writer, seen: seen)
+        }
     }
 }

@@ -212,4 +212,30 @@ struct PageSourceTests {
         #expect(loads.last?.origin == .network && loads.last?.rows.count == 30)
         await world.finish()
     }
+
+    /// A live tick asks the server even when a fresh copy is cached
+    /// (revalidating it: the demo answers 304), and with the server gone it
+    /// gets the cached copy marked offline, for the list to pause on.
+    @Test func aLiveTickAsksTheServerAndFallsBackOffline() async throws {
+        let world = try await World.start(expire: 600)
+        let source = world.source()
+        _ = await Self.get(source, world.endpoint, mode: .cacheElseNetwork)
+        #expect(world.requests == 1)
+        let fetchedAt = world.clock.now
+        world.clock.advance(5)
+        let got = Mutex<[PageSource.Delivery]>([])
+        try await source.getLive(world.endpoint, cursor: .page(1), mode: .cacheElseNetwork) { d in got.withLock { $0.append(d) } }
+        #expect(world.requests == 2)
+        #expect(got.withLock { $0 }.map(\.origin) == [.network] && got.withLock { $0 }.first?.page.items.count == 30)
+        await world.server.stop()
+        got.withLock { $0 = [] }
+        try await source.getLive(world.endpoint, cursor: .page(1), mode: .cacheThenNetwork) { d in got.withLock { $0.append(d) } }
+        #expect(got.withLock { $0 }.map(\.origin) == [.cache(fetchedAt: world.clock.now, offline: true)])
+        #expect(world.clock.now == fetchedAt + 5)
+        // In network mode there is no copy to fall back on: the tick fails.
+        await #expect(throws: DataError.self) {
+            try await source.getLive(world.endpoint, cursor: .page(1), mode: .network) { _ in }
+        }
+        await world.finish()
+    }
 }

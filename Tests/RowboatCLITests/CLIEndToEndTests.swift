@@ -131,7 +131,7 @@ struct CLIEndToEndTests {
         let r = try await Subprocess.rowboat("fetch", "nope")
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr == "rowboat: no endpoint named \"nope\" (endpoints: items, categories, reviews, makers)\n")
+        #expect(r.stderr == "rowboat: no endpoint named \"nope\" (endpoints: items, categories, reviews, makers, live)\n")
     }
 
     /// The user passed no config: the error does not name the demo's file,
@@ -140,14 +140,14 @@ struct CLIEndToEndTests {
         for arguments in [["fetch", "itme"], ["--endpoint", "itme"]] {
             let r = try await Subprocess.rowboat(arguments)
             #expect(r.status == 1)
-            #expect(r.stderr == "rowboat: no endpoint named \"itme\"; did you mean \"items\"? (endpoints: items, categories, reviews, makers)\n")
+            #expect(r.stderr == "rowboat: no endpoint named \"itme\"; did you mean \"items\"? (endpoints: items, categories, reviews, makers, live)\n")
         }
     }
 
     /// With --config, the error names the file.
     @Test func anEndpointErrorNamesThePassedConfig() async throws {
         let r = try await Subprocess.rowboat("fetch", "itme", "--config", Paths.demoYAML)
-        #expect(r.stderr == "rowboat: \(Paths.demoYAML): no endpoint named \"itme\"; did you mean \"items\"? (endpoints: items, categories, reviews, makers)\n")
+        #expect(r.stderr == "rowboat: \(Paths.demoYAML): no endpoint named \"itme\"; did you mean \"items\"? (endpoints: items, categories, reviews, makers, live)\n")
     }
 
     /// Usage mistakes are one line with a pointer to the command's help,
@@ -168,7 +168,7 @@ struct CLIEndToEndTests {
     @Test func configCheckOK() async throws {
         let r = try await Subprocess.rowboat("config", "check", Paths.demoYAML)
         #expect(r.status == 0)
-        #expect(r.stdout == "\(Paths.demoYAML): ok (4 endpoints: items, categories, reviews, makers)\n")
+        #expect(r.stdout == "\(Paths.demoYAML): ok (5 endpoints: items, categories, reviews, makers, live)\n")
         let two = try Paths.write("""
         server: http://x
         interfaces:
@@ -241,7 +241,7 @@ struct CLIEndToEndTests {
         #expect(!r.stdout.contains("plist"))
         let path = try Paths.write(r.stdout, name: "reimported.yaml")
         let check = try await Subprocess.rowboat("config", "check", path)
-        #expect(check.stdout == "\(path): ok (4 endpoints: items, categories, reviews, makers)\n")
+        #expect(check.stdout == "\(path): ok (5 endpoints: items, categories, reviews, makers, live)\n")
         let plist = try await Subprocess.rowboat("config", "import", Paths.samplePlist)
         #expect(plist.stdout.contains("\n# The plist has no paging or item mapping;"))
     }

@@ -32,6 +32,13 @@ struct UsageErrorTests {
         (["config", "probe", "--data", "{}", "http://127.0.0.1:9/"],
          "--data needs --method POST (see rowboat config probe --help)"),
         (["config", "probe", "ftp://example.com/list"], "ftp://example.com/list is not an http(s) URL (see rowboat config probe --help)"),
+        (["fetch", "live", "--watch", "0.5"], "--watch must be at least 1 second, not 0.5 (see rowboat fetch --help)"),
+        (["fetch", "live", "--watch", "-2"],
+         "--watch must be more than 0 and at most 86400 seconds, not -2 (see rowboat fetch --help)"),
+        (["fetch", "live", "--watch", "5", "--format", "csv"],
+         "--watch prints JSON Lines: leave out --format or give --format jsonl (see rowboat fetch --help)"),
+        (["fetch", "live", "--watch", "5", "--mode", "cache-only"],
+         "--watch asks the server for new items; --mode cache-only never does (see rowboat fetch --help)"),
         (["fetch", "items", "--param", "novalue"], "--param \"novalue\": expected key=value (see rowboat fetch --help)"),
         (["fetch", "items", "--param", "=v"], "--param \"=v\": the key is empty (see rowboat fetch --help)"),
         // A mistyped command.

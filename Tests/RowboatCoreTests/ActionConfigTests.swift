@@ -84,7 +84,7 @@ struct ActionConfigTests {
 
     @Test func aKeyAlreadyBoundIsRefusedNamingWhatItDoes() {
         #expect(failure("  - {title: A, key: r, open: \"https://x.org\"}")
-                == "a.yaml:4:21: actions[0].key: key \"r\" already does refresh on the list screen; \"c\" is free (or rebind it under keys:)")
+                == "a.yaml:4:21: actions[0].key: key \"r\" already does refresh on the list screen; \"e\" is free (or rebind it under keys:)")
         #expect(failure("  - {title: A, key: Z, open: \"https://x.org\"}\n  - {title: B, key: Z, open: \"https://y.org\"}")
                 == "a.yaml:5:21: actions[1].key: key \"Z\" is bound to both actions \"A\" and \"B\"; give one of them another key")
         // A key freed under keys: can be an action's.

@@ -20,8 +20,8 @@ struct DemoConfigTests {
 
     @Test func itemsEndpoint() throws {
         let config = try demo()
-        #expect(config.endpoints.map(\.key) == ["items", "categories", "reviews", "makers"])
-        #expect(config.endpoints.map(\.displayTitle) == ["Items", "Categories", "Reviews", "Makers"])
+        #expect(config.endpoints.map(\.key) == ["items", "categories", "reviews", "makers", "live"])
+        #expect(config.endpoints.map(\.displayTitle) == ["Items", "Categories", "Reviews", "Makers", "Live"])
         #expect(config.tabs == nil)
         let items = try #require(config.endpoint("items"))
         #expect(items.related == RelatedSpec(endpoint: "reviews", params: ["item": "${item.id}"]))
@@ -66,5 +66,18 @@ struct DemoConfigTests {
             ColumnSpec(field: "price", title: "Price", width: .fixed(9), alignment: .right),
             ColumnSpec(field: "created", title: "Date", width: .fixed(10)),
         ])
+    }
+
+    /// The live tab: refreshed every 5 s from a feed that gains a listing
+    /// every 5 s; the seller's city is mapped but not a column, for the
+    /// columns panel to offer.
+    @Test func liveEndpoint() throws {
+        let live = try #require(try demo().endpoint("live"))
+        #expect(live.refreshEvery == 5 && live.url == "/api/live" && live.params == ["every": .one("5")])
+        #expect(live.item.field("city") == FieldSpec(name: "city", path: JSONPath("seller.city")!))
+        #expect(live.columns.map(\.field) == ["title", "seller", "price", "listed"])
+        #expect(!live.columns.contains { $0.field == "city" })
+        // The others are not live.
+        #expect(try demo().endpoints.filter { $0.refreshEvery != nil }.map(\.key) == ["live"])
     }
 }

@@ -260,11 +260,11 @@ struct KeyBindingsConfigTests {
     }
 
     @Test func theFiltersKeyOpensAndClosesThePanel() throws {
-        let keys = try map("keys:\n  filters: p\n")
-        #expect(keys.action(for: .character("p"), in: state()) == .filters(.open))
+        let keys = try map("keys:\n  filters: z\n")
+        #expect(keys.action(for: .character("z"), in: state()) == .filters(.open))
         #expect(keys.action(for: .character("f"), in: state()) == nil)
         let panel = state { $0.overlay = .filterPanel(FilterPanel(draft: [], cursor: 0)) }
-        #expect(keys.action(for: .character("p"), in: panel) == .filters(.cancel))
+        #expect(keys.action(for: .character("z"), in: panel) == .filters(.cancel))
         #expect(keys.action(for: .character("f"), in: panel) == nil)
         #expect(keys.action(for: .escape, in: panel) == .filters(.cancel))
     }

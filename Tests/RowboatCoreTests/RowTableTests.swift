@@ -61,6 +61,36 @@ struct RowTableTests {
         #expect(table.slots.count >= 2 * table.count, "at most half full")
     }
 
+    /// Rows put at the top (a live tick's new rows) leave the others'
+    /// slots alone: every id is still found at its new place, through
+    /// many ticks, later appends, removals, a sort and back.
+    @Test func rowsPutAtTheTopKeepEveryIDFound() {
+        func row(_ n: Int) -> RowModel { RowModel(id: String(n), title: "Row \(n)") }
+        var table = RowTable((1...1_000).map { row($0) })
+        var expected = (1...1_000).map(String.init)
+        // Enough ticks that the room at the front is made several times.
+        for tick in 0..<400 {
+            let before = table.count
+            let fresh = (0..<(tick % 3 + 1)).map { 10_000 + tick * 10 + $0 }
+            for id in fresh { table.upsert(row(id)) }
+            table.moveToTop(from: before)
+            expected = fresh.map(String.init) + expected
+        }
+        table.upsert(row(99_999))
+        expected.append("99999")
+        #expect(table.count == expected.count)
+        #expect(table.indices.allSatisfy { table.id(at: $0) == expected[$0] })
+        #expect(expected.indices.allSatisfy { table.index(ofID: expected[$0]) == $0 })
+        #expect(table.remove(ids: ["10000", "500"]) == 2)
+        expected.removeAll { $0 == "10000" || $0 == "500" }
+        #expect(expected.indices.allSatisfy { table.index(ofID: expected[$0]) == $0 })
+        table.reorder((0..<Int32(table.count)).reversed())
+        #expect(expected.indices.allSatisfy { table.index(ofID: expected[$0]) == table.count - 1 - $0 })
+        table.restoreNaturalOrder()
+        #expect(expected.indices.allSatisfy { table.index(ofID: expected[$0]) == $0 && table.id(at: $0) == expected[$0] })
+        #expect(table.index(ofID: "nope") == nil)
+    }
+
     @Test func truncateDropsTheLastRowsAndTheirIDs() {
         var table = RowTable((1...50).map { RowModel(id: String($0), title: "Item \($0)") })
         table.truncate(to: 30)

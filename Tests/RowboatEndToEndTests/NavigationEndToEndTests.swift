@@ -17,7 +17,7 @@ struct NavigationEndToEndTests {
         var screen = try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
         let tabs = try #require(screen.split(separator: "\n").first)
         #expect(tabs.contains("1 Items 30") && tabs.contains("2 Categories") && tabs.contains("3 Reviews")
-                && tabs.contains("4 Makers"))
+                && tabs.contains("4 Makers") && tabs.contains("5 Live"))
         try tmux.send("j", "j", "3")
         screen = try await tmux.waitForScreen { $0.contains("reviews · 30/") && $0.contains("ready") }
         #expect(screen.contains("Reviewer") && screen.contains("★"))
@@ -55,7 +55,7 @@ struct NavigationEndToEndTests {
 
     /// `?` at the common sizes: descriptions whole (80x24 cut "favorite on
     /// / of" and "open link in bro", 100x12 left two letters), and the
-    /// number keys of the demo's four tabs, not 1–9.
+    /// number keys of the demo's five tabs, not 1–9.
     @Test func helpIsReadableAt80x24And100x12() async throws {
         let tmux = try TmuxSession(arguments: [], columns: 80, rows: 24)
         try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
@@ -64,7 +64,7 @@ struct NavigationEndToEndTests {
         for words in ["favorite on / off", "open link in browser", "retry a failed image", "actions on the item"] {
             #expect(big.contains(words), "\(words)")
         }
-        #expect(big.contains("1–4") && !big.contains("5 6 7"))
+        #expect(big.contains("1–5") && !big.contains("6 7 8"))
         try tmux.send("Escape")
         try await tmux.waitForScreen { !$0.contains("any key closes") }
         try tmux.resize(columns: 100, rows: 12)

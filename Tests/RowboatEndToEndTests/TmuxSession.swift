@@ -47,8 +47,10 @@ final class TmuxSession {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let dir = directory.path
         // ROWBOAT_DEMO_PORT=0: an embedded demo on a free port, so no test
-        // meets another's (or the user's own rowboat's) fixed port.
-        let env = (["LANG": "C.UTF-8", "TERM": "tmux-256color", "XDG_CACHE_HOME": dir + "/cache", "ROWBOAT_DEMO_PORT": "0"]
+        // meets another's (or the user's own rowboat's) fixed port; the
+        // cache and the kept column layouts in the session's directory.
+        let env = (["LANG": "C.UTF-8", "TERM": "tmux-256color", "XDG_CACHE_HOME": dir + "/cache",
+                    "XDG_STATE_HOME": dir + "/state", "ROWBOAT_DEMO_PORT": "0"]
             .merging(environment) { $1 })
             .map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let command = (wrapper + [program] + arguments).map(Self.quote).joined(separator: " ")

@@ -48,6 +48,12 @@ public enum AppAction: Sendable, Equatable {
     case toggleHelp
     /// The filter and sort panel.
     case filters(FilterPanelAction)
+    /// The columns panel: show, hide, move, widen and sort by columns.
+    case columns(ColumnsAction)
+    /// The arrangement of the columns could not be kept (the reason).
+    case columnsNotSaved(String)
+    /// Pause the current tab's live refresh, or resume it.
+    case toggleLive
     /// The `/` search prompt.
     case search(SearchAction)
     /// Switch table ↔ grid, keeping the selected item.
@@ -87,6 +93,12 @@ public enum AppEffect: Sendable, Equatable {
     case fetchPage(list: ListID, endpoint: String, requestID: Int, cursor: PageCursor, params: [String: String] = [:])
     /// Stop a page request the list no longer waits for.
     case cancelFetch(list: ListID, requestID: Int)
+    /// Get the first page of `endpoint` again for a live tick of `list`
+    /// (from the network: live lists do not tick in cache modes).
+    case fetchLive(list: ListID, endpoint: String, requestID: Int, cursor: PageCursor, params: [String: String] = [:])
+    /// Keep the arrangement of `endpoint`'s columns (nil: the config's
+    /// columns again, nothing kept) in the user's state directory.
+    case saveColumns(endpoint: String, ColumnArrangement?)
     /// Read an endpoint's favorites from the store.
     case loadFavorites(endpoint: String)
     case saveFavorite(endpoint: String, RowModel)

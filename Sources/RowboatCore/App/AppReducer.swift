@@ -5,6 +5,7 @@ import RowboatSpec
 public enum AppReducer {
     public static func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
         var effects = reduceAction(&state, action)
+        scheduleLive(&state)
         let wanted = wantedImages(state)
         if wanted != state.wantedImages {
             state.wantedImages = wanted
@@ -29,6 +30,13 @@ public enum AppReducer {
             return answer(&state, id, a)
         case .filters(let a):
             return reduceFilters(&state, a)
+        case .columns(let a):
+            return reduceColumns(&state, a)
+        case .columnsNotSaved(let reason):
+            state.list.notice = "columns not kept: \(reason)"
+            return []
+        case .toggleLive:
+            return toggleLive(&state)
         case .search(let a):
             return reduceSearch(&state, a)
         case .mark(let a):
@@ -116,12 +124,15 @@ public enum AppReducer {
             return []
         case .quit:
             state.shouldQuit = true
-            return []
+            // Every live tick stops at once: none starts after this, and one in flight is cancelled.
+            return stopLive(&state)
         case .mouse(let event):
             return reduceMouse(&state, event)
         case .image, .retryImage:
             return reduceImages(&state, action)
-        case .clock, .notify, .openLink, .copyLink, .sheet, .askClearCache, .cacheMeasured, .cacheCleared, .dialog:
+        case .clock:
+            return reduceFeedback(&state, action) + liveTicks(&state)
+        case .notify, .openLink, .copyLink, .sheet, .askClearCache, .cacheMeasured, .cacheCleared, .dialog:
             return reduceFeedback(&state, action)
         }
     }
@@ -164,6 +175,8 @@ public enum AppReducer {
             .fetchPage(list: list, endpoint: endpoint, requestID: id, cursor: cursor, params: params)
         case .cancelFetch(let id):
             .cancelFetch(list: list, requestID: id)
+        case .fetchLive(let id, let cursor):
+            .fetchLive(list: list, endpoint: endpoint, requestID: id, cursor: cursor, params: params)
         }
     }
 

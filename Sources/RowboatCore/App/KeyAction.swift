@@ -22,6 +22,7 @@ extension KeyAction {
         case .last: [.init(.list, .list(.move(.end))), .init(.filterPanel, .filters(.move(FilterPanelAction.farthest)))]
         case .refresh: [.init(.list, .list(.refresh))]
         case .loadMore: [.init(.list, .list(.loadMore))]
+        case .live: [.init(.list, .toggleLive)]
         case .openDetail: [.init(.list, .openDetail)]
         case .openRelated: [.init(.detail, .openRelated)]
         case .back: [.init(.detail, .back), .init(.back, .back), .init(.filterPanel, .back)]
@@ -43,6 +44,7 @@ extension KeyAction {
             [.init(.list, .selectTab(Int(rawValue.dropFirst(3))! - 1))]
         // The key that opens the panel also closes it.
         case .filters: [.init(.list, .filters(.open)), .init(.filterPanel, .filters(.cancel))]
+        case .columns: [.init(.list, .columns(.open))]
         case .search: [.init(.list, .search(.begin))]
         case .choose: [.init(.filterPanel, .filters(.choose))]
         case .apply: [.init(.filterPanel, .filters(.apply))]
@@ -124,7 +126,7 @@ public enum KeyScreen: String, Sendable, CaseIterable {
         case .filterPanel: return .filterPanel
         case .searchResults: return grid ? .searchResultsGrid : .searchResults
         case .favorites: return grid ? .favoritesGrid : .favorites
-        case .help, .dialog, .sheet, .searchPrompt, .output: return nil
+        case .help, .dialog, .sheet, .searchPrompt, .output, .columnsPanel: return nil
         }
     }
 }

@@ -78,6 +78,17 @@ public enum KeyHelp {
         case .list(.move(.end)): .lastRow
         case .list(.move(.to)): .goToRow
         case .list(.loadMore): .loadMore
+        case .toggleLive: .live
+        case .columns(.open): .columns
+        case .columns(.move(let d)):
+            abs(d) >= FilterPanelAction.farthest ? .firstLastOption : abs(d) > 1 ? .moveOptionByPage : .moveOption
+        case .columns(.toggle): .showHideColumn
+        case .columns(.shift(let d)): d < 0 ? .columnLeft : .columnRight
+        case .columns(.resize(let d)): d > 0 ? .columnWider : .columnNarrower
+        case .columns(.sort): .sortByColumn
+        case .columns(.restore): .restoreColumns
+        case .columns(.close): .closePanel
+        case .columnsNotSaved: .notAKey
         case .list(.refresh), .list(.retry): .refresh
         case .list, .answer, .favoritesLoaded, .favoriteWriteFailed, .mouse, .image, .clock, .notify,
              .cacheMeasured, .cacheCleared, .resized: .notAKey
@@ -144,8 +155,9 @@ enum HelpTopic: Int, CaseIterable {
     case openDetail, back, relatedPrevious, relatedNext, openRelated
     case nextTab, previousTab, showTab
     case scrollDown, scrollUp, scrollPageDown, scrollPageUp
-    case loadMore, refresh, mark, markAll, favorite, favoritesList, toggleView
-    case filters, search, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
+    case loadMore, refresh, live, mark, markAll, favorite, favoritesList, toggleView
+    case filters, columns, search, showHideColumn, columnLeft, columnRight, columnWider, columnNarrower, sortByColumn,
+         restoreColumns, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
          closePanel, submitSearch, clearSearch, typeText, deleteCharacter
     case openLink, copyLink, actions, runAction, cancelActions, actionOutput, clearCache, retryImage
     case doIt, close, yes, no, switchButton, pressFocusedButton
@@ -178,12 +190,21 @@ enum HelpTopic: Int, CaseIterable {
         case .scrollPageUp: "scroll page up"
         case .loadMore: "load more"
         case .refresh: "refresh / retry"
+        case .live: "pause / resume live refresh"
         case .mark: "mark / unmark the row"
         case .markAll: "mark all loaded / clear marks"
         case .favorite: "favorite on / off"
         case .favoritesList: "favorites list"
         case .toggleView: "table ↔ grid"
         case .filters: "filter and sort"
+        case .columns: "columns and local sort"
+        case .showHideColumn: "show / hide the column"
+        case .columnLeft: "move the column left"
+        case .columnRight: "move the column right"
+        case .columnWider: "wider"
+        case .columnNarrower: "narrower"
+        case .sortByColumn: "sort by it: ↑ ↓ off"
+        case .restoreColumns: "the config's columns"
         case .search: "search"
         case .moveOption: "move option cursor"
         case .moveOptionByPage: "move option cursor by page"
@@ -226,6 +247,13 @@ enum HelpTopic: Int, CaseIterable {
         case .scrollPageDown: "page down"
         case .scrollPageUp: "page up"
         case .refresh: "refresh"
+        case .live: "live on / off"
+        case .columns: "columns"
+        case .showHideColumn: "show / hide"
+        case .columnLeft: "move left"
+        case .columnRight: "move right"
+        case .sortByColumn: "sort"
+        case .restoreColumns: "restore"
         case .mark: "mark"
         case .markAll: "mark all / clear"
         case .favorite: "favorite"

@@ -39,6 +39,7 @@ public struct KeyMap: Sendable {
         case .sheet: return sheetBindings(actions: state.currentActions)
         case .searchPrompt: return Self.searchPrompt
         case .output: return Self.pager
+        case .columnsPanel: return columnsPanelBindings()
         case .filterPanel, .detail, .searchResults, .favorites, .list: break
         }
         guard let screen = KeyScreen.of(state) else { return [:] }
@@ -52,6 +53,9 @@ public struct KeyMap: Sendable {
             // The favorites list has no grid and no marks.
             keys = keys.filter { if case .mark = $0.value { false } else { $0.value != .toggleView } }
         }
+        // The columns panel arranges the list itself; the live key is for live lists.
+        if state.screen != nil { keys = keys.filter { $0.value != .columns(.open) } }
+        if state.list.live == nil { keys = keys.filter { $0.value != .toggleLive } }
         // Tab keys only with more than one tab, a number key only for a
         // tab that exists (help lists 1–4 for four tabs).
         if state.tabs.count < 2 { keys = keys.filter { !Self.isTabAction($0.value) } }
@@ -96,6 +100,8 @@ public struct KeyMap: Sendable {
         .character("m"): .mark(.toggle), .character("M"): .mark(.toggleAll),
         .character("F"): .toggleFavoritesList,
         .character("f"): .filters(.open),
+        .character("c"): .columns(.open),
+        .character("t"): .toggleLive,
         .character("/"): .search(.begin),
         .character("o"): .openLink, .character("y"): .copyLink,
         .character("a"): .sheet(.open),
@@ -152,6 +158,33 @@ public struct KeyMap: Sendable {
             guard let key = action.key, keys[key] == nil else { continue }
             keys[key] = .runAction(ActionRef(index: index, title: action.title))
         }
+        return keys
+    }
+
+    /// Keys of the columns panel; the key that opens it (`columns`) also
+    /// closes it.
+    public static let columnsPanel: [Key: AppAction] = [
+        .up: .columns(.move(-1)), .character("k"): .columns(.move(-1)),
+        .down: .columns(.move(1)), .character("j"): .columns(.move(1)),
+        .pageUp: .columns(.move(-10)), .pageDown: .columns(.move(10)),
+        .home: .columns(.move(-FilterPanelAction.farthest)), .character("g"): .columns(.move(-FilterPanelAction.farthest)),
+        .end: .columns(.move(FilterPanelAction.farthest)), .character("G"): .columns(.move(FilterPanelAction.farthest)),
+        .character(" "): .columns(.toggle), .character("x"): .columns(.toggle), .enter: .columns(.toggle),
+        .left: .columns(.shift(-1)), .character("h"): .columns(.shift(-1)),
+        .right: .columns(.shift(1)), .character("l"): .columns(.shift(1)),
+        .character("+"): .columns(.resize(1)), .character("="): .columns(.resize(1)), .character(">"): .columns(.resize(1)),
+        .character("-"): .columns(.resize(-1)), .character("<"): .columns(.resize(-1)),
+        .character("s"): .columns(.sort),
+        .character("r"): .columns(.restore),
+        .escape: .columns(.close), .backspace: .columns(.close),
+        .character("?"): .toggleHelp,
+        .character("q"): .quit,
+    ]
+
+    /// The columns panel's keys, with this map's `columns` keys closing it.
+    func columnsPanelBindings() -> [Key: AppAction] {
+        var keys = Self.columnsPanel
+        for key in KeyAction.columns.keys(on: .list, of: self) where keys[key] == nil { keys[key] = .columns(.close) }
         return keys
     }
 

@@ -293,3 +293,11 @@ public struct StripGeometry: Sendable, Equatable {
         visible.first { rect(of: $0)?.contains(x: x, y: y) == true }
     }
 }
+
+extension ScreenLayout {
+    /// The table's columns as the list screen of `state` lays them out
+    /// (after the image badge column, when there is one).
+    public static func table(_ state: AppState) -> TableLayout {
+        TableLayout(specs: state.columns, width: max(1, state.size.columns - (state.showsImageBadges ? 2 : 0)))
+    }
+}

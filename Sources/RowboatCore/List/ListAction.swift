@@ -24,6 +24,17 @@ public enum ListAction: Sendable, Equatable {
     case removeRows([String])
     /// An action's answers replace these rows, by id (`then: replace`).
     case replaceRows([RowModel])
+    /// A request failed and the server asked to be asked again no sooner
+    /// than `retryAfter` seconds (a 429 or 503 with `Retry-After`); a
+    /// live tick waits that long, any other load fails as `pageFailed`.
+    case pageDeferred(requestID: Int, message: String, retryAfter: Double)
+    /// A live list's tick is due: fetch the first page to merge it
+    /// (the app reducer sends it when the list is on screen).
+    case liveTick
+    /// Pause a live list, or resume it (at once).
+    case toggleLive
+    /// Sort the loaded rows locally (nil: back to the server's order).
+    case sort(LocalSort?)
 }
 
 /// A selection movement.
@@ -81,4 +92,6 @@ public enum ListEffect: Sendable, Equatable {
     /// A request the list no longer waits for (a refresh or a new query
     /// overtook it): stop it rather than let it finish for nothing.
     case cancelFetch(requestID: Int)
+    /// A live tick's request for the first page (its answer is merged).
+    case fetchLive(requestID: Int, cursor: PageCursor)
 }

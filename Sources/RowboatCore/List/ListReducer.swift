@@ -27,6 +27,8 @@ public enum ListReducer {
                 return reduce(&state, .retry)
             }
             if state.inFlight?.kind == .refresh || state.inFlight?.kind == .first { return [] }
+            // A live list backing off asks again now, and at its pace after.
+            state.live?.backOff.succeeded()
             state.phase = state.rows.isEmpty ? .firstLoad : .refreshing
             return superseded(state) + [start(&state, state.rows.isEmpty ? .first : .refresh, state.firstCursor)]
 
@@ -36,6 +38,8 @@ public enum ListReducer {
             fresh.viewportItems = state.viewportItems
             fresh.loadMoreThreshold = state.loadMoreThreshold
             fresh.lastRequestID = state.lastRequestID
+            fresh.sort = state.sort
+            fresh.live = state.live.map(LiveRefresh.restarted)
             state = fresh
             return cancel + [start(&state, .first, state.firstCursor)]
 
@@ -55,7 +59,26 @@ public enum ListReducer {
             return []
 
         case .replaceRows(let rows):
-            for row in rows where state.rows.index(ofID: row.id) != nil { state.rows.upsert(row) }
+            var changed: [Int] = []
+            for row in rows where state.rows.index(ofID: row.id) != nil {
+                if case .changed(let at) = state.rows.update(row) { changed.append(at) }
+            }
+            resort(&state, moving: changed.sorted())
+            return []
+
+        case .pageDeferred(let id, let message, let retryAfter):
+            guard let request = state.inFlight, request.id == id else { return [] }
+            if request.kind == .live { return liveFailed(&state, message: message, retryAfter: retryAfter) }
+            return reduce(&state, .pageFailed(requestID: id, message: message))
+
+        case .liveTick:
+            return liveTick(&state)
+
+        case .toggleLive:
+            return toggleLive(&state)
+
+        case .sort(let sort):
+            applySort(sort, to: &state)
             return []
 
         case .loadMore:
@@ -63,12 +86,14 @@ public enum ListReducer {
             return loadMore(&state)
 
         case .retry:
-            guard state.inFlight == nil, let failed = state.failedLoad else { return [] }
+            let yielded = yieldLive(&state)
+            guard state.inFlight == nil, let failed = state.failedLoad else { return yielded }
             state.phase = phase(for: failed.kind, hasRows: !state.rows.isEmpty)
-            return [start(&state, failed.kind, failed.cursor)]
+            return yielded + [start(&state, failed.kind, failed.cursor)]
 
         case .move(let movement):
-            if movement == .up, state.selection == 0, state.inFlight == nil, !state.rows.isEmpty {
+            if movement == .up, state.selection == 0, state.inFlight == nil || state.inFlight?.kind == .live,
+               !state.rows.isEmpty {
                 // Pull-to-refresh: up at the top arms the pull, up again refreshes.
                 if state.phase == .pulling { return reduce(&state, .refresh) }
                 if state.phase == .idle || state.phase == .exhausted {
@@ -78,6 +103,7 @@ public enum ListReducer {
             }
             disarmPull(&state)
             move(&state, movement)
+            seeNewRow(&state)
             return autoLoadMore(&state)
 
         case .viewportChanged(let items):
@@ -87,6 +113,7 @@ public enum ListReducer {
 
         case .pageLoaded(let id, let page):
             guard var request = state.inFlight, request.id == id else { return [] }
+            if request.kind == .live { return liveLoaded(page, request: &request, into: &state) }
             if page.facts.continues {
                 applyPart(page, request: &request, to: &state)
                 state.inFlight = request
@@ -112,6 +139,7 @@ public enum ListReducer {
 
         case .pageFailed(let id, let message):
             guard let request = state.inFlight, request.id == id else { return [] }
+            if request.kind == .live { return liveFailed(&state, message: message, retryAfter: nil) }
             state.inFlight = nil
             state.lastError = message
             if request.provisional != nil {
@@ -127,6 +155,7 @@ public enum ListReducer {
 
         case .pageNotCached(let id, let message):
             guard let request = state.inFlight, request.id == id else { return [] }
+            if request.kind == .live { return liveFailed(&state, message: message, retryAfter: nil) }
             guard request.kind == .more, request.provisional == nil else {
                 return reduce(&state, .pageFailed(requestID: id, message: message))
             }
@@ -149,6 +178,7 @@ public enum ListReducer {
         case .first: .firstLoad
         case .refresh: hasRows ? .refreshing : .firstLoad
         case .more: .loadingMore
+        case .live: hasRows ? .idle : .firstLoad
         }
     }
 
@@ -166,10 +196,13 @@ public enum ListReducer {
     }
 
     static func loadMore(_ state: inout ListState, automatic: Bool = false) -> [ListEffect] {
-        guard state.inFlight == nil, let next = state.nextCursor, state.pagesLoaded > 0 else { return [] }
+        guard state.inFlight == nil || state.inFlight?.kind == .live, let next = state.nextCursor,
+              state.pagesLoaded > 0 else { return [] }
         if case .failed = state.phase { return [] }
+        // A live tick gives way to the pages the user asks for.
+        let yielded = yieldLive(&state)
         state.phase = .loadingMore
-        return [start(&state, .more, next, automatic: automatic)]
+        return yielded + [start(&state, .more, next, automatic: automatic)]
     }
 
     /// Rows that automatic loads may add without a key press: three screens.
@@ -208,7 +241,9 @@ public enum ListReducer {
                 state.scrollOffset = 0
             }
         }
+        let before = state.rows.count
         append(page.rows, to: &state)
+        resort(&state, moving: Array(before..<state.rows.count))
         state.phase = .loadingMore
         clampScroll(&state)
     }
@@ -260,6 +295,8 @@ public enum ListReducer {
         if kind != .more && !request.streamed { clearPages(&state, cursor: request.cursor) }
         let rowsBefore = state.rows.count
         append(page.rows, to: &state)
+        // A local sort takes the new rows into its order.
+        resort(&state, moving: Array(rowsBefore..<state.rows.count))
         state.pagesLoaded += 1
         state.nextCursor = PagingPlan(paging: state.paging)
             .next(after: request.cursor, page: page.facts, loadedCount: state.rows.count)
@@ -269,7 +306,10 @@ public enum ListReducer {
         state.lastUpdated = page.fetchedAt
         if kind != .more { state.pagingNotice = PagingNotice.text(page.facts.absentPaths) }
         // A first page or refresh keeps the marks of the rows it brought back.
-        if kind != .more, page.final { state.marks.keepOnly(state.rows) }
+        if kind != .more, page.final {
+            state.marks.keepOnly(state.rows)
+            liveRestarted(&state)
+        }
         state.phase = state.nextCursor == nil ? .exhausted : .idle
         if kind == .refresh || replacing, let selectedID, let at = state.rows.index(ofID: selectedID) {
             state.selection = at

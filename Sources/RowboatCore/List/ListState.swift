@@ -23,6 +23,9 @@ public struct ListState: Sendable, Equatable {
     /// Which kind of load a request is.
     public enum LoadKind: Sendable, Equatable {
         case first, refresh, more
+        /// A live refresh's tick: the first page again, merged by id
+        /// into the rows (`LiveRefresh`).
+        case live
     }
 
     /// The one request whose answer the list waits for.
@@ -38,6 +41,11 @@ public struct ListState: Sendable, Equatable {
         /// Parts of a streamed body were applied: later parts and the
         /// final answer add to them.
         public var streamed = false
+        /// A live tick: the new rows its earlier parts put at the top
+        /// (later parts put theirs after them).
+        public var liveAdded = 0
+        /// The new rows of this tick that got the "new" mark.
+        public var liveMarked: [String] = []
     }
 
     /// The list before a provisional (cached) page was applied.
@@ -98,6 +106,12 @@ public struct ListState: Sendable, Equatable {
     public var pagingNotice: String?
     /// The rows marked to act on together.
     public var marks = Marks()
+    /// The local sort in force (`LocalSort`): the rows are in its order,
+    /// and rows that come later are merged into it. Nil: the server's order.
+    public var sort: LocalSort?
+    /// The first page fetched again in the background (`refresh.every`);
+    /// nil when the list is not live.
+    public var live: LiveRefresh?
 
     public init(paging: Paging = Paging()) {
         self.paging = paging
@@ -109,6 +123,23 @@ public struct ListState: Sendable, Equatable {
 
     /// The selected row, if any.
     public var selectedRow: RowModel? { rows.indices.contains(selection) ? rows[selection] : nil }
+
+    /// True when a live tick could start now: the list is live, not
+    /// paused, off or offline (a cached copy shown because the server could
+    /// not be reached: a refresh that reaches it resumes the ticks), has its
+    /// first page, and waits for nothing.
+    public var liveTickPossible: Bool {
+        guard let live else { return false }
+        return !live.paused && live.blocked == nil && !isOffline && inFlight == nil && pagesLoaded > 0
+    }
+
+    /// The rows are a cached copy shown because the server could not be reached.
+    public var isOffline: Bool { cacheBadge?.offline == true }
+
+    /// What the status bar says of the live refresh (nil: not a live list).
+    public var liveStatus: String? {
+        live?.status(inFlight: inFlight?.kind == .live, offline: isOffline)
+    }
 
     /// True when nothing is loaded and the data has ended: the empty view.
     public var isEmpty: Bool { rows.isEmpty && phase == .exhausted }

@@ -41,7 +41,7 @@ private struct ResultParts: @unchecked Sendable {
 /// each shape are searched. Valid while the table it was made from is
 /// neither changed nor gone (pages never change once written).
 private struct RowScan: @unchecked Sendable {
-    let refs: [UInt64]
+    let refs: RowRefs
     let pageBytes: [UnsafeBufferPointer<UInt8>]
     let searched: [Bool]
     let starts: [Int]

@@ -15,15 +15,30 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
 
     var pages: [RowPage] = []
     /// Where each row starts (`ref(page:at:)`).
-    var refs: [UInt64] = []
+    var refs = RowRefs()
     var shapes: [RowShape] = []
     var shapeNumbers: [RowShape: Int] = [:]
-    /// Row numbers by id hash (open addressing): slot value is row + 1, 0 is empty.
+    /// Row numbers by id hash (open addressing): a slot holds its row less
+    /// `slotShift`, `emptySlot` when empty.
     var slots: [Int32] = []
+    /// What every slot's value is short of its row: rows put at the top
+    /// (`moveToTop`) move all the others down by raising it, without
+    /// touching their slots.
+    var slotShift: Int32 = 0
+    static let emptySlot = Int32.min
     /// Bytes of rows that were replaced or removed, still in the pages.
     var garbage = 0
     /// Where a row is written before it is copied to a page.
     var scratch: [UInt8] = []
+    /// Each row's place in the natural order (the order the rows came in,
+    /// rows a live refresh put at the top first), kept only while the
+    /// rows are in another order (a local sort): empty means the rows are
+    /// in their natural order. See `RowTable+Order`.
+    var arrival: [Int32] = []
+    /// The natural places the next row at the end and the next row at the
+    /// top get, while `arrival` is kept.
+    var nextArrival: Int32 = 0
+    var topArrival: Int32 = -1
 
     public init() {}
 
@@ -76,8 +91,8 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         return id.withUTF8 { wanted -> Int? in
             let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: FNV1a.hash(wanted)) & mask
-            while slots[slot] != 0 {
-                let row = Int(slots[slot]) - 1
+            while slots[slot] != Self.emptySlot {
+                let row = Int(slots[slot]) + Int(slotShift)
                 if idBytes(of: row, equal: wanted) { return row }
                 slot = (slot + 1) & mask
             }
@@ -96,6 +111,10 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             return at
         }
         refs.append(write(row))
+        if !arrival.isEmpty {
+            arrival.append(nextArrival)
+            nextArrival &+= 1
+        }
         let at = refs.count - 1
         if (refs.count + 1) * 2 > slots.count {
             rebuildIndex()
@@ -115,6 +134,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         guard count < refs.count else { return }
         for at in count..<refs.count { garbage += length(of: at) }
         refs.removeLast(refs.count - count)
+        if !arrival.isEmpty { arrival.removeLast(arrival.count - count) }
         rebuildIndex()
         compactIfWasteful()
     }
@@ -131,7 +151,8 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             if ids.contains(id(at: at)) { garbage += length(of: at) } else { kept.append(at) }
         }
         guard kept.count != before else { return 0 }
-        refs = kept.map { refs[$0] }
+        refs = RowRefs(kept.map { refs[$0] })
+        if !arrival.isEmpty { arrival = kept.map { arrival[$0] } }
         rebuildIndex()
         compactIfWasteful()
         return before - refs.count
@@ -209,15 +230,16 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     mutating func insertIntoIndex(_ row: Int) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: idHash(of: row)) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(row + 1)
+        while slots[slot] != Self.emptySlot { slot = (slot + 1) & mask }
+        slots[slot] = Int32(row) - slotShift
     }
 
     /// Makes the index again at a size that keeps it at most half full.
     mutating func rebuildIndex() {
         var size = 16
         while size < (refs.count + 1) * 3 { size <<= 1 }
-        slots = [Int32](repeating: 0, count: refs.isEmpty ? 0 : size)
+        slots = [Int32](repeating: Self.emptySlot, count: refs.isEmpty ? 0 : size)
+        slotShift = 0
         for row in refs.indices { insertIntoIndex(row) }
     }
 
@@ -226,6 +248,8 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     mutating func compactIfWasteful() {
         guard garbage > Self.pageSize, garbage * 2 > pages.reduce(0, { $0 + $1.count }) else { return }
         let rows = Array(self)
+        let (order, next, top) = (arrival, nextArrival, topArrival)
         self = RowTable(rows)
+        (arrival, nextArrival, topArrival) = (order, next, top)
     }
 }

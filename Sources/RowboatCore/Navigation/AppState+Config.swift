@@ -4,9 +4,10 @@ extension AppState {
     /// The app for `config`: a tab for each endpoint of its `tabs:` list
     /// (every endpoint, in file order, when there is none), showing
     /// `first` (`--endpoint`) at start — it gets a tab of its own when
-    /// `tabs:` leaves it out.
+    /// `tabs:` leaves it out. `mode` is `--mode` (nil: each endpoint's
+    /// own): a live endpoint (`refresh.every`) got cache-only never ticks.
     public init(config: RowboatConfig, showing first: String? = nil,
-                size: TerminalSize = TerminalSize(columns: 80, rows: 24)) {
+                size: TerminalSize = TerminalSize(columns: 80, rows: 24), mode: GetMode? = nil) {
         var keys = config.tabs ?? config.endpoints.map(\.key)
         if let first, !keys.contains(first) { keys.insert(first, at: 0) }
         let tabs = keys.compactMap { key -> TabState? in
@@ -15,13 +16,32 @@ extension AppState {
                                list: ListState(paging: endpoint.paging))
             tab.query = QueryState(options: endpoint.query)
             tab.showsImageBadges = endpoint.item.field("image") != nil
+            if let every = endpoint.refreshEvery {
+                var live = LiveRefresh(every: every)
+                let got = mode ?? endpoint.mode
+                if got == .cacheOnly { live.blocked = got.rawValue }
+                tab.list.live = live
+            }
             return tab
         }
         self.init(tabs: tabs.isEmpty ? [TabState(endpointKey: "", columns: [])] : tabs, size: size)
         endpoints = Dictionary(config.endpoints.map {
             ($0.key, EndpointInfo(title: $0.displayTitle, paging: $0.paging, related: $0.related,
-                                  actions: config.actions(of: $0), params: $0.params))
+                                  actions: config.actions(of: $0), params: $0.params, fields: FieldInfo.of($0.item)))
         }) { a, _ in a }
         currentTab = first.flatMap { key in self.tabs.firstIndex { $0.endpointKey == key } } ?? 0
+    }
+
+    /// Shows each tab's columns as the user arranged them last time
+    /// (`arrangements` by endpoint key); fields the endpoint no longer
+    /// maps are left out quietly.
+    public mutating func arrangeColumns(_ arrangements: [String: ColumnArrangement]) {
+        for i in tabs.indices {
+            guard let arrangement = arrangements[tabs[i].endpointKey] else { continue }
+            let fields = endpoints[tabs[i].endpointKey]?.fields ?? []
+            if let columns = arrangement.apply(config: tabs[i].configColumns, fields: fields) {
+                tabs[i].columns = columns
+            }
+        }
     }
 }

@@ -44,6 +44,9 @@ public struct AppState: Sendable, Equatable {
     public var favoritesByEndpoint: [String: [RowModel]] = [:]
     /// Every endpoint of the config by key (titles, paging, related items).
     public var endpoints: [String: EndpointInfo] = [:]
+    /// How text compares in a local sort: the user's collation, given by
+    /// the runtime (code point order until then).
+    public var collation: TextCollation = .codePoint
     public var shouldQuit = false
     /// Set when the config was guessed from a URL (`rowboat URL`): the
     /// status bar says so and help shows what was guessed.
@@ -127,6 +130,7 @@ public struct AppState: Sendable, Equatable {
         case .sheet: return .sheet
         case .filterPanel: return .filterPanel
         case .output: return .output
+        case .columns: return .columnsPanel
         case nil: break
         }
         switch screen {
@@ -147,7 +151,7 @@ public struct AppState: Sendable, Equatable {
         case .searchResults: .search(.cancel)
         case .filterPanel: .filters(.cancel)
         case .list: query.serverSearch != nil ? .search(.clearServer) : nil
-        case .help, .dialog, .sheet, .searchPrompt, .output: nil
+        case .help, .dialog, .sheet, .searchPrompt, .output, .columnsPanel: nil
         }
     }
 

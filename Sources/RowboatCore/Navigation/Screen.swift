@@ -17,6 +17,8 @@ public indirect enum Overlay: Sendable, Equatable {
     case dialog(ConfirmDialog)
     /// A program's output (`O`).
     case output(OutputPager)
+    /// The columns panel (`c`).
+    case columns(ColumnsPanel)
     case help(over: Overlay?)
 }
 
@@ -73,7 +75,7 @@ public enum ListID: Sendable, Hashable {
 /// The part of the app the keys go to, decided in one place
 /// (`AppState.focus`): the overlay if there is one, else the top screen.
 public enum Focus: Sendable, Equatable {
-    case help, dialog, sheet, filterPanel, output
+    case help, dialog, sheet, filterPanel, output, columnsPanel
     case detail
     case searchPrompt, searchResults
     case favorites
@@ -91,13 +93,17 @@ public struct EndpointInfo: Sendable, Equatable {
     public var actions: [ActionSpec]
     /// Its static params, for `${params.…}` in action templates.
     public var params: [String: ParamValue]
+    /// The fields it maps (the columns panel lists them; their types
+    /// decide how a local sort compares).
+    public var fields: [FieldInfo]
 
     public init(title: String, paging: Paging = Paging(), related: RelatedSpec? = nil, actions: [ActionSpec] = [],
-                params: [String: ParamValue] = [:]) {
+                params: [String: ParamValue] = [:], fields: [FieldInfo] = []) {
         self.title = title
         self.paging = paging
         self.related = related
         self.actions = actions
         self.params = params
+        self.fields = fields
     }
 }

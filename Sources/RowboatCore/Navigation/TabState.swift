@@ -6,7 +6,10 @@ public struct TabState: Sendable, Equatable {
     public var endpointKey: String
     /// The name on the tabs line (the endpoint's `title`, else its key).
     public var title: String
+    /// The columns shown (as the config says, or as the user arranged them).
     public var columns: [ColumnSpec]
+    /// The config's columns, which the columns panel restores.
+    public var configColumns: [ColumnSpec]
     public var list: ListState
     /// Filters, sort and server search in force.
     public var query = QueryState()
@@ -23,6 +26,7 @@ public struct TabState: Sendable, Equatable {
         self.endpointKey = endpointKey
         self.title = title ?? endpointKey
         self.columns = columns
+        self.configColumns = columns
         self.list = list
     }
 

@@ -36,12 +36,16 @@ package final class AppStore: Sendable {
 
     /// Reduces `actions` in order, shows the observer the state after them,
     /// then hands their effects to `perform` in order (outside the lock, so
-    /// an effect may send again).
-    package func send(_ actions: AppAction..., perform: (AppEffect) -> Void) {
-        let (effects, after) = state.withLock { state in
-            (actions.flatMap { AppReducer.reduce(&state, $0) }, observe == nil ? nil : state)
+    /// an effect may send again). Returns when the next live tick is due
+    /// and the state's clock, after the actions.
+    @discardableResult
+    package func send(_ actions: AppAction..., perform: (AppEffect) -> Void) -> (nextLiveTick: Double?, clock: Double) {
+        let (effects, after, tick) = state.withLock { state in
+            (actions.flatMap { AppReducer.reduce(&state, $0) }, observe == nil ? nil : state,
+             (nextLiveTick: state.nextLiveTick, clock: state.clock))
         }
         if let after { observe?(after) }
         for effect in effects { perform(effect) }
+        return tick
     }
 }

@@ -27,6 +27,8 @@ package final class EffectRunner: Sendable {
     let clock: @Sendable () -> Double
     /// Does actions' jobs (an embedding program's actions among them).
     let actions: ActionRunner
+    /// Where column arrangements are kept (nil: they are not).
+    let columnStore: ColumnStore?
 
     /// `store` nil (or disabled) means no caching and favorites for the
     /// session only. `imageTransport` (nil: no thumbnails) downloads
@@ -39,8 +41,10 @@ package final class EffectRunner: Sendable {
                  decodeMemory: Int = DecodeBudget.defaultBytes, imagesOffline: Bool = false,
                  clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
                  customAction: (@Sendable (Int, RowModel) async -> String?)? = nil,
+                 columnStore: ColumnStore? = nil,
                  post: @escaping @Sendable (AppAction) -> Void) {
         self.provider = provider
+        self.columnStore = columnStore
         self.actions = ActionRunner(provider: provider, custom: customAction, post: post)
         self.images = imageTransport.map {
             ImageFeed(transport: $0, store: store, colors: imageColors, pixels: imagePixels, decodeMemory: decodeMemory,
@@ -52,18 +56,36 @@ package final class EffectRunner: Sendable {
         self.post = post
     }
 
-    /// Stops background image work and every action still running (on quit).
+    /// Stops background image work, every page request (live ticks among
+    /// them) and every action still running, and waits for the store's
+    /// writes in hand (on quit).
     package func stop() {
         images?.send(.stop)
+        fetches.cancelAll()
         actions.stopAll()
+        // A favorite or a column layout saved just before quitting is written, not lost.
+        storeQueue.sync {}
     }
 
     package func run(_ effect: AppEffect) {
         switch effect {
         case .fetchPage(let list, let endpoint, let id, let cursor, let params):
             fetches.start(list, id) { await self.fetchPage(list: list, endpoint: endpoint, id: id, cursor: cursor, params: params) }
+        case .fetchLive(let list, let endpoint, let id, let cursor, let params):
+            fetches.start(list, id) {
+                await self.fetchPage(list: list, endpoint: endpoint, id: id, cursor: cursor, params: params, live: true)
+            }
         case .cancelFetch(let list, let id):
             fetches.cancel(list, id)
+        case .saveColumns(let endpoint, let arrangement):
+            guard let columnStore else { return }
+            storeQueue.async {
+                do {
+                    try columnStore.save(arrangement, endpoint: endpoint)
+                } catch {
+                    self.post(.columnsNotSaved("\(error)"))
+                }
+            }
         case .loadFavorites(let endpoint):
             let keeper = FavoritesKeeper(store: store, endpointKey: endpoint)
             storeQueue.async { self.post(.favoritesLoaded(endpoint: endpoint, keeper.load())) }
@@ -122,9 +144,10 @@ package final class EffectRunner: Sendable {
     /// page a cache-only get did not find); a cancelled request posts
     /// nothing.
     package func fetchPage(list: ListID, endpoint: String, id: Int, cursor: PageCursor,
-                           params: [String: String] = [:]) async {
+                           params: [String: String] = [:], live: Bool = false) async {
         let post = self.post
-        let request = PageRequest(list: list, endpoint: endpoint, requestID: id, cursor: cursor, params: params)
+        let request = PageRequest(list: list, endpoint: endpoint, requestID: id, cursor: cursor, params: params,
+                                  live: live)
         do {
             try await provider.load(request) { load in post(.answer(list, .pageLoaded(requestID: id, load))) }
         } catch {
@@ -132,6 +155,8 @@ package final class EffectRunner: Sendable {
             guard !Task.isCancelled else { return }
             if case .cacheMiss? = error as? DataError {
                 post(.answer(list, .pageNotCached(requestID: id, message: Self.message(error))))
+            } else if let seconds = (error as? DataError)?.retryAfter {
+                post(.answer(list, .pageDeferred(requestID: id, message: Self.message(error), retryAfter: seconds)))
             } else {
                 post(.answer(list, .pageFailed(requestID: id, message: Self.message(error))))
             }

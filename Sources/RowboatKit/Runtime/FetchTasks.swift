@@ -32,6 +32,15 @@ final class FetchTasks: Sendable {
         }
     }
 
+    /// Cancels every running request (on quit).
+    func cancelAll() {
+        let running = tasks.withLock { tasks in
+            defer { tasks.running = [:] }
+            return Array(tasks.running.values)
+        }
+        for task in running { task.cancel() }
+    }
+
     /// Cancels request `id` of `list` if it is running, or keeps it from starting.
     func cancel(_ list: ListID, _ id: Int) {
         let key = Key(list: list, id: id)

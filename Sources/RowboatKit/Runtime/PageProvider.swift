@@ -10,13 +10,17 @@ package struct PageRequest: Sendable, Equatable {
     package var requestID: Int
     package var cursor: PageCursor
     package var params: [String: String]
+    /// A live tick's request: the first page again, from the network.
+    package var live: Bool
 
-    package init(list: ListID, endpoint: String, requestID: Int, cursor: PageCursor, params: [String: String]) {
+    package init(list: ListID, endpoint: String, requestID: Int, cursor: PageCursor, params: [String: String],
+                 live: Bool = false) {
         self.list = list
         self.endpoint = endpoint
         self.requestID = requestID
         self.cursor = cursor
         self.params = params
+        self.live = live
     }
 }
 

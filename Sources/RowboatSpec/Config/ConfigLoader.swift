@@ -9,7 +9,7 @@ public enum ConfigLoader {
     static let localCacheKeys = ["enabled", "path", "expire", "maxSize", "keepStale"]
     static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode",
                                 "filters", "sort", "search", "body", "title", "related", "maxBodyBytes", "timeout",
-                                "actions"]
+                                "actions", "refresh"]
     static let responseKeys = ["list", "success", "successValues", "message", "format", "keyed", "columnNames"]
     static let fieldKeys = ["path", "type", "default", "relative", "relativeDays", "currency"]
     static let columnKeys = ["field", "title", "width", "weight", "min", "align"]
@@ -174,6 +174,7 @@ public enum ConfigLoader {
         endpoint.title = try keys["title"]?.string()
         endpoint.related = try keys["related"].map(parseRelated)
         endpoint.actions = try keys["actions"].map(parseActions) ?? []
+        endpoint.refreshEvery = try keys["refresh"].flatMap(parseRefresh)
         if let m = keys["maxBodyBytes"] {
             endpoint.maxBodyBytes = try m.int()
             guard endpoint.maxBodyBytes! > 0 else { throw m.error("maxBodyBytes must be more than 0") }

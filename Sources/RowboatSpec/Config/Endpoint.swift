@@ -28,6 +28,9 @@ public struct Endpoint: Sendable, Equatable {
     public var timeoutSeconds: Double?
     /// This endpoint's own actions (after the config's top-level ones).
     public var actions: [ActionSpec] = []
+    /// `refresh.every`: a live list's first page is fetched again this
+    /// often (seconds) while it is on screen; nil: not live.
+    public var refreshEvery: Double?
 
     public init(key: String, url: String, method: HTTPMethodName? = nil,
                 params: [String: ParamValue] = [:], headers: [String: String] = [:],

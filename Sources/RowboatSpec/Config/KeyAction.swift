@@ -4,7 +4,7 @@
 public enum KeyAction: String, Sendable, CaseIterable {
     case moveDown, moveUp, moveLeft, moveRight
     case pageDown, pageUp, first, last
-    case refresh, loadMore
+    case refresh, loadMore, live
     case openDetail, openRelated, back
     case mark, markAll
     case favorite, favoritesList
@@ -13,7 +13,7 @@ public enum KeyAction: String, Sendable, CaseIterable {
     case toggleView
     case nextTab, previousTab
     case tab1, tab2, tab3, tab4, tab5, tab6, tab7, tab8, tab9
-    case filters, search
+    case filters, columns, search
     case choose, apply, reset
     case help, quit
 }

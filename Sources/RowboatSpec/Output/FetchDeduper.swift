@@ -21,6 +21,9 @@ public struct FetchDeduper: Sendable {
         return out
     }
 
+    /// The ids printed so far (what `--watch` starts from).
+    public var printedIDs: Set<String> { seen }
+
     /// "dropped 3 repeated items (same id)", or nil when none were.
     public var summary: String? {
         guard dropped > 0 else { return nil }

@@ -4,6 +4,9 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The envelope's success check failed; the server's message if any.
     case server(message: String?)
     case httpStatus(Int, message: String?)
+    /// A 429 or 503 whose `Retry-After` asks to come back in
+    /// `retryAfter` seconds (said as `httpStatus` is: "HTTP 429: …").
+    case rateLimited(Int, message: String?, retryAfter: Double)
     case notJSON(contentType: String?, firstBytes: String)
     case emptyResponse
     /// Arrays and objects nested deeper than `JSONDepthLimit.maxDepth`.
@@ -34,11 +37,18 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// kept of one value, `JSONTapeNode.textLimit`).
     case numberTooLong(limit: Int)
 
+    /// Seconds the server asked to wait before asking again, if it did.
+    public var retryAfter: Double? {
+        if case .rateLimited(_, _, let seconds) = self { return seconds }
+        return nil
+    }
+
     public var description: String {
         let line: String
         switch self {
         case .server(let m): line = "server error: \(m ?? "no message")"
-        case .httpStatus(let code, let m): line = "HTTP \(code)" + (m.map { ": \($0)" } ?? "")
+        case .httpStatus(let code, let m), .rateLimited(let code, let m, _):
+            line = "HTTP \(code)" + (m.map { ": \($0)" } ?? "")
         case .notJSON(let type, let bytes):
             line = "not JSON (\(type ?? "no content type")): \(bytes)"
         case .emptyResponse: line = "empty response"

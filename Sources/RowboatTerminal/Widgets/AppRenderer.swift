@@ -66,6 +66,8 @@ public struct AppRenderer {
             ConfirmDialogView(theme: theme).render(dialog, layout: layout, into: &grid)
         case .output(let pager):
             OutputPagerView(theme: theme).render(pager, layout: layout, into: &grid)
+        case .columns(let panel):
+            ColumnsPanelView(theme: theme).render(panel, state: state, layout: layout, into: &grid)
         case .help, nil:
             break
         }
@@ -78,7 +80,7 @@ public struct AppRenderer {
         let window = layout.items(in: state)
         switch state.viewMode {
         case .table:
-            table.renderHeader(into: &grid, y: layout.headerRow)
+            table.renderHeader(into: &grid, y: layout.headerRow, sort: state.list.sort)
         case .grid:
             grid.fill(x: 0, y: layout.headerRow, count: grid.width, style: theme.header)
             let g = layout.grid
@@ -116,13 +118,15 @@ public struct AppRenderer {
     /// rectangle from the layout.
     func renderItems(_ state: AppState, window: ItemWindow, table: TableView, into grid: inout CellGrid, now: Double) {
         let favorites = Set(state.favorites.map(\.id))
+        let fresh = state.showingFavorites ? [] : state.list.live?.newIDs ?? []
         for index in window.visible {
             guard let row = state.shownItem(index), let rect = window.rect(of: index) else { continue }
             let selected = index == window.selection
             switch window.kind {
             case .table:
                 table.renderRow(row, selected: selected, favorite: favorites.contains(row.id),
-                                marked: state.isMarked(shown: index), into: &grid, y: rect.y, now: now, images: state.images)
+                                marked: state.isMarked(shown: index), new: fresh.contains(row.id), into: &grid, y: rect.y,
+                                now: now, images: state.images)
             case .grid:
                 CardView(theme: theme).render(row, selected: selected, marked: state.isMarked(shown: index), into: &grid,
                                               x: rect.x, y: rect.y,

@@ -17,19 +17,24 @@ public struct TableView {
         self.theme = theme
     }
 
-    public func renderHeader(into grid: inout CellGrid, y: Int) {
+    /// The header row; the column a local sort goes by carries its arrow.
+    public func renderHeader(into grid: inout CellGrid, y: Int, sort: LocalSort? = nil) {
         grid.fill(x: 0, y: y, count: grid.width, style: theme.header)
         for column in layout.columns {
-            grid.putField(column.spec.title, x: badgeWidth + column.x, y: y, width: column.width, style: theme.header,
-                          alignRight: column.spec.alignment == .right)
+            let arrow = sort?.field == column.spec.field ? " " + sort!.arrow : ""
+            grid.putField(column.spec.title + arrow, x: badgeWidth + column.x, y: y, width: column.width,
+                          style: theme.header, alignRight: column.spec.alignment == .right)
         }
     }
 
     /// Draws one row at screen row `y`: the badge of its image, a star for
-    /// a favorite, its columns; highlighted when `selected`.
-    public func renderRow(_ row: RowModel, selected: Bool, favorite: Bool, marked: Bool = false, into grid: inout CellGrid,
-                          y: Int, now: Double, images: [String: ImagePhase] = [:]) {
-        let style = selected ? theme.selected : marked ? theme.accent : theme.normal
+    /// a favorite, its columns; highlighted when `selected`. A row a live
+    /// refresh brought (`new`) carries + and bold text until the selection
+    /// has been on it.
+    public func renderRow(_ row: RowModel, selected: Bool, favorite: Bool, marked: Bool = false, new: Bool = false,
+                          into grid: inout CellGrid, y: Int, now: Double, images: [String: ImagePhase] = [:]) {
+        var style = selected ? theme.selected : marked ? theme.accent : theme.normal
+        if new && !selected && !marked { style.attributes.insert(.bold) }
         grid.fill(x: 0, y: y, count: grid.width, style: style)
         if badgeWidth > 0, let url = row.imageURL {
             let phase = images[url] ?? .new
@@ -39,7 +44,7 @@ public struct TableView {
         }
         for (i, column) in layout.columns.enumerated() {
             // Marked rows carry a dot, favorites a star, before the first column's text.
-            let mark = i == 0 ? (marked ? "● " : "") + (favorite ? "★ " : "") : ""
+            let mark = i == 0 ? (new ? "+ " : "") + (marked ? "● " : "") + (favorite ? "★ " : "") : ""
             grid.putField(mark + row.text(column.spec.field, now: now), x: badgeWidth + column.x, y: y,
                           width: column.width, style: style, alignRight: column.spec.alignment == .right)
         }

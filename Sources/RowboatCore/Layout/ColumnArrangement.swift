@@ -1,0 +1,61 @@
+import Foundation
+import RowboatSpec
+
+/// How a user arranged an endpoint's columns in the columns panel, as it
+/// is kept between runs: the shown fields in order, and a width for those
+/// made wider or narrower. Field names and widths only — never a value.
+public struct ColumnArrangement: Sendable, Equatable, Codable {
+    /// One shown column.
+    public struct Column: Sendable, Equatable, Codable {
+        public var field: String
+        /// Cells, when the user set it (nil: the config's width).
+        public var width: Int?
+
+        public init(field: String, width: Int? = nil) {
+            self.field = field
+            self.width = width
+        }
+    }
+
+    public var columns: [Column]
+
+    public init(columns: [Column]) {
+        self.columns = columns
+    }
+
+    /// The arrangement of `columns`, noting widths that differ from the
+    /// config's column of the same field (`config`); nil when `columns`
+    /// are the config's own (nothing to keep).
+    public init?(columns: [ColumnSpec], config: [ColumnSpec]) {
+        guard columns != config else { return nil }
+        let configured = Dictionary(config.map { ($0.field, $0) }) { first, _ in first }
+        self.columns = columns.map { column in
+            var width: Int?
+            if case .fixed(let n) = column.width, configured[column.field]?.width != column.width { width = n }
+            return Column(field: column.field, width: width)
+        }
+    }
+
+    /// The columns this arrangement gives, from the config's (`config`)
+    /// and the fields the endpoint maps (`fields`): a field it no longer
+    /// maps is left out quietly. Nil when nothing would be left.
+    public func apply(config: [ColumnSpec], fields: [FieldInfo]) -> [ColumnSpec]? {
+        let known = Set(fields.map(\.name)).union(config.map(\.field))
+        var seen: Set<String> = []
+        let specs = columns.compactMap { column -> ColumnSpec? in
+            guard known.contains(column.field), seen.insert(column.field).inserted else { return nil }
+            var spec = Self.spec(for: column.field, config: config, fields: fields)
+            if let width = column.width { spec.width = .fixed(min(max(width, ColumnsAction.widths.lowerBound),
+                                                                  ColumnsAction.widths.upperBound)) }
+            return spec
+        }
+        return specs.isEmpty ? nil : specs
+    }
+
+    /// The config's column for `field`, else the one its `FieldInfo`
+    /// names, else a new one (its name as the title, a share of the width).
+    public static func spec(for field: String, config: [ColumnSpec], fields: [FieldInfo] = []) -> ColumnSpec {
+        config.first { $0.field == field } ?? fields.first { $0.name == field }?.column
+            ?? ColumnSpec(field: field, title: field.capitalized, width: .weight(1, min: 8))
+    }
+}

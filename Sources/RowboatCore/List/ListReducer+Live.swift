@@ -1,0 +1,153 @@
+import RowboatSpec
+
+/// Live lists (`LiveRefresh`): a tick fetches the first page again and
+/// merges it by id — changed rows in place, new ids at the top in the
+/// server's order (or into a local sort's order), every other row where it
+/// is — keeping the selection on its item and the scroll; failures back
+/// off and say so. A tick never overlaps another load: it starts only when
+/// nothing is in flight, and gives way to a load the user asks for.
+extension ListReducer {
+    static func liveTick(_ state: inout ListState) -> [ListEffect] {
+        guard state.liveTickPossible else { return [] }
+        state.lastRequestID += 1
+        state.inFlight = .init(id: state.lastRequestID, kind: .live, cursor: state.firstCursor)
+        state.live?.due = nil
+        return [.fetchLive(requestID: state.lastRequestID, cursor: state.firstCursor)]
+    }
+
+    static func toggleLive(_ state: inout ListState) -> [ListEffect] {
+        guard var live = state.live, live.blocked == nil else { return [] }
+        live.paused.toggle()
+        var effects: [ListEffect] = []
+        if live.paused {
+            if let request = state.inFlight, request.kind == .live {
+                effects.append(.cancelFetch(requestID: request.id))
+                state.inFlight = nil
+            }
+            live.due = nil
+        } else {
+            live.due = 0   // at once
+        }
+        state.live = live
+        return effects
+    }
+
+    /// Cancels a live tick in flight so another load can start.
+    static func yieldLive(_ state: inout ListState) -> [ListEffect] {
+        guard let request = state.inFlight, request.kind == .live else { return [] }
+        state.inFlight = nil
+        state.live?.due = nil
+        return [.cancelFetch(requestID: request.id)]
+    }
+
+    /// A first page or refresh arrived: ticks start over from now, at
+    /// their pace; new marks of rows no longer there go.
+    static func liveRestarted(_ state: inout ListState) {
+        guard var live = state.live else { return }
+        live.due = nil
+        live.backOff.succeeded()
+        if !live.newIDs.isEmpty { live.newIDs = live.newIDs.filter { state.rows.index(ofID: $0) != nil } }
+        state.live = live
+    }
+
+    static func liveFailed(_ state: inout ListState, message: String, retryAfter: Double?) -> [ListEffect] {
+        state.inFlight = nil
+        state.live?.backOff.failed(retryAfter: retryAfter)
+        state.live?.due = nil
+        state.lastError = "live: \(message)"
+        return []
+    }
+
+    /// A live tick's page (or a part of its streamed body): merged by id.
+    static func liveLoaded(_ page: PageLoad, request: inout ListState.InFlight,
+                           into state: inout ListState) -> [ListEffect] {
+        // A cached copy shown first would be followed by the network's.
+        guard page.final || page.facts.continues else { return [] }
+        if case .cache(let fetchedAt, true) = page.origin {
+            // The server could not be reached and the cached copy came
+            // instead: the rows stay, and the ticks wait for a refresh (r)
+            // that reaches the server.
+            state.inFlight = nil
+            state.cacheBadge = CacheBadge(fetchedAt: min(fetchedAt, state.cacheBadge?.fetchedAt ?? fetchedAt), offline: true)
+            state.live?.due = nil
+            return []
+        }
+        let selectedID = state.rows.indices.contains(state.selection) ? state.rows.id(at: state.selection) : nil
+        let screenRow = state.selection - state.scrollOffset
+        let atTop = state.scrollOffset == 0
+        if state.marks.bulk > 0 { state.marks.settle(state.rows) }   // places are about to move
+        let before = state.rows.count
+        var changed: [Int] = []
+        var fresh: [String] = []
+        for row in page.rows {
+            switch state.rows.update(row) {
+            case .added: fresh.append(row.id)
+            case .changed(let at): changed.append(at)
+            case .same: break
+            }
+        }
+        if let sort = state.sort {
+            state.rows.moveToTop(from: before)
+            let moving = Array(Set(changed).union(before..<state.rows.count)).sorted()
+            if !moving.isEmpty {
+                state.rows.reorder(sort.order(of: state.rows, moving: moving) ?? sort.order(of: state.rows))
+            }
+        } else {
+            state.rows.moveToTop(from: before, at: request.liveAdded)
+        }
+        request.liveAdded += fresh.count
+        markNew(fresh, request: &request, &state)
+        if let selectedID, let at = state.rows.index(ofID: selectedID) {
+            state.selection = at
+            // At the top the new rows show; scrolled down, the same rows stay on screen.
+            state.scrollOffset = atTop && state.sort == nil ? 0 : max(0, at - screenRow)
+        }
+        clampScroll(&state)
+        if page.facts.continues {
+            state.inFlight = request
+            return []
+        }
+        state.inFlight = nil
+        state.lastError = nil
+        state.live?.backOff.succeeded()
+        state.live?.due = nil
+        state.lastUpdated = page.fetchedAt
+        state.totalCount = page.facts.totalCount ?? state.totalCount
+        state.totalPages = page.facts.totalPages ?? state.totalPages
+        return []
+    }
+
+    /// Marks the first new rows of a tick (at most `newMarkCap` in all);
+    /// older marks make room for them, those lowest in the list first.
+    static func markNew(_ fresh: [String], request: inout ListState.InFlight, _ state: inout ListState) {
+        guard var live = state.live, !fresh.isEmpty else { return }
+        let cap = LiveRefresh.newMarkCap
+        let marking = fresh.prefix(max(0, cap - request.liveMarked.count))
+        request.liveMarked += marking
+        let tick = Set(request.liveMarked)
+        var older = live.newIDs.subtracting(tick).compactMap { id in state.rows.index(ofID: id).map { (id, $0) } }
+        older.sort { $0.1 < $1.1 }
+        live.newIDs = tick.union(older.prefix(max(0, cap - tick.count)).map(\.0))
+        live.lastNew = request.liveAdded
+        live.lastMarked = request.liveMarked.count
+        state.live = live
+    }
+
+    /// The selection reached a new row: it is new no more.
+    static func seeNewRow(_ state: inout ListState) {
+        guard let live = state.live, !live.newIDs.isEmpty, state.rows.indices.contains(state.selection) else { return }
+        let id = state.rows.id(at: state.selection)
+        if live.newIDs.contains(id) { state.live?.newIDs.remove(id) }
+    }
+}
+
+extension LiveRefresh {
+    /// The same live settings for a list that starts over (a new query):
+    /// no tick due or new rows, the user's pause kept.
+    static func restarted(_ live: LiveRefresh) -> LiveRefresh {
+        var fresh = LiveRefresh(every: live.every)
+        fresh.paused = live.paused
+        fresh.blocked = live.blocked
+        return fresh
+    }
+}

@@ -1,0 +1,373 @@
+import RowboatSpec
+
+/// A sort of the loaded rows by one field, done here rather than by the
+/// server: what the columns panel's sort sets. The rows' places are put
+/// in order (`RowTable.reorder`: 8 bytes a row move, never the rows), the
+/// selection stays on its item, and rows that come later (more pages, a
+/// live refresh, an action's answer) are merged into the order.
+///
+/// How values compare (`SortKind`, from the field's type):
+/// - numbers and money as numbers, dates as moments, booleans false first;
+/// - text in the user's collation (`TextCollation`);
+/// - in a typed column, a value that is not of its type (text in a number
+///   column) comes after the typed ones, as text; an empty or missing
+///   value comes last — in both directions;
+/// - equal values keep the order they had (a stable sort), so sorting
+///   again, or the other way, never shuffles ties.
+public struct LocalSort: Sendable, Equatable {
+    public var field: String
+    /// The column's title (the status bar names it).
+    public var title: String
+    public var descending: Bool
+    public var kind: SortKind
+    public var collation: TextCollation
+
+    public init(field: String, title: String, descending: Bool = false, kind: SortKind = .auto,
+                collation: TextCollation = .codePoint) {
+        self.field = field
+        self.title = title
+        self.descending = descending
+        self.kind = kind
+        self.collation = collation
+    }
+
+    /// The arrow the header and status bar show.
+    public var arrow: String { descending ? "↓" : "↑" }
+
+    /// Sorting this many rows at once rather than merging them one by one.
+    static let mergeLimitShare = 4
+
+    /// The order of every row of `rows`: `order[i]` is the row that goes
+    /// to place `i`. Equal keys keep their current order.
+    public func order(of rows: RowTable) -> [Int32] {
+        var keys = SortKeys(kind: kind, collation: collation, fields: rows.fieldIndexByShape(field))
+        keys.reserve(rows.count)
+        for row in rows.indices { keys.add(rows, row) }
+        var order = (0..<Int32(rows.count)).map { $0 }
+        let descending = self.descending
+        order.withUnsafeMutableBufferPointer { order in
+            keys.withTables { tables in
+                order.sort { a, b in
+                    let c = tables.compare(Int(a), Int(b), descending: descending)
+                    return c != 0 ? c < 0 : a < b
+                }
+            }
+        }
+        return order
+    }
+
+    /// The order of `rows` with the rows `moving` (ascending indices)
+    /// taken out of the sorted rest and put where they belong: rows a page
+    /// added at the end, or rows whose values changed. A moving row goes
+    /// after the rows equal to it. Nil when it is as cheap to sort all.
+    public func order(of rows: RowTable, moving: [Int]) -> [Int32]? {
+        let staying = rows.count - moving.count
+        guard !moving.isEmpty, moving.count * Self.mergeLimitShare <= staying else { return nil }
+        var keys = SortKeys(kind: kind, collation: collation, fields: rows.fieldIndexByShape(field))
+        for row in moving { keys.add(rows, row) }
+        let movingSet = Set(moving)
+        var rest: [Int32] = []
+        rest.reserveCapacity(staying)
+        for row in rows.indices where !movingSet.contains(row) { rest.append(Int32(row)) }
+        let descending = self.descending
+        // The moving rows among themselves (key index k is moving[k]).
+        let sortedMoving = moving.indices.sorted { a, b in
+            let c = keys.compare(a, b, descending: descending)
+            return c != 0 ? c < 0 : a < b
+        }
+        // Where each goes in the rest: after the last row not greater.
+        var probed: [Int32: Int] = [:]
+        func key(_ row: Int32) -> Int {
+            if let known = probed[row] { return known }
+            let index = keys.add(rows, Int(row))
+            probed[row] = index
+            return index
+        }
+        var order: [Int32] = []
+        order.reserveCapacity(rows.count)
+        var low = 0
+        for k in sortedMoving {
+            var lo = low, hi = rest.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                let probe = key(rest[mid])
+                if keys.compare(probe, k, descending: descending) <= 0 { lo = mid + 1 } else { hi = mid }
+            }
+            order += rest[low..<lo]
+            order.append(Int32(moving[k]))
+            low = lo
+        }
+        order += rest[low...]
+        return order
+    }
+}
+
+/// How a column's values compare in a local sort (from the field's type;
+/// `auto` reads each value: a number compares as a number, else as text).
+public enum SortKind: String, Sendable, Equatable {
+    case text, number, money, date, bool, auto
+
+    /// The kind for a mapped field's type.
+    public init(_ type: FieldType) {
+        switch type {
+        case .text, .html: self = .text
+        case .int, .number: self = .number
+        case .money: self = .money
+        case .bool: self = .bool
+        case .dateSeconds, .dateMillis, .dateISO8601: self = .date
+        }
+    }
+}
+
+/// The sort keys of some rows, each made once: a class (a value of the
+/// column's type, other text, empty), a number, and a collation key, kept
+/// in flat arrays (a million rows take a few arrays, not a million).
+struct SortKeys {
+    /// The order of classes: typed values, then text, then empty.
+    enum Class: UInt8 { case value = 0, text = 1, empty = 2 }
+
+    let kind: SortKind
+    let collation: TextCollation
+    let fields: [Int]
+    var classes: [UInt8] = []
+    var numbers: [Double] = []
+    /// The first 8 bytes of each text key, big-endian (compared first).
+    var prefixes: [UInt64] = []
+    /// Key `i`'s bytes are `bytes[offsets[i]..<offsets[i + 1]]`.
+    var offsets: [Int] = [0]
+    var bytes: [UInt8] = []
+
+    init(kind: SortKind, collation: TextCollation, fields: [Int]) {
+        self.kind = kind
+        self.collation = collation
+        self.fields = fields
+    }
+
+    mutating func reserve(_ count: Int) {
+        classes.reserveCapacity(count)
+        numbers.reserveCapacity(count)
+        prefixes.reserveCapacity(count)
+        offsets.reserveCapacity(count + 1)
+    }
+
+    /// Makes the key of row `row` of `rows`; returns its index.
+    @discardableResult
+    mutating func add(_ rows: RowTable, _ row: Int) -> Int {
+        let start = bytes.count
+        var number = 0.0
+        var cls = Class.empty
+        switch rows.cell(row, fieldIndexByShape: fields) {
+        case .missing:
+            break
+        case .date(let t):
+            cls = .value
+            number = t
+        case .text(let utf8):
+            if utf8.isEmpty { break }
+            if let value = SortValue.parse(utf8, kind: kind) {
+                cls = .value
+                number = value
+            } else {
+                cls = .text
+                collation.appendKey(utf8, to: &bytes)
+            }
+        }
+        classes.append(cls.rawValue)
+        numbers.append(number)
+        var prefix: UInt64 = 0
+        for k in 0..<8 {
+            prefix <<= 8
+            if start + k < bytes.count { prefix |= UInt64(bytes[start + k]) }
+        }
+        prefixes.append(prefix)
+        offsets.append(bytes.count)
+        return classes.count - 1
+    }
+
+    /// -1, 0 or 1: key `a` before, with or after key `b` (`descending`
+    /// turns values and texts around; empty stays last).
+    func compare(_ a: Int, _ b: Int, descending: Bool) -> Int {
+        withTables { $0.compare(a, b, descending: descending) }
+    }
+
+    /// The keys as buffers, for a sort's many comparisons.
+    func withTables<R>(_ body: (Tables) -> R) -> R {
+        classes.withUnsafeBufferPointer { classes in
+            numbers.withUnsafeBufferPointer { numbers in
+                prefixes.withUnsafeBufferPointer { prefixes in
+                    offsets.withUnsafeBufferPointer { offsets in
+                        bytes.withUnsafeBufferPointer { bytes in
+                            body(Tables(classes: classes, numbers: numbers, prefixes: prefixes, offsets: offsets,
+                                        bytes: bytes))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    struct Tables {
+        let classes: UnsafeBufferPointer<UInt8>
+        let numbers: UnsafeBufferPointer<Double>
+        let prefixes: UnsafeBufferPointer<UInt64>
+        let offsets: UnsafeBufferPointer<Int>
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        @inline(__always)
+        func compare(_ a: Int, _ b: Int, descending: Bool) -> Int {
+            let ca = classes[a], cb = classes[b]
+            if ca != cb { return ca < cb ? -1 : 1 }
+            let c: Int
+            switch ca {
+            case Class.value.rawValue:
+                let x = numbers[a], y = numbers[b]
+                c = x < y ? -1 : x > y ? 1 : 0
+            case Class.text.rawValue:
+                c = text(a, b)
+            default:
+                return 0
+            }
+            return descending ? -c : c
+        }
+
+        @inline(__always)
+        func text(_ a: Int, _ b: Int) -> Int {
+            let pa = prefixes[a], pb = prefixes[b]
+            if pa != pb { return pa < pb ? -1 : 1 }
+            let (sa, ea, sb, eb) = (offsets[a], offsets[a + 1], offsets[b], offsets[b + 1])
+            let la = ea - sa, lb = eb - sb
+            if la > 8 || lb > 8 {
+                var i = 8
+                let n = min(la, lb)
+                while i < n {
+                    let x = bytes[sa + i], y = bytes[sb + i]
+                    if x != y { return x < y ? -1 : 1 }
+                    i += 1
+                }
+            }
+            return la < lb ? -1 : la > lb ? 1 : 0
+        }
+    }
+}
+
+/// A displayed value read back as a number for sorting: a plain number, a
+/// sum of money as the user's locale wrote it, a calendar date, a boolean.
+enum SortValue {
+    /// The value of `utf8` as a number for `kind`; nil when it is text.
+    static func parse(_ utf8: UnsafeBufferPointer<UInt8>, kind: SortKind) -> Double? {
+        switch kind {
+        case .text: return nil
+        case .number: return plain(utf8) ?? grouped(utf8)
+        case .money: return grouped(utf8)
+        case .date: return date(utf8)
+        case .bool:
+            if utf8.elementsEqual("true".utf8) { return 1 }
+            if utf8.elementsEqual("false".utf8) { return 0 }
+            return nil
+        case .auto: return plain(utf8)
+        }
+    }
+
+    /// A number written plainly (`-12.5`, `1e+20`, `42`).
+    static func plain(_ utf8: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let first = utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+                || (first >= 48 && first <= 57) || first == UInt8(ascii: ".") else { return nil }
+        guard utf8.count <= 64, utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || "+-.eE".utf8.contains($0) }) else {
+            return nil
+        }
+        return Double(String(decoding: utf8, as: UTF8.self)).flatMap { $0.isNaN ? nil : $0 }
+    }
+
+    /// A number with a currency sign or code and group separators, as a
+    /// locale writes money (`€1,234.50`, `1.234,50 €`, `-$3.00`, `¥1,235`,
+    /// `CHF 1’234.50`): the last `.` or `,` followed by one or two digits
+    /// is the decimal mark (three digits after a lone mark are a group).
+    static func grouped(_ utf8: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard utf8.count <= 128 else { return nil }
+        var digits: [UInt8] = []
+        var marks: [(at: Int, byte: UInt8)] = []   // at: digits before it
+        var negative = false
+        var sawDigit = false
+        var afterDigits = false
+        var i = 0
+        while i < utf8.count {
+            let b = utf8[i]
+            if b >= 48 && b <= 57 {
+                if afterDigits { return nil }   // "12 ab 34"
+                digits.append(b)
+                sawDigit = true
+            } else if b == UInt8(ascii: ".") || b == UInt8(ascii: ",") || b == UInt8(ascii: "'") {
+                if sawDigit { marks.append((digits.count, b)) }
+            } else if b == UInt8(ascii: "-") {
+                if !sawDigit { negative = true } else { afterDigits = true }
+            } else if b == 0xE2, i + 2 < utf8.count, utf8[i + 1] == 0x88, utf8[i + 2] == 0x92 {
+                if !sawDigit { negative = true } else { afterDigits = true }   // − U+2212
+                i += 2
+            } else if b == 0xE2, i + 2 < utf8.count, utf8[i + 1] == 0x80, utf8[i + 2] == 0x99 || utf8[i + 2] == 0xAF {
+                if sawDigit { marks.append((digits.count, UInt8(ascii: "'"))) }   // ’ U+2019, narrow space U+202F
+                i += 2
+            } else if b == 0xC2, i + 1 < utf8.count, utf8[i + 1] == 0xA0 {
+                i += 1   // no-break space between groups or before a sign
+            } else if b == UInt8(ascii: " ") {
+                // a space between groups or before a sign
+            } else {
+                if sawDigit { afterDigits = true }   // a sign or code after the number
+            }
+            i += 1
+        }
+        guard sawDigit else { return nil }
+        // Marks right after the last digit (a trailing "." of a sentence) are not decimal marks.
+        let inside = marks.filter { $0.at < digits.count && $0.at > 0 }
+        var decimalAt: Int?
+        if let last = inside.last, last.byte != UInt8(ascii: "'") {
+            let after = digits.count - last.at
+            let kinds = Set(inside.map(\.byte))
+            if kinds.count > 1 || (after != 3 && inside.filter({ $0.byte == last.byte }).count == 1) {
+                decimalAt = last.at
+            }
+        }
+        var text = negative ? "-" : ""
+        for (k, d) in digits.enumerated() {
+            if k == decimalAt { text += "." }
+            text.unicodeScalars.append(Unicode.Scalar(d))
+        }
+        return Double(text)
+    }
+
+    /// A calendar date as `ValueFormatter.isoDate` writes it
+    /// (`2025-03-14`), as seconds since the epoch at its midnight (UTC).
+    static func date(_ utf8: UnsafeBufferPointer<UInt8>) -> Double? {
+        var parts: [Int] = []
+        var value = 0, digits = 0, negative = false
+        for (k, b) in utf8.enumerated() {
+            if b >= 48 && b <= 57 {
+                value = value * 10 + Int(b - 48)
+                digits += 1
+                guard digits <= 6 else { return nil }
+            } else if b == UInt8(ascii: "-") {
+                if k == 0 { negative = true; continue }
+                guard digits > 0 else { return nil }
+                parts.append(value)
+                value = 0
+                digits = 0
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0 else { return nil }
+        parts.append(value)
+        guard parts.count == 3, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
+        let year = negative ? -parts[0] : parts[0]
+        return Double(daysFromCivil(year, parts[1], parts[2])) * 86_400
+    }
+
+    /// Howard Hinnant's days from civil: days since 1970-01-01.
+    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}

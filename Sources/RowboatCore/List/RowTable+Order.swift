@@ -1,0 +1,138 @@
+import RowboatSpec
+
+/// The order of a table's rows: a local sort puts them in another order
+/// (only their places move: 8 bytes a row, never the rows' bytes), a live
+/// refresh puts new rows at the top, and the natural order — the order
+/// they came in — can be had back after a sort.
+extension RowTable {
+    /// True when the rows are in the order they came in (no sort moved them).
+    public var isInNaturalOrder: Bool { arrival.isEmpty }
+
+    /// Puts the rows in `order`: `order[i]` is the index of the row that
+    /// goes to place `i` (every row once). The rows' natural order is kept
+    /// aside (`restoreNaturalOrder`). The id index follows without hashing
+    /// an id again.
+    public mutating func reorder(_ order: [Int32]) {
+        precondition(order.count == refs.count, "an order names every row once")
+        guard !order.isEmpty else { return }
+        if arrival.isEmpty {
+            arrival = Array(0..<Int32(refs.count))
+            nextArrival = Int32(refs.count)
+            topArrival = -1
+        }
+        arrival = order.map { arrival[Int($0)] }
+        permute(order)
+    }
+
+    /// Moves the rows from `start` to the end (just added) to place
+    /// `place` (the top), in their order, as rows of the natural order (a
+    /// live refresh's new rows). While the rows are sorted they stay where
+    /// they are, for the sort to place them; only their natural place is
+    /// set (before every other row).
+    public mutating func moveToTop(from start: Int, at place: Int = 0) {
+        guard start < refs.count, start >= 0 else { return }
+        if !arrival.isEmpty {
+            for at in (start..<refs.count).reversed() {
+                arrival[at] = topArrival
+                topArrival &-= 1
+            }
+            return
+        }
+        let place = Swift.min(Swift.max(0, place), start)
+        guard place < start else { return }
+        if place == 0 {
+            prepend(from: start)
+            return
+        }
+        var order: [Int32] = []
+        order.reserveCapacity(refs.count)
+        order += (0..<place).lazy.map { Int32($0) }
+        order += (start..<refs.count).lazy.map { Int32($0) }
+        order += (place..<start).lazy.map { Int32($0) }
+        permute(order)
+    }
+
+    /// Puts the rows back in their natural order after a sort.
+    public mutating func restoreNaturalOrder() {
+        guard !arrival.isEmpty else { return }
+        let order = arrival.indices.sorted { arrival[$0] < arrival[$1] }.map { Int32($0) }
+        arrival = []
+        permute(order)
+    }
+
+    /// Moves the rows from `start` to the end to the top, in their order:
+    /// their positions go to the room at the front of `refs`, the other
+    /// rows' slots stay as they are (`slotShift` grows by the rows moved)
+    /// and only the moved rows' slots are found and set — a live tick's few
+    /// new rows cost the same on a list of any length.
+    mutating func prepend(from start: Int) {
+        let k = refs.count - start
+        guard k > 0, start > 0 else { return }
+        refs.moveLastToFront(k)
+        guard Int(slotShift) + k < Int(Int32.max / 2) else {
+            // After a very long run of ticks: the index made again, once.
+            rebuildIndex()
+            return
+        }
+        let oldShift = slotShift
+        slotShift += Int32(k)
+        let mask = slots.count - 1
+        for j in 0..<k {
+            // Row `start + j` (its value under the old shift) is row `j` now.
+            let was = Int32(start + j) - oldShift
+            var slot = Int(truncatingIfNeeded: idHash(of: j)) & mask
+            while slots[slot] != was { slot = (slot + 1) & mask }
+            slots[slot] = Int32(j) - slotShift
+        }
+    }
+
+    /// The rows' places in `order`; the id index remapped in one pass.
+    mutating func permute(_ order: [Int32]) {
+        var inverse = [Int32](repeating: 0, count: refs.count)
+        let old = refs.withUnsafeBufferPointer { Array($0) }
+        refs.withUnsafeMutableBufferPointer { refs in
+            for (place, row) in order.enumerated() {
+                refs[place] = old[Int(row)]
+                inverse[Int(row)] = Int32(place)
+            }
+        }
+        let shift = Int(slotShift), empty = Self.emptySlot
+        inverse.withUnsafeBufferPointer { inverse in
+            slots.withUnsafeMutableBufferPointer { slots in
+                for s in slots.indices where slots[s] != empty {
+                    slots[s] = inverse[Int(slots[s]) + shift]
+                }
+            }
+        }
+        slotShift = 0
+    }
+
+    /// What `update` did to a row.
+    public enum Update: Sendable, Equatable {
+        /// Added at the end, at this index.
+        case added(Int)
+        /// Its row had other content and was written again in place.
+        case changed(Int)
+        /// Its row was the same already: nothing was written.
+        case same(Int)
+    }
+
+    /// Adds `row`, or replaces the row with its id when its content
+    /// differs (a row that comes back the same writes nothing: no garbage
+    /// in the pages for a server that sends the same page again).
+    @discardableResult
+    public mutating func update(_ row: RowModel) -> Update {
+        guard let at = index(ofID: row.id) else { return .added(upsert(row)) }
+        let shape = shapeNumber(of: row)
+        scratch.removeAll(keepingCapacity: true)
+        RowBytes.write(row, shape: shape, searchable: shapes[shape].searchable, into: &scratch)
+        let (page, start) = location(of: at)
+        let length = RowBytes.length(page, at: start, shapes: shapes)
+        let same = length == scratch.count && scratch.withUnsafeBufferPointer { new in
+            UnsafeBufferPointer(rebasing: page[start..<(start + length)]).elementsEqual(new)
+        }
+        if same { return .same(at) }
+        upsert(row)
+        return .changed(at)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import RowboatCore
+import RowboatSpec
+
+/// The columns panel: a box over the list with one line per field — ● for
+/// a shown column (in its order), ○ for a field not shown — its title,
+/// where it is read, its width on screen and the local sort's arrow; the
+/// cursor line highlighted, the keys at the bottom. Long panels scroll to
+/// keep the cursor shown.
+public struct ColumnsPanelView {
+    public var theme: Theme
+
+    public init(theme: Theme) {
+        self.theme = theme
+    }
+
+    /// The panel's keys (fixed, as the action sheet's are), written where
+    /// its box ends: as many as fit, "esc close" always.
+    public static let footerParts = ["space show", "←→ move", "+- width", "s sort", "r config's"]
+
+    /// The footer for a box `width` cells wide.
+    public static func footer(width: Int) -> String {
+        var parts = footerParts
+        while !parts.isEmpty, DisplayWidth.of((parts + ["esc close"]).joined(separator: " · ")) > width - 6 {
+            parts.removeLast()
+        }
+        return (parts + ["esc close"]).joined(separator: " · ")
+    }
+
+    /// Draws `panel` in the box `layout` gives the room it wants.
+    public func render(_ panel: ColumnsPanel, state: AppState, layout: ScreenLayout, into grid: inout CellGrid) {
+        let lines = ColumnsPanel.lines(columns: state.columns, fields: state.endpoints[state.endpointKey]?.fields ?? [])
+        let widths = Dictionary(ScreenLayout.table(state).columns.map { ($0.spec.field, $0.width) }) { a, _ in a }
+        let sort = state.list.sort
+        let titleWidth = min(24, lines.map { DisplayWidth.of($0.title) }.max() ?? 0)
+        let pathWidth = min(28, lines.map { DisplayWidth.of($0.path) }.max() ?? 0)
+        let texts = lines.map { line -> String in
+            let mark = line.shown ? "●" : "○"
+            let width: String
+            if line.shown { width = widths[line.field].map { "\($0) cells" } ?? "off screen" } else { width = "" }
+            let arrow = sort?.field == line.field ? " " + sort!.arrow : ""
+            return "\(mark) \(Self.pad(line.title, to: titleWidth))  \(Self.pad(line.path, to: pathWidth))  "
+                + Self.pad(width, to: 10) + arrow
+        }
+        let widest = texts.map { DisplayWidth.of($0) }.max() ?? 0
+        guard let box = layout.overlayBox(width: max(widest + 4, DisplayWidth.of(Self.footer(width: .max)) + 6, 30),
+                                          height: lines.count + 4) else { return }
+        let (width, height) = (box.width, box.height)
+        let footer = Self.footer(width: width)
+        let frame = OverlayFrame(box)
+        frame.draw(into: &grid, title: "Columns of \(state.tab.title)", footer: footer, style: theme.status,
+                   titleStyle: theme.header)
+        let visible = height - 4
+        let top = min(max(0, panel.cursor - visible + 1), max(0, lines.count - visible))
+        for i in top..<min(lines.count, top + visible) {
+            let y = frame.y + 2 + (i - top)
+            let style = i == panel.cursor ? theme.selected : lines[i].shown ? theme.status : theme.status.dimmed
+            if i == panel.cursor { grid.fill(x: frame.x + 1, y: y, count: width - 2, style: style) }
+            grid.put(texts[i], x: frame.x + 2, y: y, maxWidth: width - 4, style: style)
+        }
+    }
+}
+
+extension ColumnsPanelView {
+    /// `text` cut or filled with spaces to `width` cells.
+    static func pad(_ text: String, to width: Int) -> String {
+        let fitted = TextFit.truncate(text, to: width)
+        return fitted + String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted)))
+    }
+}
+
+extension Style {
+    /// This style, dim (a field that is not shown).
+    var dimmed: Style {
+        var out = self
+        out.attributes.insert(.dim)
+        return out
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Glibc
+import RowboatDemo
+import RowboatProcess
+import Testing
+
+/// `rowboat fetch KEY --watch SECONDS` against a real demo server whose
+/// live feed gains a listing every second: the first page, then each new
+/// listing once, as JSON Lines; the server going away is one line on
+/// stderr per try, each try twice as far from the last.
+@Suite("fetch --watch", .serialized, .timeLimit(.minutes(1)))
+struct FetchWatchTests {
+    /// The demo config pointing at `server`, requests given up after 2 s.
+    func config(server: String) throws -> String {
+        let yaml = try String(contentsOfFile: Paths.demoYAML, encoding: .utf8)
+            .replacingOccurrences(of: "server: http://127.0.0.1:8080", with: "server: \(server)")
+            .replacingOccurrences(of: "  timeout: 10 ", with: "  timeout: 2 ")
+        return try Paths.write(yaml, name: "watch.yaml")
+    }
+
+    /// Polls `path` until `done` holds for its text (bounded: 20 s).
+    func waitFor(_ path: String, _ done: (String) -> Bool) async throws -> String {
+        for _ in 0..<400 {
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            if done(text) { return text }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        Issue.record("timed out waiting on \(path): \(text)")
+        return text
+    }
+
+    func ids(_ text: String) -> [Int] {
+        text.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"].flatMap { Int("\($0)") }
+        }
+    }
+
+    @Test func newItemsArePrintedOnceAsTheyComeAndFailuresBackOff() async throws {
+        let server = try await DemoServer.start(port: 0)
+        let dir = try Paths.tempDir().path
+        let (out, err) = (dir + "/out.jsonl", dir + "/err.txt")
+        let child = try ProcessRunner.spawn(ProcessSpec(
+            [Subprocess.rowboat, "fetch", "live", "--watch", "1", "--param", "every=1", "--param", "limit=5",
+             "--config", try config(server: server.baseURL)],
+            environment: ProcessRunner.environment(["XDG_CACHE_HOME": dir + "/cache"]),
+            stdout: .file(out), stderr: .file(err)))
+        // The first page (five listings), then at least three that came later.
+        let text = try await waitFor(out) { ids($0).count >= 8 }
+        let printed = ids(text)
+        #expect(Set(printed).count == printed.count, "an id printed twice: \(printed)")
+        let first = Array(printed.prefix(5))
+        #expect(first == Array((first[4]...first[0]).reversed()), "\(first)")
+        #expect(printed.dropFirst(5).allSatisfy { $0 > first[0] }, "\(printed)")
+        // The server goes away: each try says so and waits twice as long.
+        await server.stop()
+        let said = try await waitFor(err) { $0.contains("next try in 4 s") }
+        let lines = said.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("rowboat: ") == true && lines.first?.hasSuffix("; next try in 2 s") == true, "\(said)")
+        #expect(lines.count == 2 && lines[1].hasSuffix("; next try in 4 s"), "\(said)")
+        kill(child.pid, SIGINT)
+        let result = child.wait()
+        #expect(result.signal == SIGINT)
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    @Test func anEndpointWithoutIdsCannotBeWatched() async throws {
+        let yaml = """
+        server: http://127.0.0.1:9
+        interfaces:
+          anon: {url: /x, item: {title: name}}
+        """
+        let r = try await Subprocess.rowboat("fetch", "anon", "--watch", "5", "--config", try Paths.write(yaml, name: "anon.yaml"))
+        #expect(r.status == 1 && r.stdout == "")
+        #expect(r.stderr == "rowboat: --watch tells new items by their id: map one in interfaces.anon.item (id: …)\n")
+    }
+}
