@@ -319,6 +319,42 @@ struct OpenAPIImportTests {
         #expect(bad.yaml.contains("# the security scheme o's tokenUrl ::not a url is not a URL."))
     }
 
+    /// What FuzzOpenAPI found next: a query param named like a body path
+    /// (`$.sort`) made a GET endpoint that did not load; it is left out
+    /// with a comment.
+    @Test func aParamNamedLikeABodyPathIsLeftOut() throws {
+        let i = try imported("""
+        {"openapi": "3.0.0", "servers": [{"url": "https://h.example"}], "paths": {"/items": {"get": {
+          "parameters": [{"name": "$.sort", "in": "query", "schema": {"enum": ["a", "b"]}}, {"name": "$[0]", "in": "query", "required": true, "schema": {"type": "string"}}],
+          "responses": {"200": {"content": {"application/json": {"schema": {"type": "array", "items": {"properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}}}
+        """)
+        let items = try i.endpoint("items")
+        #expect(items.query.sort == nil && items.params.isEmpty)
+        #expect(i.yaml.contains("# the query param $.sort is not written: a name starting $. is a body path to Rowboat"))
+    }
+
+    /// And a declared response header whose name HTTP does not allow.
+    @Test func aHeaderNameHTTPDoesNotAllowIsNotRead() throws {
+        let i = try imported("""
+        {"openapi": "3.0.0", "servers": [{"url": "https://h.example"}], "paths": {"/pets": {"get": {
+          "responses": {"200": {"headers": {"x next": {"schema": {"type": "string"}}, "x-next:": {"schema": {"type": "string"}}},
+            "content": {"application/json": {"schema": {"type": "array", "items": {"properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}}}
+        """)
+        #expect(try i.endpoint("pets").paging.style == .none)
+        #expect(i.yaml.contains("# the response header x next is not a header name HTTP allows (not read)"))
+    }
+
+    /// And an API key whose name could not be sent (a line break in it).
+    @Test func anAPIKeyNameThatCannotBeSentIsNamed() throws {
+        let i = try imported("""
+        {"openapi": "3.0.0", "servers": [{"url": "https://h.example"}],
+         "components": {"securitySchemes": {"k": {"type": "apiKey", "in": "header", "name": "X-Key\\nX-Other: 1"}}},
+         "paths": {"/pets": {"get": {"responses": {"200": {"content": {"application/json": {"schema": {"type": "array", "items": {"properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}}}
+        """)
+        #expect(i.config.auth == nil)
+        #expect(i.yaml.contains("# the security scheme k's key name cannot be sent in a header."))
+    }
+
     /// Servers: variables take their defaults; a relative one joins the
     /// origin the document came from; --server replaces it.
     @Test func serversAreResolved() throws {

@@ -119,6 +119,12 @@ public struct OpenAPIConfig: Sendable {
                     authNotes.append("the security scheme \(name) sends its key in a \(place): add it under headers: yourself")
                     continue
                 }
+                let sendable = place == "header" ? OpenAPIEndpoint.isHeaderName(key)
+                    : !key.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+                guard sendable else {
+                    authNotes.append("the security scheme \(name)'s key name cannot be sent in a \(place)")
+                    continue
+                }
                 lines = ["auth:", "  type: apiKey", "  in: \(place)", "  name: \(YAMLScalar.value(key))", "  value: \"${API_KEY}\""]
                 authVariables = ["API_KEY"]
             } else if type == "oauth2" {

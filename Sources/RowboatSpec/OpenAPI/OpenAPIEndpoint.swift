@@ -77,6 +77,11 @@ public struct OpenAPIEndpoint: Sendable {
         for p in operation.parameters {
             guard let name = p["name"]?.string, !name.isEmpty else { continue }
             let place = p["in"]?.string ?? "query"
+            // A `$.` name is a body path to Rowboat: such a param cannot be sent in a GET's URL.
+            guard !JSONBody.isBodyPathName(name) else {
+                notes.append("the \(place) param \(name) is not written: a name starting $. is a body path to Rowboat")
+                continue
+            }
             let schema = OpenAPISchema.read(p["schema"] ?? .object(p), in: document)
             let given = (p["example"] ?? schema.example ?? schema.defaultValue).flatMap(\.text)
             let lower = name.lowercased()
@@ -228,12 +233,22 @@ public struct OpenAPIEndpoint: Sendable {
             guard let schema else { continue }
             var headers: [(String, OpenAPINode)] = []
             for (name, header) in response["headers"]?.object?.ordered ?? [] {
+                // Only a name HTTP allows (a config names it again).
+                guard Self.isHeaderName(name) else {
+                    notes.append("the response header \(name) is not a header name HTTP allows (not read)")
+                    continue
+                }
                 let h = document.resolve(header).node
                 headers.append((name, h?["schema"] ?? h ?? .null))
             }
             return Response(schema: schema, headerSchemas: headers)
         }
         return nil
+    }
+
+    /// True for a name HTTP allows a header: printable ASCII without spaces or colons.
+    static func isHeaderName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && $0 != ":" }
     }
 
     /// The names the paging lines send (left out of the static params).
