@@ -48,6 +48,11 @@ public enum ListReducer {
             let selectedID = state.selectedRow?.id
             let before = state.selection
             state.marks.settle(state.rows)
+            if var follow = state.refreshFollow {
+                // Fewer fresh rows before the old ones.
+                follow.freshCount -= ids.filter { (state.rows.index(ofID: $0) ?? .max) < follow.freshCount }.count
+                state.refreshFollow = follow
+            }
             state.rows.remove(ids: Set(ids))
             state.marks.keepOnly(state.rows)
             if let selectedID, let at = state.rows.index(ofID: selectedID) {
@@ -78,6 +83,7 @@ public enum ListReducer {
             return toggleLive(&state)
 
         case .sort(let sort):
+            endFollow(&state)
             applySort(sort, to: &state)
             return []
 
@@ -114,6 +120,11 @@ public enum ListReducer {
         case .pageLoaded(let id, let page):
             guard var request = state.inFlight, request.id == id else { return [] }
             if request.kind == .live { return liveLoaded(page, request: &request, into: &state) }
+            if state.refreshFollow != nil, request.kind == .more {
+                // A cached copy first: the old rows stay until the final page.
+                if !page.final && !page.facts.continues { return [] }
+                if page.facts.continues { endFollow(&state) }
+            }
             if page.facts.continues {
                 applyPart(page, request: &request, to: &state)
                 state.inFlight = request
@@ -135,11 +146,13 @@ public enum ListReducer {
             state.failedLoad = nil
             state.lastError = nil
             apply(page, request: request, anchor: anchor, to: &state)
+            if state.refreshFollow != nil { return followOn(&state) }
             return autoLoadMore(&state)
 
         case .pageFailed(let id, let message):
             guard let request = state.inFlight, request.id == id else { return [] }
             if request.kind == .live { return liveFailed(&state, message: message, retryAfter: nil) }
+            endFollow(&state)
             state.inFlight = nil
             state.lastError = message
             if request.provisional != nil {
@@ -159,6 +172,7 @@ public enum ListReducer {
             guard request.kind == .more, request.provisional == nil else {
                 return reduce(&state, .pageFailed(requestID: id, message: message))
             }
+            endFollow(&state)
             // The rows stay and nothing failed: the cache holds no more.
             // Space asks it again (another run may have filled it).
             state.inFlight = nil
@@ -284,6 +298,7 @@ public enum ListReducer {
         let selectedID = anchor.id
         let screenRow = anchor.screenRow
         let replacing = request.provisional != nil
+        let kept = rowsToKeep(page, request: request, anchor: anchor, &state)
         switch page.origin {
         case .network:
             if kind != .more { state.cacheBadge = nil }
@@ -304,6 +319,8 @@ public enum ListReducer {
         state.totalCount = page.facts.totalCount ?? state.totalCount
         state.totalPages = page.facts.totalPages ?? state.totalPages
         state.lastUpdated = page.fetchedAt
+        if let kept { follow(keeping: kept, anchor: anchor, &state) }
+        if kind == .more, kept != nil, state.refreshFollow == nil { state.marks.keepOnly(state.rows) }
         if kind != .more { state.pagingNotice = PagingNotice.text(page.facts.absentPaths) }
         // A first page or refresh keeps the marks of the rows it brought back.
         if kind != .more, page.final {
@@ -311,10 +328,10 @@ public enum ListReducer {
             liveRestarted(&state)
         }
         state.phase = state.nextCursor == nil ? .exhausted : .idle
-        if kind == .refresh || replacing, let selectedID, let at = state.rows.index(ofID: selectedID) {
+        if kind == .refresh || replacing || kept != nil, let selectedID, let at = state.rows.index(ofID: selectedID) {
             state.selection = at
             state.scrollOffset = max(0, at - screenRow)
-        } else if kind != .more || replacing {
+        } else if kind != .more || replacing || kept != nil {
             state.selection = min(state.selection, max(0, state.rows.count - 1))
         }
         clampScroll(&state)

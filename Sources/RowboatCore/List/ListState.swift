@@ -112,6 +112,9 @@ public struct ListState: Sendable, Equatable {
     /// The first page fetched again in the background (`refresh.every`);
     /// nil when the list is not live.
     public var live: LiveRefresh?
+    /// A refresh still loading pages to find the selected row, the old rows
+    /// kept after its own meanwhile (nil: none).
+    public var refreshFollow: RefreshFollow?
 
     public init(paging: Paging = Paging()) {
         self.paging = paging
