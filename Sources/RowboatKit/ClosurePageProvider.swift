@@ -12,13 +12,17 @@ final class ClosurePageProvider: PageProvider {
     /// A live tick's first page (nil: the reload's).
     let live: (@Sendable () async throws -> ListPage)?
     let clock: @Sendable () -> Double
+    /// Makes the runtime's rows (noting the actions that do not apply).
+    let modeller: RowModeller
     /// What was loaded so far (reset by each first page): the count and
     /// the last row, for the next load-more.
     let loaded = Mutex<(count: Int, last: ListRow?)>((0, nil))
 
     init(reload: @escaping @Sendable () async throws -> ListPage,
          loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?,
-         live: (@Sendable () async throws -> ListPage)? = nil, clock: @escaping @Sendable () -> Double) {
+         live: (@Sendable () async throws -> ListPage)? = nil, clock: @escaping @Sendable () -> Double,
+         modeller: RowModeller = RowModeller(appliesTo: [])) {
+        self.modeller = modeller
         self.reload = reload
         self.loadMore = loadMore
         self.live = live
@@ -36,7 +40,7 @@ final class ClosurePageProvider: PageProvider {
             loaded.withLock { $0 = (page.rows.count, page.rows.last) }
         } else {
             guard let loadMore else {
-                deliver(Self.load(ListPage([ListRow](), isLast: true), at: clock()))
+                deliver(Self.load(ListPage([ListRow](), isLast: true), at: clock(), modeller: modeller))
                 return
             }
             let so = loaded.withLock { $0 }
@@ -44,11 +48,11 @@ final class ClosurePageProvider: PageProvider {
             loaded.withLock { $0 = ($0.count + page.rows.count, page.rows.last ?? $0.last) }
         }
         try Task.checkCancellation()
-        deliver(Self.load(page, at: clock()))
+        deliver(Self.load(page, at: clock(), modeller: modeller))
     }
 
-    static func load(_ page: ListPage, at time: Double) -> PageLoad {
-        PageLoad(rows: page.rows.map(\.model), facts: PageFacts(itemCount: page.rows.count, hasMore: !page.isLast),
+    static func load(_ page: ListPage, at time: Double, modeller: RowModeller) -> PageLoad {
+        PageLoad(rows: page.rows.map(modeller.model), facts: PageFacts(itemCount: page.rows.count, hasMore: !page.isLast),
                  fetchedAt: time, origin: .network, final: true)
     }
 

@@ -58,7 +58,7 @@ public final class ListController {
 
     var reload: (@Sendable () async throws -> ListPage)?
     var loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?
-    var actions: [(title: String, run: @Sendable (ListRow) async -> String?)] = []
+    var actions: [KitAction] = []
     var live: (every: Double, body: @Sendable () async throws -> ListPage)?
 
     public init(title: String = "items") {
@@ -103,9 +103,26 @@ public final class ListController {
     }
 
     /// Adds a line to the item's action sheet (`a`): `run` gets the row and
-    /// may return a message to show for a moment.
+    /// may return a message to show for a moment. With rows marked it runs
+    /// once for each of them, in list order.
     public func addAction(_ title: String, _ run: @escaping @Sendable (ListRow) async -> String?) {
-        actions.append((title, run))
+        actions.append(KitAction(title: title, allAtOnce: false) { rows in ListActionResult(await run(rows[0])) })
+    }
+
+    /// Adds an action: a line of the action sheet (`a`), shown in help
+    /// (`?`) by its title, and run by `key` from the list and the detail.
+    /// `run` gets the marked rows (in list order), or the selected row when
+    /// none is marked, and hands back a message and what happens to the
+    /// list (`.refresh`, `.remove`, `.replace(rows)`); what it throws is
+    /// shown as one line. `confirm` asks first (No is the default;
+    /// `${item.title}` and other `${item.FIELD}` are filled from the row).
+    /// `appliesTo` says for which rows it exists: the sheet leaves it out
+    /// for the others, and its key says it does not apply. A key another
+    /// binding uses is a `ListControllerError` when the list starts.
+    public func addAction(_ title: String, key: String? = nil, confirm: String? = nil,
+                          appliesTo: (@Sendable (ListRow) -> Bool)? = nil,
+                          run: @escaping @Sendable ([ListRow]) async throws -> ListActionResult) {
+        actions.append(KitAction(title: title, key: key, confirm: confirm, appliesTo: appliesTo, allAtOnce: true, run: run))
     }
 
     /// Takes over the terminal until the user quits (or a signal asks),
@@ -151,9 +168,16 @@ public final class ListController {
         for column in columns + moreColumns where !fields.contains(where: { $0.name == column.field }) {
             fields.append(FieldInfo(name: column.field, column: column.spec))
         }
-        state.endpoints[title] = EndpointInfo(title: title, paging: ClosurePageProvider.paging,
-                                              actions: actions.enumerated().map { ActionSpec(title: $1.title, kind: .custom($0)) },
-                                              fields: fields)
+        let specs = try actions.enumerated().map { try $1.spec(index: $0) }
+        var taken: [Key: String] = [:]
+        for spec in specs {
+            guard let key = spec.key else { continue }
+            if let problem = ConfigValidation.keyProblem(key, of: spec.title, in: keyMap, taken: taken, rebind: "with keys") {
+                throw ListControllerError("action \"\(spec.title)\": \(problem)")
+            }
+            taken[key] = spec.title
+        }
+        state.endpoints[title] = EndpointInfo(title: title, paging: ClosurePageProvider.paging, actions: specs, fields: fields)
         state.collation = LocaleCollation.fromEnvironment(ProcessInfo.processInfo.environment)
         if let live { state.list.live = LiveRefresh(every: live.every) }
         let directory = stateDirectory ?? ColumnStore.directory(ProcessInfo.processInfo.environment)
@@ -163,15 +187,17 @@ public final class ListController {
             state.arrangeColumns(kept.arrangements)
             state.list.notice = kept.problem
         }
-        let runs = actions.map(\.run)
+        let actions = self.actions
+        let modeller = RowModeller(appliesTo: actions.map(\.appliesTo))
         let provider = ClosurePageProvider(reload: reload, loadMore: loadMore, live: live?.body,
-                                           clock: { Date().timeIntervalSince1970 })
+                                           clock: { Date().timeIntervalSince1970 }, modeller: modeller)
         let watch = SelectionWatch(select: onSelect, open: onOpen)
         return Setup(state: state, keyMap: keyMap, theme: Theme(settings: ThemeSettings(name: ThemeName(theme))),
                      mouse: mouse, provider: provider, columnStore: columnStore,
                      observe: watch.look(at:),
-                     customAction: { index, row in
-                         runs.indices.contains(index) ? await runs[index](ListRow(model: row)) : nil
+                     customAction: { index, rows in
+                         guard actions.indices.contains(index) else { return CustomActionOutcome(failure: "no such action") }
+                         return await actions[index].outcome(rows.map(ListRow.init(model:)), modeller: modeller)
                      })
     }
 
@@ -200,7 +226,7 @@ public final class ListController {
         var columnStore: ColumnStore?
         /// Sees the state after each action (calls the select and open hooks).
         var observe: @Sendable (AppState) -> Void
-        var customAction: @Sendable (Int, RowModel) async -> String?
+        var customAction: @Sendable (Int, [RowModel]) async -> CustomActionOutcome
     }
 }
 

@@ -15,8 +15,9 @@ public struct ActionPlan: Sendable, Equatable {
         case open(url: String)
         case run(arguments: [String], interactive: Bool)
         case request(method: HTTPMethodName, path: String, body: [UInt8]?, then: ActionSpec.Then)
-        /// The embedding program's action `index` on `row`.
-        case custom(index: Int, row: RowModel)
+        /// The embedding program's action `index` on `rows` (one row, or
+        /// all the marked rows for an action that takes them at once).
+        case custom(index: Int, rows: [RowModel])
     }
 
     /// The action's title, and the endpoint whose action it is.
@@ -61,6 +62,10 @@ public struct ActionPlan: Sendable, Equatable {
         do {
             for row in groups {
                 let value = resolver(row: row ?? first, all: rows, context: context)
+                if case .custom(let index) = action.kind {
+                    jobs.append(.custom(index: index, rows: row.map { [$0] } ?? rows))
+                    continue
+                }
                 jobs.append(try job(action.kind, row: row ?? first, value: value))
             }
             let confirm = try action.confirm.map { t throws(TemplateFill.Problem) in
@@ -78,7 +83,7 @@ public struct ActionPlan: Sendable, Equatable {
         throws(TemplateFill.Problem) -> Job {
         switch kind {
         case .custom(let index):
-            return .custom(index: index, row: row)
+            return .custom(index: index, rows: [row])
         case .open(let url):
             return .open(url: try TemplateFill.url(url, value: value))
         case .run(let arguments, let interactive):

@@ -12,9 +12,13 @@ extension AppReducer {
             let actions = state.currentActions
             guard actions.indices.contains(ref.index) else { return [] }
             let spec = actions[ref.index]
-            let (rows, marked) = state.actionRows
+            let (all, marked) = state.actionRows
+            // A kit action runs only on the rows it applies to.
+            let rows = all.filter { ActionFields.applies(ref.index, to: $0) }
             guard !rows.isEmpty else {
-                toast(&state, "\(spec.title): no row to act on", isError: true)
+                let why = all.isEmpty ? "no row to act on" : marked ? "applies to none of the marked rows"
+                    : "does not apply to this row"
+                toast(&state, "\(spec.title): \(why)", isError: true)
                 return []
             }
             let plan: ActionPlan

@@ -18,20 +18,30 @@ public enum ConfigValidation {
             for action in config.actions(of: endpoint) {
                 guard let key = action.key else { continue }
                 let at = action.keyPosition ?? ConfigPosition(file: config.source, line: nil, column: nil, keyPath: "actions")
-                let name = KeyName.name(key)
-                if let other = taken[key] {
-                    throw at.error("key \"\(name)\" is bound to both actions \"\(other)\" and \"\(action.title)\"; "
-                                   + "give one of them another key")
-                }
-                for layer in [KeyLayer.list, .detail] {
-                    guard let bound = map.table(layer)[key] else { continue }
-                    let free = freeKey(near: key, in: map, taken: taken).map { "; \"\($0)\" is free" } ?? ""
-                    throw at.error("key \"\(name)\" already does \(KeyBindings.name(of: bound, on: layer, key: key)) "
-                                   + "on the \(KeyBindings.screenName(layer)) screen\(free) (or rebind it under keys:)")
+                if let problem = keyProblem(key, of: action.title, in: map, taken: taken, rebind: "under keys:") {
+                    throw at.error(problem)
                 }
                 taken[key] = action.title
             }
         }
+    }
+
+    /// Why action `title` cannot have `key` (nil: it can): another action
+    /// (`taken`: key → title) or the key map's list or detail screen uses
+    /// it. `rebind` says where keys are rebound (`under keys:`).
+    public static func keyProblem(_ key: Key, of title: String, in map: KeyMap, taken: [Key: String],
+                                  rebind: String) -> String? {
+        let name = KeyName.name(key)
+        if let other = taken[key] {
+            return "key \"\(name)\" is bound to both actions \"\(other)\" and \"\(title)\"; give one of them another key"
+        }
+        for layer in [KeyLayer.list, .detail] {
+            guard let bound = map.table(layer)[key] else { continue }
+            let free = freeKey(near: key, in: map, taken: taken).map { "; \"\($0)\" is free" } ?? ""
+            return "key \"\(name)\" already does \(KeyBindings.name(of: bound, on: layer, key: key)) "
+                + "on the \(KeyBindings.screenName(layer)) screen\(free) (or rebind it \(rebind))"
+        }
+        return nil
     }
 
     /// A key like `key` (its other case, then a letter) that no binding

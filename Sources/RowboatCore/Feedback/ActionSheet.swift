@@ -18,7 +18,8 @@ public struct ActionSheet: Sendable, Equatable {
     }
 
     /// The sheet for `row`: link actions when it has a link, favorite on or
-    /// off, the detail, and retrying a failed image.
+    /// off, the detail, and retrying a failed image, then the endpoint's
+    /// actions that apply to it.
     public static func items(for row: RowModel, isFavorite: Bool, imageFailed: Bool,
                              actions: [String] = []) -> [SheetItem] {
         var items: [SheetItem] = []
@@ -26,7 +27,8 @@ public struct ActionSheet: Sendable, Equatable {
         items.append(isFavorite ? .removeFavorite : .addFavorite)
         items.append(.openDetail)
         if imageFailed { items.append(.retryImage) }
-        items += actions.enumerated().map { SheetItem.action(index: $0, title: $1) }
+        items += actions.enumerated().filter { ActionFields.applies($0.offset, to: row) }
+            .map { SheetItem.action(index: $0, title: $1) }
         return items
     }
 }

@@ -22,13 +22,13 @@ final class ActionRunner: Sendable {
     static let programSlots = 4
 
     let provider: any PageProvider
-    let custom: (@Sendable (Int, RowModel) async -> String?)?
+    let custom: (@Sendable (Int, [RowModel]) async -> CustomActionOutcome)?
     let post: @Sendable (AppAction) -> Void
     let slots = Slots(ActionRunner.programSlots)
     /// Runs going on: their task and the process groups they started.
     private let runs = Mutex<[Int: (task: Task<Void, Never>?, pids: Set<Int32>)]>([:])
 
-    init(provider: any PageProvider, custom: (@Sendable (Int, RowModel) async -> String?)?,
+    init(provider: any PageProvider, custom: (@Sendable (Int, [RowModel]) async -> CustomActionOutcome)?,
          post: @escaping @Sendable (AppAction) -> Void) {
         self.provider = provider
         self.custom = custom
@@ -106,10 +106,14 @@ final class ActionRunner: Sendable {
                 output += text
                 if let status { failed(status) } else if let id = plan.rowIDs[i] { report.doneRowIDs.append(id) }
                 report.output = String(output.suffix(Self.outputCap))
-            case .custom(let index, let row):
+            case .custom(let index, let rows):
                 guard let custom else { failed("no such action"); continue }
-                if let message = await custom(index, row) { report.message = message }
-                report.doneRowIDs.append(row.id)
+                let outcome = await custom(index, rows)
+                if let failure = outcome.failure { failed(failure); continue }
+                if let message = outcome.message { report.message = Sanitizer.clean(message, limit: 200) }
+                report.doneRowIDs += rows.map(\.id)
+                report.replacements += outcome.replacements
+                if report.then == .none { report.then = outcome.then }
             }
         }
         return report

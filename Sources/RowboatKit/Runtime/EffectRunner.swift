@@ -40,7 +40,7 @@ package final class EffectRunner: Sendable {
                  imagePixels: PixelFormat? = nil,
                  decodeMemory: Int = DecodeBudget.defaultBytes, imagesOffline: Bool = false,
                  clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
-                 customAction: (@Sendable (Int, RowModel) async -> String?)? = nil,
+                 customAction: (@Sendable (Int, [RowModel]) async -> CustomActionOutcome)? = nil,
                  columnStore: ColumnStore? = nil,
                  post: @escaping @Sendable (AppAction) -> Void) {
         self.provider = provider

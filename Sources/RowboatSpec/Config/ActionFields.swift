@@ -9,6 +9,16 @@ public enum ActionFields {
     /// The hidden field that keeps `name`'s JSON.
     public static func rawName(_ name: String) -> String { "@" + name }
 
+    /// The hidden field of a kit row that lists (comma-separated) the
+    /// indices of the endpoint's actions that do not apply to it.
+    public static let notApplying = "@!actions"
+
+    /// False when `row` says action `index` does not apply to it.
+    public static func applies(_ index: Int, to row: RowModel) -> Bool {
+        guard case .text(let list)? = row.fields[notApplying] else { return true }
+        return !list.split(separator: ",").contains { Int($0) == index }
+    }
+
     /// True for a hidden field (not shown in the detail or as a column).
     public static func isHidden(_ name: String) -> Bool { name.hasPrefix("@") }
 

@@ -63,13 +63,18 @@ public struct ActionSpec: Sendable, Equatable {
     public var confirm: Template?
     /// Where `key` was written (for a conflict found later).
     public var keyPosition: ConfigPosition?
+    /// With rows marked, it runs once for all of them (a kit action that
+    /// takes the rows), whatever its templates name.
+    public var allMarksAtOnce: Bool
 
-    public init(title: String, key: Key? = nil, kind: Kind, confirm: Template? = nil, keyPosition: ConfigPosition? = nil) {
+    public init(title: String, key: Key? = nil, kind: Kind, confirm: Template? = nil, keyPosition: ConfigPosition? = nil,
+                allMarksAtOnce: Bool = false) {
         self.title = title
         self.key = key
         self.kind = kind
         self.confirm = confirm
         self.keyPosition = keyPosition
+        self.allMarksAtOnce = allMarksAtOnce
     }
 
     /// Every template of the action.
@@ -89,7 +94,7 @@ public struct ActionSpec: Sendable, Equatable {
 
     /// True when it names `${marked.…}`: with rows marked it runs once for
     /// all of them; otherwise it runs once per marked row.
-    public var takesAllMarks: Bool { templates.contains { $0.usesMarks } }
+    public var takesAllMarks: Bool { allMarksAtOnce || templates.contains { $0.usesMarks } }
 
     /// The item fields its templates read (`${item.X}`, `${marked.X}`).
     public var itemFields: [String] {
