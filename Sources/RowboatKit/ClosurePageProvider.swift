@@ -52,7 +52,8 @@ final class ClosurePageProvider: PageProvider {
     }
 
     static func load(_ page: ListPage, at time: Double, modeller: RowModeller) -> PageLoad {
-        PageLoad(rows: page.rows.map(modeller.model), facts: PageFacts(itemCount: page.rows.count, hasMore: !page.isLast),
+        PageLoad(rows: page.rows.map(modeller.model), facts: PageFacts(itemCount: page.rows.count, totalCount: page.total,
+                                                                           hasMore: !page.isLast),
                  fetchedAt: time, origin: .network, final: true)
     }
 

@@ -56,6 +56,10 @@ public final class ListController {
     /// `~/.local/state/rowboat`.
     public var stateDirectory: String?
 
+    /// Drives the list from your own code while it runs (a timer, another
+    /// task): reload, load more, update, remove and select rows.
+    public let remote = ListRemote()
+
     var reload: (@Sendable () async throws -> ListPage)?
     var loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?
     var actions: [KitAction] = []
@@ -135,6 +139,8 @@ public final class ListController {
             let loop = TUIRunLoop(state: setup.state, keyMap: setup.keyMap, theme: setup.theme, mouse: setup.mouse,
                                   observe: setup.observe)
             let inbox = loop.inbox
+            setup.remote.attach(endpoint: setup.endpoint, modeller: setup.modeller, post: { inbox.post($0) })
+            defer { setup.remote.detach() }
             return try loop.run { colors, pixels in
                 EffectRunner(provider: setup.provider, imageTransport: imageTransport, imageColors: colors,
                              imagePixels: pixels, customAction: setup.customAction, columnStore: setup.columnStore,
@@ -192,7 +198,8 @@ public final class ListController {
         let provider = ClosurePageProvider(reload: reload, loadMore: loadMore, live: live?.body,
                                            clock: { Date().timeIntervalSince1970 }, modeller: modeller)
         let watch = SelectionWatch(select: onSelect, open: onOpen)
-        return Setup(state: state, keyMap: keyMap, theme: Theme(settings: ThemeSettings(name: ThemeName(theme))),
+        return Setup(remote: remote, endpoint: title, modeller: modeller,
+                     state: state, keyMap: keyMap, theme: Theme(settings: ThemeSettings(name: ThemeName(theme))),
                      mouse: mouse, provider: provider, columnStore: columnStore,
                      observe: watch.look(at:),
                      customAction: { index, rows in
@@ -217,6 +224,11 @@ public final class ListController {
 
     /// A checked configuration, ready to run with or without a terminal.
     struct Setup: Sendable {
+        /// Posts your code's calls to the list while it runs.
+        var remote: ListRemote
+        /// The list's endpoint key (its title at start).
+        var endpoint: String
+        var modeller: RowModeller
         var state: AppState
         var keyMap: KeyMap
         var theme: Theme

@@ -1,13 +1,19 @@
 /// What a reload or load-more hands back: the rows of one page, and
 /// whether they were the last (then the list shows "no more items" and
 /// asks for nothing more).
+///
+/// A page may say how many rows there are in all (`total`): the status bar
+/// then shows `50/133` instead of `50/?`. The latest page that says so wins.
 public struct ListPage: Sendable, Equatable {
     public var rows: [ListRow]
     public var isLast: Bool
+    /// How many rows the whole list has (nil: unknown).
+    public var total: Int?
 
-    public init(_ rows: [some ListRowConvertible], isLast: Bool) {
+    public init(_ rows: [some ListRowConvertible], isLast: Bool, total: Int? = nil) {
         self.rows = rows.map(\.listRow)
         self.isLast = isLast
+        self.total = total
     }
 }
 

@@ -15,6 +15,8 @@ public final class ListSession: Sendable {
     private let theme: Theme
     private let runner: Mutex<EffectRunner?> = Mutex(nil)
     private let waiters = Mutex<[Waiter]>([])
+    /// The controller's remote, attached to this session until it closes.
+    private let remote: ListRemote
     /// The wake-up for the next live tick: when it is set for, and its task
     /// (the session has no run loop to wake it). Closed: none is set again.
     private let alarm = Mutex<(at: Double?, task: Task<Void, Never>?, closed: Bool)>((nil, nil, false))
@@ -29,10 +31,13 @@ public final class ListSession: Sendable {
         store = AppStore(setup.state, observe: setup.observe)
         keyMap = setup.keyMap
         theme = setup.theme
+        remote = setup.remote
         let runner = EffectRunner(provider: setup.provider, customAction: setup.customAction,
                                   columnStore: setup.columnStore,
                                   post: { [weak self] action in self?.dispatch(action) })
         self.runner.withLock { $0 = runner }
+        setup.remote.attach(endpoint: setup.endpoint, modeller: setup.modeller,
+                            post: { [weak self] action in self?.dispatch(action) })
         let size = setup.state.size
         dispatch(.resized(size))
         dispatch(.list(.appeared))
@@ -81,6 +86,7 @@ public final class ListSession: Sendable {
             return alarm.task
         }
         task?.cancel()
+        remote.detach()
         runner.withLock { $0 }?.stop()
     }
 

@@ -134,3 +134,22 @@ struct ListReducerRefreshFollowTests {
         #expect(state.rows.count == 30)
     }
 }
+
+/// Selecting a row by id (a program's own code: `ListRemote.select(id:)`).
+@Suite("ListReducer: select by id")
+struct ListReducerSelectTests {
+    typealias F = Fixtures
+
+    @Test func selectsALoadedRowAndIgnoresOthers() {
+        var state = F.loaded(pages: 2, viewport: 10)
+        #expect(F.send(&state, .select(id: "25")) == [])
+        #expect(state.selection == 24)
+        #expect(state.scrollOffset == 15)
+        let before = state
+        #expect(F.send(&state, .select(id: "nope")) == [])
+        #expect(state == before)
+        // Near the end: the next page, as a move there would.
+        #expect(F.send(&state, .select(id: "58")) == [.fetchPage(requestID: 3, cursor: .page(3))])
+        #expect(state.selectedRow?.id == "58")
+    }
+}

@@ -24,6 +24,9 @@ public enum ListAction: Sendable, Equatable {
     case removeRows([String])
     /// An action's answers replace these rows, by id (`then: replace`).
     case replaceRows([RowModel])
+    /// Select the row with this id, when it is loaded (a program's own
+    /// code asked: `ListRemote.select(id:)`).
+    case select(id: String)
     /// A request failed and the server asked to be asked again no sooner
     /// than `retryAfter` seconds (a 429 or 503 with `Retry-After`); a
     /// live tick waits that long, any other load fails as `pageFailed`.

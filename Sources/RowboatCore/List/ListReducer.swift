@@ -71,6 +71,13 @@ public enum ListReducer {
             resort(&state, moving: changed.sorted())
             return []
 
+        case .select(let id):
+            guard let at = state.rows.index(ofID: id) else { return [] }
+            disarmPull(&state)
+            move(&state, .to(at))
+            seeNewRow(&state)
+            return autoLoadMore(&state)
+
         case .pageDeferred(let id, let message, let retryAfter):
             guard let request = state.inFlight, request.id == id else { return [] }
             if request.kind == .live { return liveFailed(&state, message: message, retryAfter: retryAfter) }
