@@ -14,6 +14,8 @@ final class ClosurePageProvider: PageProvider {
     let clock: @Sendable () -> Double
     /// Makes the runtime's rows (noting the actions that do not apply).
     let modeller: RowModeller
+    /// The detail hook (nil: the row is the detail).
+    let detailHook: (@Sendable (ListRow) async throws -> ListDetail)?
     /// What was loaded so far (reset by each first page): the count and
     /// the last row, for the next load-more.
     let loaded = Mutex<(count: Int, last: ListRow?)>((0, nil))
@@ -21,8 +23,10 @@ final class ClosurePageProvider: PageProvider {
     init(reload: @escaping @Sendable () async throws -> ListPage,
          loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?,
          live: (@Sendable () async throws -> ListPage)? = nil, clock: @escaping @Sendable () -> Double,
-         modeller: RowModeller = RowModeller(appliesTo: [])) {
+         modeller: RowModeller = RowModeller(appliesTo: []),
+         detail: (@Sendable (ListRow) async throws -> ListDetail)? = nil) {
         self.modeller = modeller
+        self.detailHook = detail
         self.reload = reload
         self.loadMore = loadMore
         self.live = live
@@ -49,6 +53,11 @@ final class ClosurePageProvider: PageProvider {
         }
         try Task.checkCancellation()
         deliver(Self.load(page, at: clock(), modeller: modeller))
+    }
+
+    func detail(of row: RowModel, endpoint: String) async throws -> RowModel {
+        guard let detailHook else { return row }
+        return try await detailHook(ListRow(model: row)).model(of: row)
     }
 
     static func load(_ page: ListPage, at time: Double, modeller: RowModeller) -> PageLoad {

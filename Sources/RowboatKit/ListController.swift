@@ -64,6 +64,7 @@ public final class ListController {
     var loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?
     var actions: [KitAction] = []
     var live: (every: Double, body: @Sendable () async throws -> ListPage)?
+    var detail: (@Sendable (ListRow) async throws -> ListDetail)?
 
     public init(title: String = "items") {
         self.title = title
@@ -93,6 +94,14 @@ public final class ListController {
     /// overlay covers the list.
     public func onLiveRefresh(every seconds: Double, _ body: @escaping @Sendable () async throws -> ListPage) {
         live = (max(1, seconds), body)
+    }
+
+    /// Your own detail: called (off the UI thread) each time a row's
+    /// detail opens; the detail shows "loading…" under the row's title
+    /// until it answers, then the fields (and text) it hands back. What it
+    /// throws is shown in the detail, and the refresh key (`r`) asks again.
+    public func onDetail(_ body: @escaping @Sendable (ListRow) async throws -> ListDetail) {
+        detail = body
     }
 
     /// The reload in callback form: call the completion's `finish` (or
@@ -184,6 +193,7 @@ public final class ListController {
             taken[key] = spec.title
         }
         state.endpoints[title] = EndpointInfo(title: title, paging: ClosurePageProvider.paging, actions: specs, fields: fields)
+        state.endpoints[title]?.loadsDetail = detail != nil
         state.collation = LocaleCollation.fromEnvironment(ProcessInfo.processInfo.environment)
         if let live { state.list.live = LiveRefresh(every: live.every) }
         let directory = stateDirectory ?? ColumnStore.directory(ProcessInfo.processInfo.environment)
@@ -196,7 +206,7 @@ public final class ListController {
         let actions = self.actions
         let modeller = RowModeller(appliesTo: actions.map(\.appliesTo))
         let provider = ClosurePageProvider(reload: reload, loadMore: loadMore, live: live?.body,
-                                           clock: { Date().timeIntervalSince1970 }, modeller: modeller)
+                                           clock: { Date().timeIntervalSince1970 }, modeller: modeller, detail: detail)
         let watch = SelectionWatch(select: onSelect, open: onOpen)
         return Setup(remote: remote, endpoint: title, modeller: modeller,
                      state: state, keyMap: keyMap, theme: Theme(settings: ThemeSettings(name: ThemeName(theme))),

@@ -9,6 +9,9 @@ public enum AppAction: Sendable, Equatable {
     case answer(ListID, ListAction)
     /// Push the current item's detail.
     case openDetail
+    /// The fresh detail of an endpoint that loads its own (a kit's detail
+    /// hook): arrived, failed, or asked for again.
+    case detail(DetailLoadAction)
     /// Pop the detail.
     case closeDetail
     /// Leave what is on top (the key map's back keys): the detail, the
@@ -100,6 +103,8 @@ public enum AppEffect: Sendable, Equatable {
     /// columns again, nothing kept) in the user's state directory.
     case saveColumns(endpoint: String, ColumnArrangement?)
     /// Read an endpoint's favorites from the store.
+    /// Get the detail of `row` from the endpoint's own detail loader.
+    case loadDetail(endpoint: String, row: RowModel)
     case loadFavorites(endpoint: String)
     case saveFavorite(endpoint: String, RowModel)
     case removeFavorite(endpoint: String, id: String)

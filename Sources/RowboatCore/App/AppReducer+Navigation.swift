@@ -34,6 +34,10 @@ extension AppReducer {
             effects.append(.loadFavorites(endpoint: endpoint))
         }
         var detail = DetailState(row: row, endpointKey: endpoint)
+        if state.endpoints[endpoint]?.loadsDetail == true {
+            detail.load = .loading
+            effects.append(.loadDetail(endpoint: endpoint, row: row))
+        }
         if let spec = state.endpoints[endpoint]?.related, let related = state.endpoints[spec.endpoint] {
             detail.strip = RelatedStrip(id: state.nextStripID, endpointKey: spec.endpoint,
                                         title: spec.title ?? related.title, params: spec.params(for: row),

@@ -99,6 +99,8 @@ public enum AppReducer {
         case .openDetail:
             guard state.detail == nil, let row = state.currentRow else { return [] }
             return pushDetail(&state, row, endpoint: state.endpointKey)
+        case .detail(let a):
+            return reduceDetailLoad(&state, a)
         case .back:
             return state.backAction.map { reduce(&state, $0) } ?? []
         case .closeDetail:

@@ -20,7 +20,7 @@ extension KeyAction {
                        .init(.detail, .scrollDetail(-10)), .init(.filterPanel, .filters(.move(-10)))]
         case .first: [.init(.list, .list(.move(.home))), .init(.filterPanel, .filters(.move(-FilterPanelAction.farthest)))]
         case .last: [.init(.list, .list(.move(.end))), .init(.filterPanel, .filters(.move(FilterPanelAction.farthest)))]
-        case .refresh: [.init(.list, .list(.refresh))]
+        case .refresh: [.init(.list, .list(.refresh)), .init(.detail, .detail(.retry))]
         case .loadMore: [.init(.list, .list(.loadMore))]
         case .live: [.init(.list, .toggleLive)]
         case .openDetail: [.init(.list, .openDetail)]

@@ -89,7 +89,8 @@ public enum KeyHelp {
         case .columns(.restore): .restoreColumns
         case .columns(.close): .closePanel
         case .columnsNotSaved: .notAKey
-        case .list(.refresh), .list(.retry): .refresh
+        case .list(.refresh), .list(.retry), .detail(.retry): .refresh
+        case .detail: .notAKey
         case .list, .answer, .favoritesLoaded, .favoriteWriteFailed, .mouse, .image, .clock, .notify,
              .cacheMeasured, .cacheCleared, .resized: .notAKey
         case .openDetail: .openDetail

@@ -56,6 +56,9 @@ public struct KeyMap: Sendable {
         // The columns panel arranges the list itself; the live key is for live lists.
         if state.screen != nil { keys = keys.filter { $0.value != .columns(.open) } }
         if state.list.live == nil { keys = keys.filter { $0.value != .toggleLive } }
+        if state.detail.map({ state.endpoints[$0.endpointKey]?.loadsDetail == true }) != true {
+            keys = keys.filter { $0.value != .detail(.retry) }
+        }
         // Tab keys only with more than one tab, a number key only for a
         // tab that exists (help lists 1–4 for four tabs).
         if state.tabs.count < 2 { keys = keys.filter { !Self.isTabAction($0.value) } }
@@ -75,6 +78,8 @@ public struct KeyMap: Sendable {
         .character("o"): .openLink, .character("y"): .copyLink, .character("a"): .sheet(.open),
         .character("X"): .cancelActions, .character("O"): .showActionOutput,
         .escape: .back, .backspace: .back,
+        // A detail that loads its own (a kit's detail hook) is asked again.
+        .character("r"): .detail(.retry),
         // Along the related strip; without one, left goes back.
         .left: .stripMove(-1), .character("h"): .stripMove(-1), .right: .stripMove(1), .character("l"): .stripMove(1),
         .enter: .openRelated,

@@ -31,6 +31,9 @@ public struct DetailState: Sendable, Equatable {
     public var endpointKey: String
     public var scroll: Int
     public var strip: RelatedStrip?
+    /// The fresh detail on its way, or why it could not be had (nil: the
+    /// row is all there is, or the fresh detail is in).
+    public var load: DetailLoad?
 
     public init(row: RowModel, endpointKey: String, scroll: Int = 0, strip: RelatedStrip? = nil) {
         self.row = row
@@ -91,6 +94,9 @@ public struct EndpointInfo: Sendable, Equatable {
     /// What can be done to its rows (the config's actions, or a kit
     /// program's), in the order the sheet lists them.
     public var actions: [ActionSpec]
+    /// Its rows' detail comes from a loader of its own when it opens (a
+    /// kit's detail hook), not from the row alone.
+    public var loadsDetail = false
     /// Its static params, for `${params.…}` in action templates.
     public var params: [String: ParamValue]
     /// The fields it maps (the columns panel lists them; their types

@@ -86,6 +86,17 @@ package final class EffectRunner: Sendable {
                     self.post(.columnsNotSaved("\(error)"))
                 }
             }
+        case .loadDetail(let endpoint, let row):
+            let provider = self.provider
+            let post = self.post
+            Task {
+                do {
+                    let fresh = try await provider.detail(of: row, endpoint: endpoint)
+                    post(.detail(.loaded(endpoint: endpoint, fresh)))
+                } catch {
+                    post(.detail(.failed(endpoint: endpoint, rowID: row.id, message: Self.message(error))))
+                }
+            }
         case .loadFavorites(let endpoint):
             let keeper = FavoritesKeeper(store: store, endpointKey: endpoint)
             storeQueue.async { self.post(.favoritesLoaded(endpoint: endpoint, keeper.load())) }

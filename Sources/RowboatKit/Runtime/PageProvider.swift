@@ -32,6 +32,9 @@ package protocol PageProvider: Sendable {
     func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad) -> Void) async throws
     /// Sends a request action's request (see the extension's default).
     func perform(_ request: ActionRequest) async throws -> RowModel?
+    /// The fresh detail of `row` of an endpoint that loads its own
+    /// (`EndpointInfo.loadsDetail`; see the extension's default).
+    func detail(of row: RowModel, endpoint: String) async throws -> RowModel
 }
 
 /// A request action's request, as the runtime hands it to a provider: the
@@ -58,4 +61,7 @@ extension PageProvider {
     package func perform(_ request: ActionRequest) async throws -> RowModel? {
         throw DataError.network("this list has no server to send requests to")
     }
+
+    /// Providers without a detail loader hand the row back as it is.
+    package func detail(of row: RowModel, endpoint: String) async throws -> RowModel { row }
 }

@@ -13,13 +13,27 @@ public struct DetailView {
     }
 
     /// The content as styled lines, wrapped to `width`.
-    func lines(for row: RowModel, width: Int, now: Double) -> [(String, Style)] {
+    func lines(for row: RowModel, width: Int, now: Double, load: DetailLoad? = nil,
+               keyMap: KeyMap = .default) -> [(String, Style)] {
         var out: [(String, Style)] = []
         for line in TextFit.wrap(row.title, width: width) { out.append((line, theme.accent)) }
         if !row.subtitle.isEmpty {
             for line in TextFit.wrap(row.subtitle, width: width) { out.append((line, theme.dim)) }
         }
         out.append(("", theme.normal))
+        // A detail that loads its own: what is on its way, or why it is not.
+        switch load {
+        case .loading?:
+            out += [("loading the detail…", theme.dim), ("", theme.normal)]
+        case .failed(let message)?:
+            let retry = Hint([Hint.key(.refresh, " · %k to retry", on: .detail)]).text(in: keyMap)
+            for line in TextFit.wrap("✗ " + Sanitizer.clean(message, limit: 300) + retry, width: width) {
+                out.append((line, theme.error))
+            }
+            out.append(("", theme.normal))
+        case nil:
+            break
+        }
         let names = row.fieldOrder.filter { $0 != "title" && $0 != "subtitle" }
         let labelWidth = min(14, names.map { DisplayWidth.of($0) }.max() ?? 0)
         let valueWidth = max(8, width - labelWidth - 2)
@@ -46,7 +60,7 @@ public struct DetailView {
         let box = geometry.picture
         let pictureRows = row.imageURL == nil ? 0 : box.rows + 1
         let content = Array(repeating: ("", theme.normal), count: pictureRows)
-            + lines(for: row, width: grid.width - 2, now: now)
+            + lines(for: row, width: grid.width - 2, now: now, load: detail.load, keyMap: keyMap)
         let scroll = min(detail.scroll, max(0, content.count - text.height))
         for i in 0..<text.height where scroll + i < content.count {
             let (line, style) = content[scroll + i]
