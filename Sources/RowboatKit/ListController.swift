@@ -38,6 +38,9 @@ public final class ListController {
     public var keys: [String: [String]] = [:]
     /// Rows carry images: the table gets a badge column for their state.
     public var showsImageBadges = false
+    /// The built-ins the list offers (all by default): one left out loses
+    /// its keys, its help line, its hints and its sheet lines.
+    public var features: ListFeatures = .all
     /// Clicks and the wheel; false leaves the mouse to the terminal.
     public var mouse = true
     /// Called (on the UI thread; return quickly) when the selected row changes.
@@ -173,12 +176,16 @@ public final class ListController {
     /// Everything a run needs, checked.
     func makeSetup(size: TerminalSize) throws -> Setup {
         guard let reload else { throw ListControllerError("no reload action: call onReload or performWhenReload first") }
+        let withheld = features.withheld
+        var keys = self.keys
+        for action in withheld { keys[action.rawValue] = [] }
         let keyMap = try KeyBindings.keyMap(try Self.bindings(keys))
         var state = AppState(endpointKey: title,
                              columns: columns.map(\.spec), list: ListState(paging: ClosurePageProvider.paging), size: size)
         state.tab.title = title
         state.viewMode = presentation == .grid ? .grid : .table
         state.showsImageBadges = showsImageBadges
+        state.withheld = withheld
         var fields: [FieldInfo] = []
         for column in columns + moreColumns where !fields.contains(where: { $0.name == column.field }) {
             fields.append(FieldInfo(name: column.field, column: column.spec))

@@ -97,10 +97,12 @@ extension AppReducer {
         switch action {
         case .open:
             guard let row = state.currentRow else { return [] }
-            state.overlay = .sheet(ActionSheet(rowID: row.id, title: row.title,
-                                               items: ActionSheet.items(for: row, isFavorite: state.isFavorite(row.id),
-                                                                        imageFailed: isFailed(state.imagePhase(of: row)),
-                                                                        actions: state.currentActions.map(\.title))))
+            let items = ActionSheet.items(for: row, isFavorite: state.isFavorite(row.id),
+                                          imageFailed: isFailed(state.imagePhase(of: row)),
+                                          actions: state.currentActions.map(\.title))
+            state.overlay = .sheet(ActionSheet(rowID: row.id, title: row.title, items: items.filter { item in
+                item.keyAction.map { !state.withheld.contains($0) } ?? true
+            }))
         case .move(let delta):
             guard var sheet = state.sheet else { return [] }
             sheet.cursor = min(max(0, sheet.cursor + delta), max(0, sheet.items.count - 1))

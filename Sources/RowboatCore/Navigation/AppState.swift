@@ -47,6 +47,10 @@ public struct AppState: Sendable, Equatable {
     /// How text compares in a local sort: the user's collation, given by
     /// the runtime (code point order until then).
     public var collation: TextCollation = .codePoint
+    /// Built-ins the embedding program left out (a kit app's `features`):
+    /// their keys are gone from the key map, and the action sheet leaves
+    /// their lines out.
+    public var withheld: Set<KeyAction> = []
     public var shouldQuit = false
     /// Set when the config was guessed from a URL (`rowboat URL`): the
     /// status bar says so and help shows what was guessed.
