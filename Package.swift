@@ -94,6 +94,9 @@ let package = Package(
         // built here too so the tests can run them: a git log browser and docs/library.md's first example.
         .executableTarget(name: "rowboat-git-log", dependencies: ["RowboatKit"], path: "Examples/GitLog/Sources/GitLog"),
         .executableTarget(name: "first-list", dependencies: ["RowboatKit"], path: "Examples/GitLog/Sources/FirstList"),
+        // docs/library.md's bigger example: this machine's processes, with actions, a detail hook, totals and
+        // control from code.
+        .executableTarget(name: "processes", dependencies: ["RowboatKit"], path: "Examples/GitLog/Sources/Processes"),
         // Plain C decode and ncurses loops: the references the decode, render and keypress benchmarks compare against.
         .target(name: "CBenchReference", path: "Benchmarks/CBenchReference",
                 linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("ncursesw")]),

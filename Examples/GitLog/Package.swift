@@ -14,6 +14,8 @@ let package = Package(
                           path: "Sources/GitLog"),
         .executableTarget(name: "first-list", dependencies: [.product(name: "RowboatKit", package: "Rowboat")],
                           path: "Sources/FirstList"),
+        .executableTarget(name: "processes", dependencies: [.product(name: "RowboatKit", package: "Rowboat")],
+                          path: "Sources/Processes"),
     ],
     swiftLanguageModes: [.v6]
 )

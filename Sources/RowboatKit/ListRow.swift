@@ -26,6 +26,22 @@ public struct ListRow: Sendable, Equatable, Identifiable {
         self.link = link
     }
 
+    /// A row whose fields are built from data, in order:
+    /// `fields: names.map { ListField(name: $0, value: values[$0] ?? "") }`.
+    public init(id: String, title: String, subtitle: String = "", fields: [ListField],
+                imageURL: String? = nil, link: String? = nil) {
+        self.init(id: id, title: title, subtitle: subtitle, imageURL: imageURL, link: link)
+        self.fields = fields
+    }
+
+    /// A row whose fields are an ordered array of name/value pairs:
+    /// `fields: [("pid", "42"), ("state", "S")]`.
+    public init(id: String, title: String, subtitle: String = "", fields: [(String, String)],
+                imageURL: String? = nil, link: String? = nil) {
+        self.init(id: id, title: title, subtitle: subtitle, fields: fields.map { ListField(name: $0.0, value: $0.1) },
+                  imageURL: imageURL, link: link)
+    }
+
     /// The value of field `name` ("" when the row has none).
     public func value(_ name: String) -> String {
         switch name {
@@ -36,7 +52,9 @@ public struct ListRow: Sendable, Equatable, Identifiable {
     }
 }
 
-/// A named value of a row.
+/// A named value of a row: what `fields:` is made of. Literal fields
+/// (`["pid": "42"]`) become these in order; a program that builds fields
+/// from data can pass `[ListField]` (or `[(String, String)]`) itself.
 public struct ListField: Sendable, Equatable {
     public var name: String
     public var value: String
