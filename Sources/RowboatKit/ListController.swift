@@ -1,4 +1,5 @@
 import Foundation
+import RowboatCache
 import RowboatCore
 import RowboatSpec
 import RowboatImages
@@ -41,6 +42,13 @@ public final class ListController {
     /// The built-ins the list offers (all by default): one left out loses
     /// its keys, its help line, its hints and its sheet lines.
     public var features: ListFeatures = .all
+    /// Where favorites are kept between runs (`*` stars a row, `F` lists
+    /// them): by default in the user's data directory for the program's
+    /// name; `.sessionOnly` keeps nothing.
+    public var favoritesPlace: ListFavoritesPlace = .automatic
+    /// Called (on the UI thread; return quickly) with the favorites, newest
+    /// first, when they are first read and each time they change.
+    public var onFavoritesChange: (@Sendable ([ListRow]) -> Void)?
     /// Clicks and the wheel; false leaves the mouse to the terminal.
     public var mouse = true
     /// Called (on the UI thread; return quickly) when the selected row changes.
@@ -145,7 +153,7 @@ public final class ListController {
     /// then gives it back as it was, on every way out. Throws when a key
     /// binding is wrong or the terminal cannot be used.
     public func run() async throws -> ListExit {
-        let setup = try makeSetup(size: TerminalSize(columns: 80, rows: 24))
+        let setup = try makeSetup(size: TerminalSize(columns: 80, rows: 24), forRun: true)
         let imageTransport = HTTPTransport(maxBodyBytes: ImageLimits.default.maxInputBytes)
         let outcome = await UIThread.run { () throws -> TUIExit in
             let loop = TUIRunLoop(state: setup.state, keyMap: setup.keyMap, theme: setup.theme, mouse: setup.mouse,
@@ -154,7 +162,7 @@ public final class ListController {
             setup.remote.attach(endpoint: setup.endpoint, modeller: setup.modeller, post: { inbox.post($0) })
             defer { setup.remote.detach() }
             return try loop.run { colors, pixels in
-                EffectRunner(provider: setup.provider, imageTransport: imageTransport, imageColors: colors,
+                EffectRunner(provider: setup.provider, store: setup.favorites, imageTransport: imageTransport, imageColors: colors,
                              imagePixels: pixels, customAction: setup.customAction, columnStore: setup.columnStore,
                              post: { inbox.post($0) })
             }
@@ -173,8 +181,17 @@ public final class ListController {
         ListSession(try makeSetup(size: TerminalSize(columns: columns, rows: rows)))
     }
 
+    /// The favorites kept in `favoritesPlace` (as `run()` would find
+    /// them), newest first; none when nothing is kept.
+    public func favoriteRows() -> [ListRow] {
+        let path = favoritesPlace.path(environment: ProcessInfo.processInfo.environment, forRun: true)
+        guard let path, FileManager.default.fileExists(atPath: path) else { return [] }
+        return FavoritesKeeper(store: CacheStore(path: path, cachesContent: false), endpointKey: title).load()
+            .map(ListRow.init(model:))
+    }
+
     /// Everything a run needs, checked.
-    func makeSetup(size: TerminalSize) throws -> Setup {
+    func makeSetup(size: TerminalSize, forRun: Bool = false) throws -> Setup {
         guard let reload else { throw ListControllerError("no reload action: call onReload or performWhenReload first") }
         let withheld = features.withheld
         var keys = self.keys
@@ -215,14 +232,20 @@ public final class ListController {
         let provider = ClosurePageProvider(reload: reload, loadMore: loadMore, live: live?.body,
                                            clock: { Date().timeIntervalSince1970 }, modeller: modeller, detail: detail)
         let watch = SelectionWatch(select: onSelect, open: onOpen)
+        let favoritesWatch = FavoritesWatch(endpoint: title, changed: onFavoritesChange)
+        let favorites = ListFavoritesPlace.store(at: favoritesPlace.path(environment: ProcessInfo.processInfo.environment,
+                                                                          forRun: forRun))
+        if let favorites, !favorites.keepsFavorites {
+            state.list.notice = "favorites not kept: \(favorites.disabledReason ?? "the file cannot be used")"
+        }
         return Setup(remote: remote, endpoint: title, modeller: modeller,
                      state: state, keyMap: keyMap, theme: Theme(settings: ThemeSettings(name: ThemeName(theme))),
                      mouse: mouse, provider: provider, columnStore: columnStore,
-                     observe: watch.look(at:),
+                     observe: { watch.look(at: $0); favoritesWatch.look(at: $0) },
                      customAction: { index, rows in
                          guard actions.indices.contains(index) else { return CustomActionOutcome(failure: "no such action") }
                          return await actions[index].outcome(rows.map(ListRow.init(model:)), modeller: modeller)
-                     })
+                     }, favorites: favorites)
     }
 
     /// The `keys` dictionary as a config section, every name checked.
@@ -256,6 +279,8 @@ public final class ListController {
         /// Sees the state after each action (calls the select and open hooks).
         var observe: @Sendable (AppState) -> Void
         var customAction: @Sendable (Int, [RowModel]) async -> CustomActionOutcome
+        /// The store that keeps favorites (nil: for the run only).
+        var favorites: CacheStore?
     }
 }
 

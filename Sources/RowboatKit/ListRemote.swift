@@ -46,6 +46,13 @@ public final class ListRemote: Sendable {
     /// Selects the row with this id, when it is loaded.
     public func select(id: String) { send(.select(id: id)) }
 
+    /// Makes `row` a favorite, or not, as the star key does (kept in the
+    /// controller's `favoritesPlace`).
+    public func setFavorite(_ row: ListRow, _ isFavorite: Bool = true) {
+        guard let link = link.withLock({ $0 }) else { return }
+        link.post(.setFavorite(endpoint: link.endpoint, link.modeller.model(row), isFavorite: isFavorite))
+    }
+
     /// True while the list runs (its calls take effect).
     public var isRunning: Bool { link.withLock { $0 != nil } }
 

@@ -32,7 +32,7 @@ public final class ListSession: Sendable {
         keyMap = setup.keyMap
         theme = setup.theme
         remote = setup.remote
-        let runner = EffectRunner(provider: setup.provider, customAction: setup.customAction,
+        let runner = EffectRunner(provider: setup.provider, store: setup.favorites, customAction: setup.customAction,
                                   columnStore: setup.columnStore,
                                   post: { [weak self] action in self?.dispatch(action) })
         self.runner.withLock { $0 = runner }

@@ -45,6 +45,9 @@ public enum AppAction: Sendable, Equatable {
     /// Show or leave the favorites list.
     case toggleFavoritesList
     case favoritesLoaded(endpoint: String, [RowModel])
+    /// Make `row` a favorite of `endpoint`, or not (a program's own code
+    /// asked), stored as the star key stores it.
+    case setFavorite(endpoint: String, RowModel, isFavorite: Bool)
     /// Storing or removing a favorite of `endpoint` failed (the reason
     /// given): its list is read back so it shows what is really kept.
     case favoriteWriteFailed(endpoint: String, String)

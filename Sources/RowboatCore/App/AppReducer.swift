@@ -64,6 +64,19 @@ public enum AppReducer {
                 state.tab.stack.append(.favorites(selection: 0))
             }
             return []
+        case .setFavorite(let endpoint, let row, let isFavorite):
+            guard isFavorite != state.isFavorite(row.id, endpoint: endpoint) else { return [] }
+            if isFavorite {
+                state.favoritesByEndpoint[endpoint, default: []].insert(row, at: 0)
+            } else {
+                state.favoritesByEndpoint[endpoint, default: []].removeAll { $0.id == row.id }
+                if case .favorites(let selection)? = state.screen {
+                    state.replaceTop(.favorites(selection: min(selection, max(0, state.favorites.count - 1))))
+                }
+            }
+            // Read back after the write: a first load still on its way would miss it.
+            return [isFavorite ? .saveFavorite(endpoint: endpoint, row) : .removeFavorite(endpoint: endpoint, id: row.id),
+                    .loadFavorites(endpoint: endpoint)]
         case .favoritesLoaded(let endpoint, let rows):
             state.favoritesByEndpoint[endpoint] = rows
             for i in state.tabs.indices where state.tabs[i].endpointKey == endpoint {

@@ -1,0 +1,68 @@
+import Foundation
+import RowboatKit
+import Synchronization
+import Testing
+
+/// Favorites kept between runs (issue #35), in a real SQLite file: the star
+/// key and the remote store them, the hook sees them, the next run and
+/// `favoriteRows()` read them back; `.sessionOnly` writes nothing.
+@Suite(.timeLimit(.minutes(1)))
+struct ListControllerFavoritesTests {
+    static func rows() -> [ListRow] { (1...5).map { ListRow(id: "\($0)", title: "Row \($0)") } }
+
+    /// Each list of favorite ids the hook was called with.
+    final class Seen: Sendable {
+        let lists = Mutex<[[String]]>([])
+        var last: [String]? { lists.withLock { $0.last } }
+    }
+
+    func controller(_ place: ListFavoritesPlace, seen: Seen? = nil) -> ListController {
+        let controller = ListController(title: "things")
+        controller.favoritesPlace = place
+        controller.onReload { ListPage(Self.rows(), isLast: true) }
+        if let seen { controller.onFavoritesChange = { rows in seen.lists.withLock { $0.append(rows.map(\.id)) } } }
+        return controller
+    }
+
+    @Test func keptBetweenRunsReadObservedAndStored() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-fav-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("app/favorites.sqlite").path
+        let seen = Seen()
+        let first = controller(.file(file), seen: seen)
+        let session = try first.session()
+        await session.waitUntilSettled()
+        await session.waitUntil { _ in seen.last == [] }   // the first read: none yet
+        session.press("j")
+        session.press("*")
+        await session.waitUntil { _ in seen.last == ["2"] }
+        first.remote.setFavorite(ListRow(id: "4", title: "Row 4"))
+        await session.waitUntil { _ in seen.last == ["4", "2"] }
+        session.close()
+        #expect(first.favoriteRows().map(\.id) == ["4", "2"])
+
+        // The next run finds them.
+        let second = controller(.file(file))
+        let again = try second.session()
+        await again.waitUntilSettled()
+        again.press("F")
+        await again.waitUntil { _ in again.frame().contains { $0.contains("Row 4") } && again.frame().contains { $0.contains("Row 2") } }
+        second.remote.setFavorite(ListRow(id: "2", title: "Row 2"), false)
+        await again.waitUntil { _ in !again.frame().contains { $0.contains("Row 2") } }
+        again.close()
+        #expect(second.favoriteRows().map(\.id) == ["4"])
+    }
+
+    @Test func sessionOnlyWritesNothing() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-fav-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let controller = controller(.sessionOnly)
+        let session = try controller.session()
+        await session.waitUntilSettled()
+        session.press("*")
+        #expect(session.frame().contains { $0.contains("added to favorites") })
+        session.close()
+        #expect(controller.favoriteRows().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: dir.path))
+    }
+}
