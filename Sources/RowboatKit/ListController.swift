@@ -33,6 +33,9 @@ public final class ListController {
     public var columns: [ListColumn] = [ListColumn("title", title: "Title", weight: 3, minimum: 12),
                                          ListColumn("subtitle", title: "Subtitle", weight: 2, minimum: 10)]
     public var presentation: ListPresentation = .table
+    /// Fields a grid card lists after its title and subtitle ("name:
+    /// value"); a card without an image has room for several.
+    public var cardFields: [String] = []
     public var theme: ListTheme = .default
     /// Key bindings that replace the defaults of the actions named, as in a
     /// config's `keys:` section: `["refresh": ["r", "f5"], "quit": ["q", "Q"]]`.
@@ -203,6 +206,7 @@ public final class ListController {
         state.viewMode = presentation == .grid ? .grid : .table
         state.showsImageBadges = showsImageBadges
         state.withheld = withheld
+        state.cardFields = cardFields
         var fields: [FieldInfo] = []
         for column in columns + moreColumns where !fields.contains(where: { $0.name == column.field }) {
             fields.append(FieldInfo(name: column.field, column: column.spec))

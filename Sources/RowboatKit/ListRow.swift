@@ -15,31 +15,35 @@ public struct ListRow: Sendable, Equatable, Identifiable {
     public var fields: [ListField]
     public var imageURL: String?
     public var link: String?
+    /// A state the row's colour shows (nil: none): its text in the table,
+    /// its title on a card.
+    public var style: ListRowStyle?
 
     public init(id: String, title: String, subtitle: String = "", fields: KeyValuePairs<String, String> = [:],
-                imageURL: String? = nil, link: String? = nil) {
+                imageURL: String? = nil, link: String? = nil, style: ListRowStyle? = nil) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
         self.fields = fields.map { ListField(name: $0.key, value: $0.value) }
         self.imageURL = imageURL
         self.link = link
+        self.style = style
     }
 
     /// A row whose fields are built from data, in order:
     /// `fields: names.map { ListField(name: $0, value: values[$0] ?? "") }`.
     public init(id: String, title: String, subtitle: String = "", fields: [ListField],
-                imageURL: String? = nil, link: String? = nil) {
-        self.init(id: id, title: title, subtitle: subtitle, imageURL: imageURL, link: link)
+                imageURL: String? = nil, link: String? = nil, style: ListRowStyle? = nil) {
+        self.init(id: id, title: title, subtitle: subtitle, imageURL: imageURL, link: link, style: style)
         self.fields = fields
     }
 
     /// A row whose fields are an ordered array of name/value pairs:
     /// `fields: [("pid", "42"), ("state", "S")]`.
     public init(id: String, title: String, subtitle: String = "", fields: [(String, String)],
-                imageURL: String? = nil, link: String? = nil) {
+                imageURL: String? = nil, link: String? = nil, style: ListRowStyle? = nil) {
         self.init(id: id, title: title, subtitle: subtitle, fields: fields.map { ListField(name: $0.0, value: $0.1) },
-                  imageURL: imageURL, link: link)
+                  imageURL: imageURL, link: link, style: style)
     }
 
     /// The value of field `name` ("" when the row has none).
@@ -65,6 +69,17 @@ public struct ListField: Sendable, Equatable {
     }
 }
 
+/// A state a row's colour shows, in the theme's colours (monochrome:
+/// attributes): `good` green, `warning` yellow, `bad` the error colour,
+/// `muted` dim, `strong` bold. The selection's highlight wins.
+public enum ListRowStyle: String, Sendable, CaseIterable {
+    case good, warning, bad, muted, strong
+
+    var tone: RowTone { RowTone(rawValue: rawValue)! }
+
+    init(_ tone: RowTone) { self = ListRowStyle(rawValue: tone.rawValue)! }
+}
+
 /// A type of your own that a `ListController` can show: say how it looks
 /// as a row.
 public protocol ListRowConvertible: Sendable {
@@ -80,6 +95,7 @@ extension ListRow {
     var model: RowModel {
         var cells: RowFields = ["title": .text(title), "subtitle": .text(subtitle)]
         for field in fields { cells[field.name] = .text(field.value) }
+        if let style { cells[RowTone.field] = .text(style.tone.rawValue) }
         return RowModel(id: id, title: title, subtitle: subtitle, imageURL: imageURL, linkURL: link, fields: cells,
                         fieldOrder: fields.map(\.name))
     }
@@ -92,5 +108,6 @@ extension ListRow {
         self.fields = model.fieldOrder.map { ListField(name: $0, value: model.text($0, now: 0)) }
         self.imageURL = model.imageURL
         self.link = model.linkURL
+        self.style = RowTone.of(model).map(ListRowStyle.init)
     }
 }

@@ -44,3 +44,26 @@ struct ListControllerFeaturesTests {
         session.close()
     }
 }
+
+/// Row styles and card fields through the public API (issue #35).
+@Suite(.timeLimit(.minutes(1)))
+struct ListControllerCardTests {
+    @Test func stylesRoundTripAndCardsListTheirFields() async throws {
+        let controller = ListController()
+        controller.presentation = .grid
+        controller.cardFields = ["pid"]
+        controller.onReload {
+            ListPage([ListRow(id: "1", title: "init", fields: [("pid", "1")], style: .good),
+                      ListRow(id: "2", title: "zombie", fields: [("pid", "2")], style: .bad)], isLast: true)
+        }
+        let session = try controller.session()
+        await session.waitUntilSettled()
+        #expect(session.snapshot.rows.map(\.style) == [.good, .bad])
+        #expect(session.snapshot.rows[0].fields == [ListField(name: "pid", value: "1")])
+        // No image: the text starts at the card's top, the field under it.
+        let frame = session.frame()
+        #expect(frame[1].hasPrefix("init"))
+        #expect(frame[2].hasPrefix("pid: 1"))
+        session.close()
+    }
+}

@@ -51,6 +51,9 @@ public struct AppState: Sendable, Equatable {
     /// their keys are gone from the key map, and the action sheet leaves
     /// their lines out.
     public var withheld: Set<KeyAction> = []
+    /// Fields a grid card lists after the title and subtitle (a kit app's
+    /// `cardFields`); a card without an image gives them the picture's room.
+    public var cardFields: [String] = []
     public var shouldQuit = false
     /// Set when the config was guessed from a URL (`rowboat URL`): the
     /// status bar says so and help shows what was guessed.

@@ -131,7 +131,7 @@ public struct AppRenderer {
                 CardView(theme: theme).render(row, selected: selected, marked: state.isMarked(shown: index), into: &grid,
                                               x: rect.x, y: rect.y,
                                               width: rect.width, now: now, phase: state.imagePhase(of: row),
-                                              thumbnails: state.thumbnails)
+                                              thumbnails: state.thumbnails, fields: state.cardFields)
             }
         }
     }

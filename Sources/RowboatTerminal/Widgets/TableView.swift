@@ -34,6 +34,7 @@ public struct TableView {
     public func renderRow(_ row: RowModel, selected: Bool, favorite: Bool, marked: Bool = false, new: Bool = false,
                           into grid: inout CellGrid, y: Int, now: Double, images: [String: ImagePhase] = [:]) {
         var style = selected ? theme.selected : marked ? theme.accent : theme.normal
+        if !selected && !marked { style = theme.style(RowTone.of(row), on: style) }
         if new && !selected && !marked { style.attributes.insert(.bold) }
         grid.fill(x: 0, y: y, count: grid.width, style: style)
         if badgeWidth > 0, let url = row.imageURL {

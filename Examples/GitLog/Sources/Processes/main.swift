@@ -11,13 +11,14 @@ let filter = CommandLine.arguments.dropFirst().first ?? ""
 let me = String(getpid())
 let myUID = String(getuid())
 
-/// A process as a row: pid, name, state, owner.
+/// A process as a row: pid, name, state, owner; running ones green, zombies red.
 func row(_ pid: Int32) -> ListRow {
     let status = Proc.status(of: pid)
     let state = status.first { $0.0 == "State" }?.1 ?? "gone"
+    let style: ListRowStyle? = state.hasPrefix("R") ? .good : state.hasPrefix("Z") ? .bad : nil
     return ListRow(id: String(pid), title: Proc.name(of: pid), subtitle: state,
                    fields: [ListField(name: "pid", value: String(pid)),
-                            ListField(name: "user", value: Proc.owner(of: pid))])
+                            ListField(name: "user", value: Proc.owner(of: pid))], style: style)
 }
 
 /// The rows loaded so far, for the watcher below.
@@ -29,6 +30,8 @@ controller.columns = [ListColumn("pid", title: "PID", width: 8, alignRight: true
                       ListColumn("subtitle", title: "State", weight: 2),
                       ListColumn("user", title: "UID", width: 6)]
 controller.features = ListFeatures.all.subtracting([.favorites, .links, .clearCache, .imageRetry])
+// In the grid (v), each card lists these under the name and state.
+controller.cardFields = ["pid", "user"]
 
 // snippet: totals
 controller.onReload {
