@@ -157,7 +157,8 @@ public final class ListController {
     /// binding is wrong or the terminal cannot be used.
     public func run() async throws -> ListExit {
         let setup = try makeSetup(size: TerminalSize(columns: 80, rows: 24), forRun: true)
-        let imageTransport = HTTPTransport(maxBodyBytes: ImageLimits.default.maxInputBytes)
+        // Made at the first thumbnail: rows without images open no HTTP client.
+        let imageTransport = LazyImageTransport { HTTPTransport(maxBodyBytes: ImageLimits.default.maxInputBytes) }
         let outcome = await UIThread.run { () throws -> TUIExit in
             let loop = TUIRunLoop(state: setup.state, keyMap: setup.keyMap, theme: setup.theme, mouse: setup.mouse,
                                   observe: setup.observe)
@@ -165,7 +166,7 @@ public final class ListController {
             setup.remote.attach(endpoint: setup.endpoint, modeller: setup.modeller, post: { inbox.post($0) })
             defer { setup.remote.detach() }
             return try loop.run { colors, pixels in
-                EffectRunner(provider: setup.provider, store: setup.favorites, imageTransport: imageTransport, imageColors: colors,
+                EffectRunner(provider: setup.provider, store: setup.favorites, lazyImageTransport: imageTransport, imageColors: colors,
                              imagePixels: pixels, customAction: setup.customAction, columnStore: setup.columnStore,
                              post: { inbox.post($0) })
             }

@@ -36,7 +36,8 @@ package final class EffectRunner: Sendable {
     /// `imagePixels`; `imagesOffline` (cache-only browsing) takes them from
     /// the cache alone and never downloads one.
     package init(provider: any PageProvider, store: CacheStore? = nil,
-                 imageTransport: HTTPTransport? = nil, imageColors: ThumbnailColors = .indexed240,
+                 imageTransport: HTTPTransport? = nil, lazyImageTransport: LazyImageTransport? = nil,
+                 imageColors: ThumbnailColors = .indexed240,
                  imagePixels: PixelFormat? = nil,
                  decodeMemory: Int = DecodeBudget.defaultBytes, imagesOffline: Bool = false,
                  clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
@@ -46,7 +47,8 @@ package final class EffectRunner: Sendable {
         self.provider = provider
         self.columnStore = columnStore
         self.actions = ActionRunner(provider: provider, custom: customAction, post: post)
-        self.images = imageTransport.map {
+        let transport = lazyImageTransport ?? imageTransport.map { made in LazyImageTransport { made } }
+        self.images = transport.map {
             ImageFeed(transport: $0, store: store, colors: imageColors, pixels: imagePixels, decodeMemory: decodeMemory,
                       offline: imagesOffline, clock: clock, post: post)
         }

@@ -17,25 +17,33 @@ final class ImageFeed: Sendable {
 
     let commands: AsyncStream<Command>.Continuation
 
-    init(transport: HTTPTransport, store: CacheStore?, colors: ThumbnailColors, pixels: PixelFormat? = nil, memoryBytes: Int = 64 << 20,
-         decodeMemory: Int = DecodeBudget.defaultBytes, offline: Bool = false,
+    /// The fetch queue (and its transport) is made at the first image
+    /// wanted: until then nothing is opened.
+    init(transport: LazyImageTransport, store: CacheStore?, colors: ThumbnailColors, pixels: PixelFormat? = nil,
+         memoryBytes: Int = 64 << 20, decodeMemory: Int = DecodeBudget.defaultBytes, offline: Bool = false,
          clock: @escaping @Sendable () -> Double, post: @escaping @Sendable (AppAction) -> Void) {
-        let queue = ImageFetchQueue(
-            transport: transport, store: store, memory: MemoryCache(maxCost: memoryBytes),
-            maker: ThumbnailMaker(renderer: ThumbnailRenderer(colors: colors, pixels: pixels)),
-            budget: DecodeBudget(bytes: decodeMemory), clock: clock, offline: offline,
-            post: { event in post(Self.action(for: event)) })
+        let makeQueue = {
+            ImageFetchQueue(
+                transport: transport.transport(), store: store, memory: MemoryCache(maxCost: memoryBytes),
+                maker: ThumbnailMaker(renderer: ThumbnailRenderer(colors: colors, pixels: pixels)),
+                budget: DecodeBudget(bytes: decodeMemory), clock: clock, offline: offline,
+                post: { event in post(Self.action(for: event)) })
+        }
         let (stream, continuation) = AsyncStream<Command>.makeStream()
         commands = continuation
         Task {
+            var queue: ImageFetchQueue?
             for await command in stream {
                 switch command {
                 case .want(let requests):
-                    await queue.want(requests)
+                    if queue == nil && requests.isEmpty { continue }
+                    if queue == nil { queue = makeQueue() }
+                    await queue?.want(requests)
                 case .retry(let url):
-                    await queue.retry(url: url)
+                    if queue == nil { queue = makeQueue() }
+                    await queue?.retry(url: url)
                 case .stop:
-                    await queue.cancelAll()
+                    await queue?.cancelAll()
                     return
                 }
             }
