@@ -3,6 +3,7 @@ import RowboatApp
 import RowboatCore
 import RowboatSpec
 import RowboatDemo
+import RowboatKit
 import RowboatNetwork
 import RowboatProcess
 import RowboatTerminal
@@ -51,6 +52,10 @@ enum MillionBench {
             matched = big.search?.matches.count ?? 0
             _ = AppReducer.reduce(&big, .search(.cancel))
         }
+        // The local sort (the columns panel's "sort by it") of every row,
+        // by text, money and date, through `AppReducer`, then back to the
+        // natural order (timed apart).
+        let sortResults = sortRows(&big, endpoint: endpoint, reps: reps)
         // M marks every loaded row; the next key (a page down) and its
         // frame must come within the keystroke budget too.
         var marks: [Double] = [], clears: [Double] = []
@@ -67,7 +72,7 @@ enum MillionBench {
             step += 1
             clears.append(Double(Bench.now() - start) / 1e9)
         }
-        return [
+        return sortResults + [
             BenchResult(name: "mark-million", unit: "M (mark all) then the next key with its frame, \(count) rows",
                         ours: Bench.median(marks), reference: keystrokeBudget, referenceName: "50 ms", target: 1.0,
                         note: "marking is one step (the first n rows, less those unmarked since); clearing them "
@@ -88,6 +93,46 @@ enum MillionBench {
                                 Bench.time(Bench.median(stride(from: key, to: keystrokes.count, by: 9).map { keystrokes[$0] }))
                             }.joined(separator: " ")),
         ]
+    }
+
+    /// A million rows sorted locally must be in order within 1 s (issue #32).
+    static let sortBudget = 1.0
+
+    /// `sort-million-*`: each column kind sorted ascending, then
+    /// descending, on `state`'s rows, timed from the action to the state
+    /// with the rows in order; the way back to the natural order is in
+    /// the note. The collation is the user's (`LocaleCollation` of
+    /// en_US.UTF-8: code point order where that locale is not installed).
+    static func sortRows(_ state: inout AppState, endpoint: Endpoint, reps: Int) -> [BenchResult] {
+        let collation = LocaleCollation.named("en_US.UTF-8")
+        var results: [BenchResult] = []
+        for (field, kind) in [("title", SortKind.text), ("price", .money), ("created", .date)] {
+            var up: [Double] = [], down: [Double] = [], back: [Double] = []
+            var selected = ""
+            for _ in 0..<max(3, reps / 10) {
+                let id = state.list.rows.id(at: state.list.selection)
+                var start = Bench.now()
+                _ = AppReducer.reduce(&state, .list(.sort(LocalSort(field: field, title: field, kind: kind,
+                                                                     collation: collation))))
+                up.append(Double(Bench.now() - start) / 1e9)
+                start = Bench.now()
+                _ = AppReducer.reduce(&state, .list(.sort(LocalSort(field: field, title: field, descending: true,
+                                                                     kind: kind, collation: collation))))
+                down.append(Double(Bench.now() - start) / 1e9)
+                precondition(state.list.rows.id(at: state.list.selection) == id, "the selection stays on its item")
+                selected = state.list.rows[state.list.selection].text(field, now: 0)
+                start = Bench.now()
+                _ = AppReducer.reduce(&state, .list(.sort(nil)))
+                back.append(Double(Bench.now() - start) / 1e9)
+            }
+            results.append(BenchResult(
+                name: "sort-million-\(kind.rawValue)", unit: "local sort by \(field) (\(kind.rawValue)), \(state.list.rows.count) rows",
+                ours: Bench.median(up), reference: sortBudget, referenceName: "1 s", target: 1.0,
+                note: "ascending \(Bench.time(Bench.median(up))), descending \(Bench.time(Bench.median(down))), "
+                    + "back to the server's order \(Bench.time(Bench.median(back))); collation \(collation.name); "
+                    + "the selection stayed on its item (\(selected.prefix(30)))"))
+        }
+        return results
     }
 
     /// The app's state at 200x50 with `rows` loaded in one page.
