@@ -35,6 +35,9 @@ public enum ListAction: Sendable, Equatable {
     case toggleLive
     /// Sort the loaded rows locally (nil: back to the server's order).
     case sort(LocalSort?)
+    /// The order a `sortRows` effect worked out (`order[i]` is the row
+    /// that goes to place `i` of the rows it was given).
+    case rowsSorted(requestID: Int, order: [Int32])
 }
 
 /// A selection movement.
@@ -94,4 +97,7 @@ public enum ListEffect: Sendable, Equatable {
     case cancelFetch(requestID: Int)
     /// A live tick's request for the first page (its answer is merged).
     case fetchLive(requestID: Int, cursor: PageCursor)
+    /// Work out the order of `rows` by `sort` off the UI thread and answer
+    /// `rowsSorted` (a large list: keys are answered meanwhile).
+    case sortRows(requestID: Int, LocalSort, RowTable)
 }

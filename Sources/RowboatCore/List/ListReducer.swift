@@ -78,8 +78,10 @@ public enum ListReducer {
             return toggleLive(&state)
 
         case .sort(let sort):
-            applySort(sort, to: &state)
-            return []
+            return requestSort(sort, &state)
+
+        case .rowsSorted(let id, let order):
+            return rowsSorted(id, order, &state)
 
         case .loadMore:
             disarmPull(&state)

@@ -1,4 +1,5 @@
 import RowboatSpec
+import Synchronization
 
 /// The rows of a list, unique by id, kept as compact bytes: each row's text
 /// is written once into large shared pages (`RowBytes`), field names are
@@ -39,6 +40,23 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// top get, while `arrival` is kept.
     var nextArrival: Int32 = 0
     var topArrival: Int32 = -1
+    /// Which rows in which order the table holds, up to rows added at the
+    /// end since: new whenever a row is replaced, removed or moved (an
+    /// order worked out off the UI thread for one stamp still fits a
+    /// table of that stamp, plus the rows added after). Unique across
+    /// tables; not part of equality.
+    public private(set) var stamp: UInt64 = RowTable.newStamp()
+
+    static let stamps = Atomic<UInt64>(0)
+
+    static func newStamp() -> UInt64 {
+        stamps.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// Rows were replaced, removed or moved.
+    mutating func edited() {
+        stamp = Self.newStamp()
+    }
 
     public init() {}
 
@@ -66,6 +84,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             let sameID = id.withUTF8 { idBytes(of: index, equal: $0) }
             garbage += length(of: index)
             refs[index] = write(newValue)
+            edited()
             if !sameID { rebuildIndex() }
             compactIfWasteful()
         }
@@ -107,6 +126,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         if let at = index(ofID: row.id) {
             garbage += length(of: at)
             refs[at] = write(row)
+            edited()
             compactIfWasteful()
             return at
         }
@@ -132,6 +152,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// Keeps the first `count` rows.
     public mutating func truncate(to count: Int) {
         guard count < refs.count else { return }
+        edited()
         for at in count..<refs.count { garbage += length(of: at) }
         refs.removeLast(refs.count - count)
         if !arrival.isEmpty { arrival.removeLast(arrival.count - count) }
@@ -151,6 +172,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             if ids.contains(id(at: at)) { garbage += length(of: at) } else { kept.append(at) }
         }
         guard kept.count != before else { return 0 }
+        edited()
         refs = RowRefs(kept.map { refs[$0] })
         if !arrival.isEmpty { arrival = kept.map { arrival[$0] } }
         rebuildIndex()
@@ -251,5 +273,6 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         let (order, next, top) = (arrival, nextArrival, topArrival)
         self = RowTable(rows)
         (arrival, nextArrival, topArrival) = (order, next, top)
+        edited()
     }
 }
