@@ -219,6 +219,22 @@ enum StreamBench {
         }
     }
 
+    /// `--child "demo-server PORT"`: the demo server alone until killed,
+    /// for profiling a `stream-ours` child by hand (docs/benchmarks.md).
+    static func serve(_ arguments: [String]) -> Int32 {
+        let port = arguments.first.flatMap { Int($0) } ?? 8099
+        Task {
+            do {
+                let server = try await DemoServer.start(port: port)
+                print(server.baseURL)
+            } catch {
+                FileHandle.standardError.write(Data("demo server: \(error)\n".utf8))
+                exit(1)
+            }
+        }
+        while true { sleep(3600) }
+    }
+
     /// The list and its first screen as the app has them.
     struct Screen: Sendable {
         var state: AppState

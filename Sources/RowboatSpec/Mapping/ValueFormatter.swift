@@ -13,7 +13,16 @@ public enum ValueFormatter {
         guard seconds.isFinite, abs(seconds) < 1e13 else { return "?" }
         let days = Int((seconds / 86_400).rounded(.down))
         let (y, m, d) = civilDate(fromDays: days)
-        return String(format: "%04d-%02d-%02d", y, m, d)
+        // As "%04d-%02d-%02d" writes it, without String(format:) (a
+        // microsecond a date: most of a million-row load's dates).
+        return padded(y, 4) + "-" + padded(m, 2) + "-" + padded(d, 2)
+    }
+
+    /// `n` as "%0*d" writes it: zeros after the sign up to `width` characters.
+    static func padded(_ n: Int, _ width: Int) -> String {
+        let digits = String(n.magnitude)
+        let room = width - digits.utf8.count - (n < 0 ? 1 : 0)
+        return (n < 0 ? "-" : "") + String(repeating: "0", count: max(0, room)) + digits
     }
 
     /// How long ago `seconds` was, seen from `now`: "just now", "5 min ago",
