@@ -13,7 +13,8 @@ import RowboatTestSupport
 /// server's /api/bulk for a million items (about 100 MB, written as it is
 /// generated). A child process (`--child "stream-ours …"`, so its memory
 /// is its own) gets it as the app does — `PageSource` deliveries mapped
-/// into rows as `ConfigPageProvider` maps them, each into `AppReducer` —
+/// into rows as `ConfigPageProvider` maps them, each into `AppReducer` on
+/// a queue of its own, as the app posts them to its run loop —
 /// and renders the first
 /// screen (200x50, into the cell grid) as soon as its first part lands.
 /// The references are absolute (0.5 s to the first screen; 1.5× the body
@@ -258,12 +259,15 @@ enum StreamBench {
             return state
         }
         let screen = Mutex(Screen(state: fresh()))
+        // The UI thread: deliveries are applied there in order, while the
+        // fetch task goes on decoding (the app posts them to its run loop).
+        let ui = DispatchQueue(label: "stream-bench-ui")
         func get(_ items: Int) async throws {
             try await source.get(endpoint, cursor: .first, params: ["items": .one(String(items)), "shape": .one(shape)],
                                  mode: .network) { delivery in
                 let load = PageLoad(rows: delivery.page.items.map(builder.row), facts: delivery.page.facts,
                                     fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final)
-                screen.withLock { screen in
+                ui.async { screen.withLock { screen in
                     let start = Bench.now()
                     _ = AppReducer.reduce(&screen.state, .list(.pageLoaded(requestID: 1, load)))
                     screen.longestApply = max(screen.longestApply, Bench.now() - start)
@@ -272,8 +276,9 @@ enum StreamBench {
                         precondition(grid.width == 200)
                         screen.firstScreen = Bench.now()
                     }
-                }
+                } }
             }
+            ui.sync {}
         }
         // Warm up: the same path on a body small enough to be decoded whole.
         try await get(2_000)
