@@ -3,6 +3,7 @@ import RowboatApp
 import RowboatCore
 import RowboatSpec
 import RowboatDemo
+import RowboatKit
 import RowboatNetwork
 import RowboatProcess
 import RowboatTerminal
@@ -12,9 +13,10 @@ import RowboatTestSupport
 /// A huge response, streamed: Config/bulk.yaml's endpoint asks the demo
 /// server's /api/bulk for a million items (about 100 MB, written as it is
 /// generated). A child process (`--child "stream-ours …"`, so its memory
-/// is its own) gets it as the app does — `PageSource` deliveries mapped
-/// into rows as `ConfigPageProvider` maps them, each into `AppReducer` on
-/// a queue of its own, as the app posts them to its run loop —
+/// is its own) gets it as the app does — through `ConfigPageProvider`
+/// (`PageSource` deliveries made into rows on its row queue), each load
+/// into `AppReducer` on a queue of its own, as the app posts them to its
+/// run loop —
 /// and renders the first
 /// screen (200x50, into the cell grid) as soon as its first part lands.
 /// The references are absolute (0.5 s to the first screen; 1.5× the body
@@ -249,9 +251,9 @@ enum StreamBench {
         config.server = baseURL
         guard let endpoint = config.endpoints.first else { throw StreamBenchError.noEndpoint }
         let transport = HTTPTransport(maxBodyBytes: config.communication.maxBodyBytes)
-        // What the app's ConfigPageProvider does: PageSource deliveries, mapped into rows.
-        let source = PageSource(client: DataClient(config: config, transport: transport), store: nil)
-        let builder = RowModelBuilder(mapping: endpoint.item)
+        // The app's own provider: PageSource deliveries, mapped into rows
+        // (the parts of a streamed body on its row queue).
+        let provider = ConfigPageProvider(client: DataClient(config: config, transport: transport), mode: .network)
         func fresh() -> AppState {
             var state = AppState(endpointKey: endpoint.key, columns: endpoint.columns,
                                  list: ListState(paging: endpoint.paging), size: TerminalSize(columns: 200, rows: 50))
@@ -263,10 +265,9 @@ enum StreamBench {
         // fetch task goes on decoding (the app posts them to its run loop).
         let ui = DispatchQueue(label: "stream-bench-ui")
         func get(_ items: Int) async throws {
-            try await source.get(endpoint, cursor: .first, params: ["items": .one(String(items)), "shape": .one(shape)],
-                                 mode: .network) { delivery in
-                let load = PageLoad(rows: delivery.page.items.map(builder.row), facts: delivery.page.facts,
-                                    fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final)
+            let request = PageRequest(list: .tab(endpoint.key), endpoint: endpoint.key, requestID: 1, cursor: .first,
+                                      params: ["items": String(items), "shape": shape])
+            try await provider.load(request) { load in
                 ui.async { screen.withLock { screen in
                     let start = Bench.now()
                     _ = AppReducer.reduce(&screen.state, .list(.pageLoaded(requestID: 1, load)))

@@ -34,17 +34,37 @@ public struct ConfigPageProvider: PageProvider {
         }
         let builder = RowModelBuilder(mapping: endpoint.item, money: money)
         let params = request.params.mapValues { ParamValue.one($0) }
+        @Sendable func load(_ delivery: PageSource.Delivery) -> PageLoad {
+            PageLoad(rows: delivery.page.items.map(builder.row), facts: delivery.page.facts,
+                     fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final)
+        }
+        // Parts (a streamed body's, a cached page shown first) become rows
+        // on the pipe's queue while the body goes on being decoded; the
+        // final answer comes after them, made here (a one-page answer
+        // takes no hop).
+        let pipe = RowPipe()
         let hand: @Sendable (PageSource.Delivery) async -> Void = { delivery in
-            deliver(PageLoad(rows: delivery.page.items.map(builder.row), facts: delivery.page.facts,
-                             fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final))
+            if delivery.final {
+                await pipe.drain()
+                deliver(load(delivery))
+            } else {
+                await pipe.send { deliver(load(delivery)) }
+            }
         }
-        if request.live {
-            try await source.getLive(endpoint, cursor: request.cursor, params: params, mode: mode ?? endpoint.mode,
+        do {
+            if request.live {
+                try await source.getLive(endpoint, cursor: request.cursor, params: params, mode: mode ?? endpoint.mode,
+                                         deliver: hand)
+            } else {
+                try await source.get(endpoint, cursor: request.cursor, params: params, mode: mode ?? endpoint.mode,
                                      deliver: hand)
-        } else {
-            try await source.get(endpoint, cursor: request.cursor, params: params, mode: mode ?? endpoint.mode,
-                                 deliver: hand)
+            }
+        } catch {
+            // The parts already sent are delivered before the failure is.
+            await pipe.drain()
+            throw error
         }
+        await pipe.drain()
     }
 
     /// A request action's request, sent by the data client to the
