@@ -34,8 +34,10 @@ public struct ConfigPageProvider: PageProvider {
         }
         let builder = RowModelBuilder(mapping: endpoint.item, money: money)
         let params = request.params.mapValues { ParamValue.one($0) }
+        // The rows are written into a table here, off the UI thread: the
+        // list adopts its pages (`RowTable.append(table:)`).
         @Sendable func load(_ delivery: PageSource.Delivery) -> PageLoad {
-            PageLoad(rows: delivery.page.items.map(builder.row), facts: delivery.page.facts,
+            PageLoad(table: RowTable(delivery.page.items.lazy.map(builder.row)), facts: delivery.page.facts,
                      fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final)
         }
         // Parts (a streamed body's, a cached page shown first) become rows

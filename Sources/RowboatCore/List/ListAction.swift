@@ -65,9 +65,11 @@ public enum Movement: Sendable, Equatable {
 /// A page as the effect runner delivers it: rows ready to render, paging
 /// facts, when it was fetched, where it came from, and whether it is the
 /// request's last answer (a cached page that the network will replace is
-/// not `final`: the request stays in flight).
+/// not `final`: the request stays in flight). The rows come as a table
+/// already written (off the UI thread: the list adopts its pages, see
+/// `RowTable.append(table:)`).
 public struct PageLoad: Sendable, Equatable {
-    public var rows: [RowModel]
+    public var rows: RowTable
     public var facts: PageFacts
     public var fetchedAt: Double
     public var origin: PageOrigin
@@ -75,7 +77,13 @@ public struct PageLoad: Sendable, Equatable {
 
     public init(rows: [RowModel], facts: PageFacts, fetchedAt: Double, origin: PageOrigin = .network,
                 final: Bool = true) {
-        self.rows = rows
+        self.init(table: RowTable(rows), facts: facts, fetchedAt: fetchedAt, origin: origin, final: final)
+    }
+
+    /// A page whose rows were written into `table` by whoever made it.
+    public init(table: RowTable, facts: PageFacts, fetchedAt: Double, origin: PageOrigin = .network,
+                final: Bool = true) {
+        self.rows = table
         self.facts = facts
         self.fetchedAt = fetchedAt
         self.origin = origin

@@ -262,8 +262,8 @@ public enum ListReducer {
 
     /// Adds `rows` after the list's, de-duplicated by id (the same id
     /// again updates its row in place).
-    static func append(_ rows: [RowModel], to state: inout ListState) {
-        state.rows.append(contentsOf: rows)
+    static func append(_ rows: RowTable, to state: inout ListState) {
+        state.rows.append(table: rows)
     }
 
     /// Takes a provisional page back off before its replacement is applied.

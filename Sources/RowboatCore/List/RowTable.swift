@@ -105,18 +105,21 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
 
     /// The position of the row with `id`.
     public func index(ofID id: String) -> Int? {
-        guard !slots.isEmpty else { return nil }
         var id = id
-        return id.withUTF8 { wanted -> Int? in
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: FNV1a.hash(wanted)) & mask
-            while slots[slot] != Self.emptySlot {
-                let row = Int(slots[slot]) + Int(slotShift)
-                if idBytes(of: row, equal: wanted) { return row }
-                slot = (slot + 1) & mask
-            }
-            return nil
+        return id.withUTF8 { index(ofIDBytes: $0) }
+    }
+
+    /// The position of the row whose id is `wanted` (UTF-8).
+    func index(ofIDBytes wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: FNV1a.hash(wanted)) & mask
+        while slots[slot] != Self.emptySlot {
+            let row = Int(slots[slot]) + Int(slotShift)
+            if idBytes(of: row, equal: wanted) { return row }
+            slot = (slot + 1) & mask
         }
+        return nil
     }
 
     /// Adds `row` at the end, or replaces the row with its id in place.
@@ -147,6 +150,50 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// Adds each row of `rows` as `upsert` does.
     public mutating func append(contentsOf rows: some Sequence<RowModel>) {
         for row in rows { upsert(row) }
+    }
+
+    /// Adds the rows of `other` after these, as `upsert` would add each
+    /// (an id already here replaces its row in place), without writing
+    /// them again: `other`'s pages become pages of this table and only
+    /// the positions and the id index are set — what the UI thread does
+    /// with a streamed part whose rows were written off it. Rows of other
+    /// shapes than these are written again, one by one.
+    public mutating func append(table other: RowTable) {
+        guard !other.isEmpty else { return }
+        let sameShapes = other.shapes.indices.allSatisfy { $0 >= shapes.count || shapes[$0] == other.shapes[$0] }
+        guard sameShapes, pages.count + other.pages.count < Int(UInt32.max) else {
+            for row in other { upsert(row) }
+            return
+        }
+        for shape in other.shapes.dropFirst(shapes.count) {
+            shapes.append(shape)
+            shapeNumbers[shape] = shapes.count - 1
+        }
+        let base = pages.count
+        pages += other.pages
+        garbage += other.garbage
+        for row in other.indices {
+            let (page, at) = Self.place(of: other.refs[row])
+            let ref = Self.ref(page: base + page, at: at)
+            let bytes = RowBytes.id(other.pages[page].bytes, at: at)
+            if let known = index(ofIDBytes: bytes) {
+                garbage += length(of: known)
+                refs[known] = ref
+                edited()
+                continue
+            }
+            refs.append(ref)
+            if !arrival.isEmpty {
+                arrival.append(nextArrival)
+                nextArrival &+= 1
+            }
+            if (refs.count + 1) * 2 > slots.count {
+                rebuildIndex()
+            } else {
+                insertIntoIndex(refs.count - 1)
+            }
+        }
+        compactIfWasteful()
     }
 
     /// Keeps the first `count` rows.
