@@ -113,7 +113,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     func index(ofIDBytes wanted: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: FNV1a.hash(wanted)) & mask
+        var slot = Int(truncatingIfNeeded: Self.hash(wanted)) & mask
         while slots[slot] != Self.emptySlot {
             let row = Int(slots[slot]) + Int(slotShift)
             if idBytes(of: row, equal: wanted) { return row }
@@ -293,7 +293,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
 
     func idHash(of row: Int) -> UInt64 {
         let (page, at) = location(of: row)
-        return FNV1a.hash(RowBytes.id(page, at: at))
+        return Self.hash(RowBytes.id(page, at: at))
     }
 
     mutating func insertIntoIndex(_ row: Int) {
@@ -309,7 +309,32 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         while size < (refs.count + 1) * 3 { size <<= 1 }
         slots = [Int32](repeating: Self.emptySlot, count: refs.isEmpty ? 0 : size)
         slotShift = 0
-        for row in refs.indices { insertIntoIndex(row) }
+        guard !refs.isEmpty else { return }
+        // Every row's id hashed straight from its page (a million rows:
+        // this runs on the UI thread when the index grows).
+        let bases = pages.map(\.bytes)
+        let mask = size - 1, empty = Self.emptySlot
+        refs.withUnsafeBufferPointer { refs in
+            slots.withUnsafeMutableBufferPointer { slots in
+                for row in refs.indices {
+                    let (page, at) = Self.place(of: refs[row])
+                    var slot = Int(truncatingIfNeeded: Self.hash(RowBytes.id(bases[page], at: at))) & mask
+                    while slots[slot] != empty { slot = (slot + 1) & mask }
+                    slots[slot] = Int32(row)
+                }
+            }
+        }
+    }
+
+    /// `FNV1a.hash` of an id's bytes, here where it is specialized.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = FNV1a.offsetBasis
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
     }
 
     /// Writes the rows again without the bytes of replaced ones, once
