@@ -62,6 +62,13 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
 
     /// The rows of `rows`, a later row with an id already seen replacing it.
     public init(_ rows: some Sequence<RowModel>) {
+        // The id index sized for them at once (not grown a doubling at a time).
+        let expected = rows.underestimatedCount
+        if expected > 8 {
+            var size = 16
+            while size < (expected + 1) * 3 { size <<= 1 }
+            slots = [Int32](repeating: Self.emptySlot, count: size)
+        }
         for row in rows { upsert(row) }
     }
 
