@@ -15,12 +15,14 @@ public final class ListSession: Sendable {
     private let theme: Theme
     private let runner: Mutex<EffectRunner?> = Mutex(nil)
     private let waiters = Mutex<[Waiter]>([])
+    private let nextWaiterID = Atomic<UInt64>(0)
     /// The wake-up for the next live tick: when it is set for, and its task
     /// (the session has no run loop to wake it). Closed: none is set again.
     private let alarm = Mutex<(at: Double?, task: Task<Void, Never>?, closed: Bool)>((nil, nil, false))
 
     /// Someone waiting for the state to satisfy a predicate.
     private struct Waiter {
+        let id: UInt64
         let satisfied: @Sendable (AppState) -> Bool
         let continuation: CheckedContinuation<Void, Never>
     }
@@ -56,7 +58,8 @@ public final class ListSession: Sendable {
         await waitUntil { !$0.isLoading }
     }
 
-    /// Waits until the snapshot satisfies `condition`.
+    /// Waits until the snapshot satisfies `condition` (or the waiting task
+    /// is cancelled: then it returns at once).
     public func waitUntil(_ condition: @escaping @Sendable (ListSnapshot) -> Bool) async {
         await waitUntil { condition(ListSnapshot($0)) }
     }
@@ -85,16 +88,33 @@ public final class ListSession: Sendable {
     }
 
     private func waitUntil(state condition: @escaping @Sendable (AppState) -> Bool) async {
-        await withCheckedContinuation { continuation in
-            // Checked on a copy, outside the store's lock: a condition may
-            // read the session again (`frame()`).
-            if condition(store.current) {
-                continuation.resume()
-            } else {
-                waiters.withLock { $0.append(Waiter(satisfied: condition, continuation: continuation)) }
-                recheck()   // the state may have moved between the two locks
+        let id = nextWaiterID.add(1, ordering: .relaxed).newValue
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                // Checked on a copy, outside the store's lock: a condition may
+                // read the session again (`frame()`).
+                if Task.isCancelled || condition(store.current) {
+                    continuation.resume()
+                } else {
+                    waiters.withLock { $0.append(Waiter(id: id, satisfied: condition, continuation: continuation)) }
+                    recheck()   // the state may have moved between the two locks
+                    if Task.isCancelled { resume(id) }   // cancelled before it was listed
+                }
             }
+        } onCancel: {
+            // A cancelled wait (a test's time limit) returns at once: the
+            // caller's expectations then fail instead of the process hanging.
+            resume(id)
         }
+    }
+
+    /// Takes one waiter out and resumes it, if it is still waiting.
+    private func resume(_ id: UInt64) {
+        let waiter = waiters.withLock { list -> Waiter? in
+            guard let index = list.firstIndex(where: { $0.id == id }) else { return nil }
+            return list.remove(at: index)
+        }
+        waiter?.continuation.resume()
     }
 
     /// The clock set to now, then `action`, as the run loop takes them.

@@ -56,7 +56,12 @@ public struct DataClient: Sendable {
                                validators: Validators? = nil,
                                onItems: (@Sendable ([Item]) async -> Void)? = nil) async throws(DataError) -> PageReply {
         guard let endpoint = config.endpoint(endpointKey) else { throw .unknownEndpoint(endpointKey) }
-        var spec = RequestBuilder(config: config, endpoint: endpoint).request(cursor: cursor, params: params)
+        let builder = RequestBuilder(config: config, endpoint: endpoint)
+        if case .url = cursor {} else {
+            let missing = builder.missingPathParams(params)
+            guard missing.isEmpty else { throw .missingPathParams(endpoint: endpointKey, names: missing) }
+        }
+        var spec = builder.request(cursor: cursor, params: params)
         if let validators {
             if let etag = validators.etag { spec.headers.append(("If-None-Match", etag)) }
             if let date = validators.lastModified { spec.headers.append(("If-Modified-Since", date)) }

@@ -37,6 +37,30 @@ struct RequestTests {
         }
     }
 
+    /// `{name}` in the url takes its param as one path segment; one with no
+    /// value stops the request before it is sent, with a line that says how
+    /// to give it.
+    @Test func pathParamsFillThePathAndAMissingOneIsNotSent() async throws {
+        try await withTestServer(Self.echo) { server in
+            let config = try Support.config("""
+            interfaces:
+              items:
+                url: /repos/{owner}/{repo}/issues
+                params: {owner: "", repo: rowboat, state: open}
+            \(Self.endpoint)
+            """, server: server.baseURL)
+            try await Support.withClient(config) { client in
+                let missing = await Support.failure { _ = try await client.fetchPage("items", cursor: .page(0)) }
+                #expect(missing == .missingPathParams(endpoint: "items", names: ["owner"]))
+                #expect(missing?.description == "items needs owner for its url: set it in the endpoint's params or with --param owner=…")
+                #expect(server.requests.isEmpty)
+                _ = try await client.fetchPage("items", cursor: .page(0), params: ["owner": .one("a b/c")])
+            }
+            #expect(server.requests.map(\.path) == ["/repos/a%20b%2Fc/rowboat/issues"])
+            #expect(server.requests.first?.query == "state=open")
+        }
+    }
+
     @Test func postFormBody() async throws {
         try await withTestServer(Self.echo) { server in
             let config = try Support.config("""

@@ -217,7 +217,8 @@ public struct RequestBuilder: Sendable {
     /// (taken out of `params`), percent-encoded as one path segment: a `/`,
     /// `?`, `#` or `%` in it is encoded, and `.` or `..` are encoded too, so
     /// no value can change the path's shape. A param that is missing or
-    /// empty leaves its `{name}`, encoded (the server then answers, usually 404).
+    /// empty leaves its `{name}`, encoded (`DataClient` sends no such request:
+    /// see `missingPathParams`).
     public static func fillPath(_ url: String, params: inout [String: ParamValue]) -> String {
         guard url.contains("{") else { return url }
         var out = ""
@@ -234,6 +235,16 @@ public struct RequestBuilder: Sendable {
             rest = rest[rest.index(after: close)...]
         }
         return out + rest
+    }
+
+    /// The `{name}` path params of the endpoint's url that neither its
+    /// params nor `dynamic` give one non-empty value: a request without
+    /// them would go out with `{name}` in its path.
+    public func missingPathParams(_ dynamic: [String: ParamValue] = [:]) -> [String] {
+        Self.pathParamNames(endpoint.url).filter { name in
+            guard case .one(let value)? = dynamic[name] ?? endpoint.params[name] else { return true }
+            return value.isEmpty
+        }
     }
 
     /// The names in `{…}` in `url`'s path (OpenAPI-style path params).

@@ -21,6 +21,9 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A redirect we will not follow (https to http, a non-http scheme).
     case redirectRefused(String)
     case unknownEndpoint(String)
+    /// The endpoint's url has `{name}` path params with no value: not sent
+    /// (a literal `{owner}` would only earn a 404).
+    case missingPathParams(endpoint: String, names: [String])
     case cacheMiss
     /// Cache-only mode with a cache that could not be opened: why not
     /// ("cache disabled: the cache is read-only (…)").
@@ -60,6 +63,8 @@ public enum DataError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyRedirects(let limit): line = "network: more than \(limit) redirects"
         case .redirectRefused(let why): line = "network: redirect refused: \(why)"
         case .unknownEndpoint(let key): line = "no endpoint named \"\(key)\" in the config"
+        case .missingPathParams(let key, let names):
+            line = "\(key) needs \(names.joined(separator: ", ")) for its url: set \(names.count == 1 ? "it" : "them") in the endpoint's params or with --param \(names[0])=…"
         case .cacheMiss: line = "not in the cache"
         case .cacheUnusable(let reason): line = "not in the cache: \(reason)"
         case .auth(let m): line = "auth: \(m)"
