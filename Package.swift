@@ -103,7 +103,7 @@ let package = Package(
         // `swift run -c release rowboat-bench`: ratios against references (not part of the tests).
         .executableTarget(name: "rowboat-bench", dependencies: [
             "RowboatCore", "RowboatSpec", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
-            "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp", "RowboatTestSupport",
+            "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp", "RowboatKit", "RowboatTestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Benchmarks/RowboatBench"),
         .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatTestSupport"]),

@@ -21,6 +21,7 @@ enum ChildMode {
         case "paint-pixels": status = PaintBench.childOurs(rest, pixels: true)
         case "paint-cat": status = PaintBench.childCat(rest)
         case "stream-ours": status = StreamBench.child(rest)
+        case "demo-server": status = StreamBench.serve(rest)
         default:
             FileHandle.standardError.write(Data("rowboat-bench: unknown child mode \"\(mode)\"\n".utf8))
             status = 2

@@ -84,7 +84,9 @@ enum ImageBench {
                         note: "reported: the reference is our own decoder and renderer without the scaled decode"),
             BenchResult(name: "thumbnail-chafa", unit: "1920x1080 JPEG → 40x20 cells", ours: oursThumb,
                         reference: command.work, referenceName: "the chafa command on the same file", target: 1.0,
-                        note: "chafa \(command.version): \(Bench.time(command.whole)) a run, less "
+                        note: command.whole.isNaN
+                            ? "the chafa command is missing (or failed): install it (it is in .ci/apt-packages.txt)"
+                            : "chafa \(command.version): \(Bench.time(command.whole)) a run, less "
                             + "\(Bench.time(command.startUp)) for the same command on an 8x8 JPEG (its start-up)"),
         ]
     }

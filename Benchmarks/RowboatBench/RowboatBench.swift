@@ -86,7 +86,9 @@ struct RowboatBench: AsyncParsableCommand {
         FileHandle.standardError.write(Data("building the release rowboat for the app benchmarks…\n".utf8))
         let build = Process()
         build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        build.arguments = ["swift", "build", "-c", "release", "--product", "rowboat"]
+        // Into the build directory this binary came from (`--scratch-path
+        // .build-release` included), where `binaryPath` looks for it.
+        build.arguments = ["swift", "build", "-c", "release", "--product", "rowboat", "--scratch-path", scratchPath()]
         build.standardOutput = FileHandle.standardError
         do { try build.run() } catch { throw BuildFailed(reason: "cannot start swift build: \(error)") }
         // A cold release build takes up to half an hour on 2 cores.
@@ -106,6 +108,16 @@ struct RowboatBench: AsyncParsableCommand {
     struct BuildFailed: Error, CustomStringConvertible {
         var reason: String
         var description: String { "rowboat-bench: \(reason)" }
+    }
+
+    /// The build directory this binary is in: `<scratch>/release/` or
+    /// `<scratch>/<triple>/release/`.
+    static func scratchPath() -> String {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent()
+        if directory.lastPathComponent.contains("-linux-") || directory.lastPathComponent.contains("-apple-") {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory.path
     }
 
     /// The rowboat binary built next to this one.

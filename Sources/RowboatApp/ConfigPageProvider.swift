@@ -34,17 +34,39 @@ public struct ConfigPageProvider: PageProvider {
         }
         let builder = RowModelBuilder(mapping: endpoint.item, money: money)
         let params = request.params.mapValues { ParamValue.one($0) }
+        // The rows are written into a table here, off the UI thread: the
+        // list adopts its pages (`RowTable.append(table:)`).
+        @Sendable func load(_ delivery: PageSource.Delivery) -> PageLoad {
+            PageLoad(table: RowTable(delivery.page.items.lazy.map(builder.row)), facts: delivery.page.facts,
+                     fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final)
+        }
+        // Parts (a streamed body's, a cached page shown first) become rows
+        // on the pipe's queue while the body goes on being decoded; the
+        // final answer comes after them, made here (a one-page answer
+        // takes no hop).
+        let pipe = RowPipe()
         let hand: @Sendable (PageSource.Delivery) async -> Void = { delivery in
-            deliver(PageLoad(rows: delivery.page.items.map(builder.row), facts: delivery.page.facts,
-                             fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final))
+            if delivery.final {
+                await pipe.drain()
+                deliver(load(delivery))
+            } else {
+                await pipe.send { deliver(load(delivery)) }
+            }
         }
-        if request.live {
-            try await source.getLive(endpoint, cursor: request.cursor, params: params, mode: mode ?? endpoint.mode,
+        do {
+            if request.live {
+                try await source.getLive(endpoint, cursor: request.cursor, params: params, mode: mode ?? endpoint.mode,
+                                         deliver: hand)
+            } else {
+                try await source.get(endpoint, cursor: request.cursor, params: params, mode: mode ?? endpoint.mode,
                                      deliver: hand)
-        } else {
-            try await source.get(endpoint, cursor: request.cursor, params: params, mode: mode ?? endpoint.mode,
-                                 deliver: hand)
+            }
+        } catch {
+            // The parts already sent are delivered before the failure is.
+            await pipe.drain()
+            throw error
         }
+        await pipe.drain()
     }
 
     /// A request action's request, sent by the data client to the

@@ -68,6 +68,11 @@ import Testing
         for tool in ["tmux", "ncurses-term"] {
             #expect(listed.contains(tool), "the tests need \(tool)")
         }
+        // rowboat-bench's references that are programs (a machine set up
+        // from the README must not print nan for them).
+        for tool in ["chafa", "curl", "jq"] {
+            #expect(listed.contains(tool), "rowboat-bench needs \(tool) as a reference")
+        }
     }
 
     @Test func readmeInstallLineReadsTheList() throws {

@@ -21,6 +21,45 @@ struct MoneyAndRelativeTests {
         #expect(de.string(1_234_567.5, currency: "EUR") == "1.234.567,50\u{A0}€")
     }
 
+    /// Money is written by a template learned from Foundation (its format
+    /// styles cost microseconds a value); the template gives Foundation's
+    /// exact text, ties rounded half to even on the shortest digits, and a
+    /// locale it cannot follow (Indian grouping, other digits) gets
+    /// Foundation's text every time.
+    @Test func moneyTemplatesWriteWhatFoundationWrites() {
+        let cases: [(String, String?)] = [("en_US", nil), ("en_US", "EUR"), ("en_US", "JPY"), ("de_DE", "EUR"),
+                                          ("fr_FR", "EUR"), ("de_CH", "CHF"), ("en_IN", nil), ("ar_EG", nil),
+                                          ("en_US", "BHD")]
+        var values: [Double] = [0, -0.0, 2.675, 2.665, 0.125, 0.135, 1.005, -0.005, 999.995, 9_999_999.995, 1e15, 3e-9]
+        var generator = SplitMix(seed: 32)
+        for _ in 0..<2_000 {
+            values.append(Double(Int64(generator.next() % 200_000_001)) / 1000 - 100_000)
+            values.append(Double(generator.next() % 1_000_000) / 100 + 0.005)
+        }
+        for (identifier, currency) in cases {
+            let money = MoneyFormatter(locale: Locale(identifier: identifier))
+            for value in values {
+                #expect(money.string(value, currency: currency) == money.foundation(value, currency: currency),
+                        "\(identifier) \(currency ?? "-") \(value)")
+            }
+        }
+        #expect(MoneyFormatter(locale: Locale(identifier: "en_US")).template(nil) != nil)
+        #expect(MoneyFormatter(locale: Locale(identifier: "en_IN")).template(nil) == nil)
+    }
+
+    /// A small seeded generator (the test's values are the same every run).
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     @Test func theLocaleComesFromTheEnvironmentLikePOSIXPrograms() {
         func id(_ env: [String: String]) -> String { MoneyFormatter.locale(environment: env).identifier }
         #expect(id([:]) == "en_US")

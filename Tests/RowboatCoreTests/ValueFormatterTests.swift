@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
@@ -25,6 +26,16 @@ struct ValueFormatterTests {
         #expect(ValueFormatter.isoDate(.infinity) == "?")
         #expect(ValueFormatter.isoDate(1e14) == "?")
         #expect(FieldValue.date(now).plainText == "2024-03-14")
+        // Far years, both signs, as "%04d-%02d-%02d" wrote them.
+        #expect(ValueFormatter.isoDate(-62_135_596_800 - 86_400) == "0000-12-31")
+        for seconds in [-9e12, -5e10, -1e9, 3e9, 9e12] {
+            let (y, m, d) = ValueFormatter.civilDate(fromDays: Int((seconds / 86_400).rounded(.down)))
+            #expect(ValueFormatter.isoDate(seconds) == String(format: "%04d-%02d-%02d", y, m, d))
+        }
+        for n in [-100_000, -1_000, -999, -10, -1, 0, 7, 42, 999, 1_000, 12_345] {
+            #expect(ValueFormatter.padded(n, 4) == String(format: "%04d", n))
+            #expect(ValueFormatter.padded(n, 2) == String(format: "%02d", n))
+        }
     }
 
     @Test func relative() {

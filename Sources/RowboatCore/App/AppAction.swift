@@ -102,6 +102,9 @@ public enum AppEffect: Sendable, Equatable {
     /// Get the first page of `endpoint` again for a live tick of `list`
     /// (from the network: live lists do not tick in cache modes).
     case fetchLive(list: ListID, endpoint: String, requestID: Int, cursor: PageCursor, params: [String: String] = [:])
+    /// Work out the order of `rows` by `sort` off the UI thread; answer
+    /// `.answer(list, .rowsSorted(…))`.
+    case sortRows(list: ListID, requestID: Int, sort: LocalSort, rows: RowTable)
     /// Keep the arrangement of `endpoint`'s columns (nil: the config's
     /// columns again, nothing kept) in the user's state directory.
     case saveColumns(endpoint: String, ColumnArrangement?)

@@ -102,7 +102,8 @@ extension AppReducer {
     /// Sorts the loaded rows by the line's field: ascending, descending,
     /// then back to the server's order.
     static func sortBy(_ state: inout AppState, _ line: ColumnsPanel.Line) -> [AppEffect] {
-        let current = state.list.sort
+        // A sort still being worked out is the one the next press turns around.
+        let current = state.list.sorting?.sort ?? state.list.sort
         let sort: LocalSort?
         if let current, current.field == line.field {
             if current.descending {
@@ -117,7 +118,9 @@ extension AppReducer {
                              collation: state.collation)
         }
         let effects = list(&state, currentTab: state.currentTab, .sort(sort))
-        if let sort {
+        if let sort, state.list.sorting != nil {
+            toast(&state, "sorting by \(sort.title) \(sort.arrow) (the \(state.list.rows.count) loaded rows)…")
+        } else if let sort {
             toast(&state, "sorted by \(sort.title) \(sort.arrow) (the \(state.list.rows.count) loaded rows)")
         } else {
             toast(&state, "in the server's order again")

@@ -192,6 +192,8 @@ public enum AppReducer {
             .cancelFetch(list: list, requestID: id)
         case .fetchLive(let id, let cursor):
             .fetchLive(list: list, endpoint: endpoint, requestID: id, cursor: cursor, params: params)
+        case .sortRows(let id, let sort, let rows):
+            .sortRows(list: list, requestID: id, sort: sort, rows: rows)
         }
     }
 

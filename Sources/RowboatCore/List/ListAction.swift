@@ -38,6 +38,9 @@ public enum ListAction: Sendable, Equatable {
     case toggleLive
     /// Sort the loaded rows locally (nil: back to the server's order).
     case sort(LocalSort?)
+    /// The order a `sortRows` effect worked out (`order[i]` is the row
+    /// that goes to place `i` of the rows it was given).
+    case rowsSorted(requestID: Int, order: [Int32])
 }
 
 /// A selection movement.
@@ -65,9 +68,11 @@ public enum Movement: Sendable, Equatable {
 /// A page as the effect runner delivers it: rows ready to render, paging
 /// facts, when it was fetched, where it came from, and whether it is the
 /// request's last answer (a cached page that the network will replace is
-/// not `final`: the request stays in flight).
+/// not `final`: the request stays in flight). The rows come as a table
+/// already written (off the UI thread: the list adopts its pages, see
+/// `RowTable.append(table:)`).
 public struct PageLoad: Sendable, Equatable {
-    public var rows: [RowModel]
+    public var rows: RowTable
     public var facts: PageFacts
     public var fetchedAt: Double
     public var origin: PageOrigin
@@ -75,7 +80,13 @@ public struct PageLoad: Sendable, Equatable {
 
     public init(rows: [RowModel], facts: PageFacts, fetchedAt: Double, origin: PageOrigin = .network,
                 final: Bool = true) {
-        self.rows = rows
+        self.init(table: RowTable(rows), facts: facts, fetchedAt: fetchedAt, origin: origin, final: final)
+    }
+
+    /// A page whose rows were written into `table` by whoever made it.
+    public init(table: RowTable, facts: PageFacts, fetchedAt: Double, origin: PageOrigin = .network,
+                final: Bool = true) {
+        self.rows = table
         self.facts = facts
         self.fetchedAt = fetchedAt
         self.origin = origin
@@ -97,4 +108,7 @@ public enum ListEffect: Sendable, Equatable {
     case cancelFetch(requestID: Int)
     /// A live tick's request for the first page (its answer is merged).
     case fetchLive(requestID: Int, cursor: PageCursor)
+    /// Work out the order of `rows` by `sort` off the UI thread and answer
+    /// `rowsSorted` (a large list: keys are answered meanwhile).
+    case sortRows(requestID: Int, LocalSort, RowTable)
 }

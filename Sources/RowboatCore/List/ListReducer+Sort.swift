@@ -4,6 +4,42 @@ import RowboatSpec
 /// selection kept on its item (and on its screen row), and rows that come
 /// later merged into the order.
 extension ListReducer {
+    /// A sort asked for: done at once on a short list (or back to the
+    /// server's order, which is one pass), else worked out off the UI
+    /// thread while keys are answered.
+    static func requestSort(_ sort: LocalSort?, _ state: inout ListState) -> [ListEffect] {
+        state.sorting = nil
+        guard let sort, state.rows.count > state.inlineSortRows else {
+            applySort(sort, to: &state)
+            return []
+        }
+        state.lastSortID += 1
+        state.sorting = PendingSort(id: state.lastSortID, sort: sort, stamp: state.rows.stamp, count: state.rows.count)
+        return [.sortRows(requestID: state.lastSortID, sort, state.rows)]
+    }
+
+    /// The order worked out for a pending sort: put in force when the rows
+    /// are still those it was worked out for (rows added since are merged
+    /// into it); asked for again when they were replaced or moved.
+    static func rowsSorted(_ id: Int, _ order: [Int32], _ state: inout ListState) -> [ListEffect] {
+        guard let pending = state.sorting, pending.id == id else { return [] }
+        state.sorting = nil
+        let added = state.rows.count - pending.count
+        guard state.rows.stamp == pending.stamp, order.count == pending.count, added >= 0,
+              added * LocalSort.mergeLimitShare <= pending.count else {
+            // Other rows now, or so many more (a list still streaming in)
+            // that merging them would take longer than sorting all again.
+            return requestSort(pending.sort, &state)
+        }
+        state.sort = pending.sort
+        let new = pending.count..<state.rows.count
+        keepingSelection(&state) { state in
+            state.rows.reorder(new.isEmpty ? order : order + new.lazy.map { Int32($0) })
+        }
+        resort(&state, moving: Array(new))
+        return []
+    }
+
     /// Sorts the rows by `sort`, or puts them back in their natural order.
     static func applySort(_ sort: LocalSort?, to state: inout ListState) {
         state.sort = sort

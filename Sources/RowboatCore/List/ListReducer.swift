@@ -91,8 +91,10 @@ public enum ListReducer {
 
         case .sort(let sort):
             endFollow(&state)
-            applySort(sort, to: &state)
-            return []
+            return requestSort(sort, &state)
+
+        case .rowsSorted(let id, let order):
+            return rowsSorted(id, order, &state)
 
         case .loadMore:
             disarmPull(&state)
@@ -281,8 +283,8 @@ public enum ListReducer {
 
     /// Adds `rows` after the list's, de-duplicated by id (the same id
     /// again updates its row in place).
-    static func append(_ rows: [RowModel], to state: inout ListState) {
-        state.rows.append(contentsOf: rows)
+    static func append(_ rows: RowTable, to state: inout ListState) {
+        state.rows.append(table: rows)
     }
 
     /// Takes a provisional page back off before its replacement is applied.

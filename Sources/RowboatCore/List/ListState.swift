@@ -109,6 +109,14 @@ public struct ListState: Sendable, Equatable {
     /// The local sort in force (`LocalSort`): the rows are in its order,
     /// and rows that come later are merged into it. Nil: the server's order.
     public var sort: LocalSort?
+    /// A local sort being worked out off the UI thread (`sortRows`); the
+    /// rows keep their order, and `sort`, until it comes.
+    public var sorting: PendingSort?
+    /// The last `sortRows` request's number.
+    public var lastSortID: Int = 0
+    /// Lists up to this many rows are sorted at once, in the reducer (a
+    /// few milliseconds); a longer one off the UI thread (`sortRows`).
+    public var inlineSortRows = 50_000
     /// The first page fetched again in the background (`refresh.every`);
     /// nil when the list is not live.
     public var live: LiveRefresh?
@@ -178,5 +186,21 @@ public enum FooterState: Sendable, Equatable {
         case .pullArmed: "↓ pull to refresh — press again"
         case .halted(let halt): halt.footerHint
         }
+    }
+}
+
+/// A local sort asked for and not yet in force: the rows it was worked out
+/// for are those of `stamp` (`RowTable.stamp`), the first `count` rows.
+public struct PendingSort: Sendable, Equatable {
+    public var id: Int
+    public var sort: LocalSort
+    public var stamp: UInt64
+    public var count: Int
+
+    public init(id: Int, sort: LocalSort, stamp: UInt64, count: Int) {
+        self.id = id
+        self.sort = sort
+        self.stamp = stamp
+        self.count = count
     }
 }

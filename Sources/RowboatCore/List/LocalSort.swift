@@ -284,54 +284,82 @@ enum SortValue {
     /// is the decimal mark (three digits after a lone mark are a group).
     static func grouped(_ utf8: UnsafeBufferPointer<UInt8>) -> Double? {
         guard utf8.count <= 128 else { return nil }
-        var digits: [UInt8] = []
-        var marks: [(at: Int, byte: UInt8)] = []   // at: digits before it
-        var negative = false
-        var sawDigit = false
-        var afterDigits = false
-        var i = 0
-        while i < utf8.count {
-            let b = utf8[i]
-            if b >= 48 && b <= 57 {
-                if afterDigits { return nil }   // "12 ab 34"
-                digits.append(b)
-                sawDigit = true
-            } else if b == UInt8(ascii: ".") || b == UInt8(ascii: ",") || b == UInt8(ascii: "'") {
-                if sawDigit { marks.append((digits.count, b)) }
-            } else if b == UInt8(ascii: "-") {
-                if !sawDigit { negative = true } else { afterDigits = true }
-            } else if b == 0xE2, i + 2 < utf8.count, utf8[i + 1] == 0x88, utf8[i + 2] == 0x92 {
-                if !sawDigit { negative = true } else { afterDigits = true }   // − U+2212
-                i += 2
-            } else if b == 0xE2, i + 2 < utf8.count, utf8[i + 1] == 0x80, utf8[i + 2] == 0x99 || utf8[i + 2] == 0xAF {
-                if sawDigit { marks.append((digits.count, UInt8(ascii: "'"))) }   // ’ U+2019, narrow space U+202F
-                i += 2
-            } else if b == 0xC2, i + 1 < utf8.count, utf8[i + 1] == 0xA0 {
-                i += 1   // no-break space between groups or before a sign
-            } else if b == UInt8(ascii: " ") {
-                // a space between groups or before a sign
-            } else {
-                if sawDigit { afterDigits = true }   // a sign or code after the number
+        // Fixed room on the stack (a million rows sort by this): the digits,
+        // and each mark's place (digits before it) and kind.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * 130) { room -> Double? in
+            let digits = UnsafeMutableBufferPointer(rebasing: room[0..<130])
+            let markBytes = UnsafeMutableBufferPointer(rebasing: room[130..<260])
+            let text = UnsafeMutableBufferPointer(rebasing: room[260..<390])
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: 130) { markAt -> Double? in
+                var digitCount = 0, markCount = 0
+                func mark(_ byte: UInt8) {
+                    markAt[markCount] = digitCount
+                    markBytes[markCount] = byte
+                    markCount += 1
+                }
+                var negative = false
+                var sawDigit = false
+                var afterDigits = false
+                var i = 0
+                while i < utf8.count {
+                    let b = utf8[i]
+                    if b >= 48 && b <= 57 {
+                        if afterDigits { return nil }   // "12 ab 34"
+                        digits[digitCount] = b
+                        digitCount += 1
+                        sawDigit = true
+                    } else if b == UInt8(ascii: ".") || b == UInt8(ascii: ",") || b == UInt8(ascii: "'") {
+                        if sawDigit { mark(b) }
+                    } else if b == UInt8(ascii: "-") {
+                        if !sawDigit { negative = true } else { afterDigits = true }
+                    } else if b == 0xE2, i + 2 < utf8.count, utf8[i + 1] == 0x88, utf8[i + 2] == 0x92 {
+                        if !sawDigit { negative = true } else { afterDigits = true }   // − U+2212
+                        i += 2
+                    } else if b == 0xE2, i + 2 < utf8.count, utf8[i + 1] == 0x80,
+                              utf8[i + 2] == 0x99 || utf8[i + 2] == 0xAF {
+                        if sawDigit { mark(UInt8(ascii: "'")) }   // ’ U+2019, narrow space U+202F
+                        i += 2
+                    } else if b == 0xC2, i + 1 < utf8.count, utf8[i + 1] == 0xA0 {
+                        i += 1   // no-break space between groups or before a sign
+                    } else if b == UInt8(ascii: " ") {
+                        // a space between groups or before a sign
+                    } else {
+                        if sawDigit { afterDigits = true }   // a sign or code after the number
+                    }
+                    i += 1
+                }
+                guard sawDigit else { return nil }
+                // Marks right after the last digit (a trailing "." of a
+                // sentence) are not decimal marks: only those inside count.
+                var last = -1, kinds: UInt8 = 0, sameAsLast = 0
+                for k in 0..<markCount where markAt[k] < digitCount && markAt[k] > 0 {
+                    last = k
+                    kinds |= markBytes[k] == UInt8(ascii: ".") ? 1 : markBytes[k] == UInt8(ascii: ",") ? 2 : 4
+                }
+                var decimalAt = -1
+                if last >= 0, markBytes[last] != UInt8(ascii: "'") {
+                    for k in 0..<markCount where markAt[k] < digitCount && markAt[k] > 0 && markBytes[k] == markBytes[last] {
+                        sameAsLast += 1
+                    }
+                    let after = digitCount - markAt[last]
+                    if kinds.nonzeroBitCount > 1 || (after != 3 && sameAsLast == 1) { decimalAt = markAt[last] }
+                }
+                var length = 0
+                if negative {
+                    text[0] = UInt8(ascii: "-")
+                    length = 1
+                }
+                for k in 0..<digitCount {
+                    if k == decimalAt {
+                        text[length] = UInt8(ascii: ".")
+                        length += 1
+                    }
+                    text[length] = digits[k]
+                    length += 1
+                }
+                return Double(String(decoding: UnsafeBufferPointer(rebasing: text[0..<length]), as: UTF8.self))
             }
-            i += 1
         }
-        guard sawDigit else { return nil }
-        // Marks right after the last digit (a trailing "." of a sentence) are not decimal marks.
-        let inside = marks.filter { $0.at < digits.count && $0.at > 0 }
-        var decimalAt: Int?
-        if let last = inside.last, last.byte != UInt8(ascii: "'") {
-            let after = digits.count - last.at
-            let kinds = Set(inside.map(\.byte))
-            if kinds.count > 1 || (after != 3 && inside.filter({ $0.byte == last.byte }).count == 1) {
-                decimalAt = last.at
-            }
-        }
-        var text = negative ? "-" : ""
-        for (k, d) in digits.enumerated() {
-            if k == decimalAt { text += "." }
-            text.unicodeScalars.append(Unicode.Scalar(d))
-        }
-        return Double(text)
     }
 
     /// A calendar date as `ValueFormatter.isoDate` writes it

@@ -55,9 +55,27 @@ extension RowTable {
     /// Puts the rows back in their natural order after a sort.
     public mutating func restoreNaturalOrder() {
         guard !arrival.isEmpty else { return }
-        let order = arrival.indices.sorted { arrival[$0] < arrival[$1] }.map { Int32($0) }
+        let order = Self.naturalOrder(arrival)
         arrival = []
         permute(order)
+    }
+
+    /// The places that put rows with natural places `arrival` (each
+    /// different) back in that order: placed by value in one pass when
+    /// the values are not spread much wider than the rows (they never are
+    /// but after many removals), else sorted.
+    static func naturalOrder(_ arrival: [Int32]) -> [Int32] {
+        guard let low = arrival.min(), let high = arrival.max() else { return [] }
+        let span = Int(high) - Int(low) + 1
+        guard span <= 4 * arrival.count + 1024 else {
+            return arrival.indices.sorted { arrival[$0] < arrival[$1] }.map { Int32($0) }
+        }
+        var slots = [Int32](repeating: -1, count: span)
+        for (row, place) in arrival.enumerated() { slots[Int(place) - Int(low)] = Int32(row) }
+        var order: [Int32] = []
+        order.reserveCapacity(arrival.count)
+        for row in slots where row >= 0 { order.append(row) }
+        return order
     }
 
     /// Moves the rows from `start` to the end to the top, in their order:
@@ -68,6 +86,7 @@ extension RowTable {
     mutating func prepend(from start: Int) {
         let k = refs.count - start
         guard k > 0, start > 0 else { return }
+        edited()
         refs.moveLastToFront(k)
         guard Int(slotShift) + k < Int(Int32.max / 2) else {
             // After a very long run of ticks: the index made again, once.
@@ -88,6 +107,7 @@ extension RowTable {
 
     /// The rows' places in `order`; the id index remapped in one pass.
     mutating func permute(_ order: [Int32]) {
+        edited()
         var inverse = [Int32](repeating: 0, count: refs.count)
         let old = refs.withUnsafeBufferPointer { Array($0) }
         refs.withUnsafeMutableBufferPointer { refs in

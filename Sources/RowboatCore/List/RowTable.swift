@@ -1,4 +1,5 @@
 import RowboatSpec
+import Synchronization
 
 /// The rows of a list, unique by id, kept as compact bytes: each row's text
 /// is written once into large shared pages (`RowBytes`), field names are
@@ -39,11 +40,35 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// top get, while `arrival` is kept.
     var nextArrival: Int32 = 0
     var topArrival: Int32 = -1
+    /// Which rows in which order the table holds, up to rows added at the
+    /// end since: new whenever a row is replaced, removed or moved (an
+    /// order worked out off the UI thread for one stamp still fits a
+    /// table of that stamp, plus the rows added after). Unique across
+    /// tables; not part of equality.
+    public private(set) var stamp: UInt64 = RowTable.newStamp()
+
+    static let stamps = Atomic<UInt64>(0)
+
+    static func newStamp() -> UInt64 {
+        stamps.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// Rows were replaced, removed or moved.
+    mutating func edited() {
+        stamp = Self.newStamp()
+    }
 
     public init() {}
 
     /// The rows of `rows`, a later row with an id already seen replacing it.
     public init(_ rows: some Sequence<RowModel>) {
+        // The id index sized for them at once (not grown a doubling at a time).
+        let expected = rows.underestimatedCount
+        if expected > 8 {
+            var size = 16
+            while size < (expected + 1) * 3 { size <<= 1 }
+            slots = [Int32](repeating: Self.emptySlot, count: size)
+        }
         for row in rows { upsert(row) }
     }
 
@@ -66,6 +91,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             let sameID = id.withUTF8 { idBytes(of: index, equal: $0) }
             garbage += length(of: index)
             refs[index] = write(newValue)
+            edited()
             if !sameID { rebuildIndex() }
             compactIfWasteful()
         }
@@ -86,18 +112,21 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
 
     /// The position of the row with `id`.
     public func index(ofID id: String) -> Int? {
-        guard !slots.isEmpty else { return nil }
         var id = id
-        return id.withUTF8 { wanted -> Int? in
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: FNV1a.hash(wanted)) & mask
-            while slots[slot] != Self.emptySlot {
-                let row = Int(slots[slot]) + Int(slotShift)
-                if idBytes(of: row, equal: wanted) { return row }
-                slot = (slot + 1) & mask
-            }
-            return nil
+        return id.withUTF8 { index(ofIDBytes: $0) }
+    }
+
+    /// The position of the row whose id is `wanted` (UTF-8).
+    func index(ofIDBytes wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: Self.hash(wanted)) & mask
+        while slots[slot] != Self.emptySlot {
+            let row = Int(slots[slot]) + Int(slotShift)
+            if idBytes(of: row, equal: wanted) { return row }
+            slot = (slot + 1) & mask
         }
+        return nil
     }
 
     /// Adds `row` at the end, or replaces the row with its id in place.
@@ -107,6 +136,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         if let at = index(ofID: row.id) {
             garbage += length(of: at)
             refs[at] = write(row)
+            edited()
             compactIfWasteful()
             return at
         }
@@ -129,9 +159,54 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         for row in rows { upsert(row) }
     }
 
+    /// Adds the rows of `other` after these, as `upsert` would add each
+    /// (an id already here replaces its row in place), without writing
+    /// them again: `other`'s pages become pages of this table and only
+    /// the positions and the id index are set — what the UI thread does
+    /// with a streamed part whose rows were written off it. Rows of other
+    /// shapes than these are written again, one by one.
+    public mutating func append(table other: RowTable) {
+        guard !other.isEmpty else { return }
+        let sameShapes = other.shapes.indices.allSatisfy { $0 >= shapes.count || shapes[$0] == other.shapes[$0] }
+        guard sameShapes, pages.count + other.pages.count < Int(UInt32.max) else {
+            for row in other { upsert(row) }
+            return
+        }
+        for shape in other.shapes.dropFirst(shapes.count) {
+            shapes.append(shape)
+            shapeNumbers[shape] = shapes.count - 1
+        }
+        let base = pages.count
+        pages += other.pages
+        garbage += other.garbage
+        for row in other.indices {
+            let (page, at) = Self.place(of: other.refs[row])
+            let ref = Self.ref(page: base + page, at: at)
+            let bytes = RowBytes.id(other.pages[page].bytes, at: at)
+            if let known = index(ofIDBytes: bytes) {
+                garbage += length(of: known)
+                refs[known] = ref
+                edited()
+                continue
+            }
+            refs.append(ref)
+            if !arrival.isEmpty {
+                arrival.append(nextArrival)
+                nextArrival &+= 1
+            }
+            if (refs.count + 1) * 2 > slots.count {
+                rebuildIndex()
+            } else {
+                insertIntoIndex(refs.count - 1)
+            }
+        }
+        compactIfWasteful()
+    }
+
     /// Keeps the first `count` rows.
     public mutating func truncate(to count: Int) {
         guard count < refs.count else { return }
+        edited()
         for at in count..<refs.count { garbage += length(of: at) }
         refs.removeLast(refs.count - count)
         if !arrival.isEmpty { arrival.removeLast(arrival.count - count) }
@@ -151,6 +226,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             if ids.contains(id(at: at)) { garbage += length(of: at) } else { kept.append(at) }
         }
         guard kept.count != before else { return 0 }
+        edited()
         refs = RowRefs(kept.map { refs[$0] })
         if !arrival.isEmpty { arrival = kept.map { arrival[$0] } }
         rebuildIndex()
@@ -224,7 +300,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
 
     func idHash(of row: Int) -> UInt64 {
         let (page, at) = location(of: row)
-        return FNV1a.hash(RowBytes.id(page, at: at))
+        return Self.hash(RowBytes.id(page, at: at))
     }
 
     mutating func insertIntoIndex(_ row: Int) {
@@ -240,7 +316,32 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         while size < (refs.count + 1) * 3 { size <<= 1 }
         slots = [Int32](repeating: Self.emptySlot, count: refs.isEmpty ? 0 : size)
         slotShift = 0
-        for row in refs.indices { insertIntoIndex(row) }
+        guard !refs.isEmpty else { return }
+        // Every row's id hashed straight from its page (a million rows:
+        // this runs on the UI thread when the index grows).
+        let bases = pages.map(\.bytes)
+        let mask = size - 1, empty = Self.emptySlot
+        refs.withUnsafeBufferPointer { refs in
+            slots.withUnsafeMutableBufferPointer { slots in
+                for row in refs.indices {
+                    let (page, at) = Self.place(of: refs[row])
+                    var slot = Int(truncatingIfNeeded: Self.hash(RowBytes.id(bases[page], at: at))) & mask
+                    while slots[slot] != empty { slot = (slot + 1) & mask }
+                    slots[slot] = Int32(row)
+                }
+            }
+        }
+    }
+
+    /// `FNV1a.hash` of an id's bytes, here where it is specialized.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = FNV1a.offsetBasis
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
     }
 
     /// Writes the rows again without the bytes of replaced ones, once
@@ -251,5 +352,6 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         let (order, next, top) = (arrival, nextArrival, topArrival)
         self = RowTable(rows)
         (arrival, nextArrival, topArrival) = (order, next, top)
+        edited()
     }
 }

@@ -79,6 +79,11 @@ package final class EffectRunner: Sendable {
             }
         case .cancelFetch(let list, let id):
             fetches.cancel(list, id)
+        case .sortRows(let list, let id, let sort, let rows):
+            // A million rows take a few hundred milliseconds: keys are answered meanwhile.
+            DispatchQueue.global(qos: .userInitiated).async {
+                self.post(.answer(list, .rowsSorted(requestID: id, order: sort.order(of: rows))))
+            }
         case .saveColumns(let endpoint, let arrangement):
             guard let columnStore else { return }
             storeQueue.async {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Money as people read it: digits grouped and two decimals in the user's
 /// locale (`1,234,567.50`, `1.234.567,50`), with the currency's symbol
@@ -12,8 +13,17 @@ public struct MoneyFormatter: Sendable {
     /// The locale numbers are written in.
     public let locale: Locale
 
+    /// Templates by currency code ("" for none), learned on first use and
+    /// shared by copies (see `MoneyTemplate`); nil: Foundation each time.
+    let templates = Templates()
+
     public init(locale: Locale = MoneyFormatter.fallbackLocale) {
         self.locale = locale
+    }
+
+    /// The learned templates (a class: copies of the formatter share them).
+    final class Templates: Sendable {
+        let known = Mutex<[String: MoneyTemplate?]>([:])
     }
 
     /// Grouping and decimals when the environment names no usable locale
@@ -32,6 +42,21 @@ public struct MoneyFormatter: Sendable {
     /// `value` for display; `currency` is an ISO 4217 code or nil.
     public func string(_ value: Double, currency: String?) -> String {
         guard value.isFinite else { return ValueFormatter.money(value) }
+        if let template = template(currency), let text = template.string(value) { return text }
+        return foundation(value, currency: currency)
+    }
+
+    /// The template for `currency`, learned the first time it is asked for.
+    func template(_ currency: String?) -> MoneyTemplate? {
+        let key = currency ?? ""
+        if let known = templates.known.withLock({ $0[key] }) { return known }
+        let learned = MoneyTemplate { foundation($0, currency: currency) }
+        templates.known.withLock { $0[key] = .some(learned) }
+        return learned
+    }
+
+    /// `value` as Foundation's format styles write it.
+    func foundation(_ value: Double, currency: String?) -> String {
         if let currency {
             return value.formatted(.currency(code: currency).locale(locale))
         }

@@ -53,6 +53,19 @@ public struct RowModelBuilder: Sendable {
     let names: [String]
     /// Those the detail shows and search reads (not the hidden `@` fields).
     let shownNames: [String]
+    /// What each name needs of its spec, found once (not per row).
+    let looks: [Look]
+    /// Where the image and link fields are in `names`.
+    let imageAt: Int?, linkAt: Int?
+
+    /// A field's spec as a row reads it.
+    struct Look: Sendable {
+        var relative: Bool
+        var relativeDays: Int
+        var currency: String?
+        var isTitle: Bool
+        var isSubtitle: Bool
+    }
 
     public init(mapping: ItemMapping, money: MoneyFormatter = MoneyFormatter()) {
         self.mapping = mapping
@@ -61,15 +74,25 @@ public struct RowModelBuilder: Sendable {
         for spec in mapping.fields where !names.contains(spec.name) { names.append(spec.name) }
         self.names = names
         shownNames = names.filter { !ActionFields.isHidden($0) }
+        looks = names.map { name in
+            let spec = mapping.field(name)!
+            return Look(relative: spec.relative, relativeDays: spec.relativeDays, currency: spec.currency,
+                        isTitle: name == "title", isSubtitle: name == "subtitle")
+        }
+        imageAt = names.firstIndex(of: "image")
+        linkAt = names.firstIndex(of: "link")
     }
 
     public func row(for item: Item) -> RowModel {
         var values: [CellText] = []
         values.reserveCapacity(names.count)
         var title: String?, subtitle: String?
-        for name in names {
-            guard let spec = mapping.field(name) else { continue }
-            let value = item.values[name] ?? .missing
+        // An item of the mapping this builder was made for has its values
+        // in the same order (usually the very same names array).
+        let inOrder = item.values.names == names
+        for (at, name) in names.enumerated() {
+            let spec = looks[at]
+            let value = (inOrder ? item.values.values[at] : item.values[name]) ?? .missing
             switch value {
             case .date(let t) where spec.relative:
                 let days = spec.relativeDays == FieldSpec.defaultRelativeDays ? nil : spec.relativeDays
@@ -79,19 +102,21 @@ public struct RowModelBuilder: Sendable {
             default:
                 // The row's title and subtitle are the same text: one string, shared.
                 let text = Sanitizer.clean(value.plainText)
-                if name == "title" { title = text }
-                if name == "subtitle" { subtitle = text }
+                if spec.isTitle { title = text }
+                if spec.isSubtitle { subtitle = text }
                 values.append(.text(text))
             }
         }
-        func url(_ name: String) -> String? {
-            let s = item.text(name)
+        func url(_ name: String, _ at: Int?) -> String? {
+            // Not mapped: no URL (an item has only its mapping's fields).
+            if inOrder && at == nil { return nil }
+            let s = inOrder ? item.values.values[at!].plainText : item.text(name)
             return s.isEmpty ? nil : Sanitizer.clean(s, limit: 2048)
         }
         return RowModel(id: Sanitizer.clean(item.id, limit: 200),
                         title: title ?? Sanitizer.clean(item.text("title")),
                         subtitle: subtitle ?? Sanitizer.clean(item.text("subtitle")),
-                        imageURL: url("image"), linkURL: url("link"),
+                        imageURL: url("image", imageAt), linkURL: url("link", linkAt),
                         fields: RowFields(names: names, values: values), fieldOrder: shownNames)
     }
 }

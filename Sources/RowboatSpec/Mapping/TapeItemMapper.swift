@@ -193,11 +193,11 @@ public final class TapeItemMapper: Sendable {
     }
 
     /// A text field's value from a string's bytes when they are on the
-    /// fast path (nil: take `ItemMapper.coerce`): longer than any null
+    /// fast path (nil: take `ItemMapper.coerce`): not empty, not a null
     /// string, nothing to trim at either end, no `&` (no entities to
     /// decode); sanitized only when `TextBytes` says it may need it.
     func plainText(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard bytes.count > mapper.maxNullStringBytes, bytes.count <= Sanitizer.defaultLimit else { return nil }
+        guard !bytes.isEmpty, bytes.count <= Sanitizer.defaultLimit else { return nil }
         let need = TextBytes.need(bytes)
         if need == .entities { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
@@ -207,6 +207,8 @@ public final class TapeItemMapper: Sendable {
         if trimmed(bytes.first!, text.unicodeScalars.first!) || trimmed(bytes.last!, text.unicodeScalars.last!) {
             return nil
         }
+        // Nothing to trim: a null string is the text itself.
+        if bytes.count <= mapper.maxNullStringBytes, mapper.nullStrings.contains(text) { return nil }
         return need == .nothing ? text : Sanitizer.clean(text)
     }
 }

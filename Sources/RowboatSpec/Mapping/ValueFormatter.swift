@@ -13,7 +13,32 @@ public enum ValueFormatter {
         guard seconds.isFinite, abs(seconds) < 1e13 else { return "?" }
         let days = Int((seconds / 86_400).rounded(.down))
         let (y, m, d) = civilDate(fromDays: days)
-        return String(format: "%04d-%02d-%02d", y, m, d)
+        // As "%04d-%02d-%02d" writes it, without String(format:) (a
+        // microsecond a date: most of a million-row load's dates).
+        if (0...9999).contains(y) {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { out in
+                func put(_ at: Int, _ digit: Int) { out[at] = UInt8(truncatingIfNeeded: 48 + digit) }
+                put(0, y / 1000)
+                put(1, y / 100 % 10)
+                put(2, y / 10 % 10)
+                put(3, y % 10)
+                out[4] = UInt8(ascii: "-")
+                put(5, m / 10)
+                put(6, m % 10)
+                out[7] = UInt8(ascii: "-")
+                put(8, d / 10)
+                put(9, d % 10)
+                return String(decoding: out, as: UTF8.self)
+            }
+        }
+        return padded(y, 4) + "-" + padded(m, 2) + "-" + padded(d, 2)
+    }
+
+    /// `n` as "%0*d" writes it: zeros after the sign up to `width` characters.
+    static func padded(_ n: Int, _ width: Int) -> String {
+        let digits = String(n.magnitude)
+        let room = width - digits.utf8.count - (n < 0 ? 1 : 0)
+        return (n < 0 ? "-" : "") + String(repeating: "0", count: max(0, room)) + digits
     }
 
     /// How long ago `seconds` was, seen from `now`: "just now", "5 min ago",

@@ -9,12 +9,24 @@ public struct ListElement<Node: JSONNode> {
     var at: String
     /// The element's index in its array (nil in a keyed list).
     var position: Int?
+    /// A keyed list's path, its label made from it and the key only when
+    /// an error names the element (a million keyed items make none).
+    var keyedIn: JSONPath?
 
     public init(value: Node, key: String?, label: String) {
         self.value = value
         self.key = key
         self.at = label
         self.position = nil
+    }
+
+    /// An element of the keyed list at `list`, under `key`.
+    init(value: Node, key: String, in list: JSONPath) {
+        self.value = value
+        self.key = key
+        self.at = ""
+        self.position = nil
+        self.keyedIn = list
     }
 
     init(value: Node, at: String, position: Int) {
@@ -27,7 +39,8 @@ public struct ListElement<Node: JSONNode> {
     /// Where the element sits, as path text (`data.sections[1].items[3]`);
     /// built only when an error names it.
     public var label: String {
-        position.map { "\(at)[\($0)]" } ?? at
+        if let keyedIn, let key { return JSONPath.text(of: keyedIn.steps + [.key(key)]) }
+        return position.map { "\(at)[\($0)]" } ?? at
     }
 }
 

@@ -176,7 +176,7 @@ public struct StreamingPageDecoder: Sendable {
             }
             if list.isObject {
                 _ = list.forEachOrderedMember { key, value in
-                    add(ListElement(value: value, key: key, label: JSONPath.text(of: listPath.steps + [.key(key)])))
+                    add(ListElement(value: value, key: key, in: listPath))
                 }
             } else {
                 list.forEachElement { node in

@@ -19,7 +19,11 @@ public enum StatusBar {
             parts.append("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""))
         }
         parts.append(phaseText(list.phase, spinner: spinner))
-        if let sort = list.sort { parts.append("sorted by \(sort.title) \(sort.arrow) (loaded)") }
+        if let pending = list.sorting {
+            parts.append("sorting by \(pending.sort.title) \(pending.sort.arrow)…")
+        } else if let sort = list.sort {
+            parts.append("sorted by \(sort.title) \(sort.arrow) (loaded)")
+        }
         if let live = list.live {
             parts.append(live.status(inFlight: list.inFlight?.kind == .live, offline: list.isOffline))
             if let new = live.newText { parts.append(new) }

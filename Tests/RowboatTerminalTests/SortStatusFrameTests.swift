@@ -1,0 +1,54 @@
+import Testing
+import RowboatCore
+import RowboatSpec
+@testable import RowboatTerminal
+
+/// Golden frames of which sort is in force, as the status bar says it: a
+/// local sort of the loaded rows ("sorted by Price ↑ (loaded)", the arrow
+/// in the header), one still being worked out off the UI thread on a long
+/// list ("sorting by Price ↑…", the rows as they were), and the server's
+/// order (nothing said).
+@Suite struct SortStatusFrameTests {
+    let renderer = AppRenderer(theme: .default)
+
+    func state() -> AppState {
+        var state = Fixtures.loaded((1...30).map { Fixtures.row($0) }, size: .init(columns: 100, rows: 12))
+        state.endpoints["items"] = EndpointInfo(title: "Items", fields: ColumnsPanelFrameTests.fields)
+        return state
+    }
+
+    /// Opens the columns panel on Price and presses `s`, then closes it.
+    func sortByPrice(_ state: inout AppState) -> [AppEffect] {
+        _ = AppReducer.reduce(&state, .columns(.open))
+        _ = AppReducer.reduce(&state, .columns(.move(2)))
+        let effects = AppReducer.reduce(&state, .columns(.sort))
+        _ = AppReducer.reduce(&state, .columns(.close))
+        return effects
+    }
+
+    @Test func aLocalSortIsNamedInTheStatusBar() throws {
+        var state = state()
+        #expect(sortByPrice(&state).isEmpty)
+        let grid = renderer.render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "sort-local-100x12")
+        let lines = grid.lines()
+        #expect(lines.last?.contains("sorted by Price ↑ (loaded)") == true)
+        #expect(lines[0].contains("Price ↑"))
+    }
+
+    @Test func aSortBeingWorkedOutIsNamedAndTheRowsStayAsTheyWere() throws {
+        var state = state()
+        state.list.inlineSortRows = 10
+        let effects = sortByPrice(&state)
+        guard case .sortRows? = effects.first else {
+            Issue.record("a long list's sort is worked out off the UI thread: \(effects)")
+            return
+        }
+        let grid = renderer.render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "sort-pending-100x12")
+        let lines = grid.lines()
+        #expect(lines.last?.contains("sorting by Price ↑…") == true)
+        #expect(!lines.contains { $0.contains("sorted by") })
+        #expect(state.list.rows.id(at: 0) == "1")
+    }
+}
