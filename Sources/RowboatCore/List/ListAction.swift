@@ -38,6 +38,8 @@ public enum ListAction: Sendable, Equatable {
     case toggleLive
     /// Sort the loaded rows locally (nil: back to the server's order).
     case sort(LocalSort?)
+    /// Filter the loaded rows locally (nil or no condition: every row again).
+    case filter(RowFilter?)
     /// The order a `sortRows` effect worked out (`order[i]` is the row
     /// that goes to place `i` of the rows it was given).
     case rowsSorted(requestID: Int, order: [Int32])

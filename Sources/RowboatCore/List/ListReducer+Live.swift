@@ -83,14 +83,23 @@ extension ListReducer {
             switch state.rows.update(row) {
             case .added: fresh.append(row.id)
             case .changed(let at): changed.append(at)
-            case .same: break
+            case .same, .setAside: break
             }
         }
-        if let sort = state.sort {
+        if state.sort != nil || state.filter != nil {
+            // The new rows' natural places at the top; the filter and the
+            // sort then place them (or leave them out).
+            // (Rows a filter had set aside that came back keep their natural places.)
+            let back = changed.filter { $0 >= before }.map { ($0, state.rows.arrival[$0]) }
             state.rows.moveToTop(from: before)
-            let moving = Array(Set(changed).union(before..<state.rows.count)).sorted()
-            if !moving.isEmpty {
-                state.rows.reorder(sort.order(of: state.rows, moving: moving) ?? sort.order(of: state.rows))
+            for (at, place) in back { state.rows.arrival[at] = place }
+            let moving = filterMoving(&state, Array(Set(changed).union(before..<state.rows.count)).sorted())
+            if let sort = state.sort {
+                if !moving.isEmpty {
+                    state.rows.reorder(sort.order(of: state.rows, moving: moving) ?? sort.order(of: state.rows))
+                }
+            } else {
+                state.rows.showInNaturalOrder()
             }
         } else {
             state.rows.moveToTop(from: before, at: request.liveAdded)

@@ -54,7 +54,10 @@ extension ListReducer {
 
     /// Takes the rows `moving` (added or changed) into the order of the
     /// local sort in force, if any.
+    /// Rows the local filter leaves out are set aside first.
     static func resort(_ state: inout ListState, moving: [Int]) {
+        let moving = filterMoving(&state, moving)
+        if state.sort == nil, state.filter != nil { placeNaturally(&state, moving) }
         guard let sort = state.sort, !moving.isEmpty else { return }
         keepingSelection(&state) { state in
             state.rows.reorder(sort.order(of: state.rows, moving: moving) ?? sort.order(of: state.rows))

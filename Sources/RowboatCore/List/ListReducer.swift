@@ -93,6 +93,11 @@ public enum ListReducer {
             endFollow(&state)
             return requestSort(sort, &state)
 
+        case .filter(let filter):
+            endFollow(&state)
+            applyFilter(filter, &state)
+            return autoLoadMore(&state)
+
         case .rowsSorted(let id, let order):
             return rowsSorted(id, order, &state)
 

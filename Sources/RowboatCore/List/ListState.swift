@@ -109,6 +109,10 @@ public struct ListState: Sendable, Equatable {
     /// The local sort in force (`LocalSort`): the rows are in its order,
     /// and rows that come later are merged into it. Nil: the server's order.
     public var sort: LocalSort?
+    /// The local filter in force (`RowFilter`): only rows that meet its
+    /// conditions are shown (the others are set aside in `rows`), and rows
+    /// that come later are filtered as they come. Nil: every row.
+    public var filter: RowFilter?
     /// A local sort being worked out off the UI thread (`sortRows`); the
     /// rows keep their order, and `sort`, until it comes.
     public var sorting: PendingSort?

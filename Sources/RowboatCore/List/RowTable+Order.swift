@@ -55,6 +55,8 @@ extension RowTable {
     /// Puts the rows back in their natural order after a sort.
     public mutating func restoreNaturalOrder() {
         guard !arrival.isEmpty else { return }
+        // Rows a filter left out keep their natural places, and so do these.
+        guard hiddenCount == 0 else { return showInNaturalOrder() }
         let order = Self.naturalOrder(arrival)
         arrival = []
         permute(order)
@@ -135,6 +137,10 @@ extension RowTable {
         case changed(Int)
         /// Its row was the same already: nothing was written.
         case same(Int)
+        /// Its row is set aside by a filter and was the same: nothing was
+        /// written. (A row set aside that differs comes back at the end,
+        /// `changed`, its natural place kept.)
+        case setAside
     }
 
     /// Adds `row`, or replaces the row with its id when its content
@@ -142,17 +148,28 @@ extension RowTable {
     /// in the pages for a server that sends the same page again).
     @discardableResult
     public mutating func update(_ row: RowModel) -> Update {
-        guard let at = index(ofID: row.id) else { return .added(upsert(row)) }
+        guard let at = index(ofID: row.id) else {
+            if let k = hiddenIndex(ofID: row.id) {
+                // Set aside by a filter: the same stays aside, a changed one comes back.
+                return sameBytes(row, ref: hidden[k]) ? .setAside : .changed(upsert(row))
+            }
+            return .added(upsert(row))
+        }
+        if sameBytes(row, ref: refs[at]) { return .same(at) }
+        upsert(row)
+        return .changed(at)
+    }
+
+    /// True when `row` written would be the bytes at `ref`.
+    mutating func sameBytes(_ row: RowModel, ref: UInt64) -> Bool {
         let shape = shapeNumber(of: row)
         scratch.removeAll(keepingCapacity: true)
         RowBytes.write(row, shape: shape, searchable: shapes[shape].searchable, into: &scratch)
-        let (page, start) = location(of: at)
+        let (pageNumber, start) = Self.place(of: ref)
+        let page = pages[pageNumber].bytes
         let length = RowBytes.length(page, at: start, shapes: shapes)
-        let same = length == scratch.count && scratch.withUnsafeBufferPointer { new in
+        return length == scratch.count && scratch.withUnsafeBufferPointer { new in
             UnsafeBufferPointer(rebasing: page[start..<(start + length)]).elementsEqual(new)
         }
-        if same { return .same(at) }
-        upsert(row)
-        return .changed(at)
     }
 }

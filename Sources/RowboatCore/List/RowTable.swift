@@ -40,6 +40,17 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// top get, while `arrival` is kept.
     var nextArrival: Int32 = 0
     var topArrival: Int32 = -1
+    /// The places of rows a local filter left out (`RowTable+Filter`), in
+    /// the order they were left out, with their natural places: not in
+    /// the id index, not counted, and not copied — their bytes stay in the
+    /// pages until the filter lets them back.
+    /// A place of `hidden` whose row came back (`RowTable.goneRef`) is
+    /// skipped; `hiddenSlots` is their id index (open addressing, the place
+    /// in `hidden`), so a row that comes again replaces its row set aside.
+    var hidden: [UInt64] = []
+    var hiddenArrival: [Int32] = []
+    var hiddenSlots: [Int32] = []
+    var hiddenGone = 0
     /// Which rows in which order the table holds, up to rows added at the
     /// end since: new whenever a row is replaced, removed or moved (an
     /// order worked out off the UI thread for one stamp still fits a
@@ -141,7 +152,12 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             return at
         }
         refs.append(write(row))
-        if !arrival.isEmpty {
+        if let k = hiddenIndex(ofID: row.id) {
+            // Set aside by a filter: it comes back at the end, its natural place kept.
+            let (page, at) = Self.place(of: hidden[k])
+            garbage += RowBytes.length(pages[page].bytes, at: at, shapes: shapes)
+            arrival.append(takeBack(k))
+        } else if !arrival.isEmpty {
             arrival.append(nextArrival)
             nextArrival &+= 1
         }
@@ -190,7 +206,11 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
                 continue
             }
             refs.append(ref)
-            if !arrival.isEmpty {
+            if let k = hiddenIndex(ofIDBytes: bytes) {
+                let (page, at) = Self.place(of: hidden[k])
+                garbage += RowBytes.length(pages[page].bytes, at: at, shapes: shapes)
+                arrival.append(takeBack(k))
+            } else if !arrival.isEmpty {
                 arrival.append(nextArrival)
                 nextArrival &+= 1
             }
@@ -225,6 +245,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         for at in refs.indices {
             if ids.contains(id(at: at)) { garbage += length(of: at) } else { kept.append(at) }
         }
+        removeHidden(ids: ids)
         guard kept.count != before else { return 0 }
         edited()
         refs = RowRefs(kept.map { refs[$0] })
@@ -241,7 +262,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     }
 
     public static func == (a: RowTable, b: RowTable) -> Bool {
-        a.count == b.count && a.indices.allSatisfy { a[$0] == b[$0] }
+        a.count == b.count && a.hiddenCount == b.hiddenCount && a.indices.allSatisfy { a[$0] == b[$0] }
     }
 
     // MARK: storage
@@ -347,7 +368,8 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// Writes the rows again without the bytes of replaced ones, once
     /// those are most of the pages.
     mutating func compactIfWasteful() {
-        guard garbage > Self.pageSize, garbage * 2 > pages.reduce(0, { $0 + $1.count }) else { return }
+        // (Not while a filter leaves rows out: their places point into the pages.)
+        guard hiddenCount == 0, garbage > Self.pageSize, garbage * 2 > pages.reduce(0, { $0 + $1.count }) else { return }
         let rows = Array(self)
         let (order, next, top) = (arrival, nextArrival, topArrival)
         self = RowTable(rows)

@@ -1,0 +1,217 @@
+import Foundation
+import RowboatSpec
+
+/// A filter of the loaded rows, done here rather than by the server: the
+/// rows kept are those that meet every condition (AND). The rows the
+/// filter leaves out are not copied nor dropped: their places are set
+/// aside in the table (`RowTable.hide`) and come back when the condition
+/// that left them out goes.
+public struct RowFilter: Sendable, Equatable {
+    public var conditions: [FilterCondition]
+
+    public init(_ conditions: [FilterCondition] = []) {
+        self.conditions = conditions
+    }
+
+    public var isEmpty: Bool { conditions.isEmpty }
+
+    /// What the status bar says: `where Price > 100 · City = Lisbon`
+    /// (sanitized when drawn).
+    public var summary: String {
+        "where " + conditions.map(\.text).joined(separator: " · ")
+    }
+}
+
+/// One condition of a `RowFilter`: a field, how it relates to a value,
+/// and the value.
+///
+/// How a row's value meets it:
+/// - `=` the same text, or (in a column of numbers, money or dates) the
+///   same number; `~` contains the value, ignoring case (as `/` finds
+///   text); `<` and `>` compare by the column's type (`SortKind`):
+///   numbers as numbers, dates as moments, text in the user's collation;
+/// - a value that is not of the condition's type (text where a number is
+///   compared) and a missing value meet no `<` or `>`; a missing field
+///   meets no condition.
+public struct FilterCondition: Sendable, Equatable {
+    /// How the field relates to the value.
+    public enum Relation: String, Sendable, Equatable, CaseIterable {
+        case equals = "=", contains = "~", less = "<", greater = ">"
+    }
+
+    public var field: String
+    /// The column's title (the status bar names it).
+    public var title: String
+    public var relation: Relation
+    /// The value as shown (typed, or the selected cell's text).
+    public var value: String
+    /// The value as a number (a number, a sum of money, a date's moment),
+    /// when it is one for the column's kind.
+    public var number: Double?
+    public var kind: SortKind
+    public var collation: TextCollation
+
+    /// Longest value kept (a longer one is cut): a needle of a megabyte
+    /// costs what this does.
+    public static let maxValueBytes = 4096
+
+    public init(field: String, title: String, relation: Relation, value: String, number: Double? = nil,
+                kind: SortKind = .auto, collation: TextCollation = .codePoint) {
+        self.field = field
+        self.title = title
+        self.relation = relation
+        var value = value
+        if value.utf8.count > Self.maxValueBytes {
+            value = String(decoding: value.utf8.prefix(Self.maxValueBytes), as: UTF8.self)
+        }
+        self.value = value
+        self.kind = kind
+        self.collation = collation
+        if let number {
+            self.number = number
+        } else {
+            var bytes = Array(value.utf8)
+            self.number = relation == .contains ? nil
+                : bytes.withUnsafeMutableBufferPointer { SortValue.parse(UnsafeBufferPointer($0), kind: kind) }
+        }
+    }
+
+    /// `Price > 100`.
+    public var text: String { "\(title) \(relation.rawValue) \(value)" }
+}
+
+/// A condition made ready to test rows: the field's index in each shape,
+/// the value's bytes, its needle and its collation key.
+struct ConditionTest {
+    let relation: FilterCondition.Relation
+    let kind: SortKind
+    let collation: TextCollation
+    let fields: [Int]
+    let bytes: [UInt8]
+    let number: Double?
+    let needle: SearchNeedle
+    let key: [UInt8]
+
+    init(_ condition: FilterCondition, shapes fields: [Int]) {
+        relation = condition.relation
+        kind = condition.kind
+        collation = condition.collation
+        self.fields = fields
+        bytes = Array(condition.value.utf8)
+        number = condition.number
+        needle = SearchNeedle(condition.value)
+        var key: [UInt8] = []
+        let collation = condition.collation
+        Array(condition.value.utf8).withUnsafeBufferPointer { collation.appendKey($0, to: &key) }
+        self.key = key
+    }
+
+    /// True when `cell` meets the condition (`scratch` holds a text's
+    /// collation key while it is compared).
+    func test(_ cell: RowBytes.Cell, scratch: inout [UInt8]) -> Bool {
+        switch cell {
+        case .missing:
+            return false
+        case .date(let t):
+            guard let number else { return false }
+            switch relation {
+            case .equals: return t == number
+            case .less: return t < number
+            case .greater: return t > number
+            case .contains: return false
+            }
+        case .text(let utf8):
+            if relation == .contains {
+                return needle.isEmpty || needle.found(utf8: utf8)
+            }
+            if let number, !utf8.isEmpty, let x = SortValue.parse(utf8, kind: kind) {
+                switch relation {
+                case .equals: return x == number
+                case .less: return x < number
+                case .greater: return x > number
+                case .contains: return false
+                }
+            }
+            if relation == .equals {
+                return utf8.count == bytes.count && bytes.withUnsafeBufferPointer { utf8.elementsEqual($0) }
+            }
+            // A number compared: text and empty values are not of its kind.
+            guard number == nil, !utf8.isEmpty else { return false }
+            scratch.removeAll(keepingCapacity: true)
+            collation.appendKey(utf8, to: &scratch)
+            let c = Self.compare(scratch, key)
+            return relation == .less ? c < 0 : c > 0
+        }
+    }
+
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        let n = Swift.min(a.count, b.count)
+        var i = 0
+        while i < n {
+            if a[i] != b[i] { return a[i] < b[i] ? -1 : 1 }
+            i += 1
+        }
+        return a.count < b.count ? -1 : a.count > b.count ? 1 : 0
+    }
+}
+
+extension RowTable {
+    /// Rows from which a filter is split over the processors.
+    static let parallelFilterFrom = 65_536
+
+    /// The rows of `candidates` (ascending indices) that meet every
+    /// condition of `filter`, read where they lie in the pages; many rows
+    /// are split over the processors.
+    public func rows(_ candidates: [Int], matching filter: RowFilter) -> [Int] {
+        guard !filter.isEmpty else { return candidates }
+        let scan = FilterScan(self, filter)
+        let parts = candidates.count >= Self.parallelFilterFrom
+            ? Swift.min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
+        guard parts > 1 else { return scan.rows(candidates[...]) }
+        let results = UnsafeMutableBufferPointer<[Int]>.allocate(capacity: parts)
+        results.initialize(repeating: [])
+        defer { results.deallocate() }
+        let box = FilterParts(results)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let start = candidates.count * part / parts
+            let end = candidates.count * (part + 1) / parts
+            box.parts[part] = scan.rows(candidates[start..<end])
+        }
+        let found = Array(results.joined())
+        _ = results.deinitialize()
+        return found
+    }
+}
+
+/// One slot per part of a split filter, each written by its own thread.
+private struct FilterParts: @unchecked Sendable {
+    let parts: UnsafeMutableBufferPointer<[Int]>
+    init(_ parts: UnsafeMutableBufferPointer<[Int]>) { self.parts = parts }
+}
+
+/// What a filter reads of a table: its pages and the conditions made
+/// ready. Valid while the table it was made from is neither changed nor
+/// gone (pages never change once written).
+private struct FilterScan: @unchecked Sendable {
+    let table: RowTable
+    let tests: [ConditionTest]
+
+    init(_ table: RowTable, _ filter: RowFilter) {
+        self.table = table
+        tests = filter.conditions.map { ConditionTest($0, shapes: table.fieldIndexByShape($0.field)) }
+    }
+
+    func rows(_ candidates: ArraySlice<Int>) -> [Int] {
+        var found: [Int] = []
+        var scratch: [UInt8] = []
+        for row in candidates where row >= 0 && row < table.count {
+            var keep = true
+            for test in tests where !test.test(table.cell(row, fieldIndexByShape: test.fields), scratch: &scratch) {
+                keep = false
+                break
+            }
+            if keep { found.append(row) }
+        }
+        return found
+    }
+}

@@ -1,0 +1,223 @@
+import RowboatSpec
+
+/// Rows left out by a local filter (`RowFilter`): their places are set
+/// aside (8 bytes a row, never the rows' bytes) with their natural places,
+/// and put back when the filter goes. While rows are left out, the table
+/// keeps its rows' natural places (as a sort does), so the rows put back
+/// can go where they were.
+extension RowTable {
+    /// How many rows a filter leaves out.
+    public var hiddenCount: Int { hidden.count - hiddenGone }
+
+    /// The place of `hidden` that a taken-back row leaves.
+    static let goneRef = UInt64.max
+
+    /// The place in `hidden` of the row set aside with `id`.
+    func hiddenIndex(ofID id: String) -> Int? {
+        guard !hiddenSlots.isEmpty else { return nil }
+        var id = id
+        return id.withUTF8 { hiddenIndex(ofIDBytes: $0) }
+    }
+
+    func hiddenIndex(ofIDBytes wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !hiddenSlots.isEmpty else { return nil }
+        let mask = hiddenSlots.count - 1
+        var slot = Int(truncatingIfNeeded: Self.hash(wanted)) & mask
+        while hiddenSlots[slot] != Self.emptySlot {
+            let k = Int(hiddenSlots[slot])
+            if hidden[k] != Self.goneRef {
+                let (page, at) = Self.place(of: hidden[k])
+                let id = RowBytes.id(pages[page].bytes, at: at)
+                if id.count == wanted.count && id.elementsEqual(wanted) { return k }
+            }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Takes the row set aside at `k` out of `hidden` (it comes back);
+    /// returns its natural place.
+    mutating func takeBack(_ k: Int) -> Int32 {
+        hidden[k] = Self.goneRef
+        hiddenGone += 1
+        return hiddenArrival[k]
+    }
+
+    /// Sets aside the row at `ref` with natural place `place`.
+    mutating func setAside(_ ref: UInt64, _ place: Int32) {
+        hidden.append(ref)
+        hiddenArrival.append(place)
+        if (hidden.count + 1) * 2 > hiddenSlots.count {
+            rebuildHiddenIndex()
+        } else {
+            insertHidden(hidden.count - 1)
+        }
+    }
+
+    mutating func insertHidden(_ k: Int) {
+        let mask = hiddenSlots.count - 1
+        let (page, at) = Self.place(of: hidden[k])
+        var slot = Int(truncatingIfNeeded: Self.hash(RowBytes.id(pages[page].bytes, at: at))) & mask
+        while hiddenSlots[slot] != Self.emptySlot { slot = (slot + 1) & mask }
+        hiddenSlots[slot] = Int32(k)
+    }
+
+    /// The rows set aside without the places of those that came back, and
+    /// their index made again at most half full.
+    mutating func rebuildHiddenIndex() {
+        if hiddenGone > 0 {
+            var refs: [UInt64] = [], places: [Int32] = []
+            refs.reserveCapacity(hidden.count - hiddenGone)
+            places.reserveCapacity(hidden.count - hiddenGone)
+            for k in hidden.indices where hidden[k] != Self.goneRef {
+                refs.append(hidden[k])
+                places.append(hiddenArrival[k])
+            }
+            hidden = refs
+            hiddenArrival = places
+            hiddenGone = 0
+        }
+        guard !hidden.isEmpty else {
+            hiddenSlots = []
+            return
+        }
+        var size = 16
+        while size < (hidden.count + 1) * 3 { size <<= 1 }
+        hiddenSlots = [Int32](repeating: Self.emptySlot, count: size)
+        for k in hidden.indices { insertHidden(k) }
+    }
+
+    /// Keeps only the rows `kept` (ascending indices), in their order; the
+    /// others are set aside.
+    public mutating func hide(keeping kept: [Int]) {
+        keepNaturalPlaces()
+        guard kept.count != refs.count else { return }
+        edited()
+        var next = 0
+        var keptRefs: [UInt64] = [], keptArrival: [Int32] = []
+        keptRefs.reserveCapacity(kept.count)
+        keptArrival.reserveCapacity(kept.count)
+        for row in refs.indices {
+            if next < kept.count, kept[next] == row {
+                keptRefs.append(refs[row])
+                keptArrival.append(arrival[row])
+                next += 1
+            } else {
+                hidden.append(refs[row])
+                hiddenArrival.append(arrival[row])
+            }
+        }
+        refs = RowRefs(keptRefs)
+        arrival = keptArrival
+        rebuildIndex()
+        rebuildHiddenIndex()
+    }
+
+    /// Puts every row set aside back at the end; returns the range of the
+    /// rows put back. Their natural places come with them.
+    @discardableResult
+    public mutating func unhideAll() -> Range<Int> {
+        let start = refs.count
+        guard hiddenCount > 0 else {
+            clearHidden()
+            return start..<start
+        }
+        edited()
+        for k in hidden.indices where hidden[k] != Self.goneRef {
+            refs.append(hidden[k])
+            arrival.append(hiddenArrival[k])
+        }
+        clearHidden()
+        rebuildIndex()
+        return start..<refs.count
+    }
+
+    mutating func clearHidden() {
+        hidden = []
+        hiddenArrival = []
+        hiddenSlots = []
+        hiddenGone = 0
+    }
+
+    /// Takes rows set aside with ids in `ids` out for good.
+    mutating func removeHidden(ids: Set<String>) {
+        for id in ids {
+            if let k = hiddenIndex(ofID: id) { _ = takeBack(k) }
+        }
+    }
+
+    /// Starts keeping each row's natural place (as a sort does), so rows
+    /// left out and put back can be put in it.
+    mutating func keepNaturalPlaces() {
+        guard arrival.isEmpty, !refs.isEmpty else { return }
+        // Rows still set aside keep their places: the rows shown came after them.
+        let base = hiddenCount == 0 ? 0 : nextArrival
+        arrival = Array(base..<(base + Int32(refs.count)))
+        nextArrival = base + Int32(refs.count)
+        if hiddenCount == 0 { topArrival = -1 }
+    }
+
+    /// Sets aside the rows `out` (ascending indices), the others keeping
+    /// their order. Rows near the end (a page just added) cost what they
+    /// are: only their entries of the id index are taken out and put back.
+    public mutating func hide(rows out: [Int]) {
+        guard let first = out.first else { return }
+        let tail = refs.count - first
+        guard tail * 4 <= refs.count, !slots.isEmpty else {
+            let outSet = Set(out)
+            hide(keeping: refs.indices.filter { !outSet.contains($0) })
+            return
+        }
+        keepNaturalPlaces()
+        edited()
+        for row in first..<refs.count { removeFromIndex(row) }
+        var keptRefs: [UInt64] = [], keptArrival: [Int32] = []
+        var next = 0
+        for row in first..<refs.count {
+            if next < out.count, out[next] == row {
+                setAside(refs[row], arrival[row])
+                next += 1
+            } else {
+                keptRefs.append(refs[row])
+                keptArrival.append(arrival[row])
+            }
+        }
+        refs.removeLast(tail)
+        arrival.removeLast(tail)
+        for (k, ref) in keptRefs.enumerated() {
+            refs.append(ref)
+            arrival.append(keptArrival[k])
+            insertIntoIndex(refs.count - 1)
+        }
+    }
+
+    /// Takes row `row`'s entry out of the id index (linear probing: the
+    /// entries after it that belong before the hole move back into it).
+    mutating func removeFromIndex(_ row: Int) {
+        let mask = slots.count - 1
+        let value = Int32(row) - slotShift
+        var hole = Int(truncatingIfNeeded: idHash(of: row)) & mask
+        while slots[hole] != value { hole = (hole + 1) & mask }
+        var next = (hole + 1) & mask
+        while slots[next] != Self.emptySlot {
+            let home = Int(truncatingIfNeeded: idHash(of: Int(slots[next]) + Int(slotShift))) & mask
+            let between = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
+            if !between {
+                slots[hole] = slots[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        slots[hole] = Self.emptySlot
+    }
+
+    /// Puts the rows shown in their natural order (rows put back, or a
+    /// live refresh's new rows, where they belong), keeping the natural
+    /// places (rows are still left out).
+    public mutating func showInNaturalOrder() {
+        guard !arrival.isEmpty else { return }
+        let order = Self.naturalOrder(arrival)
+        guard order.enumerated().contains(where: { $0.offset != Int($0.element) }) else { return }
+        reorder(order)
+    }
+}
