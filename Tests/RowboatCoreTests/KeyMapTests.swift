@@ -33,6 +33,7 @@ struct KeyMapTests {
 
     @Test func unboundKeys() {
         #expect(map.listBindings[.character("x")] == nil)
+        #expect(map.listBindings[.character("-")] == .columns(.unfilter(all: false)))
         #expect(map.listBindings[.character("Q")] == nil)
         #expect(map.listBindings[.function(1)] == nil)
         #expect(map.listBindings[.tab] == .nextTab)

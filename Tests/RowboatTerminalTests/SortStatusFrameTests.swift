@@ -52,3 +52,32 @@ import RowboatSpec
         #expect(state.list.rows.id(at: 0) == "1")
     }
 }
+
+/// A golden frame of a local filter in force, with a sort: the status bar
+/// says `where …` with each condition, a value from the data cleaned of
+/// control characters and cut.
+@Suite struct FilterStatusFrameTests {
+    let renderer = AppRenderer(theme: .default)
+
+    @Test func aLocalFilterIsNamedInTheStatusBar() throws {
+        var state = SortStatusFrameTests().state()
+        state.size = .init(columns: 120, rows: 12)
+        _ = SortStatusFrameTests().sortByPrice(&state)
+        let price = FilterCondition(field: "price", title: "Price", relation: .greater, value: "10", kind: .number)
+        let title = FilterCondition(field: "title", title: "Title", relation: .contains, value: "item 1")
+        _ = AppReducer.reduce(&state, .list(.filter(RowFilter([price]))))
+        _ = AppReducer.reduce(&state, .list(.filter(RowFilter([price, title]))))
+        _ = AppReducer.reduce(&state, .columns(.close))
+        let grid = renderer.render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "filter-local-120x12")
+        let status = try #require(grid.lines().last)
+        #expect(status.contains("· where Price > 10 · Title ~ item 1"))
+        #expect(state.list.rows.map(\.id) == (10...19).map(String.init))
+        // A value with control characters (from the data, or typed) is drawn clean and cut.
+        let hostile = FilterCondition(field: "title", title: "Title", relation: .equals,
+                                      value: "Lis\u{1B}[2J\nbon" + String(repeating: "x", count: 100))
+        _ = AppReducer.reduce(&state, .list(.filter(RowFilter([hostile]))))
+        let line = try #require(renderer.render(state, now: Fixtures.now).lines().last)
+        #expect(line.contains("where Title = Lis") && line.contains("xx…") && !line.contains("\u{1B}"))
+    }
+}

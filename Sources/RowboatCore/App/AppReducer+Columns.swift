@@ -6,6 +6,7 @@ import RowboatSpec
 /// arrangement is kept (`saveColumns`) for the next start.
 extension AppReducer {
     static func reduceColumns(_ state: inout AppState, _ action: ColumnsAction) -> [AppEffect] {
+        if case .unfilter(let all) = action { return unfilter(&state, all: all) }
         if action == .open {
             // From the list itself: a sort under search results or favorites would move what they show.
             guard state.screen == nil else {
@@ -70,6 +71,10 @@ extension AppReducer {
             arranged = true
         case .sort:
             effects = sortBy(&state, line)
+        case .filter(let relation):
+            effects = filterBy(&state, line, relation)
+        case .unfilter:
+            break
         case .restore:
             guard state.columns != state.tab.configColumns else { return [] }
             state.tab.columns = state.tab.configColumns

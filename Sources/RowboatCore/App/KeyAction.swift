@@ -45,6 +45,7 @@ extension KeyAction {
         // The key that opens the panel also closes it.
         case .filters: [.init(.list, .filters(.open)), .init(.filterPanel, .filters(.cancel))]
         case .columns: [.init(.list, .columns(.open))]
+        case .unfilter: [.init(.list, .columns(.unfilter(all: false)))]
         case .search: [.init(.list, .search(.begin))]
         case .choose: [.init(.filterPanel, .filters(.choose))]
         case .apply: [.init(.filterPanel, .filters(.apply))]

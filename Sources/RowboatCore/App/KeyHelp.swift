@@ -86,6 +86,11 @@ public enum KeyHelp {
         case .columns(.shift(let d)): d < 0 ? .columnLeft : .columnRight
         case .columns(.resize(let d)): d > 0 ? .columnWider : .columnNarrower
         case .columns(.sort): .sortByColumn
+        case .columns(.filter(.equals)): .filterEquals
+        case .columns(.filter(.contains)): .filterContains
+        case .columns(.filter(.less)): .filterLess
+        case .columns(.filter(.greater)): .filterGreater
+        case .columns(.unfilter(let all)): all ? .unfilterAll : .unfilter
         case .columns(.restore): .restoreColumns
         case .columns(.close): .closePanel
         case .columnsNotSaved: .notAKey
@@ -158,7 +163,7 @@ enum HelpTopic: Int, CaseIterable {
     case scrollDown, scrollUp, scrollPageDown, scrollPageUp
     case loadMore, refresh, live, mark, markAll, favorite, favoritesList, toggleView
     case filters, columns, search, showHideColumn, columnLeft, columnRight, columnWider, columnNarrower, sortByColumn,
-         restoreColumns, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
+         filterEquals, filterContains, filterLess, filterGreater, unfilter, unfilterAll, restoreColumns, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
          closePanel, submitSearch, clearSearch, typeText, deleteCharacter
     case openLink, copyLink, actions, runAction, cancelActions, actionOutput, clearCache, retryImage
     case doIt, close, yes, no, switchButton, pressFocusedButton
@@ -205,6 +210,12 @@ enum HelpTopic: Int, CaseIterable {
         case .columnWider: "wider"
         case .columnNarrower: "narrower"
         case .sortByColumn: "sort by it: ↑ ↓ off"
+        case .filterEquals: "keep rows = the selected row's value"
+        case .filterContains: "keep rows containing its value"
+        case .filterLess: "keep rows < its value"
+        case .filterGreater: "keep rows > its value"
+        case .unfilter: "drop the last filter condition"
+        case .unfilterAll: "drop every filter condition"
         case .restoreColumns: "the config's columns"
         case .search: "search"
         case .moveOption: "move option cursor"
@@ -254,6 +265,12 @@ enum HelpTopic: Int, CaseIterable {
         case .columnLeft: "move left"
         case .columnRight: "move right"
         case .sortByColumn: "sort"
+        case .filterEquals: "keep ="
+        case .filterContains: "keep ~"
+        case .filterLess: "keep <"
+        case .filterGreater: "keep >"
+        case .unfilter: "filter: last off"
+        case .unfilterAll: "filter: all off"
         case .restoreColumns: "restore"
         case .mark: "mark"
         case .markAll: "mark all / clear"

@@ -54,8 +54,11 @@ public struct KeyMap: Sendable {
             keys = keys.filter { if case .mark = $0.value { false } else { $0.value != .toggleView } }
         }
         // The columns panel arranges the list itself; the live key is for live lists.
+        // (The panel's own keys drop filter conditions: see `columnsPanel`.)
         if state.screen != nil { keys = keys.filter { $0.value != .columns(.open) } }
         if state.list.live == nil { keys = keys.filter { $0.value != .toggleLive } }
+        // The unfilter key while a local filter is in force.
+        if state.list.filter == nil { keys = keys.filter { $0.value != .columns(.unfilter(all: false)) } }
         if state.detail.map({ state.endpoints[$0.endpointKey]?.loadsDetail == true }) != true {
             keys = keys.filter { $0.value != .detail(.retry) }
         }
@@ -107,6 +110,7 @@ public struct KeyMap: Sendable {
         .character("f"): .filters(.open),
         .character("c"): .columns(.open),
         .character("t"): .toggleLive,
+        .character("-"): .columns(.unfilter(all: false)),
         .character("/"): .search(.begin),
         .character("o"): .openLink, .character("y"): .copyLink,
         .character("a"): .sheet(.open),
@@ -180,6 +184,9 @@ public struct KeyMap: Sendable {
         .character("+"): .columns(.resize(1)), .character("="): .columns(.resize(1)), .character(">"): .columns(.resize(1)),
         .character("-"): .columns(.resize(-1)), .character("<"): .columns(.resize(-1)),
         .character("s"): .columns(.sort),
+        .character("w"): .columns(.filter(.equals)), .character("~"): .columns(.filter(.contains)),
+        .character("["): .columns(.filter(.less)), .character("]"): .columns(.filter(.greater)),
+        .character("u"): .columns(.unfilter(all: false)), .character("U"): .columns(.unfilter(all: true)),
         .character("r"): .columns(.restore),
         .escape: .columns(.close), .backspace: .columns(.close),
         .character("?"): .toggleHelp,

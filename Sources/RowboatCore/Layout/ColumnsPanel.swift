@@ -55,6 +55,11 @@ public enum ColumnsAction: Sendable, Equatable {
     /// Sort the loaded rows by it: ascending, then descending, then back
     /// to the server's order.
     case sort
+    /// Keep only the loaded rows whose field under the cursor relates so
+    /// to the selected row's value (`RowFilter`; conditions stack).
+    case filter(FilterCondition.Relation)
+    /// Drop the local filter's last condition, or all of them.
+    case unfilter(all: Bool)
     /// The config's columns again.
     case restore
     case close

@@ -76,8 +76,14 @@ public struct FilterCondition: Sendable, Equatable {
         }
     }
 
-    /// `Price > 100`.
-    public var text: String { "\(title) \(relation.rawValue) \(value)" }
+    /// `Price > 100` (a long value cut: the status bar has other things to say).
+    public var text: String {
+        let shown = value.count > Self.shownCharacters ? value.prefix(Self.shownCharacters - 1) + "…" : value
+        return "\(title) \(relation.rawValue) \(shown)"
+    }
+
+    /// The most of a value the status bar shows.
+    static let shownCharacters = 24
 }
 
 /// A condition made ready to test rows: the field's index in each shape,

@@ -24,6 +24,7 @@ public enum StatusBar {
         } else if let sort = list.sort {
             parts.append("sorted by \(sort.title) \(sort.arrow) (loaded)")
         }
+        if let filter = list.filter { parts.append(filter.summary) }
         if let live = list.live {
             parts.append(live.status(inFlight: list.inFlight?.kind == .live, offline: list.isOffline))
             if let new = live.newText { parts.append(new) }
