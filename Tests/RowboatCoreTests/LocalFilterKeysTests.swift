@@ -82,4 +82,43 @@ struct LocalFilterKeysTests {
             #expect(help.contains(words), "\(words)")
         }
     }
+
+    @Test func aTypedValueSaysItsRelationFirst() throws {
+        #expect(FilterCondition.parse("> 100")! == (.greater, "100"))
+        #expect(FilterCondition.parse("lisbon")! == (.contains, "lisbon"))
+        #expect(FilterCondition.parse("=")! == (.equals, ""))
+        #expect(FilterCondition.parse("<") == nil && FilterCondition.parse("") == nil)
+    }
+
+    @Test func tTypesAValueForTheFieldUnderTheCursor() throws {
+        var state = try app()
+        _ = AppReducer.reduce(&state, .columns(.open))
+        _ = AppReducer.reduce(&state, .columns(.move(1)))   // price (money)
+        #expect(KeyMap.default.action(for: .character("t"), in: state) == .columns(.type(.begin)))
+        _ = AppReducer.reduce(&state, .columns(.type(.begin)))
+        // Every character is text now (even the panel's keys), Enter keeps.
+        for key in "<x" {
+            let action = try #require(KeyMap.default.action(for: .character(key), in: state))
+            #expect(action == .columns(.type(.insert(String(key)))))
+            _ = AppReducer.reduce(&state, action)
+        }
+        #expect(KeyMap.default.action(for: .backspace, in: state) == .columns(.type(.deleteBackward)))
+        _ = AppReducer.reduce(&state, .columns(.type(.deleteBackward)))
+        for key in " €10" { _ = AppReducer.reduce(&state, .columns(.type(.insert(String(key))))) }
+        #expect(state.overlay == .columns(ColumnsPanel(cursor: 1, typed: "< €10")))
+        #expect(KeyMap.default.action(for: .enter, in: state) == .columns(.type(.submit)))
+        _ = AppReducer.reduce(&state, .columns(.type(.submit)))
+        #expect(state.overlay == .columns(ColumnsPanel(cursor: 1)))
+        #expect(state.list.filter?.summary == "where Price < €10")
+        let prices = state.list.rows.map { Double($0.text("price", now: 0).dropFirst())! }
+        #expect(!prices.isEmpty && prices.allSatisfy { $0 < 10 } && prices.count == 10)
+        // Esc while typing drops the text, not the panel; a huge paste stops at the limit.
+        _ = AppReducer.reduce(&state, .columns(.type(.begin)))
+        _ = AppReducer.reduce(&state, .columns(.type(.insert(String(repeating: "y", count: 1 << 20)))))
+        #expect(state.overlay == .columns(ColumnsPanel(cursor: 1, typed: "")))
+        _ = AppReducer.reduce(&state, .columns(.type(.insert("ok"))))
+        #expect(KeyMap.default.action(for: .escape, in: state) == .columns(.type(.cancel)))
+        _ = AppReducer.reduce(&state, .columns(.type(.cancel)))
+        #expect(state.overlay == .columns(ColumnsPanel(cursor: 1)))
+    }
 }

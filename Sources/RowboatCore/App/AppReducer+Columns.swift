@@ -7,6 +7,7 @@ import RowboatSpec
 extension AppReducer {
     static func reduceColumns(_ state: inout AppState, _ action: ColumnsAction) -> [AppEffect] {
         if case .unfilter(let all) = action { return unfilter(&state, all: all) }
+        if case .type(let typing) = action { return typeValue(&state, typing) }
         if action == .open {
             // From the list itself: a sort under search results or favorites would move what they show.
             guard state.screen == nil else {
@@ -73,7 +74,7 @@ extension AppReducer {
             effects = sortBy(&state, line)
         case .filter(let relation):
             effects = filterBy(&state, line, relation)
-        case .unfilter:
+        case .unfilter, .type:
             break
         case .restore:
             guard state.columns != state.tab.configColumns else { return [] }

@@ -13,10 +13,18 @@ extension AppReducer {
             toast(&state, "no row to take a value from")
             return []
         }
+        return addCondition(&state, line, relation, cell: rows.cell(state.list.selection,
+                                                                    fieldIndexByShape: rows.fieldIndexByShape(line.field)))
+    }
+
+    /// Adds a condition on the line's field with the value of `cell`.
+    static func addCondition(_ state: inout AppState, _ line: ColumnsPanel.Line, _ relation: FilterCondition.Relation,
+                             cell: RowBytes.Cell) -> [AppEffect] {
+        let rows = state.list.rows
         let type = state.endpoints[state.endpointKey]?.fields.first { $0.name == line.field }?.type
         let kind = type.map(SortKind.init) ?? .auto
         let value: String, number: Double?
-        switch rows.cell(state.list.selection, fieldIndexByShape: rows.fieldIndexByShape(line.field)) {
+        switch cell {
         case .missing:
             toast(&state, "the selected row has no \(line.title)")
             return []
@@ -35,6 +43,42 @@ extension AppReducer {
         let effects = list(&state, currentTab: state.currentTab, .filter(filter))
         toast(&state, "\(state.list.rows.count) of \(total) loaded rows \(filter.summary)")
         return effects
+    }
+
+    /// A value typed in the columns panel (`t`), for the field under the
+    /// cursor: Enter keeps the rows that meet it (`=`, `~`, `<` or `>`
+    /// first says how; plain text is looked for).
+    static func typeValue(_ state: inout AppState, _ action: TypedValueAction) -> [AppEffect] {
+        guard case .columns(var panel) = state.overlay else { return [] }
+        switch action {
+        case .begin:
+            panel.typed = ""
+        case .insert(let text):
+            guard var typed = panel.typed else { return [] }
+            typed += text
+            // As long as a condition keeps (and a little more, to type a sign).
+            guard typed.utf8.count <= FilterCondition.maxValueBytes + 2 else { return [] }
+            panel.typed = typed
+        case .deleteBackward:
+            guard let typed = panel.typed else { return [] }
+            panel.typed = typed.isEmpty ? nil : String(typed.dropLast())
+        case .cancel:
+            panel.typed = nil
+        case .submit:
+            guard let typed = panel.typed else { return [] }
+            panel.typed = nil
+            state.overlay = .columns(panel)
+            let lines = columnLines(state)
+            guard lines.indices.contains(panel.cursor), let (relation, value) = FilterCondition.parse(typed) else {
+                return []
+            }
+            var utf8 = Array(value.utf8)
+            return utf8.withUnsafeMutableBufferPointer { bytes in
+                addCondition(&state, lines[panel.cursor], relation, cell: .text(UnsafeBufferPointer(bytes)))
+            }
+        }
+        state.overlay = .columns(panel)
+        return []
     }
 
     /// Drops the local filter's last condition, or every condition.

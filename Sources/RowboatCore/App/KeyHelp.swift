@@ -91,6 +91,11 @@ public enum KeyHelp {
         case .columns(.filter(.less)): .filterLess
         case .columns(.filter(.greater)): .filterGreater
         case .columns(.unfilter(let all)): all ? .unfilterAll : .unfilter
+        case .columns(.type(.begin)): .filterTyped
+        case .columns(.type(.insert)): .typeText
+        case .columns(.type(.deleteBackward)): .deleteCharacter
+        case .columns(.type(.submit)): .filterTypedKeep
+        case .columns(.type(.cancel)): .close
         case .columns(.restore): .restoreColumns
         case .columns(.close): .closePanel
         case .columnsNotSaved: .notAKey
@@ -163,7 +168,8 @@ enum HelpTopic: Int, CaseIterable {
     case scrollDown, scrollUp, scrollPageDown, scrollPageUp
     case loadMore, refresh, live, mark, markAll, favorite, favoritesList, toggleView
     case filters, columns, search, showHideColumn, columnLeft, columnRight, columnWider, columnNarrower, sortByColumn,
-         filterEquals, filterContains, filterLess, filterGreater, unfilter, unfilterAll, restoreColumns, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
+         filterEquals, filterContains, filterLess, filterGreater, filterTyped,
+         filterTypedKeep, unfilter, unfilterAll, restoreColumns, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
          closePanel, submitSearch, clearSearch, typeText, deleteCharacter
     case openLink, copyLink, actions, runAction, cancelActions, actionOutput, clearCache, retryImage
     case doIt, close, yes, no, switchButton, pressFocusedButton
@@ -214,6 +220,8 @@ enum HelpTopic: Int, CaseIterable {
         case .filterContains: "keep rows containing its value"
         case .filterLess: "keep rows < its value"
         case .filterGreater: "keep rows > its value"
+        case .filterTyped: "type a value to keep (= ~ < > first)"
+        case .filterTypedKeep: "keep the rows that meet it"
         case .unfilter: "drop the last filter condition"
         case .unfilterAll: "drop every filter condition"
         case .restoreColumns: "the config's columns"
@@ -269,6 +277,8 @@ enum HelpTopic: Int, CaseIterable {
         case .filterContains: "keep ~"
         case .filterLess: "keep <"
         case .filterGreater: "keep >"
+        case .filterTyped: "type a value"
+        case .filterTypedKeep: "keep"
         case .unfilter: "filter: last off"
         case .unfilterAll: "filter: all off"
         case .restoreColumns: "restore"

@@ -39,7 +39,9 @@ public struct KeyMap: Sendable {
         case .sheet: return sheetBindings(actions: state.currentActions)
         case .searchPrompt: return Self.searchPrompt
         case .output: return Self.pager
-        case .columnsPanel: return columnsPanelBindings()
+        case .columnsPanel:
+            if case .columns(let panel) = state.overlay, panel.typed != nil { return Self.typedValue }
+            return columnsPanelBindings()
         case .filterPanel, .detail, .searchResults, .favorites, .list: break
         }
         guard let screen = KeyScreen.of(state) else { return [:] }
@@ -187,6 +189,7 @@ public struct KeyMap: Sendable {
         .character("w"): .columns(.filter(.equals)), .character("~"): .columns(.filter(.contains)),
         .character("["): .columns(.filter(.less)), .character("]"): .columns(.filter(.greater)),
         .character("u"): .columns(.unfilter(all: false)), .character("U"): .columns(.unfilter(all: true)),
+        .character("t"): .columns(.type(.begin)),
         .character("r"): .columns(.restore),
         .escape: .columns(.close), .backspace: .columns(.close),
         .character("?"): .toggleHelp,
@@ -199,6 +202,13 @@ public struct KeyMap: Sendable {
         for key in KeyAction.columns.keys(on: .list, of: self) where keys[key] == nil { keys[key] = .columns(.close) }
         return keys
     }
+
+    /// Keys while typing a filter's value in the columns panel (other
+    /// characters are text).
+    public static let typedValue: [Key: AppAction] = [
+        .enter: .columns(.type(.submit)), .escape: .columns(.type(.cancel)),
+        .backspace: .columns(.type(.deleteBackward)),
+    ]
 
     /// Keys of the output pager.
     public static let pager: [Key: AppAction] = [
@@ -241,6 +251,8 @@ public struct KeyMap: Sendable {
             return bindings(in: under)[key] == .quit ? .quit : .toggleHelp
         case (.searchPrompt, .character(let c)):
             return .search(.insert(String(c)))
+        case (.columnsPanel, .character(let c)) where bindings(in: state) == Self.typedValue:
+            return .columns(.type(.insert(String(c))))
         default:
             return bindings(in: state)[key]
         }

@@ -6,9 +6,13 @@ import RowboatSpec
 public struct ColumnsPanel: Sendable, Equatable {
     /// The line under the cursor.
     public var cursor: Int
+    /// A value being typed for a filter condition on the field under the
+    /// cursor (`t`): nil when not typing.
+    public var typed: String?
 
-    public init(cursor: Int = 0) {
+    public init(cursor: Int = 0, typed: String? = nil) {
         self.cursor = cursor
+        self.typed = typed
     }
 
     /// One line of the panel.
@@ -60,6 +64,8 @@ public enum ColumnsAction: Sendable, Equatable {
     case filter(FilterCondition.Relation)
     /// Drop the local filter's last condition, or all of them.
     case unfilter(all: Bool)
+    /// Type a value for a filter condition on the field under the cursor.
+    case type(TypedValueAction)
     /// The config's columns again.
     case restore
     case close
@@ -68,6 +74,16 @@ public enum ColumnsAction: Sendable, Equatable {
     public static let resizeStep = 2
     /// The narrowest and widest a column may be made.
     public static let widths = 3...200
+}
+
+/// The keys of a value typed in the columns panel (`t`).
+public enum TypedValueAction: Sendable, Equatable {
+    case begin
+    case insert(String)
+    case deleteBackward
+    /// Enter: keep the rows that meet it (`FilterCondition.parse`).
+    case submit
+    case cancel
 }
 
 /// A field an endpoint maps, as the columns panel and the local sort see

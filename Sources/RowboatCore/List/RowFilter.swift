@@ -76,6 +76,20 @@ public struct FilterCondition: Sendable, Equatable {
         }
     }
 
+    /// The relation and value of typed text: a first `=`, `~`, `<` or `>`
+    /// says the relation (spaces after it are dropped); text without one
+    /// is looked for (`~`). Nil for text with no value.
+    public static func parse(_ typed: String) -> (Relation, String)? {
+        var text = Substring(typed)
+        var relation = Relation.contains
+        if let first = text.first, let sign = Relation(rawValue: String(first)) {
+            relation = sign
+            text = text.dropFirst()
+        }
+        let value = String(text.drop { $0 == " " })
+        return value.isEmpty && relation != .equals ? nil : (relation, value)
+    }
+
     /// `Price > 100` (a long value cut: the status bar has other things to say).
     public var text: String {
         let shown = value.count > Self.shownCharacters ? value.prefix(Self.shownCharacters - 1) + "…" : value

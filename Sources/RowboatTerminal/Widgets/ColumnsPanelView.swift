@@ -46,7 +46,14 @@ public struct ColumnsPanelView {
         guard let box = layout.overlayBox(width: max(widest + 4, DisplayWidth.of(Self.footer(width: .max)) + 6, 30),
                                           height: lines.count + 4) else { return }
         let (width, height) = (box.width, box.height)
-        let footer = Self.footer(width: width)
+        var footer = Self.footer(width: width)
+        if let typed = panel.typed, lines.indices.contains(panel.cursor) {
+            // The value being typed, its end kept in view (drawn clean, as all text is).
+            let room = max(4, width - 8 - DisplayWidth.of(lines[panel.cursor].title))
+            var shown = typed
+            while DisplayWidth.of(shown) > room - 2, !shown.isEmpty { shown.removeFirst() }
+            footer = "\(lines[panel.cursor].title): \(shown)▏"
+        }
         let frame = OverlayFrame(box)
         frame.draw(into: &grid, title: "Columns of \(state.tab.title)", footer: footer, style: theme.status,
                    titleStyle: theme.header)
