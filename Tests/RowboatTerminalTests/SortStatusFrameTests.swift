@@ -81,3 +81,19 @@ import RowboatSpec
         #expect(line.contains("where Title = Lis") && line.contains("xx…") && !line.contains("\u{1B}"))
     }
 }
+
+/// A golden frame of a value being typed in the columns panel (`t`): the
+/// panel's bottom line is the field and the text so far.
+@Suite struct FilterTypingFrameTests {
+    @Test func theValueBeingTypedIsThePanelsBottomLine() throws {
+        var state = ColumnsPanelFrameTests().state(.init(columns: 80, rows: 24))
+        _ = AppReducer.reduce(&state, .columns(.open))
+        _ = AppReducer.reduce(&state, .columns(.move(2)))
+        _ = AppReducer.reduce(&state, .columns(.type(.begin)))
+        for key in "> 10\u{1B}" { _ = AppReducer.reduce(&state, .columns(.type(.insert(String(key))))) }
+        let grid = AppRenderer(theme: .default).render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "filter-typing-80x24")
+        #expect(grid.lines().contains { $0.contains("Price: > 10") && $0.contains("▏") })
+        #expect(!grid.text.contains("\u{1B}"))
+    }
+}
