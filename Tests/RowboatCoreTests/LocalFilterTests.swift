@@ -177,4 +177,15 @@ struct LocalFilterTests {
         table.restoreNaturalOrder()
         #expect(table.count == 200_000 && table.index(ofID: "500") == 500 && table.id(at: 199_999) == "199999")
     }
+
+    @Test func aPageWhoseRowsAreAllLeftOutIsStillNew() {
+        var state = list()
+        F.send(&state, .filter(RowFilter([v(.less, "0")])))
+        #expect(state.rows.isEmpty && state.rows.hiddenCount == 30)
+        // The automatic load (the list is empty) brings 30 rows, all left out: not "no new items".
+        let effects = F.send(&state, .loadMore, .pageLoaded(requestID: 2, PageLoad(rows: rows(31...60), totalPages: 5,
+                                                                                  fetchedAt: F.fetchedAt)))
+        #expect(state.halt != .noNewItems && state.rows.hiddenCount == 60 && state.pagesLoaded == 2)
+        #expect(effects == [] || state.autoLoadedRows > 0)
+    }
 }

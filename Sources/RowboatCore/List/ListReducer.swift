@@ -323,13 +323,17 @@ public enum ListReducer {
         }
         if kind != .more && !request.streamed { clearPages(&state, cursor: request.cursor) }
         let rowsBefore = state.rows.count
+        // Rows a local filter sets aside are loaded all the same (paging
+        // counts them, and a page of them is not "nothing new").
+        let loadedBefore = rowsBefore + state.rows.hiddenCount
         append(page.rows, to: &state)
-        // A local sort takes the new rows into its order.
+        // A local sort takes the new rows into its order, a local filter sets aside those it leaves out.
         resort(&state, moving: Array(rowsBefore..<state.rows.count))
+        let loaded = state.rows.count + state.rows.hiddenCount
         state.pagesLoaded += 1
         state.nextCursor = PagingPlan(paging: state.paging)
-            .next(after: request.cursor, page: page.facts, loadedCount: state.rows.count)
-        applyFloodRules(&state, request: request, added: state.rows.count - rowsBefore, final: page.final)
+            .next(after: request.cursor, page: page.facts, loadedCount: loaded)
+        applyFloodRules(&state, request: request, added: loaded - loadedBefore, final: page.final)
         state.totalCount = page.facts.totalCount ?? state.totalCount
         state.totalPages = page.facts.totalPages ?? state.totalPages
         state.lastUpdated = page.fetchedAt
