@@ -92,6 +92,21 @@ import RowboatSpec
         try GoldenFrame.check(renderer.render(state, now: Fixtures.now), "detail-strip-failed-80x30")
     }
 
+    /// A detail that loads its own (a kit's detail hook): "loading…" until
+    /// it comes; a failure is one sanitized line with the retry key in force.
+    @Test func aDetailThatLoadsItsOwnSaysLoadingThenWhyItFailed() throws {
+        var state = app()
+        state.endpoints["items"]?.loadsDetail = true
+        #expect(AppReducer.reduce(&state, .openDetail).first == .loadDetail(endpoint: "items", row: Fixtures.row(1)))
+        try GoldenFrame.check(renderer.render(state, now: Fixtures.now), "detail-own-loading-80x24")
+        _ = AppReducer.reduce(&state, .detail(.failed(endpoint: "items", rowID: Fixtures.row(1).id,
+                                                          message: "status \u{1B}[31mdown\u{7}: try later")))
+        let failed = renderer.render(state, now: Fixtures.now)
+        try GoldenFrame.check(failed, "detail-own-failed-80x24")
+        #expect(failed.text.contains("✗ status [31mdown: try later · r to retry"))
+        #expect(!failed.text.contains("\u{1B}"))
+    }
+
     @Test func aRelatedItemsDetailStacksOnTheItemsDetail() throws {
         var state = app(size: .init(columns: 80, rows: 30))
         _ = AppReducer.reduce(&state, .openDetail)
