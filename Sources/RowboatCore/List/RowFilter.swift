@@ -213,24 +213,40 @@ private struct FilterParts: @unchecked Sendable {
 /// ready. Valid while the table it was made from is neither changed nor
 /// gone (pages never change once written).
 private struct FilterScan: @unchecked Sendable {
-    let table: RowTable
+    let refs: RowRefs
+    let pageBytes: [UnsafeBufferPointer<UInt8>]
     let tests: [ConditionTest]
 
     init(_ table: RowTable, _ filter: RowFilter) {
-        self.table = table
+        refs = table.refs
+        pageBytes = table.pages.map(\.bytes)
         tests = filter.conditions.map { ConditionTest($0, shapes: table.fieldIndexByShape($0.field)) }
     }
 
+    /// The rows' bytes read where they lie, through buffers (a million
+    /// rows: no reference counting per row).
     func rows(_ candidates: ArraySlice<Int>) -> [Int] {
         var found: [Int] = []
         var scratch: [UInt8] = []
-        for row in candidates where row >= 0 && row < table.count {
-            var keep = true
-            for test in tests where !test.test(table.cell(row, fieldIndexByShape: test.fields), scratch: &scratch) {
-                keep = false
-                break
+        refs.withUnsafeBufferPointer { refs in
+            pageBytes.withUnsafeBufferPointer { pages in
+                tests.withUnsafeBufferPointer { tests in
+                    for row in candidates where row >= 0 && row < refs.count {
+                        let (page, at) = RowTable.place(of: refs[row])
+                        let bytes = pages[page]
+                        let shape = RowBytes.shape(bytes, at: at)
+                        var keep = true
+                        for t in tests.indices {
+                            let field = tests[t].fields[shape]
+                            if !tests[t].test(RowBytes.cell(bytes, at: at, field: field), scratch: &scratch) {
+                                keep = false
+                                break
+                            }
+                        }
+                        if keep { found.append(row) }
+                    }
+                }
             }
-            if keep { found.append(row) }
         }
         return found
     }
