@@ -101,8 +101,9 @@ public struct FilterCondition: Sendable, Equatable {
 }
 
 /// A condition made ready to test rows: the field's index in each shape,
-/// the value's bytes, its needle and its collation key.
-struct ConditionTest {
+/// the value's bytes, its needle and its collation key. (A class: a
+/// million rows' tests read it in place, not a copy of it each.)
+final class ConditionTest {
     let relation: FilterCondition.Relation
     let kind: SortKind
     let collation: TextCollation

@@ -43,10 +43,16 @@ extension RowTable {
         return hiddenArrival[k]
     }
 
+    /// Makes the hidden index again if a filter left it to be made.
+    mutating func ensureHiddenIndex() {
+        if hiddenIndexStale { rebuildHiddenIndex() }
+    }
+
     /// Sets aside the row at `ref` with natural place `place`.
     mutating func setAside(_ ref: UInt64, _ place: Int32) {
         hidden.append(ref)
         hiddenArrival.append(place)
+        if hiddenIndexStale { return }
         if (hidden.count + 1) * 2 > hiddenSlots.count {
             rebuildHiddenIndex()
         } else {
@@ -65,6 +71,7 @@ extension RowTable {
     /// The rows set aside without the places of those that came back, and
     /// their index made again at most half full.
     mutating func rebuildHiddenIndex() {
+        hiddenIndexStale = false
         if hiddenGone > 0 {
             var refs: [UInt64] = [], places: [Int32] = []
             refs.reserveCapacity(hidden.count - hiddenGone)
@@ -84,7 +91,19 @@ extension RowTable {
         var size = 16
         while size < (hidden.count + 1) * 3 { size <<= 1 }
         hiddenSlots = [Int32](repeating: Self.emptySlot, count: size)
-        for k in hidden.indices { insertHidden(k) }
+        // Every id hashed straight from its page, through buffers.
+        let bases = pages.map(\.bytes)
+        let mask = size - 1, empty = Self.emptySlot
+        hidden.withUnsafeBufferPointer { hidden in
+            hiddenSlots.withUnsafeMutableBufferPointer { slots in
+                for k in hidden.indices {
+                    let (page, at) = Self.place(of: hidden[k])
+                    var slot = Int(truncatingIfNeeded: Self.hash(RowBytes.id(bases[page], at: at))) & mask
+                    while slots[slot] != empty { slot = (slot + 1) & mask }
+                    slots[slot] = Int32(k)
+                }
+            }
+        }
     }
 
     /// Keeps only the rows `kept` (ascending indices), in their order; the
@@ -110,7 +129,9 @@ extension RowTable {
         refs = RowRefs(keptRefs)
         arrival = keptArrival
         rebuildIndex()
-        rebuildHiddenIndex()
+        // Made when a row next comes (not now: the filter is what is waited for).
+        hiddenSlots = []
+        hiddenIndexStale = true
     }
 
     /// Puts every row set aside back at the end; returns the range of the
@@ -137,10 +158,12 @@ extension RowTable {
         hiddenArrival = []
         hiddenSlots = []
         hiddenGone = 0
+        hiddenIndexStale = false
     }
 
     /// Takes rows set aside with ids in `ids` out for good.
     mutating func removeHidden(ids: Set<String>) {
+        ensureHiddenIndex()
         for id in ids {
             if let k = hiddenIndex(ofID: id) { _ = takeBack(k) }
         }

@@ -148,6 +148,7 @@ extension RowTable {
     /// in the pages for a server that sends the same page again).
     @discardableResult
     public mutating func update(_ row: RowModel) -> Update {
+        ensureHiddenIndex()
         guard let at = index(ofID: row.id) else {
             if let k = hiddenIndex(ofID: row.id) {
                 // Set aside by a filter: the same stays aside, a changed one comes back.

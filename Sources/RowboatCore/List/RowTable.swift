@@ -51,6 +51,9 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     var hiddenArrival: [Int32] = []
     var hiddenSlots: [Int32] = []
     var hiddenGone = 0
+    /// The hidden index is to be made again before it is next asked (a
+    /// filter set many rows aside at once: it is made when a row comes).
+    var hiddenIndexStale = false
     /// Which rows in which order the table holds, up to rows added at the
     /// end since: new whenever a row is replaced, removed or moved (an
     /// order worked out off the UI thread for one stamp still fits a
@@ -144,6 +147,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// Returns its position.
     @discardableResult
     public mutating func upsert(_ row: RowModel) -> Int {
+        ensureHiddenIndex()
         if let at = index(ofID: row.id) {
             garbage += length(of: at)
             refs[at] = write(row)
@@ -183,6 +187,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// shapes than these are written again, one by one.
     public mutating func append(table other: RowTable) {
         guard !other.isEmpty else { return }
+        ensureHiddenIndex()
         let sameShapes = other.shapes.indices.allSatisfy { $0 >= shapes.count || shapes[$0] == other.shapes[$0] }
         guard sameShapes, pages.count + other.pages.count < Int(UInt32.max) else {
             for row in other { upsert(row) }
