@@ -20,19 +20,12 @@ extension RowTable {
     }
 
     func hiddenIndex(ofIDBytes wanted: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !hiddenSlots.isEmpty else { return nil }
-        let mask = hiddenSlots.count - 1
-        var slot = Int(truncatingIfNeeded: Self.hash(wanted)) & mask
-        while hiddenSlots[slot] != Self.emptySlot {
-            let k = Int(hiddenSlots[slot])
-            if hidden[k] != Self.goneRef {
-                let (page, at) = Self.place(of: hidden[k])
-                let id = RowBytes.id(pages[page].bytes, at: at)
-                if id.count == wanted.count && id.elementsEqual(wanted) { return k }
-            }
-            slot = (slot + 1) & mask
-        }
-        return nil
+        Self.probe(hiddenSlots, for: wanted) { k in
+            guard hidden[Int(k)] != Self.goneRef else { return false }
+            let (page, at) = Self.place(of: hidden[Int(k)])
+            let id = RowBytes.id(pages[page].bytes, at: at)
+            return id.count == wanted.count && id.elementsEqual(wanted)
+        }.map(Int.init)
     }
 
     /// Takes the row set aside at `k` out of `hidden` (it comes back);

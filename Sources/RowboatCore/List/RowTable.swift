@@ -132,12 +132,20 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
 
     /// The position of the row whose id is `wanted` (UTF-8).
     func index(ofIDBytes wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+        let shift = Int(slotShift)
+        return Self.probe(slots, for: wanted) { idBytes(of: Int($0) + shift, equal: wanted) }.map { Int($0) + shift }
+    }
+
+    /// Linear probing in an open-addressed id index (the rows' and the rows
+    /// set aside's): the first entry from `wanted`'s slot on that `matches`.
+    @inline(__always)
+    static func probe(_ slots: [Int32], for wanted: UnsafeBufferPointer<UInt8>,
+                      matches: (Int32) -> Bool) -> Int32? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: Self.hash(wanted)) & mask
-        while slots[slot] != Self.emptySlot {
-            let row = Int(slots[slot]) + Int(slotShift)
-            if idBytes(of: row, equal: wanted) { return row }
+        var slot = Int(truncatingIfNeeded: hash(wanted)) & mask
+        while slots[slot] != emptySlot {
+            if matches(slots[slot]) { return slots[slot] }
             slot = (slot + 1) & mask
         }
         return nil
