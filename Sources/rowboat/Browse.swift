@@ -4,6 +4,7 @@ import RowboatApp
 import RowboatCache
 import RowboatCore
 import RowboatSpec
+import RowboatParsing
 import RowboatDemo
 import RowboatImages
 import RowboatKit
