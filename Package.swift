@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "rowboat", targets: ["rowboat"]),
         .executable(name: "rowboat-bench", targets: ["rowboat-bench"]),
         .library(name: "RowboatKit", targets: ["RowboatKit"]),
+        .library(name: "RowboatKitHTTP", targets: ["RowboatKitHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -80,14 +81,18 @@ let package = Package(
         ]),
         // The list controller as a library: its public API (ListController, ListRow, ListSession) and the
         // TUI runtime under it (the run loop on the UI thread, the effect runner, a page provider protocol).
-        .target(name: "RowboatKit", dependencies: ["RowboatCore", "RowboatSpec", "RowboatTerminal", "RowboatNetwork", "RowboatCache",
-                                                  "RowboatImages", "RowboatImageFetch", "RowboatProcess"]),
+        // It depends on no library: a program that only gives closures builds none of HTTP, SQLite, YAML or simdjson.
+        .target(name: "RowboatKit", dependencies: ["RowboatCore", "RowboatSpec", "RowboatTerminal", "RowboatProcess"]),
+        // What a kit program adds when it wants it: thumbnails over HTTP (AsyncHTTPClient) with their decoders, and
+        // the cache database as the runtime's store (the `rowboat` app's favorites and cache).
+        .target(name: "RowboatKitHTTP", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatNetwork",
+                                                      "RowboatCache", "RowboatImages", "RowboatImageFetch"]),
         // The config-driven data source of the kit: get modes over cache and network, config files.
-        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache"]),
+        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatKitHTTP", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache"]),
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
             "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
-            "RowboatKit", "RowboatImages",
+            "RowboatKit", "RowboatKitHTTP", "RowboatImages",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["GitCommitPlugin"]),
@@ -119,7 +124,7 @@ let package = Package(
             "RowboatDemo", "RowboatTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork",
+        .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatKitHTTP", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork",
                                                          "RowboatCache", "RowboatTestSupport"]),
         .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "RowboatDemo",
                                                              "RowboatTestSupport"]),

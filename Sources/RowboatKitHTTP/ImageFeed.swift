@@ -2,13 +2,15 @@ import RowboatCache
 import RowboatCore
 import RowboatSpec
 import RowboatImageFetch
+import RowboatKit
 import RowboatImages
 import RowboatNetwork
 
-/// Hands the reducer's image wishes to the fetch queue in the order they
-/// were made (a stream, not one task each, so a later wish never loses to an
-/// earlier one), and turns the queue's events into actions.
-final class ImageFeed: Sendable {
+/// The image service over HTTP and the cache: hands the reducer's image
+/// wishes to the fetch queue in the order they were made (a stream, not one
+/// task each, so a later wish never loses to an earlier one), and turns the
+/// queue's events into actions.
+package final class ImageFeed: ImageService {
     enum Command: Sendable {
         case want([ImageRequest])
         case retry(String)
@@ -16,10 +18,11 @@ final class ImageFeed: Sendable {
     }
 
     let commands: AsyncStream<Command>.Continuation
+    let transport: LazyImageTransport
 
     /// The fetch queue (and its transport) is made at the first image
     /// wanted: until then nothing is opened.
-    init(transport: LazyImageTransport, store: CacheStore?, colors: ThumbnailColors, pixels: PixelFormat? = nil,
+    package init(transport: LazyImageTransport, store: CacheStore?, colors: ThumbnailColors, pixels: PixelFormat? = nil,
          memoryBytes: Int = 64 << 20, decodeMemory: Int = DecodeBudget.defaultBytes, offline: Bool = false,
          clock: @escaping @Sendable () -> Double, post: @escaping @Sendable (AppAction) -> Void) {
         let makeQueue = {
@@ -31,6 +34,7 @@ final class ImageFeed: Sendable {
         }
         let (stream, continuation) = AsyncStream<Command>.makeStream()
         commands = continuation
+        self.transport = transport
         Task {
             var queue: ImageFetchQueue?
             for await command in stream {
@@ -53,6 +57,14 @@ final class ImageFeed: Sendable {
     func send(_ command: Command) {
         commands.yield(command)
     }
+
+    package func want(_ requests: [ImageRequest]) { send(.want(requests)) }
+
+    package func retry(url: String) { send(.retry(url)) }
+
+    package func stop() { send(.stop) }
+
+    package func shutdown() async { await transport.shutdown() }
 
     static func action(for event: ImageEvent) -> AppAction {
         switch event {
