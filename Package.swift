@@ -105,6 +105,9 @@ let package = Package(
         // docs/library.md's bigger example: this machine's processes, with actions, a detail hook, totals and
         // control from code.
         .executableTarget(name: "processes", dependencies: ["RowboatKit"], path: "Examples/GitLog/Sources/Processes"),
+        // docs/library.md's thumbnails example (Examples/my-list): RowboatKit with RowboatKitHTTP.
+        .executableTarget(name: "my-pictures", dependencies: ["RowboatKit", "RowboatKitHTTP"],
+                          path: "Examples/my-list/Sources/MyPictures"),
         // Plain C decode and ncurses loops: the references the decode, render and keypress benchmarks compare against.
         .target(name: "CBenchReference", path: "Benchmarks/CBenchReference",
                 linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("ncursesw")]),

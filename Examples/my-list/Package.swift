@@ -12,6 +12,9 @@ let package = Package(
     ],
     targets: [
         .executableTarget(name: "my-list", dependencies: [.product(name: "RowboatKit", package: "Rowboat")]),
+        // Thumbnails over HTTP: the second product, for the program that wants them.
+        .executableTarget(name: "my-pictures", dependencies: [.product(name: "RowboatKit", package: "Rowboat"),
+                                                             .product(name: "RowboatKitHTTP", package: "Rowboat")]),
     ],
     swiftLanguageModes: [.v6]
 )
