@@ -79,10 +79,18 @@ package final class FavoritesFile: ListStore {
 
     private var shown: String { Sanitizer.clean(path, limit: 200) }
 
+    /// Far more than any list's favorites (a row is about a kilobyte):
+    /// a larger file is not read at all.
+    static let maxBytes = 64 << 20
+
     /// The file's contents; none when there is no file yet.
     static func read(_ path: String) throws(FavoritesFileError) -> Contents {
         guard FileManager.default.fileExists(atPath: path) else { return Contents() }
         let shown = Sanitizer.clean(path, limit: 200)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= maxBytes else {
+            throw FavoritesFileError("too large for a favorites file (\(ByteSize.human(size))), left as it is: \(shown)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FavoritesFileError("cannot read \(shown)")
         }
