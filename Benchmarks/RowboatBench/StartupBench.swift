@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import RowboatApp
+import RowboatCache
 import RowboatDemo
 
 /// Process start to the first screen: the release `rowboat` started in a
@@ -17,6 +18,9 @@ import RowboatDemo
 /// - `startup-limit`: the same against a C program that reads the same 30
 ///   rows from a file, starts ncurses and paints them (`ref_startup.c`,
 ///   compiled as a program of its own with `cc`): the limit, reported.
+/// - `startup-cached-full`: the same with 200 MB of pictures in the cache
+///   (near its 256 MB cap): a check that read the whole file before the
+///   first screen would show here.
 /// - `startup-first`: `rowboat` with no arguments (the embedded demo) in a
 ///   HOME with no cache yet — the database created, the migrator run —
 ///   against 100 ms.
@@ -57,9 +61,12 @@ enum StartupBench {
         if case .failure(let why) = start(binary, ["--config", config], home: cached, needle: needle, settle: 0.5) {
             return failed("filling the cache: \(why)")
         }
+        // The same cache grown near its cap by 200 MB of pictures.
+        let full = root + "/cached-full"
+        if let why = grow(copying: cached, to: full, bytes: 200 << 20) { return failed(why) }
         var samples: [String: [Double]] = [:]
         var misses: [String: String] = [:]
-        let kinds = ["cached", "limit", "first", "demo"]
+        let kinds = ["cached", "limit", "first", "demo", "full"]
         for rep in 0..<(reps + 1) {
             // The order turned every repetition; the first one is a warm-up.
             for k in kinds.indices {
@@ -70,6 +77,8 @@ enum StartupBench {
                     result = start(binary, ["--config", config, "--mode", "cache-only"], home: cached, needle: needle)
                 case "limit":
                     result = start(reference.executable, reference.arguments, home: cached, needle: needle)
+                case "full":
+                    result = start(binary, ["--config", config, "--mode", "cache-only"], home: full, needle: needle)
                 case "first":
                     let fresh = root + "/first-\(rep)"
                     result = start(binary, [], home: fresh, needle: needle)
@@ -102,12 +111,42 @@ enum StartupBench {
                                                       Bench.time(median("limit")), median("cached") / median("limit"))),
             BenchResult(name: "startup-limit", unit: "\(unit), cache-only", ours: median("cached"),
                         reference: median("limit"), referenceName: reference.name, target: nil, note: note("limit")),
+            BenchResult(name: "startup-cached-full", unit: "\(unit), cache-only, 200 MB of pictures cached",
+                        ours: median("full"), reference: 0.05, referenceName: "50 ms", target: 1.0, note: note("full")),
             BenchResult(name: "startup-first", unit: "\(unit), no cache yet (embedded demo)", ours: median("first"),
                         reference: 0.1, referenceName: "100 ms", target: 1.0,
                         note: note("first") + "; the same start with its cache made: \(Bench.time(median("demo")))"),
             BenchResult(name: "startup-demo", unit: "\(unit), embedded demo, cache made", ours: median("demo"),
                         reference: nil, referenceName: "—", target: nil, note: note("demo")),
         ]
+    }
+
+    /// Copies the cache home `source` to `target` and adds `bytes` of
+    /// pictures (200 KB each, made up) to its database; why not, if not.
+    static func grow(copying source: String, to target: String, bytes: Int) -> String? {
+        do {
+            try? FileManager.default.removeItem(atPath: target)
+            try FileManager.default.copyItem(atPath: source, toPath: target)
+            let folder = target + "/cache/rowboat"
+            guard let name = try FileManager.default.contentsOfDirectory(atPath: folder).first(where: { $0.hasSuffix(".sqlite") }) else {
+                return "no cache database in \(folder)"
+            }
+            let store = CacheStore(path: folder + "/" + name)
+            guard store.isEnabled else { return "cache database in \(folder): \(store.disabledReason ?? "disabled")" }
+            var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+            var picture = [UInt8](repeating: 0, count: 200_000)
+            for n in 0..<(bytes / picture.count) {
+                for i in picture.indices {
+                    seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    picture[i] = UInt8(truncatingIfNeeded: seed >> 33)
+                }
+                try store.storeImage(url: "http://127.0.0.1:1/picture/\(n).jpg", bytes: picture, etag: nil,
+                                     now: Date().timeIntervalSince1970)
+            }
+            return nil
+        } catch {
+            return "growing the cache: \(error)"
+        }
     }
 
     /// Starts `executable` in a 200x50 pty that answers DA1, with HOME and
@@ -139,7 +178,8 @@ enum StartupBench {
     }
 
     /// The C program that paints `rows` (`ref_startup.c`), compiled with
-    /// `cc` into `directory`; where no compiler works, the same code run
+    /// `cc` (or the toolchain's `clang`) into `directory`; where no
+    /// compiler works, the same code run
     /// as `rowboat-bench --child startup-ref` (a Swift process's start, so
     /// slower: the name says which).
     static func referenceProgram(rows: [DemoItem], directory: String)
@@ -156,13 +196,15 @@ enum StartupBench {
         try? (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
         let source = FileManager.default.currentDirectoryPath + "/Benchmarks/CBenchReference/ref_startup.c"
         let program = directory + "/ref-startup"
-        let build = Process()
-        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        build.arguments = ["cc", "-O2", "-DREF_STARTUP_MAIN", "-I", (source as NSString).deletingLastPathComponent + "/include",
-                           source, "-lncursesw", "-o", program]
-        build.standardOutput = FileHandle.nullDevice
-        build.standardError = FileHandle.nullDevice
-        if (try? build.run()) != nil {
+        // The system's cc, else the clang that comes with the Swift toolchain.
+        for compiler in ["cc", "clang"] {
+            let build = Process()
+            build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            build.arguments = [compiler, "-O2", "-DREF_STARTUP_MAIN", "-I",
+                               (source as NSString).deletingLastPathComponent + "/include", source, "-lncursesw", "-o", program]
+            build.standardOutput = FileHandle.nullDevice
+            build.standardError = FileHandle.nullDevice
+            guard (try? build.run()) != nil else { continue }
             build.waitUntilExit()
             if build.terminationStatus == 0 { return (program, [file], "C ncurses program") }
         }
