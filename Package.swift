@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "rowboat", targets: ["rowboat"]),
         .executable(name: "rowboat-bench", targets: ["rowboat-bench"]),
         .library(name: "RowboatKit", targets: ["RowboatKit"]),
+        .library(name: "RowboatKitHTTP", targets: ["RowboatKitHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -23,16 +24,19 @@ let package = Package(
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses"),
         // simdjson's DOM parser behind a C face (C++ inside); RowboatCore reads its tape.
         .target(name: "CSimdJSON", linkerSettings: [.linkedLibrary("simdjson")]),
-        // How an API is described and read: config, JSON and simdjson's tape, mapping, requests,
-        // responses, the probe, output formats, text. Pure: no IO.
-        .target(name: "RowboatSpec", dependencies: ["CSimdJSON", .product(name: "Yams", package: "Yams")]),
+        // How an API is described: the config model, JSON values and paths, mapping, requests, responses,
+        // output formats, text, keys. Pure (no IO) and on no library: the kit's core is built on it.
+        .target(name: "RowboatSpec"),
+        // How what comes in is read: config files (Yams, plists), response bodies on simdjson's tape, the
+        // probe and OpenAPI import. Pure: no IO.
+        .target(name: "RowboatParsing", dependencies: ["RowboatSpec", "CSimdJSON", .product(name: "Yams", package: "Yams")]),
         // The app's state: list state and reducer, navigation, layout, queries, feedback, keys. Pure: no IO.
         .target(name: "RowboatCore", dependencies: ["RowboatSpec"]),
         // Cell grid, widgets, display width (pure) and the ncurses backend.
         .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "CNCurses"]),
         // HTTP data client over AsyncHTTPClient.
         .target(name: "RowboatNetwork", dependencies: [
-            "RowboatSpec",
+            "RowboatSpec", "RowboatParsing",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -77,14 +81,18 @@ let package = Package(
         ]),
         // The list controller as a library: its public API (ListController, ListRow, ListSession) and the
         // TUI runtime under it (the run loop on the UI thread, the effect runner, a page provider protocol).
-        .target(name: "RowboatKit", dependencies: ["RowboatCore", "RowboatSpec", "RowboatTerminal", "RowboatNetwork", "RowboatCache",
-                                                  "RowboatImages", "RowboatImageFetch", "RowboatProcess"]),
+        // It depends on no library: a program that only gives closures builds none of HTTP, SQLite, YAML or simdjson.
+        .target(name: "RowboatKit", dependencies: ["RowboatCore", "RowboatSpec", "RowboatTerminal", "RowboatProcess"]),
+        // What a kit program adds when it wants it: thumbnails over HTTP (AsyncHTTPClient) with their decoders, and
+        // the cache database as the runtime's store (the `rowboat` app's favorites and cache).
+        .target(name: "RowboatKitHTTP", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatNetwork",
+                                                      "RowboatCache", "RowboatImages", "RowboatImageFetch"]),
         // The config-driven data source of the kit: get modes over cache and network, config files.
-        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatNetwork", "RowboatCache"]),
+        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatKitHTTP", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache"]),
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
-            "RowboatCore", "RowboatSpec", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
-            "RowboatKit", "RowboatImages",
+            "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
+            "RowboatKit", "RowboatKitHTTP", "RowboatImages",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["GitCommitPlugin"]),
@@ -97,26 +105,29 @@ let package = Package(
         // docs/library.md's bigger example: this machine's processes, with actions, a detail hook, totals and
         // control from code.
         .executableTarget(name: "processes", dependencies: ["RowboatKit"], path: "Examples/GitLog/Sources/Processes"),
+        // docs/library.md's thumbnails example (Examples/my-list): RowboatKit with RowboatKitHTTP.
+        .executableTarget(name: "my-pictures", dependencies: ["RowboatKit", "RowboatKitHTTP"],
+                          path: "Examples/my-list/Sources/MyPictures"),
         // Plain C decode and ncurses loops: the references the decode, render and keypress benchmarks compare against.
         .target(name: "CBenchReference", path: "Benchmarks/CBenchReference",
                 linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("ncursesw")]),
         // `swift run -c release rowboat-bench`: ratios against references (not part of the tests).
         .executableTarget(name: "rowboat-bench", dependencies: [
-            "RowboatCore", "RowboatSpec", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
+            "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
             "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp", "RowboatKit", "RowboatTestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Benchmarks/RowboatBench"),
-        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatTestSupport"]),
+        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatTestSupport"]),
         .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore", "RowboatSpec"], exclude: ["Golden"]),
-        .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore", "RowboatSpec",
+        .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing",
             "RowboatTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTLS", package: "hummingbird")]),
-        .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatCore", "RowboatSpec"]),
+        .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatCore", "RowboatSpec", "RowboatParsing"]),
         .testTarget(name: "RowboatDemoTests", dependencies: [
             "RowboatDemo", "RowboatTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatNetwork",
+        .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatKitHTTP", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork",
                                                          "RowboatCache", "RowboatTestSupport"]),
         .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "RowboatDemo",
                                                              "RowboatTestSupport"]),
@@ -124,7 +135,7 @@ let package = Package(
         .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCore", "RowboatSpec", "RowboatProcess",
                                                                "RowboatDemo", "RowboatNetwork", "RowboatCache", "RowboatTestSupport"]),
         .testTarget(name: "RowboatKitTests", dependencies: ["RowboatKit"]),
-        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatSpec", "RowboatDemo", "RowboatNetwork", "RowboatCache",
+        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatDemo", "RowboatNetwork", "RowboatCache",
                                                          "RowboatProcess", "RowboatTestSupport"]),
     ],
     swiftLanguageModes: [.v6],

@@ -39,7 +39,7 @@ if newer "$out/obj/cyaml.stamp" "$yams/Sources/CYaml"; then
   touch "$out/obj/cyaml.stamp"
 fi
 
-# RowboatSpec parses JSON with simdjson through the CSimdJSON shim: its
+# RowboatParsing parses JSON with simdjson through the CSimdJSON shim: its
 # object, and a module map for its header (SwiftPM writes one of its own).
 simdjson_dir=Sources/CSimdJSON
 mkdir -p "$out/modules/CSimdJSON"
@@ -57,7 +57,7 @@ fi
 
 swift_module() { # NAME SOURCE-DIR SWIFT-LANGUAGE-VERSION
   local name=$1 dir=$2
-  if newer "$out/obj/$name.o" "$dir" "$out/obj/cyaml.stamp" || { [ "$name" = RowboatSpec ] && newer "$out/obj/$name.o" "$out/obj/Yams.o" "$out/obj/csimdjson.o"; }; then
+  if newer "$out/obj/$name.o" "$dir" "$out/obj/cyaml.stamp" || { [ "$name" = RowboatParsing ] && newer "$out/obj/$name.o" "$out/obj/Yams.o" "$out/obj/csimdjson.o" "$out/obj/RowboatSpec.o"; }; then
     echo "fuzz: compiling $name ($opt)"
     find "$dir" -name '*.swift' -print0 | xargs -0 swiftc -parse-as-library -wmo "$opt" -g \
       -sanitize=fuzzer,address -module-name "$name" -package-name rowboat -swift-version "$3" -DSWIFT_PACKAGE \
@@ -68,6 +68,7 @@ swift_module() { # NAME SOURCE-DIR SWIFT-LANGUAGE-VERSION
 }
 swift_module Yams "$yams/Sources/Yams" 5
 swift_module RowboatSpec Sources/RowboatSpec 6
+swift_module RowboatParsing Sources/RowboatParsing 6
 
 # C targets (the image decoder shim): clang, libFuzzer + ASan, with the codec sources.
 codecs=(Sources/CImageCodecs/*.c)
@@ -88,12 +89,13 @@ fi
 for source in Fuzz/targets/*.swift; do
   name=$(basename "$source" .swift)
   binary="$out/bin/$name"
-  if newer "$binary" "$source" Fuzz/support "$out/obj/RowboatSpec.o" "$out/obj/Yams.o" "$out/obj/csimdjson.o"; then
+  if newer "$binary" "$source" Fuzz/support "$out/obj/RowboatSpec.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" \
+      "$out/obj/csimdjson.o"; then
     echo "fuzz: linking $name"
     # (gold warns about ASan's local symbols; harmless.)
     swiftc -parse-as-library "$opt" -g -sanitize=fuzzer,address -swift-version 6 -module-name "$name" \
       -I "$out/modules" -I "$out/modules/CSimdJSON" -I "$cyaml_include" \
-      "$source" Fuzz/support/*.swift "$out/obj/RowboatSpec.o" "$out/obj/Yams.o" "$out"/obj/cyaml-*.o \
+      "$source" Fuzz/support/*.swift "$out/obj/RowboatSpec.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" "$out"/obj/cyaml-*.o \
       "$out/obj/csimdjson.o" -lsimdjson -lstdc++ -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
   fi
 done

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatCore
 import RowboatSpec
+import RowboatParsing
 import RowboatDemo
 import RowboatNetwork
 import RowboatTestSupport

@@ -3,6 +3,7 @@ import RowboatCore
 @_spi(Reference) import RowboatSpec
 import RowboatDemo
 import RowboatNetwork
+import RowboatParsing
 
 /// Page fetches from the demo server over keep-alive: 30 sequential pages,
 /// and 8 in parallel, against curl fetching the same URLs, timed by curl's

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatCore
 import RowboatSpec
+import RowboatParsing
 
 /// Page decoding does not grow with nesting: `PageDecoder.decode` of a
 /// page of 20 items whose unmapped `nested` field is 500 levels deep,

@@ -1,5 +1,6 @@
 import Foundation
 import RowboatSpec
+import RowboatParsing
 
 /// `config import` of a large OpenAPI document, offline: a generated 3.1
 /// document of about 5 MB (1,800 list operations with their item schemas,

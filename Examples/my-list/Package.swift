@@ -11,7 +11,12 @@ let package = Package(
         .package(name: "Rowboat", path: "../.."),
     ],
     targets: [
-        .executableTarget(name: "my-list", dependencies: [.product(name: "RowboatKit", package: "Rowboat")]),
+        .executableTarget(name: "my-list", dependencies: [.product(name: "RowboatKit", package: "Rowboat")],
+                          path: "Sources/MyList"),
+        // Thumbnails over HTTP: the second product, for the program that wants them.
+        .executableTarget(name: "my-pictures", dependencies: [.product(name: "RowboatKit", package: "Rowboat"),
+                                                             .product(name: "RowboatKitHTTP", package: "Rowboat")],
+                          path: "Sources/MyPictures"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import RowboatSpec
+import RowboatParsing
 
 // libFuzzer target: typed JSON request bodies. The first line is a JSON
 // template; each further line is `name=value`: a value placed at a body

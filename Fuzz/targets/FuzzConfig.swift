@@ -1,4 +1,5 @@
 import RowboatSpec
+import RowboatParsing
 
 // libFuzzer target: the config loader on arbitrary YAML (or JSON) text.
 // It must answer with a config or a ConfigError, never crash or hang; the

@@ -1,4 +1,5 @@
 import RowboatSpec
+import RowboatParsing
 
 // libFuzzer target: JSON page decoding and item mapping (PageDecoder and
 // its TapeItemMapper) for a few endpoint shapes. Any body must give a page or a

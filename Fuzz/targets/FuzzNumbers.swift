@@ -1,5 +1,6 @@
 import Foundation
 import RowboatSpec
+import RowboatParsing
 
 // libFuzzer target: numbers stay exact (issue #28). Two properties on any
 // bytes:

@@ -1,4 +1,5 @@
 import RowboatSpec
+import RowboatParsing
 
 // libFuzzer target: the OpenAPI import on arbitrary bytes (JSON or YAML).
 // The reader, the document, the schemas and the writer must answer with a

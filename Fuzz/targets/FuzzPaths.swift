@@ -1,5 +1,6 @@
 import Foundation
 import RowboatSpec
+import RowboatParsing
 
 // libFuzzer target: the path parser (quoted keys, negative indices, [*]),
 // path matching, key order on simdjson's tape, response framing (anti-XSSI

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatCore
 import RowboatSpec
+import RowboatParsing
 
 /// Reads a config file from disk and parses it; every failure is one line
 /// naming the file.

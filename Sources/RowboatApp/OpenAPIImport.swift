@@ -1,6 +1,7 @@
 import Foundation
 import RowboatNetwork
 import RowboatSpec
+import RowboatParsing
 
 /// `rowboat config import` of an OpenAPI document (a file or a URL): reads
 /// it (`OpenAPIReader`, `OpenAPIDocument`), makes the config

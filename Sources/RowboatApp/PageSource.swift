@@ -2,6 +2,7 @@ import Foundation
 import RowboatCache
 import RowboatCore
 import RowboatSpec
+import RowboatParsing
 import RowboatNetwork
 
 /// Gets pages by get mode, combining the `DataClient` with the on-disk

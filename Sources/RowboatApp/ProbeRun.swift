@@ -2,6 +2,7 @@ import Foundation
 import RowboatCore
 import RowboatNetwork
 import RowboatSpec
+import RowboatParsing
 
 /// A probe that verifies its guess: sends the first request, reads the
 /// answer (`ProbeAnalysis`), then walks the paging guesses in turn, likeliest

@@ -1,9 +1,6 @@
 import Foundation
-import RowboatCache
 import RowboatCore
 import RowboatSpec
-import RowboatImages
-import RowboatNetwork
 import RowboatTerminal
 
 /// A terminal list over any data, in a few lines: give it a reload action
@@ -42,6 +39,10 @@ public final class ListController {
     public var keys: [String: [String]] = [:]
     /// Rows carry images: the table gets a badge column for their state.
     public var showsImageBadges = false
+    /// Where rows' images come from; nil (the default) fetches none.
+    /// RowboatKitHTTP gives `.http()`: thumbnails over HTTP, drawn in the
+    /// grid's cards and the detail.
+    public var images: ListImages?
     /// The built-ins the list offers (all by default): one left out loses
     /// its keys, its help line, its hints and its sheet lines.
     public var features: ListFeatures = .all
@@ -157,8 +158,8 @@ public final class ListController {
     /// binding is wrong or the terminal cannot be used.
     public func run() async throws -> ListExit {
         let setup = try makeSetup(size: TerminalSize(columns: 80, rows: 24), forRun: true)
-        // Made at the first thumbnail: rows without images open no HTTP client.
-        let imageTransport = LazyImageTransport { HTTPTransport(maxBodyBytes: ImageLimits.default.maxInputBytes) }
+        let images = self.images
+        let slot = ImageServiceSlot()
         let outcome = await UIThread.run { () throws -> TUIExit in
             let loop = TUIRunLoop(state: setup.state, keyMap: setup.keyMap, theme: setup.theme, mouse: setup.mouse,
                                   observe: setup.observe)
@@ -166,12 +167,15 @@ public final class ListController {
             setup.remote.attach(endpoint: setup.endpoint, modeller: setup.modeller, post: { inbox.post($0) })
             defer { setup.remote.detach() }
             return try loop.run { colors, pixels in
-                EffectRunner(provider: setup.provider, store: setup.favorites, lazyImageTransport: imageTransport, imageColors: colors,
-                             imagePixels: pixels, customAction: setup.customAction, columnStore: setup.columnStore,
-                             post: { inbox.post($0) })
+                let clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
+                let service = slot.make(images, ImageServiceContext(colors: colors, pixels: pixels, clock: clock,
+                                                                    post: { inbox.post($0) }))
+                return EffectRunner(provider: setup.provider, store: setup.favorites, images: service, clock: clock,
+                                    customAction: setup.customAction, columnStore: setup.columnStore,
+                                    post: { inbox.post($0) })
             }
         }
-        await imageTransport.shutdown()
+        await slot.shutdown()
         switch outcome {
         case .failure(let error): throw error
         case .success(.quit): return ListExit(signal: nil)
@@ -190,8 +194,7 @@ public final class ListController {
     public func favoriteRows() -> [ListRow] {
         let path = favoritesPlace.path(environment: ProcessInfo.processInfo.environment, forRun: true)
         guard let path, FileManager.default.fileExists(atPath: path) else { return [] }
-        return FavoritesKeeper(store: CacheStore(path: path, cachesContent: false), endpointKey: title).load()
-            .map(ListRow.init(model:))
+        return FavoritesFile(path: path).favorites(endpoint: title).map(ListRow.init(model:))
     }
 
     /// Everything a run needs, checked.
@@ -206,6 +209,7 @@ public final class ListController {
         state.tab.title = title
         state.viewMode = presentation == .grid ? .grid : .table
         state.showsImageBadges = showsImageBadges
+        if images == nil { state.turnImagesOff() }
         state.withheld = withheld
         state.cardFields = cardFields
         var fields: [FieldInfo] = []
@@ -238,10 +242,10 @@ public final class ListController {
                                            clock: { Date().timeIntervalSince1970 }, modeller: modeller, detail: detail)
         let watch = SelectionWatch(select: onSelect, open: onOpen)
         let favoritesWatch = FavoritesWatch(endpoint: title, changed: onFavoritesChange)
-        let favorites = ListFavoritesPlace.store(at: favoritesPlace.path(environment: ProcessInfo.processInfo.environment,
-                                                                          forRun: forRun))
-        if let favorites, !favorites.keepsFavorites {
-            state.list.notice = "favorites not kept: \(favorites.disabledReason ?? "the file cannot be used")"
+        let favorites = favoritesPlace.path(environment: ProcessInfo.processInfo.environment, forRun: forRun)
+            .map(FavoritesFile.init(path:))
+        if let problem = favorites?.favoritesProblem {
+            state.list.notice = "favorites not kept: \(problem)"
         }
         return Setup(remote: remote, endpoint: title, modeller: modeller,
                      state: state, keyMap: keyMap, theme: Theme(settings: ThemeSettings(name: ThemeName(theme))),
@@ -250,7 +254,7 @@ public final class ListController {
                      customAction: { index, rows in
                          guard actions.indices.contains(index) else { return CustomActionOutcome(failure: "no such action") }
                          return await actions[index].outcome(rows.map(ListRow.init(model:)), modeller: modeller)
-                     }, favorites: favorites)
+                     }, favorites: favorites, images: images)
     }
 
     /// The `keys` dictionary as a config section, every name checked.
@@ -284,8 +288,10 @@ public final class ListController {
         /// Sees the state after each action (calls the select and open hooks).
         var observe: @Sendable (AppState) -> Void
         var customAction: @Sendable (Int, [RowModel]) async -> CustomActionOutcome
-        /// The store that keeps favorites (nil: for the run only).
-        var favorites: CacheStore?
+        /// The file that keeps favorites (nil: for the run only).
+        var favorites: FavoritesFile?
+        /// Where rows' images come from (nil: none are fetched).
+        var images: ListImages?
     }
 }
 

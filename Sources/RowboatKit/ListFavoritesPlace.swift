@@ -1,18 +1,16 @@
 import Foundation
-import RowboatCache
 import RowboatCore
 import RowboatSpec
 import Synchronization
 
-/// Where a `ListController` keeps its favorites between runs: a SQLite
-/// file (the store the `rowboat` app keeps its favorites in), in the
-/// user's data directory for the program's name by default.
+/// Where a `ListController` keeps its favorites between runs: a small JSON
+/// file, in the user's data directory for the program's name by default.
 public enum ListFavoritesPlace: Sendable, Equatable {
-    /// `run()`: `$XDG_DATA_HOME/PROGRAM/favorites.sqlite` (else
+    /// `run()`: `$XDG_DATA_HOME/PROGRAM/favorites.json` (else
     /// `~/.local/share/PROGRAM/…`), PROGRAM the executable's name; a
     /// `session()` keeps them for the session only.
     case automatic
-    /// `$XDG_DATA_HOME/NAME/favorites.sqlite` (else `~/.local/share/NAME/…`).
+    /// `$XDG_DATA_HOME/NAME/favorites.json` (else `~/.local/share/NAME/…`).
     case named(String)
     /// This file.
     case file(String)
@@ -37,15 +35,7 @@ public enum ListFavoritesPlace: Sendable, Equatable {
         } else {
             base = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         }
-        return base + "/" + name + "/favorites.sqlite"
-    }
-
-    /// The store for `path` (its directory made), or nil.
-    static func store(at path: String?) -> CacheStore? {
-        guard let path else { return nil }
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                 withIntermediateDirectories: true)
-        return CacheStore(path: path, cachesContent: false)
+        return base + "/" + name + "/favorites.json"
     }
 }
 

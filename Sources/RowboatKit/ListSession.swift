@@ -14,6 +14,8 @@ public final class ListSession: Sendable {
     private let keyMap: KeyMap
     private let theme: Theme
     private let runner: Mutex<EffectRunner?> = Mutex(nil)
+    /// The images' service (nil: none), shut down on `close()`.
+    private let images = ImageServiceSlot()
     private let waiters = Mutex<[Waiter]>([])
     /// The controller's remote, attached to this session until it closes.
     private let remote: ListRemote
@@ -34,8 +36,12 @@ public final class ListSession: Sendable {
         keyMap = setup.keyMap
         theme = setup.theme
         remote = setup.remote
-        let runner = EffectRunner(provider: setup.provider, store: setup.favorites, customAction: setup.customAction,
-                                  columnStore: setup.columnStore,
+        // Thumbnails as a 256-colour terminal shows them.
+        let service = images.make(setup.images, ImageServiceContext(
+            colors: .indexed240, pixels: nil, clock: { Date().timeIntervalSince1970 },
+            post: { [weak self] action in self?.dispatch(action) }))
+        let runner = EffectRunner(provider: setup.provider, store: setup.favorites, images: service,
+                                  customAction: setup.customAction, columnStore: setup.columnStore,
                                   post: { [weak self] action in self?.dispatch(action) })
         self.runner.withLock { $0 = runner }
         setup.remote.attach(endpoint: setup.endpoint, modeller: setup.modeller,
@@ -91,6 +97,8 @@ public final class ListSession: Sendable {
         task?.cancel()
         remote.detach()
         runner.withLock { $0 }?.stop()
+        let images = self.images
+        Task { await images.shutdown() }
     }
 
     private func waitUntil(state condition: @escaping @Sendable (AppState) -> Bool) async {
@@ -184,6 +192,8 @@ public struct ListSnapshot: Sendable, Equatable {
     public var pages: Int
     /// The rows a live refresh brought that are still marked new.
     public var newRowIDs: Set<String>
+    /// Each row image's state, by URL (with `images` set; none without).
+    public var images: [String: ListImageState]
 
     init(_ state: AppState) {
         let list = state.list
@@ -194,6 +204,24 @@ public struct ListSnapshot: Sendable, Equatable {
         error = list.lastError
         pages = list.pagesLoaded
         newRowIDs = list.live?.newIDs ?? []
+        images = state.images.compactMapValues(ListImageState.init)
+    }
+}
+
+/// Where a row's image is: wanted, downloading, downloaded (and drawn),
+/// or failed with a one-line reason.
+public enum ListImageState: Sendable, Equatable {
+    case new, downloading, downloaded
+    case failed(String)
+
+    init?(_ phase: ImagePhase) {
+        switch phase {
+        case .new: self = .new
+        case .downloading: self = .downloading
+        case .downloaded: self = .downloaded
+        case .failed(let reason): self = .failed(reason)
+        case .off: return nil
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RowboatSpec
+import RowboatParsing
 
 /// The config-driven data controller: asks for pages by endpoint key with
 /// dynamic params; static params, paging params and client info are merged

@@ -1,5 +1,6 @@
 import Foundation
 import RowboatSpec
+import RowboatParsing
 
 /// Gets OAuth2 access tokens with the client-credentials grant and keeps
 /// the current one in memory only (never on disk, never printed: the client
@@ -78,15 +79,15 @@ public actor OAuth2TokenSource {
         switch settings.clientAuth {
         case .basic:
             // RFC 6749 2.3.1: id and secret form-encoded, then base64.
-            let id = RequestBuilder.encodeComponent(settings.clientID)
-            let secret = RequestBuilder.encodeComponent(settings.clientSecret)
+            let id = URLEncoding.encodeComponent(settings.clientID)
+            let secret = URLEncoding.encodeComponent(settings.clientSecret)
             headers.append(("Authorization", "Basic " + Data("\(id):\(secret)".utf8).base64EncodedString()))
         case .body:
             form.append(("client_id", settings.clientID))
             form.append(("client_secret", settings.clientSecret))
         }
         var spec = RequestSpec(method: .post, url: tokenURL, headers: headers,
-                               body: Array(RequestBuilder.encode(form).utf8), timeoutSeconds: timeoutSeconds,
+                               body: Array(URLEncoding.encode(form).utf8), timeoutSeconds: timeoutSeconds,
                                configHeaderNames: ["authorization"], credentialOrigin: URLOrigin(tokenURL))
         spec.staysOnOrigin = true
         return spec

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import RowboatSpec
+import RowboatParsing
 
 /// A page body decoded while it arrives, for endpoints whose list can
 /// stream (`StreamingPageDecoder`: a JSON list at a path, a keyed object,

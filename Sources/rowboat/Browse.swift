@@ -4,9 +4,11 @@ import RowboatApp
 import RowboatCache
 import RowboatCore
 import RowboatSpec
+import RowboatParsing
 import RowboatDemo
 import RowboatImages
 import RowboatKit
+import RowboatKitHTTP
 import RowboatNetwork
 import RowboatTerminal
 
@@ -107,8 +109,6 @@ struct Browse: AsyncParsableCommand {
             throw error
         }
         let transport = HTTPTransport(maxBodyBytes: loaded.communication.maxBodyBytes)
-        // Images get their own connections and the decoder's byte cap.
-        let imageTransport = HTTPTransport(maxBodyBytes: ImageLimits.default.maxInputBytes)
         let client = DataClient(config: loaded, transport: transport)
         let store = CacheStore.open(for: loaded)
         var initial = AppState(config: loaded, showing: chosen.key, mode: options.mode)
@@ -143,6 +143,10 @@ struct Browse: AsyncParsableCommand {
         // Cache-only never touches the network, for images either (when
         // every endpoint browses that way).
         let imagesOffline = mode.map { $0 == .cacheOnly } ?? loaded.endpoints.allSatisfy { $0.mode == .cacheOnly }
+        // Images get their own connections (made at the first image) and the decoder's byte cap.
+        let images = wantsImages
+            ? ListImages.http(store: store, decodeMemory: loaded.images.decodeMemory, offline: imagesOffline) : nil
+        let slot = ImageServiceSlot()
         let outcome = await UIThread.run { () throws -> TUIExit in
             let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse,
                                   faults: faults)
@@ -150,15 +154,16 @@ struct Browse: AsyncParsableCommand {
             loop.imageMode = imageMode
             return try loop.run { imageColors, imagePixels in
                 let money = MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment))
+                let clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
+                let service = slot.make(images, ImageServiceContext(colors: imageColors, pixels: imagePixels, clock: clock,
+                                                                    post: { inbox.post($0) }))
                 return EffectRunner(provider: ConfigPageProvider(client: client, store: store, mode: mode, money: money),
-                                    store: store, imageTransport: wantsImages ? imageTransport : nil,
-                                    imageColors: imageColors, imagePixels: imagePixels,
-                                    decodeMemory: loaded.images.decodeMemory, imagesOffline: imagesOffline,
+                                    store: CacheListStore(store), images: service, clock: clock,
                                     columnStore: columnStore, post: { inbox.post($0) })
             }
         }
         await transport.shutdown()
-        await imageTransport.shutdown()
+        await slot.shutdown()
         await demo?.stop()
         switch outcome {
         case .failure(let error): throw CLIError("\(error)")

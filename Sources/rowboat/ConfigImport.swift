@@ -3,6 +3,7 @@ import Foundation
 import RowboatApp
 import RowboatCore
 import RowboatSpec
+import RowboatParsing
 
 /// `rowboat config import DataConfig.plist`: prints the equivalent Rowboat
 /// YAML, with comments, paging and item defaults spelled out. An OpenAPI

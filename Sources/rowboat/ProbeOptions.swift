@@ -4,6 +4,7 @@ import RowboatApp
 import RowboatCore
 import RowboatNetwork
 import RowboatSpec
+import RowboatParsing
 
 /// The probe's request and bounds, shared by `rowboat config probe URL`
 /// and `rowboat URL`: method, body, headers (a `${NAME}` in a value, or in

@@ -2,6 +2,7 @@ import Foundation
 import RowboatApp
 import RowboatCore
 import RowboatSpec
+import RowboatParsing
 @testable import RowboatKit
 import RowboatDemo
 import RowboatNetwork

@@ -5,6 +5,7 @@ import RowboatApp
 import RowboatCore
 import RowboatSpec
 @testable import RowboatKit
+import RowboatKitHTTP
 import RowboatNetwork
 import Synchronization
 import Testing
@@ -28,7 +29,7 @@ struct FavoritesFailureTests {
         let answered = AsyncStream<Void>.makeStream()
         let transport = HTTPTransport()
         let runner = EffectRunner(provider: ConfigPageProvider(client: DataClient(config: config, transport: transport)),
-                                  store: store, post: { action in
+                                  store: CacheListStore(store), post: { action in
                                       posted.withLock { $0.append(action) }
                                       answered.continuation.yield()
                                   })

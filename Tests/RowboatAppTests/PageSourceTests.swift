@@ -4,6 +4,7 @@ import RowboatCache
 import RowboatCore
 import RowboatSpec
 @testable import RowboatKit
+import RowboatKitHTTP
 import RowboatDemo
 import RowboatNetwork
 import Synchronization
@@ -200,7 +201,7 @@ struct PageSourceTests {
         let clock = world.clock
         let provider = ConfigPageProvider(client: DataClient(config: world.config, transport: world.transport),
                                           store: store, mode: .cacheThenNetwork, clock: { clock.now })
-        let runner = EffectRunner(provider: provider, store: store,
+        let runner = EffectRunner(provider: provider, store: CacheListStore(store),
                                   clock: { clock.now }, post: { action in posted.withLock { $0.append(action) } })
         await runner.fetchPage(list: .tab("items"), endpoint: "items", id: 7, cursor: .page(1))
         let loads = posted.withLock { $0 }.compactMap { action -> PageLoad? in

@@ -3,6 +3,7 @@ import Testing
 @testable import RowboatApp
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// Paths and temp files for the CLI tests.
 enum Paths {

@@ -2,6 +2,7 @@ import Foundation
 import RowboatCache
 import RowboatCore
 import RowboatSpec
+import RowboatParsing
 import Testing
 
 /// Expired responses stay for offline use for `keepStale`, then go when the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// `actions:` in the config: the three kinds, where they apply, and every
 /// mistake as one line with file:line and, where it helps, did-you-mean.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// An action's plan for the rows it runs on: templates filled in, hostile
 /// values kept in their place, marks run once or per row, and a missing

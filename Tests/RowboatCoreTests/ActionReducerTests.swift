@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// Actions through the reducer: the plan made from the marked or current
 /// rows, the confirm question, the effect, and what the report does

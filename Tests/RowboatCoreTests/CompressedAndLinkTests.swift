@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// Smaller cases of issue #28: a compressed body nobody asked for says so
 /// (it used to read as "JSON nested deeper than 512 levels" when streamed,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// Config bombs (issue #28): a YAML file whose aliases repeat what they
 /// name a billion times, and a binary property list whose objects name the

@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 @Suite("ConfigLoader: errors name file:line:column and the key path")
 struct ConfigErrorTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 @Suite("ConfigLoader: accepted configs")
 struct ConfigLoaderTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 @Suite("End rules: cursor styles end with the cursor; a missing path is said once")
 struct EndRulesTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// A property of the whole path a number takes (issue #28): any JSON
 /// number a server writes — integers of any length, decimals with any

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// Numbers stay exact (issue #28): a valid page with an integer past 64
 /// bits, 2^64, 1e400 or a long decimal is read, and every number read from

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// Shared builders for the core tests (not a suite).
 enum Fixtures {

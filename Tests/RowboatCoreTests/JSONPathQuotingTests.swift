@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 @Suite("JSONPath: quoted keys, negative indices, wildcards and key order")
 struct JSONPathQuotingTests {

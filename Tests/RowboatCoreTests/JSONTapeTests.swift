@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 @Suite("JSONTape: simdjson's tape read in place, as JSONValue reads the same text")
 struct JSONTapeTests {

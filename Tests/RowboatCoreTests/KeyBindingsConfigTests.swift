@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// The `keys:` config section: parsing, errors, conflicts and the key map
 /// it builds.

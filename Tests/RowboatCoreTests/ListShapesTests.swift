@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 @Suite("PageDecoder: keyed-object lists, nested lists, anti-XSSI prefixes and NDJSON")
 struct ListShapesTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// Live lists (`refresh.every`): a tick comes due from the clock the app
 /// reducer is given, fetches the first page again and merges it by id

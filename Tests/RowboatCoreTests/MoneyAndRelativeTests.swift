@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// Money grouped in the user's locale with an optional currency, and the
 /// cut-off where relative dates become calendar dates.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// `rowboat config import` of OpenAPI documents, offline: what each part of
 /// a document becomes in the config, read back by the loader (so every

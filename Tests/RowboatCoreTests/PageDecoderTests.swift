@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 @Suite("PageDecoder: envelopes, lists and decode errors")
 struct PageDecoderTests {

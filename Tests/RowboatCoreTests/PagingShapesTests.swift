@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// The paging shapes added for APIs the earlier styles could not walk: a
 /// next URL in any response header, paging facts as JSON in a header, an

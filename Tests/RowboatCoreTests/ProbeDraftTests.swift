@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// `ProbeDraft` on recorded responses in the shapes of the Config/ examples
 /// (the new API shapes are probed end to end in the CLI tests).

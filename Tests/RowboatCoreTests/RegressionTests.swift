@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// Bugs the first test pass found in RowboatCore, each pinned by a test so
 /// it stays fixed.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 @Suite("RequestBuilder")
 struct RequestBuilderTests {
@@ -77,8 +78,8 @@ struct RequestBuilderTests {
         let ascii = (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) }
         let texts = ascii + ascii.map { "ab\($0)9" } + ["", "42", "A-z_0.9~", "é", "naïve", "a\u{0}b", "🙂"]
         for text in texts {
-            #expect(RequestBuilder.encodeComponent(text)
-                == text.addingPercentEncoding(withAllowedCharacters: RequestBuilder.unreserved), "\(text)")
+            #expect(URLEncoding.encodeComponent(text)
+                == text.addingPercentEncoding(withAllowedCharacters: URLEncoding.unreserved), "\(text)")
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// Secrets in any of their forms never survive `SecretRedactor` (and so
 /// `Sanitizer.clean`, which every shown text passes through).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 @Suite("Streaming: a body decoded in pieces reads as the whole body does")
 struct StreamingDecodeTests {

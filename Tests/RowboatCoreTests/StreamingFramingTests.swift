@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// Every framing streams (issue #28, and #32 item 2): NDJSON lines and a
 /// keyed object are mapped while they arrive as a plain list is, and a

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 @Suite("TapeItemMapper: the compiled mapping maps every element as ItemMapper's rules do")
 struct TapeItemMapperTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+@testable import RowboatParsing
 
 /// The `theme:` config section.
 @Suite("Config theme: section")

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// A kit program that only gives closures opens no HTTP client at run
-/// time (issue #35's weight): the first example, running in a terminal,
-/// has no NIO event loop threads (their names start with "NIO-").
+/// A kit program that only gives closures carries no HTTP, SQLite, YAML or
+/// simdjson (issue #35's weight): the examples' binaries hold none of those
+/// libraries' names, and the first example, running in a terminal, has no
+/// NIO event loop threads (their names start with "NIO-").
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct KitThreadsEndToEndTests {
     /// The names of the threads of `pid`.
@@ -27,5 +28,22 @@ struct KitThreadsEndToEndTests {
         #expect(!names.contains { $0.hasPrefix("NIO-") }, "threads: \(names)")
         try tmux.send("q")
         #expect(await tmux.waitForExit() == 0)
+    }
+
+    /// Names each of those libraries leaves in a binary that links it.
+    static let heavy = ["NIOPosix", "AsyncHTTPClient", "GRDB", "Yams", "simdjson", "CNIOBoringSSL"]
+
+    @Test func theExamplesLinkNoneOfTheAppsLibraries() throws {
+        for example in ["first-list", "rowboat-git-log", "processes"] {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: TmuxSession.sibling(example)))
+            for name in Self.heavy {
+                #expect(bytes.range(of: Data(name.utf8)) == nil, "\(name) is in \(example)")
+            }
+        }
+        // The check sees them where they are.
+        let app = try Data(contentsOf: URL(fileURLWithPath: TmuxSession.sibling("rowboat")))
+        for name in Self.heavy {
+            #expect(app.range(of: Data(name.utf8)) != nil, "\(name) is not in rowboat")
+        }
     }
 }

@@ -3,7 +3,7 @@ import RowboatKit
 import Synchronization
 import Testing
 
-/// Favorites kept between runs (issue #35), in a real SQLite file: the star
+/// Favorites kept between runs (issue #35), in a real JSON file: the star
 /// key and the remote store them, the hook sees them, the next run and
 /// `favoriteRows()` read them back; `.sessionOnly` writes nothing.
 @Suite(.timeLimit(.minutes(1)))
@@ -27,7 +27,7 @@ struct ListControllerFavoritesTests {
     @Test func keptBetweenRunsReadObservedAndStored() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-fav-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("app/favorites.sqlite").path
+        let file = dir.appendingPathComponent("app/favorites.json").path
         let seen = Seen()
         let first = controller(.file(file), seen: seen)
         let session = try first.session()
@@ -64,5 +64,58 @@ struct ListControllerFavoritesTests {
         session.close()
         #expect(controller.favoriteRows().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: dir.path))
+    }
+
+    @Test func aFileThatIsNotAFavoritesFileIsLeftAsItIsAndSaidInOneLine() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-fav-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("favorites.json").path
+        let before = Data("my notes, not JSON\n".utf8)
+        FileManager.default.createFile(atPath: file, contents: before)
+        let controller = controller(.file(file))
+        let session = try controller.session()
+        await session.waitUntilSettled()
+        #expect(session.frame().contains { $0.contains("favorites not kept") && $0.contains("not a favorites file") })
+        session.press("*")
+        session.close()
+        #expect(FileManager.default.contents(atPath: file) == before)
+        #expect(controller.favoriteRows().isEmpty)
+    }
+
+    @Test func aFileTooLargeIsNotReadAndLeftAsItIs() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-fav-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("favorites.json").path
+        FileManager.default.createFile(atPath: file, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.truncate(atOffset: 65 << 20)   // sparse: nothing is written
+        try handle.close()
+        let controller = controller(.file(file))
+        let session = try controller.session()
+        await session.waitUntilSettled()
+        #expect(session.frame().contains { $0.contains("favorites not kept: too large") })
+        session.close()
+        #expect((try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) == 65 << 20)
+    }
+
+    @Test func twoRunsStarringAtOnceLoseNothing() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-fav-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("favorites.json").path
+        let (a, b) = (controller(.file(file)), controller(.file(file)))
+        let (one, two) = (try a.session(), try b.session())
+        await one.waitUntilSettled()
+        await two.waitUntilSettled()
+        // Each star is a write (then a read back) on its run's store queue; the two queues write the one file.
+        for id in 1...5 {
+            a.remote.setFavorite(ListRow(id: "a\(id)", title: "A \(id)"))
+            b.remote.setFavorite(ListRow(id: "b\(id)", title: "B \(id)"))
+        }
+        // Closing waits for the writes in hand.
+        one.close()
+        two.close()
+        #expect(Set(controller(.file(file)).favoriteRows().map(\.id)) == Set((1...5).flatMap { ["a\($0)", "b\($0)"] }))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import RowboatApp
 import RowboatCore
 import RowboatSpec
+import RowboatParsing
 import RowboatDemo
 import Synchronization
 import Testing

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import RowboatCore
 import RowboatSpec
+import RowboatParsing
 import RowboatDemo
 import Synchronization
 @testable import RowboatNetwork

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatCore
 import RowboatSpec
+import RowboatParsing
 import Testing
 @testable import RowboatNetwork
 

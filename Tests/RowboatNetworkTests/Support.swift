@@ -2,6 +2,7 @@ import Foundation
 import RowboatApp
 import RowboatCore
 import RowboatSpec
+import RowboatParsing
 @testable import RowboatNetwork
 
 /// Shared helpers: configs from YAML, clients, walks.

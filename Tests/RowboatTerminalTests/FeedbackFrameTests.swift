@@ -60,4 +60,13 @@ import RowboatSpec
         #expect(line.contains("…"))
         #expect(DisplayWidth.of(line) == 80)
     }
+
+    @Test func aToastTakesAwayTheWholeWordItWouldCut() throws {
+        var state = app()
+        let text = "saved " + String(repeating: "y", count: 54)   // 62 cells with its margins: from column 17
+        _ = AppReducer.reduce(&state, .notify(text, isError: false))
+        let line = renderer.render(state, now: Fixtures.now).lines()[22]
+        #expect(line.hasPrefix(" load more        saved yyy"), "\(line)")   // not "(space" cut to "(spac"
+        #expect(DisplayWidth.of(line) == 80)
+    }
 }

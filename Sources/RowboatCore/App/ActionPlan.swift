@@ -96,7 +96,7 @@ public struct ActionPlan: Sendable, Equatable {
             for (name, template) in r.params {
                 for v in try TemplateFill.arguments(template, value: value) { pairs.append((name, v)) }
             }
-            if !pairs.isEmpty { path += (path.contains("?") ? "&" : "?") + RequestBuilder.encode(pairs) }
+            if !pairs.isEmpty { path += (path.contains("?") ? "&" : "?") + URLEncoding.encode(pairs) }
             let body = try r.body.map { b throws(TemplateFill.Problem) in
                 try JSONTemplate.fill(b, value: value).jsonBytes ?? Array("{}".utf8)
             }

@@ -1,10 +1,6 @@
 import Foundation
-import RowboatCache
 import RowboatCore
 import RowboatSpec
-import RowboatImageFetch
-import RowboatImages
-import RowboatNetwork
 
 /// Performs the effects the reducer asks for, off the UI thread, and posts
 /// the resulting actions back. Pages come from a `PageProvider` (the
@@ -12,15 +8,15 @@ import RowboatNetwork
 /// names the list it is for.
 package final class EffectRunner: Sendable {
     let provider: any PageProvider
-    let store: CacheStore?
+    /// Favorites and the cache (nil: favorites for the session only, no cache).
+    let store: (any ListStore)?
     /// Cache store work — favorite reads and writes, measuring and clearing
     /// the cache — runs here in order, off the UI thread.
     let storeQueue = DispatchQueue(label: "rowboat.favorites")
     /// Browser and clipboard programs run here, one at a time.
     let helperQueue = DispatchQueue(label: "rowboat.helpers")
-    let cacheKeeper: CacheKeeper
-    /// The thumbnail fetch queue's feed (nil: no images are fetched).
-    let images: ImageFeed?
+    /// Fetches rows' images (nil: none are).
+    let images: (any ImageService)?
     let post: @Sendable (AppAction) -> Void
     /// Page requests in flight, cancellable by list and id.
     let fetches = FetchTasks()
@@ -30,16 +26,9 @@ package final class EffectRunner: Sendable {
     /// Where column arrangements are kept (nil: they are not).
     let columnStore: ColumnStore?
 
-    /// `store` nil (or disabled) means no caching and favorites for the
-    /// session only. `imageTransport` (nil: no thumbnails) downloads
-    /// images, rendered with `imageColors`, and also in pixels with
-    /// `imagePixels`; `imagesOffline` (cache-only browsing) takes them from
-    /// the cache alone and never downloads one.
-    package init(provider: any PageProvider, store: CacheStore? = nil,
-                 imageTransport: HTTPTransport? = nil, lazyImageTransport: LazyImageTransport? = nil,
-                 imageColors: ThumbnailColors = .indexed240,
-                 imagePixels: PixelFormat? = nil,
-                 decodeMemory: Int = DecodeBudget.defaultBytes, imagesOffline: Bool = false,
+    /// `store` nil (or one whose favorites are not kept) keeps favorites
+    /// for the session only; `images` nil fetches no image.
+    package init(provider: any PageProvider, store: (any ListStore)? = nil, images: (any ImageService)? = nil,
                  clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
                  customAction: (@Sendable (Int, [RowModel]) async -> CustomActionOutcome)? = nil,
                  columnStore: ColumnStore? = nil,
@@ -47,13 +36,8 @@ package final class EffectRunner: Sendable {
         self.provider = provider
         self.columnStore = columnStore
         self.actions = ActionRunner(provider: provider, custom: customAction, post: post)
-        let transport = lazyImageTransport ?? imageTransport.map { made in LazyImageTransport { made } }
-        self.images = transport.map {
-            ImageFeed(transport: $0, store: store, colors: imageColors, pixels: imagePixels, decodeMemory: decodeMemory,
-                      offline: imagesOffline, clock: clock, post: post)
-        }
+        self.images = images
         self.store = store
-        self.cacheKeeper = CacheKeeper(store: store)
         self.clock = clock
         self.post = post
     }
@@ -62,7 +46,7 @@ package final class EffectRunner: Sendable {
     /// them) and every action still running, and waits for the store's
     /// writes in hand (on quit).
     package func stop() {
-        images?.send(.stop)
+        images?.stop()
         fetches.cancelAll()
         actions.stopAll()
         // A favorite or a column layout saved just before quitting is written, not lost.
@@ -105,20 +89,20 @@ package final class EffectRunner: Sendable {
                 }
             }
         case .loadFavorites(let endpoint):
-            let keeper = FavoritesKeeper(store: store, endpointKey: endpoint)
-            storeQueue.async { self.post(.favoritesLoaded(endpoint: endpoint, keeper.load())) }
+            let store = self.store
+            storeQueue.async { self.post(.favoritesLoaded(endpoint: endpoint, store?.favorites(endpoint: endpoint) ?? [])) }
         case .saveFavorite(let endpoint, let row):
-            let keeper = FavoritesKeeper(store: store, endpointKey: endpoint)
+            guard let store else { return }
             storeQueue.async {
-                do throws(CacheError) { try keeper.save(row, now: self.clock()) } catch {
-                    self.post(.favoriteWriteFailed(endpoint: endpoint, error.description))
+                do { try store.saveFavorite(row, endpoint: endpoint, now: self.clock()) } catch {
+                    self.post(.favoriteWriteFailed(endpoint: endpoint, Self.message(error)))
                 }
             }
         case .removeFavorite(let endpoint, let id):
-            let keeper = FavoritesKeeper(store: store, endpointKey: endpoint)
+            guard let store else { return }
             storeQueue.async {
-                do throws(CacheError) { try keeper.remove(id: id) } catch {
-                    self.post(.favoriteWriteFailed(endpoint: endpoint, error.description))
+                do { try store.removeFavorite(id: id, endpoint: endpoint) } catch {
+                    self.post(.favoriteWriteFailed(endpoint: endpoint, Self.message(error)))
                 }
             }
         case .openURL(let url):
@@ -135,13 +119,15 @@ package final class EffectRunner: Sendable {
                 }
             }
         case .wantImages(let requests):
-            images?.send(.want(requests))
+            images?.want(requests)
         case .retryImage(let url):
-            images?.send(.retry(url))
+            images?.retry(url: url)
         case .measureCache:
-            storeQueue.async { self.post(self.cacheKeeper.measure()) }
+            storeQueue.async {
+                self.post(self.store?.measureCache() ?? .cacheMeasured(nil, reason: "caching is off in the config"))
+            }
         case .clearCache:
-            storeQueue.async { self.post(self.cacheKeeper.clear()) }
+            storeQueue.async { self.post(self.store?.clearCache() ?? .notify("no cache to clear", isError: true)) }
         case .performAction(let plan, let runID):
             if plan.isInteractive {
                 // Only the UI thread can hand the terminal over (TUIRunLoop).

@@ -4,7 +4,6 @@ import Glibc
 import Foundation
 import RowboatCore
 import RowboatSpec
-import RowboatImages
 import RowboatProcess
 import RowboatTerminal
 

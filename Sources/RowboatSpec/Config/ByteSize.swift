@@ -15,20 +15,4 @@ public enum ByteSize {
         let tenths = (value * 10).rounded() / 10
         return "\(tenths) \(units[unit])"
     }
-
-    static func parse(_ node: ConfigNode) throws(ConfigError) -> Int {
-        let text = try node.string().trimmingCharacters(in: .whitespaces)
-        let digits = text.prefix { $0.isNumber || $0 == "." }
-        let unit = text.dropFirst(digits.count).trimmingCharacters(in: .whitespaces).uppercased()
-        let scale: Double
-        switch unit {
-        case "", "B": scale = 1
-        case "K", "KB", "KIB": scale = 1024
-        case "M", "MB", "MIB": scale = 1024 * 1024
-        case "G", "GB", "GIB": scale = 1024 * 1024 * 1024
-        default: throw node.error("expected a size like 256 MB, found \"\(text)\"")
-        }
-        guard let value = Double(digits), value > 0 else { throw node.error("expected a size like 256 MB, found \"\(text)\"") }
-        return Int(value * scale)
-    }
 }

@@ -24,7 +24,7 @@ public enum CredentialNames {
     }
 
     /// `X-Api-Key` → [x, api, key]; `accessToken` → [access, token].
-    static func wordsOf(_ name: String) -> [String] {
+    package static func wordsOf(_ name: String) -> [String] {
         var out: [String] = []
         var word = ""
         var previousLower = false

@@ -49,11 +49,10 @@ public enum JSONTemplate {
         }
     }
 
-    /// A value as JSON: its exact JSON when it came from JSON, else text.
+    /// A value as JSON: text, or an array of them for marked rows.
     static func json(_ value: TemplateFill.Value) -> JSONValue {
         switch value {
-        case .one(let text, let json):
-            if let json, let parsed = try? JSONValue.parse(Data(json.utf8)) { return parsed }
+        case .one(let text):
             return .string(text)
         case .many(let values):
             return .array(values.map(json))

@@ -31,7 +31,7 @@ public enum KeyName {
     }
 
     /// The closest known name to a mistyped one.
-    static func suggestion(for text: String) -> String? {
+    package static func suggestion(for text: String) -> String? {
         // pgup/pgdn first: "pgdown" is as near to "down" as to "pgdn".
         let names = named.map(\.0)
         return Suggestion.closest(to: text, in: names.filter { $0.hasPrefix("pg") } + names + aliases.keys.sorted())

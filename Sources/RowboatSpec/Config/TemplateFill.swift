@@ -4,16 +4,15 @@
 public enum TemplateFill {
     /// A value a placeholder stands for.
     public enum Value: Sendable, Equatable {
-        /// One value: its text, and its exact JSON when it came from JSON
-        /// (a number stays a number in a body).
-        case one(String, json: String? = nil)
+        /// One value: its text (a string in a JSON body).
+        case one(String)
         /// One value per marked row (`${marked.…}`).
         case many([Value])
 
         /// The text of a single value; the texts joined by commas for a list.
         public var text: String {
             switch self {
-            case .one(let t, _): t
+            case .one(let t): t
             case .many(let values): values.map(\.text).joined(separator: ",")
             }
         }
@@ -46,11 +45,11 @@ public enum TemplateFill {
         let url = try template.render { (p, before) throws(Problem) in
             let text = try value(p).text
             if before.isEmpty { return text }
-            if before.contains("?") || before.contains("#") { return RequestBuilder.encodeComponent(text) }
+            if before.contains("?") || before.contains("#") { return URLEncoding.encodeComponent(text) }
             if text == "." || text == ".." {
                 throw Problem("\(p) is \"\(text)\", which would change the path")
             }
-            return RequestBuilder.encodeComponent(text)
+            return URLEncoding.encodeComponent(text)
         }
         guard URLOrigin(url) != nil else {
             throw Problem("\"\(Sanitizer.clean(url, limit: 120))\" is not an http(s) URL")
@@ -65,11 +64,11 @@ public enum TemplateFill {
         throws(Problem) -> String {
         let path = try template.render { (p, before) throws(Problem) in
             let text = try value(p).text
-            if before.contains("?") || before.contains("#") { return RequestBuilder.encodeComponent(text) }
+            if before.contains("?") || before.contains("#") { return URLEncoding.encodeComponent(text) }
             if text == "." || text == ".." {
                 throw Problem("\(p) is \"\(text)\", which would change the path")
             }
-            return RequestBuilder.encodeComponent(text)
+            return URLEncoding.encodeComponent(text)
         }
         guard path.hasPrefix("/"), !path.hasPrefix("//") else {
             throw Problem("the path \"\(Sanitizer.clean(path, limit: 120))\" must start with / (a path on the server)")

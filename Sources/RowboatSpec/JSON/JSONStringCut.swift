@@ -7,11 +7,11 @@
 /// it has scanned, and keeps the rest of the string from there: one huge
 /// string costs the limit and a piece, not its length. Every text is shown
 /// capped far below the limit, so nothing shown changes.
-enum JSONStringCut {
+package enum JSONStringCut {
     /// The last offset in `start...end` such that `bytes[start..<offset]`
     /// is whole characters and escapes, when `start` is such a place in a
     /// string's text (after its opening quote, or an earlier boundary).
-    static func lastBoundary(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    package static func lastBoundary(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         var boundary = start
         var at = start
         while at < end {

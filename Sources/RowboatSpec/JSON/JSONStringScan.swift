@@ -2,16 +2,18 @@
 /// or not, and whether the last byte was a backslash. The depth check and
 /// the streaming list scanner both skip strings this way (brackets in a
 /// string are text).
-struct JSONStringScan: Sendable {
-    private(set) var inString = false
+package struct JSONStringScan: Sendable {
+    package private(set) var inString = false
     private var escaped = false
 
+    package init() {}
+
     /// A quote outside a string opened one.
-    mutating func open() { inString = true }
+    package mutating func open() { inString = true }
 
     /// Takes `byte` inside a string; true when it is the closing quote.
     @inline(__always)
-    mutating func closes(_ byte: UInt8) -> Bool {
+    package mutating func closes(_ byte: UInt8) -> Bool {
         if escaped {
             escaped = false
         } else if byte == UInt8(ascii: "\\") {

@@ -20,15 +20,6 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses UTF-8 JSON bytes, after `JSONDepthLimit.check` (which throws
-    /// `JSONDepthLimit.Exceeded`), with simdjson (`JSONTape`; a
-    /// `JSONTape.Failure` when it is not JSON): numbers stay exact, and a
-    /// string longer than `JSONTapeNode.textLimit` reads as its start.
-    public static func parse(_ data: Data) throws -> JSONValue {
-        try JSONDepthLimit.check(data)
-        return try JSONTape.tree(Array(data)[...])
-    }
-
     /// The reader `parse` used before simdjson: Foundation's
     /// `JSONSerialization`, where numbers past 64 bits lose digits and
     /// `1e400` is refused. Kept as the decode-page benchmark's reference.
@@ -66,11 +57,11 @@ public enum JSONValue: Sendable, Equatable {
     /// `1e2`, `-0.0`: each such double is one integer's exact value), else
     /// the double (`112925678901567e3` is not `.int(112925678901567008)`,
     /// the digits of the double nearest to it).
-    static func decimal(_ d: Double) -> JSONValue {
+    package static func decimal(_ d: Double) -> JSONValue {
         abs(d) < 9_007_199_254_740_992 ? Int64(exactly: d).map(JSONValue.int) ?? .double(d) : .double(d)
     }
 
-    static func format(_ d: Double) -> String {
+    package static func format(_ d: Double) -> String {
         if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
         return String(d)
     }

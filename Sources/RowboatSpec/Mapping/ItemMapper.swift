@@ -8,13 +8,13 @@ public struct ItemMapper: Sendable {
     /// The `id` field's spec, looked up once.
     let idSpec: FieldSpec?
     /// The null strings, for a hashed lookup per value.
-    let nullStrings: Set<String>
+    package let nullStrings: Set<String>
     /// The longest null string: longer text is never one.
-    let maxNullStringBytes: Int
+    package let maxNullStringBytes: Int
     /// The field names, each once, in mapping order: shared by every item.
-    let names: [String]
+    package let names: [String]
     /// Field `i`'s value goes to `names[slots[i]]` (a repeated name: the last field's).
-    let slots: [Int]
+    package let slots: [Int]
     /// Where the `id` field's value is in `names`.
     let idSlot: Int?
 
@@ -52,7 +52,7 @@ public struct ItemMapper: Sendable {
     /// The item of `element` with these mapped `values` (one per name, in
     /// `names`' order): a missing id is a mismatch naming where it was
     /// looked for; without an `id` field the id is `index`.
-    func item<Node: JSONNode>(values: [FieldValue], element: ListElement<Node>,
+    package func item<Node: JSONNode>(values: [FieldValue], element: ListElement<Node>,
                               index: Int) throws(DataError) -> Item {
         let idValue = idSlot.map { values[$0] } ?? .missing
         let id: String
@@ -89,7 +89,7 @@ public struct ItemMapper: Sendable {
     }
 
     /// Coerces a JSON value to `type`; nil when it is missing or does not fit.
-    func coerce(_ raw: JSONValue, to type: FieldType) -> FieldValue? {
+    package func coerce(_ raw: JSONValue, to type: FieldType) -> FieldValue? {
         if case .string(let s) = raw, isNull(s) || (s.isEmpty && type != .text) { return nil }
         switch type {
         case .text:
@@ -150,7 +150,7 @@ public struct ItemMapper: Sendable {
     }
 
     /// A short, sanitized description of a JSON value for error messages.
-    static func describe(_ value: JSONValue) -> String {
+    package static func describe(_ value: JSONValue) -> String {
         switch value {
         case .string(let s): "\"\(Sanitizer.clean(String(s.prefix(40)), limit: 40))\""
         case .array(let a): "an array of \(a.count)"

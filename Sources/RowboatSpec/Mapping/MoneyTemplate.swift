@@ -17,7 +17,7 @@ public struct MoneyTemplate: Sendable, Equatable {
     var negativePrefix: [UInt8]
     var negativeSuffix: [UInt8]
     var group: [UInt8]
-    var decimal: [UInt8]
+    package var decimal: [UInt8]
     var decimals: Int
 
     /// The template for `format` (Foundation's formatting of a value), or

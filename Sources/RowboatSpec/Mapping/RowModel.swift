@@ -50,7 +50,7 @@ public struct RowModelBuilder: Sendable {
     public let mapping: ItemMapping
     public let money: MoneyFormatter
     /// The field names, one array for every row (see `RowFields`).
-    let names: [String]
+    package let names: [String]
     /// Those the detail shows and search reads (not the hidden `@` fields).
     let shownNames: [String]
     /// What each name needs of its spec, found once (not per row).

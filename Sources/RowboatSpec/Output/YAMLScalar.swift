@@ -1,17 +1,17 @@
 /// Writes text as a YAML scalar that Rowboat's loader reads back exactly:
 /// plain when that is unambiguous, else double-quoted with escapes; `$` is
 /// doubled so `${NAME}` expansion leaves it alone.
-enum YAMLScalar {
-    static func value(_ text: String) -> String {
+package enum YAMLScalar {
+    package static func value(_ text: String) -> String {
         quoted(text.replacingOccurrences(of: "$", with: "$$"), allowPlain: true)
     }
 
     /// A mapping key (keys are not expanded, so `$` stays single).
-    static func key(_ text: String) -> String {
+    package static func key(_ text: String) -> String {
         quoted(text, allowPlain: true)
     }
 
-    static func quoted(_ text: String, allowPlain: Bool) -> String {
+    package static func quoted(_ text: String, allowPlain: Bool) -> String {
         if allowPlain, isPlainSafe(text) { return text }
         return DoubleQuoted.literal(text) { v in
             v == 0xFEFF || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || (0x200B...0x200F).contains(v)

@@ -37,7 +37,7 @@ public struct RequestAuthorizer: Sendable {
         case .apiKeyHeader(let name, let value): header(name, value)
         case .apiKeyQuery(let name, let value):
             if !Self.hasQueryParam(name, in: spec.url) {
-                out.url += (spec.url.contains("?") ? "&" : "?") + RequestBuilder.encode([(name, value)])
+                out.url += (spec.url.contains("?") ? "&" : "?") + URLEncoding.encode([(name, value)])
             }
         case .oauth2:
             if let token { header("Authorization", "Bearer \(token)") }

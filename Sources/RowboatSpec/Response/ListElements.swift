@@ -21,7 +21,7 @@ public struct ListElement<Node: JSONNode> {
     }
 
     /// An element of the keyed list at `list`, under `key`.
-    init(value: Node, key: String, in list: JSONPath) {
+    package init(value: Node, key: String, in list: JSONPath) {
         self.value = value
         self.key = key
         self.at = ""
@@ -29,7 +29,7 @@ public struct ListElement<Node: JSONNode> {
         self.keyedIn = list
     }
 
-    init(value: Node, at: String, position: Int) {
+    package init(value: Node, at: String, position: Int) {
         self.value = value
         self.key = nil
         self.at = at

@@ -35,11 +35,11 @@ public enum SecretForms {
     /// query-allowed set (what URLComponents writes).
     static func percentForms(_ secret: String) -> [String] {
         var out: [String] = []
-        if let upper = secret.addingPercentEncoding(withAllowedCharacters: RequestBuilder.unreserved) {
+        if let upper = secret.addingPercentEncoding(withAllowedCharacters: URLEncoding.unreserved) {
             out.append(upper)
             out.append(lowercasingHex(upper))
             let form = secret.replacingOccurrences(of: " ", with: "+")
-                .addingPercentEncoding(withAllowedCharacters: RequestBuilder.unreserved.union(["+"]))
+                .addingPercentEncoding(withAllowedCharacters: URLEncoding.unreserved.union(["+"]))
             if let form { out.append(form) }
         }
         if let query = secret.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) { out.append(query) }

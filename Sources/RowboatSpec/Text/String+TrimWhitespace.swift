@@ -13,7 +13,7 @@ extension StringProtocol {
 
 extension Unicode.Scalar {
     /// What `trimmingWhitespace` removes: space, tab, Unicode space separators.
-    var isTrimmedWhitespace: Bool {
+    package var isTrimmedWhitespace: Bool {
         self == " " || self == "\t" || (value >= 0x80 && properties.generalCategory == .spaceSeparator)
     }
 }

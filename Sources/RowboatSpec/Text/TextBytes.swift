@@ -1,8 +1,8 @@
 /// What UTF-8 text needs before it may be shown, judged from its bytes
 /// eight at a time: the mapping's fast path for text read straight from a
 /// parsed document, where most values need nothing at all.
-enum TextBytes {
-    enum Need: Equatable {
+package enum TextBytes {
+    package enum Need: Equatable {
         /// Every scalar is one the `Sanitizer` keeps and there is no `&`.
         case nothing
         /// No `&`, but a control byte or a scalar the `Sanitizer` may drop.
@@ -19,7 +19,7 @@ enum TextBytes {
     /// turns into spaces (C1 controls and NBSP: C2; U+061C: D8;
     /// U+200B…U+206F: E2; U+FEFF, U+FFF9…: EF; tags: F3), so CJK and emoji
     /// text is kept as it is without a scalar walk.
-    static func need(_ bytes: UnsafeBufferPointer<UInt8>) -> Need {
+    package static func need(_ bytes: UnsafeBufferPointer<UInt8>) -> Need {
         guard let base = bytes.baseAddress else { return .nothing }
         // High bits of bytes that are `&`, below 0x20, or 0x7F and above.
         var amp: UInt64 = 0, control: UInt64 = 0, upper: UInt64 = 0

@@ -1,0 +1,58 @@
+import RowboatSpec
+/// Reads the `auth:` section.
+extension ConfigLoader {
+    static let authTypes = ["bearer", "basic", "apiKey", "oauth2"]
+    /// The keys each auth type takes (besides `type`).
+    static let authKeys: [String: [String]] = [
+        "bearer": ["token"],
+        "basic": ["username", "password"],
+        "apiKey": ["name", "in", "value"],
+        "oauth2": ["tokenURL", "clientId", "clientSecret", "scope", "params", "clientAuth"],
+    ]
+
+    static func parseAuth(_ node: ConfigNode) throws(ConfigError) -> AuthSettings {
+        let allKeys = ["type"] + authTypes.flatMap { authKeys[$0]! }
+        let keys = try node.mapping(allowed: Array(Set(allKeys)).sorted())
+        guard let typeNode = keys["type"] else {
+            throw node.error("missing required key \"type\" (one of \(authTypes.joined(separator: ", ")))")
+        }
+        let type = try typeNode.string()
+        guard let allowed = authKeys[type] else {
+            let hint = Suggestion.closest(to: type, in: authTypes).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw typeNode.error("unknown auth type \"\(type)\" (one of \(authTypes.joined(separator: ", ")))\(hint)")
+        }
+        for (key, value) in keys.sorted(by: { $0.key < $1.key }) where key != "type" && !allowed.contains(key) {
+            throw value.error("\(key) does not apply to auth type \(type) (it takes \(allowed.joined(separator: ", ")))")
+        }
+        func required(_ key: String) throws(ConfigError) -> String {
+            guard let n = keys[key] else { throw node.error("auth type \(type) needs \"\(key)\"") }
+            let value = try n.headerSafeString()
+            guard !value.isEmpty else { throw n.error("\(key) is empty") }
+            return value
+        }
+        switch type {
+        case "bearer":
+            return .bearer(token: try required("token"))
+        case "basic":
+            return .basic(username: try required("username"), password: try keys["password"]?.headerSafeString() ?? "")
+        case "apiKey":
+            let name = try required("name")
+            let value = try required("value")
+            switch try keys["in"]?.string() ?? "header" {
+            case "header": return .apiKeyHeader(name: name, value: value)
+            case "query": return .apiKeyQuery(name: name, value: value)
+            case let other: throw keys["in"]!.error("in must be header or query, found \"\(other)\"")
+            }
+        default:
+            let tokenURL = try required("tokenURL")
+            let absolute = tokenURL.hasPrefix("http://") || tokenURL.hasPrefix("https://")
+            guard absolute || tokenURL.hasPrefix("/") else {
+                throw keys["tokenURL"]!.error("tokenURL must be an http(s) URL or a path on the server")
+            }
+            return .oauth2(OAuth2Settings(
+                tokenURL: tokenURL, clientID: try required("clientId"), clientSecret: try required("clientSecret"),
+                scope: try keys["scope"]?.string(), params: try keys["params"].map(stringMap) ?? [:],
+                clientAuth: try keys["clientAuth"]?.oneOf(OAuth2Settings.ClientAuth.self) ?? .basic))
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import RowboatSpec
+
+/// An endpoint's `refresh:` section: `every` makes it a live list whose
+/// first page is fetched again that often while it is on screen.
+extension ConfigLoader {
+    static let refreshKeys = ["every"]
+    /// The shortest interval: a live list must not hammer its server.
+    static let shortestRefresh: Double = 1
+
+    /// `refresh: {every: 30s}` → 30 (seconds); `every: off` → nil.
+    static func parseRefresh(_ node: ConfigNode) throws(ConfigError) -> Double? {
+        let keys = try node.mapping(allowed: refreshKeys)
+        guard let every = keys["every"] else { throw node.error("missing required key \"every\" (e.g. every: 30s)") }
+        return try duration(every, allowOff: true)
+    }
+
+    /// A duration: `30s`, `2m`, `1h`, `500ms` or a bare number of seconds
+    /// (at least one second); `off` (or false) when `allowOff`.
+    static func duration(_ node: ConfigNode, allowOff: Bool) throws(ConfigError) -> Double? {
+        let text = try node.string().trimmingCharacters(in: .whitespaces).lowercased()
+        if allowOff, text == "off" || text == "false" || text == "no" { return nil }
+        let number = text.prefix { $0.isNumber || $0 == "." }
+        let unit = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+        let scale: Double
+        switch unit {
+        case "", "s", "sec", "second", "seconds": scale = 1
+        case "ms": scale = 0.001
+        case "m", "min", "minute", "minutes": scale = 60
+        case "h", "hour", "hours": scale = 3600
+        default: throw node.error("expected a duration like 30s, 5m or 1h\(allowOff ? " (or off)" : ""), found \"\(text)\"")
+        }
+        guard let value = Double(number), value.isFinite else {
+            throw node.error("expected a duration like 30s, 5m or 1h, found \"\(text)\"")
+        }
+        let seconds = value * scale
+        guard seconds >= shortestRefresh else {
+            throw node.error("refresh every \(text) is too often: at least 1s")
+        }
+        return seconds
+    }
+}

@@ -1,0 +1,145 @@
+import RowboatSpec
+/// Splits NDJSON text (one JSON value a line) that arrives in pieces into
+/// its lines, so a body of many lines is mapped while it arrives and never
+/// held whole: `feed` hands back the lines completed so far as one JSON
+/// array text (`[line,line,…]`, blank lines left out) with each line's
+/// number, then forgets them. A line's string longer than
+/// `JSONTapeNode.textLimit` keeps only its start (`JSONStringCut`), and a
+/// number (or other unquoted word) longer than that stops the scan
+/// (`longScalar`), as in `JSONListScanner`.
+public struct NDJSONLineScanner: Sendable {
+    /// Lines completed since the last batch, as array text.
+    public struct Batch: Sendable {
+        /// `[line,line,…]`.
+        public var text: [UInt8]
+        /// Where each line's value is in `text`, and its line number (from 1).
+        public var lines: [(range: Range<Int>, number: Int)]
+    }
+
+    /// The bytes of the line being scanned (and any cut out of its strings).
+    var line: [UInt8] = []
+    /// Bytes of `line` already scanned.
+    var scanned = 0
+    /// Lines ended so far, blank ones included.
+    var lineCount = 0
+    var strings = JSONStringScan()
+    var stringStart = 0
+    var stringCut: Int?
+    /// Length of the unquoted word (a number, `true` …) being scanned.
+    var scalarRun = 0
+    var pending: Batch = Batch(text: [], lines: [])
+    /// A number (or other unquoted word) longer than
+    /// `JSONTapeNode.textLimit`: the scan stopped at it.
+    public private(set) var longScalar = false
+
+    public init() {}
+
+    /// Scans `bytes`; the lines they completed, or nil when none were.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> Batch? {
+        scan(bytes)
+        return take()
+    }
+
+    /// All the lines of a whole body as one batch (nil when there are
+    /// none, or when a word is too long: see `longScalar`).
+    public static func lines(of text: ArraySlice<UInt8>) -> Batch? {
+        var scanner = NDJSONLineScanner()
+        text.withUnsafeBytes { scanner.scan($0) }
+        let batch = scanner.finish()
+        return scanner.longScalar ? nil : batch
+    }
+
+    /// Adds the lines `bytes` complete to the batch.
+    mutating func scan(_ bytes: UnsafeRawBufferPointer) {
+        guard !longScalar else { return }
+        var start = 0
+        for (i, byte) in bytes.enumerated() where byte == 0x0A {
+            line.append(contentsOf: bytes[start..<i])
+            scanLine()
+            if longScalar { return }
+            endLine()
+            start = i + 1
+        }
+        line.append(contentsOf: bytes[start...])
+        scanLine()
+    }
+
+    /// After the last bytes: the lines not yet handed out (a last line
+    /// without a newline included).
+    public mutating func finish() -> Batch? {
+        if !longScalar, line.contains(where: { !Self.isBlank($0) }) { endLine() }
+        return take()
+    }
+
+    /// Tracks strings in the line's bytes not yet scanned, cutting a long
+    /// one and noting a long word outside them.
+    mutating func scanLine() {
+        var at = scanned
+        while at < line.count {
+            let byte = line[at]
+            if strings.inString {
+                _ = strings.closes(byte)
+            } else if byte == UInt8(ascii: "\"") {
+                strings.open()
+                stringStart = at
+                stringCut = nil
+                scalarRun = 0
+            } else if JSONListScanner.endsScalar(byte) || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                scalarRun = 0
+            } else {
+                scalarRun += 1
+                if scalarRun > JSONTapeNode.textLimit {
+                    longScalar = true
+                    return
+                }
+            }
+            at += 1
+        }
+        scanned = at
+        if strings.inString, scanned - (stringStart + 1) > JSONTapeNode.textLimit {
+            let start = stringStart + 1
+            let cut = stringCut ?? line.withUnsafeBufferPointer {
+                JSONStringCut.lastBoundary(in: $0, from: start, to: start + JSONTapeNode.textLimit)
+            }
+            stringCut = cut
+            let end = line.withUnsafeBufferPointer { JSONStringCut.lastBoundary(in: $0, from: cut, to: scanned) }
+            if end > cut {
+                line.removeSubrange(cut..<end)
+                scanned -= end - cut
+            }
+        }
+    }
+
+    /// The line in `line` is complete: adds it to the batch unless blank.
+    mutating func endLine() {
+        lineCount += 1
+        var from = 0, to = line.count
+        // A UTF-8 byte order mark before the first line.
+        if lineCount == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { from = 3 }
+        while from < to, Self.isBlank(line[from]) { from += 1 }
+        while to > from, Self.isBlank(line[to - 1]) { to -= 1 }
+        if from < to {
+            pending.text.append(pending.lines.isEmpty ? UInt8(ascii: "[") : UInt8(ascii: ","))
+            let at = pending.text.count
+            pending.text.append(contentsOf: line[from..<to])
+            pending.lines.append((at..<pending.text.count, lineCount))
+        }
+        line.removeAll(keepingCapacity: line.count < 1 << 16)
+        scanned = 0
+        scalarRun = 0
+        strings = JSONStringScan()
+    }
+
+    mutating func take() -> Batch? {
+        guard !pending.lines.isEmpty else { return nil }
+        var batch = pending
+        batch.text.append(UInt8(ascii: "]"))
+        pending = Batch(text: [], lines: [])
+        return batch
+    }
+
+    /// Space, tab or CR: what a blank line holds.
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D
+    }
+}

@@ -1,0 +1,215 @@
+import CSimdJSON
+import RowboatSpec
+
+/// An `ItemMapping` compiled once per endpoint for simdjson's tape: each
+/// element's members are walked once, each member's key looked up in a
+/// small hash table of the fields' keys, and values are coerced from the
+/// tape. Text with nothing to
+/// trim, too long to be a null string and without `&` becomes a `String`
+/// with one copy (printable ASCII skips the sanitizer too); defaults are
+/// coerced once, here. Anything off those fast paths (other kinds, nested
+/// paths, entities, short strings) goes through `ItemMapper`'s rules, so
+/// both paths map alike. A class: decoders share it without copying.
+public final class TapeItemMapper: Sendable {
+    /// The rules, for everything off the fast paths.
+    public let mapper: ItemMapper
+    /// One per field, in mapping order.
+    let fields: [Field]
+    /// The keys of one-key paths, each once, back to back.
+    let keyBytes: [UInt8]
+    /// Key `k` is `keyBytes[keys[k]]`.
+    let keys: [Range<Int>]
+    /// Open addressing by `bucket(of:)`: key number + 1, 0 for free.
+    let table: [Int]
+    /// Field `i`'s slot is `i` (no field name repeats).
+    let slotsInOrder: Bool
+
+    /// A field as compiled (small: copied per field of every item).
+    struct Field: Sendable {
+        /// Where its value goes in the item's values (`ItemMapper.names`).
+        var slot: Int
+        var type: FieldType
+        /// For a one-key path: the key's number (see `keys`), else -1.
+        var key: Int
+        /// The path is `$key` (in a keyed list: the element's key).
+        var readsKey: Bool
+        /// The default, coerced to the field's type (nil: none, or it does not fit).
+        var fallback: FieldValue?
+    }
+
+    public init(mapping: ItemMapping) {
+        let mapper = ItemMapper(mapping: mapping)
+        var keyBytes: [UInt8] = [], keys: [Range<Int>] = [], names: [String] = []
+        fields = mapping.fields.enumerated().map { i, spec in
+            var field = Field(slot: mapper.slots[i], type: spec.type, key: -1, readsKey: spec.readsKey,
+                              fallback: spec.defaultValue.flatMap { mapper.coerce(.string($0), to: spec.type) })
+            if spec.path.steps.count == 1, case .key(let key) = spec.path.steps[0] {
+                if let known = names.firstIndex(of: key) {
+                    field.key = known
+                } else {
+                    let start = keyBytes.count
+                    keyBytes += Array(key.utf8)
+                    keys.append(start..<keyBytes.count)
+                    names.append(key)
+                    field.key = keys.count - 1
+                }
+            }
+            return field
+        }
+        var size = 8
+        while size < keys.count * 2 { size *= 2 }
+        var table = [Int](repeating: 0, count: size)
+        for (k, range) in keys.enumerated() {
+            var bucket = keyBytes.withUnsafeBufferPointer { Self.bucket(of: UnsafeBufferPointer(rebasing: $0[range]), size) }
+            while table[bucket] != 0 { bucket = (bucket + 1) & (size - 1) }
+            table[bucket] = k + 1
+        }
+        self.mapper = mapper
+        self.keyBytes = keyBytes
+        self.keys = keys
+        self.table = table
+        slotsInOrder = mapper.slots == Array(mapper.slots.indices)
+    }
+
+    /// A key's first bucket in a table of `size` (a power of two): from
+    /// its length and three of its bytes, enough to tell apart the few
+    /// keys of one mapping.
+    @inline(__always)
+    static func bucket(of key: UnsafeBufferPointer<UInt8>, _ size: Int) -> Int {
+        guard let first = key.first else { return 0 }
+        var hash = UInt(key.count) &* 0x9E37_79B9
+        hash = (hash ^ UInt(first)) &* 0x0100_0193
+        hash = (hash ^ UInt(key[key.count / 2])) &* 0x0100_0193
+        hash = (hash ^ UInt(key[key.count - 1])) &* 0x0100_0193
+        return Int(truncatingIfNeeded: hash ^ (hash >> 16)) & (size - 1)
+    }
+
+    /// Maps one list element, as `ItemMapper.map` does.
+    public func map(_ element: ListElement<JSONTapeNode>, index: Int) throws(DataError) -> Item {
+        let node = element.value
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: keys.count) { found throws(DataError) in
+            // found[k]: the tape index of key k's value, 0 when absent
+            // (index 0 is the root word, never a member's value).
+            found.initialize(repeating: 0)
+            if node.isObject, !keys.isEmpty { locate(in: node, into: found) }
+            // One value per field in field order: the item's values when
+            // no name repeats (slots 0, 1, 2, …), else placed by slot.
+            var values: [FieldValue] = []
+            values.reserveCapacity(fields.count)
+            for (i, field) in fields.enumerated() {
+                let value: FieldValue
+                if field.key >= 0 && !(field.readsKey && element.key != nil) {
+                    let at = found[field.key]
+                    value = at == 0 ? field.fallback ?? .missing
+                        : coerce(node.node(at), to: field.type) ?? field.fallback ?? .missing
+                } else {
+                    value = mapper.value(for: mapper.mapping.fields[i], in: node, key: element.key)
+                }
+                values.append(value)
+            }
+            if !slotsInOrder {
+                var placed = [FieldValue](repeating: .missing, count: mapper.names.count)
+                for (i, field) in fields.enumerated() { placed[field.slot] = values[i] }
+                values = placed
+            }
+            return try mapper.item(values: values, element: element, index: index)
+        }
+    }
+
+    /// Walks `object`'s members once and notes where each key's value is
+    /// (the last one when a key repeats, as `member` reads it).
+    func locate(in object: JSONTapeNode, into found: UnsafeMutableBufferPointer<Int>) {
+        let mask = table.count - 1
+        keyBytes.withUnsafeBufferPointer { bytes in
+            table.withUnsafeBufferPointer { table in
+                object.forEachMember { name, value in
+                    var bucket = Self.bucket(of: name, table.count)
+                    while table[bucket] != 0 {
+                        let k = table[bucket] - 1
+                        let key = keys[k]
+                        if key.count == name.count, Self.same(bytes.baseAddress! + key.lowerBound, name.baseAddress!, name.count) {
+                            found[k] = value.index
+                            break
+                        }
+                        bucket = (bucket + 1) & mask
+                    }
+                    return true
+                }
+            }
+        }
+    }
+
+    /// True when `count` bytes at `a` and `b` are the same: keys are short,
+    /// so a few (overlapping) word compares, never a read past either end.
+    @inline(__always)
+    static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
+        func word<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) -> Bool {
+            a.loadUnaligned(fromByteOffset: offset, as: type) == b.loadUnaligned(fromByteOffset: offset, as: type)
+        }
+        switch count {
+        case 0: return true
+        case 1...3: return (0..<count).allSatisfy { word(UInt8.self, at: $0) }
+        case 4...8: return word(UInt32.self, at: 0) && word(UInt32.self, at: count - 4)
+        default:
+            var at = 0
+            while at + 8 < count {
+                if !word(UInt64.self, at: at) { return false }
+                at += 8
+            }
+            return word(UInt64.self, at: count - 8)
+        }
+    }
+
+    /// `ItemMapper.coerce` of the value at `node`, with the fast paths.
+    func coerce(_ node: JSONTapeNode, to type: FieldType) -> FieldValue? {
+        switch node.type {
+        case UInt8(ascii: "\"") where type == .text:
+            if let text = plainText(node.stringBytes!) { return .text(text) }
+        case UInt8(ascii: "l") where type == .text:
+            return .text(String(Int64(bitPattern: rb_tape_number_bits(node.tape, node.index))))
+        case UInt8(ascii: "l") where type == .int:
+            return .int(Int64(bitPattern: rb_tape_number_bits(node.tape, node.index)))
+        case UInt8(ascii: "l"), UInt8(ascii: "d"):
+            // As `ItemMapper.number` reads them: an integral double is an
+            // integer first (so -0.0 is 0), every double is finite.
+            let bits = rb_tape_number_bits(node.tape, node.index)
+            if type == .number, node.type == UInt8(ascii: "l"), Double(exactly: Int64(bitPattern: bits)) == nil {
+                // Past 2^53 a double would change it: its digits, as `ItemMapper` keeps them.
+                return .numberText(String(Int64(bitPattern: bits)))
+            }
+            let number = node.type == UInt8(ascii: "l") ? Double(Int64(bitPattern: bits))
+                : Double(bitPattern: bits) == 0 ? 0 : Double(bitPattern: bits)
+            switch type {
+            case .number: return .number(number)
+            case .money: return .money(number)
+            case .dateSeconds: return .date(number)
+            case .dateMillis: return .date(number / 1000)
+            default: break
+            }
+        default:
+            break
+        }
+        return mapper.coerce(node.scalar ?? .array([]), to: type)
+    }
+
+    /// A text field's value from a string's bytes when they are on the
+    /// fast path (nil: take `ItemMapper.coerce`): not empty, not a null
+    /// string, nothing to trim at either end, no `&` (no entities to
+    /// decode); sanitized only when `TextBytes` says it may need it.
+    func plainText(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard !bytes.isEmpty, bytes.count <= Sanitizer.defaultLimit else { return nil }
+        let need = TextBytes.need(bytes)
+        if need == .entities { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        func trimmed(_ byte: UInt8, _ scalar: @autoclosure () -> Unicode.Scalar) -> Bool {
+            byte < 0x80 ? byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") : scalar().isTrimmedWhitespace
+        }
+        if trimmed(bytes.first!, text.unicodeScalars.first!) || trimmed(bytes.last!, text.unicodeScalars.last!) {
+            return nil
+        }
+        // Nothing to trim: a null string is the text itself.
+        if bytes.count <= mapper.maxNullStringBytes, mapper.nullStrings.contains(text) { return nil }
+        return need == .nothing ? text : Sanitizer.clean(text)
+    }
+}

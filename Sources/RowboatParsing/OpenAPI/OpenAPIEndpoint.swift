@@ -1,0 +1,264 @@
+import Foundation
+import RowboatSpec
+
+/// One GET operation whose success response is a list, as an endpoint of
+/// the imported config: its key, title and path; path params (required)
+/// and the query params that stay static; filters from query params with
+/// enums, a sort section from a sort param, the search param; and the list,
+/// fields and paging guessed from a sample of its response schema
+/// (`OpenAPISample`) by the probe's own guessers, so a live check can put
+/// the server's answers in their place (`adopt`).
+public struct OpenAPIEndpoint: Sendable {
+    public var key: String
+    public var title: String
+    /// The path as the document writes it, `{name}` for path params.
+    public var path: String
+    public var pathParams: [(name: String, value: String)]
+    /// Query params sent as they are (required ones, with their default or example).
+    public var params: [(name: String, value: String, why: String)]
+    public var filters: [Section]
+    public var sort: Section?
+    public var search: String?
+    public var list: ListGuess
+    public var fields: FieldGuess
+    /// The envelope's success and message lines (`success: code`), when the sample shows them.
+    public var envelope: [String]
+    /// The paging written: the document's guess, or the server's.
+    public var paging: PagingGuess
+    /// The document's paging guess (walked first by a live check).
+    public let documentPaging: PagingGuess
+    /// What a live check verified (nil: not checked).
+    public var verified: String?
+    /// The list (and its fields) or the paging were taken from the server's answers.
+    public var listFromServer = false
+    public var pagingFromServer = false
+    /// Comments over the endpoint: what could not be mapped, where the server won.
+    public var notes: [String]
+    /// The synthetic first request URL (its paging params).
+    let requestURL: String
+
+    /// A filter or sort section: param and options (`nil` value: "any").
+    public struct Section: Sendable, Equatable {
+        public var title: String
+        public var param: String
+        public var options: [(title: String, value: String?)]
+
+        public static func == (a: Section, b: Section) -> Bool {
+            a.title == b.title && a.param == b.param
+                && a.options.map { "\($0.title)=\($0.value ?? "")" } == b.options.map { "\($0.title)=\($0.value ?? "")" }
+        }
+    }
+
+    static let sortParams = ["sort", "sort_by", "sortby", "order_by", "orderby", "ordering", "order", "sortorder", "sort_order"]
+    static let searchParams = ["q", "query", "search", "keyword", "keywords", "term", "text", "filter[q]"]
+    /// Filter sections are written for at most this many enum params.
+    static let maxFilters = 8
+    static let maxOptions = 40
+
+    /// The endpoint for `operation`, or why it is not a list (one line).
+    static func make(_ operation: OpenAPIDocument.Operation, in document: OpenAPIDocument, origin: String,
+                     key: String, basePath: String = "") -> Result<OpenAPIEndpoint, OpenAPIError> {
+        let op = operation.node
+        var notes: [String] = []
+        guard let response = successResponse(op, in: document, notes: &notes) else {
+            return .failure(OpenAPIError("\(operation.label): no success response with a JSON schema"))
+        }
+        var sampler = OpenAPISample(document: document, origin: origin, path: operation.path)
+        let root = sampler.value(response.schema, name: "response", index: 1, depth: 0)
+        notes += sampler.problems
+        guard let body = root.jsonBytes else { return .failure(OpenAPIError("\(operation.label): its schema gives no sample")) }
+
+        // The query: paging params with the values a first page sends; the rest sorted out below.
+        var query: [URLQueryItem] = []
+        var params: [(name: String, value: String, why: String)] = []
+        var pathParams: [(name: String, value: String)] = []
+        var filters: [Section] = []
+        var sort: Section?
+        var search: String?
+        for p in operation.parameters {
+            guard let name = p["name"]?.string, !name.isEmpty else { continue }
+            let place = p["in"]?.string ?? "query"
+            // A `$.` name is a body path to Rowboat: such a param cannot be sent in a GET's URL.
+            guard !JSONBody.isBodyPathName(name) else {
+                notes.append("the \(place) param \(name) is not written: a name starting $. is a body path to Rowboat")
+                continue
+            }
+            let schema = OpenAPISchema.read(p["schema"] ?? .object(p), in: document)
+            let given = (p["example"] ?? schema.example ?? schema.defaultValue).flatMap(\.text)
+            let lower = name.lowercased()
+            switch place {
+            case "path":
+                pathParams.append((name, given ?? ""))
+                continue
+            case "query":
+                break
+            default:
+                if p["required"]?.bool == true, place == "header" {
+                    notes.append("the header \(name) is required; add it under headers:")
+                }
+                continue
+            }
+            let enumValues = (schema.enumValues.isEmpty ? OpenAPISchema.read(schema.items ?? .null, in: document).enumValues
+                              : schema.enumValues).compactMap(\.text)
+            if PagingGuess.pageParams.contains(lower) {
+                query.append(URLQueryItem(name: name, value: schema.minimum == "0" || given == "0" ? "0" : "1"))
+            } else if PagingGuess.sizeParams.contains(lower) {
+                var size = Int(given ?? "") ?? 20
+                if let max = schema.maximum.flatMap({ Int(Double($0) ?? 0) }), max > 0 { size = min(size, max) }
+                query.append(URLQueryItem(name: name, value: String(max(1, size))))
+            } else if PagingGuess.offsetParams.contains(lower) {
+                query.append(URLQueryItem(name: name, value: "0"))
+            } else if PagingGuess.cursorParams.contains(lower) {
+                query.append(URLQueryItem(name: name, value: ""))
+            } else if sort == nil, sortParams.contains(lower) || lower.hasSuffix("sort") {
+                if enumValues.isEmpty {
+                    notes.append("the sort param \(name) lists no values: add a sort section with its options")
+                } else {
+                    sort = Section(title: "Sort", param: name,
+                                   options: [("Default", nil)] + enumValues.prefix(maxOptions).map { ($0, $0) })
+                }
+            } else if search == nil, searchParams.contains(lower), enumValues.isEmpty {
+                search = name
+            } else if !enumValues.isEmpty, filters.count < maxFilters, schema.type != "boolean" {
+                let title = ProbeDraft.columnTitle(name)
+                filters.append(Section(title: title, param: name,
+                                       options: [("Any", nil)] + enumValues.prefix(maxOptions).map { ($0, $0) }))
+            } else if p["required"]?.bool == true {
+                params.append((name, given ?? "", given == nil ? "required: give it here or with --param \(name)=…" : "required"))
+            }
+        }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "{}%;")
+        let encodedPath = (basePath + operation.path).addingPercentEncoding(withAllowedCharacters: allowed) ?? "/"
+        var components = URLComponents()
+        components.queryItems = query.isEmpty ? nil : query
+        let url = origin + (encodedPath.hasPrefix("/") ? "" : "/") + encodedPath + (components.string ?? "")
+        let input = ProbeInput(method: .get, url: url, status: 200,
+                               responseHeaders: [("Content-Type", "application/json")] + response.headers(&sampler, origin: origin,
+                                                                                                          path: operation.path),
+                               responseBody: body)
+        let analysis: ProbeAnalysis
+        do {
+            analysis = try ProbeAnalysis(input)
+        } catch {
+            // A schema that could not be read says why; else what the response is.
+            let why = notes.first ?? Self.shapeOf(root)
+            return .failure(OpenAPIError("\(operation.label): its response is not a list of objects (\(why))"))
+        }
+        let title = op["summary"]?.string.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+            ?? op["operationId"]?.string ?? operation.path
+        return .success(OpenAPIEndpoint(key: key, title: title, path: operation.path, pathParams: pathParams, params: params,
+                                        filters: filters, sort: sort, search: search, list: analysis.list,
+                                        fields: analysis.fields,
+                                        envelope: ProbeDraft.envelopeLines(analysis.root, list: analysis.list), paging: analysis.likeliest, documentPaging: analysis.likeliest,
+                                        verified: nil, notes: notes, requestURL: url))
+    }
+
+    /// The guessers' comments speak of "this response": for what a sample
+    /// of the schema gave, they say what the document says.
+    static func documentWords(_ line: String) -> String {
+        guard let hash = line.range(of: " # ") else { return line }
+        var out = line
+        for (pattern, replacement) in documentPhrases {
+            let range = NSRange(hash.lowerBound..<out.endIndex, in: out)
+            out = pattern.stringByReplacingMatches(in: out, range: range, withTemplate: replacement)
+        }
+        return out
+    }
+
+    /// Each comment phrase of the guessers, and what it says for a document.
+    static let documentPhrases: [(NSRegularExpression, String)] = [
+        (#"# -?[0-9.]+ in this response$"#, "# in the response schema"),
+        (#"# an array of [0-9]+ objects \(the largest\)$"#, "# the array of objects in the response schema"),
+        (#"# [0-9]+ objects over nested lists$"#, "# the arrays of objects in the response schema"),
+        (#"# unique in all [0-9]+ sampled$"#, "# an id-like name"),
+        (#"# no id field; unique in all [0-9]+ sampled$"#, "# no id-like field: this one"),
+        (#"# (.*) here means success$"#, "# $1 (the schema's example) means success"),
+        (#"# the request URL has [^=]+=.*$"#, "# the operation's page, offset or cursor param"),
+        (#"# from the request URL$"#, "# the operation's size param (its default or 20)"),
+        (#"# date-(seconds|millis|iso8601) values$"#, "# a date-$1 by its name and format"),
+    ].map { (try! NSRegularExpression(pattern: $0.0), $0.1) }
+
+    static func shapeOf(_ root: JSONValue) -> String {
+        switch root {
+        case .array: "an array of values that are not objects"
+        case .object: "one object without an array of objects"
+        default: root.kindName
+        }
+    }
+
+    /// The success response's schema and declared headers.
+    struct Response {
+        var schema: OpenAPINode
+        var headerSchemas: [(name: String, schema: OpenAPINode)]
+
+        /// Sample values for the headers the probe's guessers read.
+        func headers(_ sampler: inout OpenAPISample, origin: String, path: String) -> [(String, String)] {
+            var out: [(String, String)] = []
+            for (name, schema) in headerSchemas {
+                let lower = name.lowercased()
+                if lower == "link" {
+                    out.append((name, "<\(origin)\(path)?page=2>; rel=\"next\""))
+                } else if PagingGuess.totalCountHeaders.contains(lower) {
+                    out.append((name, "100"))
+                } else if PagingGuess.totalPagesHeaders.contains(lower) {
+                    out.append((name, "5"))
+                } else if lower.contains("next") {
+                    out.append((name, "\(origin)\(path)?page=2"))
+                } else {
+                    let value = sampler.value(schema, name: name, index: 1, depth: 0)
+                    if case .object = value, let text = value.jsonBytes { out.append((name, String(decoding: text, as: UTF8.self))) }
+                }
+            }
+            return out
+        }
+    }
+
+    /// The first 2xx (or `default`) response with a JSON schema.
+    static func successResponse(_ op: OpenAPIObject, in document: OpenAPIDocument, notes: inout [String]) -> Response? {
+        guard let responses = op["responses"]?.object else { return nil }
+        let codes = responses.keys.filter { $0.hasPrefix("2") }.sorted() + (responses["default"] != nil ? ["default"] : [])
+        for code in codes {
+            let resolved = document.resolve(responses[code]!)
+            if let problem = resolved.problem { notes.append(problem) }
+            guard let response = resolved.node?.object else { continue }
+            var schema: OpenAPINode?
+            if let content = response["content"]?.object {
+                let types = content.keys
+                let json = types.first { $0.lowercased().hasPrefix("application/json") }
+                    ?? types.first { $0.lowercased().contains("json") } ?? types.first { $0 == "*/*" }
+                schema = json.flatMap { content[$0]?["schema"] }
+            } else {
+                schema = response["schema"]
+            }
+            guard let schema else { continue }
+            var headers: [(String, OpenAPINode)] = []
+            for (name, header) in response["headers"]?.object?.ordered ?? [] {
+                // Only a name HTTP allows (a config names it again).
+                guard Self.isHeaderName(name) else {
+                    notes.append("the response header \(name) is not a header name HTTP allows (not read)")
+                    continue
+                }
+                let h = document.resolve(header).node
+                headers.append((name, h?["schema"] ?? h ?? .null))
+            }
+            return Response(schema: schema, headerSchemas: headers)
+        }
+        return nil
+    }
+
+    /// True for a name HTTP allows a header: printable ASCII without spaces or colons.
+    static func isHeaderName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && $0 != ":" }
+    }
+
+    /// The names the paging lines send (left out of the static params).
+    var pagingParamNames: Set<String> {
+        var out = Set<String>()
+        for key in ["param", "sizeParam", "offsetParam", "cursorParam"] {
+            if let text = paging.text(key) { out.insert(text) }
+        }
+        if paging.style == "page", paging.value("param") == nil { out.insert("page") }
+        return out
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import RowboatSpec
+
+/// The item fields a probe guesses from sample items: `id`, `title`,
+/// `subtitle`, `image`, `link`, a date and one number, by key names and
+/// value shapes, with the reason for each guess.
+public struct FieldGuess: Sendable, Equatable {
+    /// One guessed field.
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var path: String
+        public var type: FieldType
+        public var relative = false
+        /// Why it was picked, for the draft's comment.
+        public var reason: String
+    }
+
+    public var fields: [Field]
+    /// What could not be decided, for the draft's closing notes.
+    public var notes: [String]
+
+    /// Every scalar leaf of the sample items: path text → the values seen.
+    struct Leaf {
+        var path: String
+        var key: String
+        var depth: Int
+        var values: [JSONValue]
+    }
+
+    public static func guess(_ list: ListGuess) -> FieldGuess {
+        var leaves: [String: Leaf] = [:]
+        var order: [String] = []
+        for item in list.sample {
+            flatten(item, steps: [], into: &leaves, order: &order)
+        }
+        let all = order.compactMap { leaves[$0] }
+        let n = max(1, list.sample.count)
+        var fields: [Field] = []
+        var notes: [String] = []
+        var used = Set<String>()
+        func take(_ name: String, _ leaf: Leaf, _ type: FieldType, relative: Bool = false, _ reason: String) {
+            fields.append(Field(name: name, path: leaf.path, type: type, relative: relative, reason: reason))
+            used.insert(leaf.path)
+        }
+        let strings = all.filter { $0.values.allSatisfy(\.isTextLike) && $0.values.contains { !$0.isNullValue } }
+
+        // id: the item's key in a keyed list, else a unique value under an id-like name.
+        if list.keyed {
+            fields.append(Field(name: "id", path: ItemMapping.keyPath, type: .text, reason: "the object key of each item"))
+        } else if let id = best(all, names: idNames, where: { isUnique($0, of: n) }, fallbackContains: ["id"]) {
+            take("id", id, .text, "unique in all \(n) sampled")
+        } else if let url = best(all, names: ["url", "link", "html_url", "href", "uri", "isbn", "name", "slug"], where: { isUnique($0, of: n) }) {
+            take("id", url, .text, "no id field; unique in all \(n) sampled")
+        } else {
+            notes.append("no field is unique in every item: without an id, rows are told apart by position")
+        }
+        // title
+        if let title = best(strings.filter { !used.contains($0.path) && !isURL($0) && dateType($0) == nil },
+                            names: titleNames, fallbackContains: ["name", "title", "subject"]) ?? strings.first(where: {
+                                !used.contains($0.path) && !isURL($0) && dateType($0) == nil }) {
+            take("title", title, isHTML(title) ? .html : .text, titleNames.contains(title.key.lowercased())
+                 ? "a title-like name" : "guess: the first text field")
+        } else if let any = all.first(where: { !used.contains($0.path) }) {
+            take("title", any, .text, "guess: no text field; the first value")
+            notes.append("no text field looks like a title; title shows \(any.path)")
+        } else {
+            fields.append(Field(name: "title", path: "", type: .text, reason: "guess: the items are plain values"))
+        }
+        // subtitle
+        if let sub = best(strings.filter { !used.contains($0.path) && !isURL($0) && dateType($0) == nil },
+                          names: subtitleNames, fallbackContains: ["description", "summary", "author", "name"]) {
+            take("subtitle", sub, isHTML(sub) ? .html : .text, "a description-like name")
+        }
+        // image
+        if let image = all.first(where: { leaf in
+            !used.contains(leaf.path) && isURL(leaf) && (keyHas(leaf, imageWords) || leaf.values.contains(where: isImageURL))
+        }) {
+            take("image", image, .text, "an image URL")
+        }
+        // link
+        if let link = best(all.filter { !used.contains($0.path) && isURL($0) }, names: linkNames, fallbackContains: ["url", "link"]) {
+            take("link", link, .text, "a web URL")
+        }
+        // one date and one number as extra columns
+        if let date = all.first(where: { leaf in !used.contains(leaf.path) && dateType(leaf) != nil && keyHas(leaf, dateWords) })
+            ?? all.first(where: { leaf in !used.contains(leaf.path) && dateType(leaf) == .dateISO8601 }) {
+            let type = dateType(date)!
+            take(columnName(date.key, fallback: "date", taken: fields), date, type, relative: type == .dateISO8601,
+                 "\(type.rawValue) values")
+        }
+        if let number = all.first(where: { leaf in
+            !used.contains(leaf.path) && leaf.depth <= 2 && leaf.values.allSatisfy(\.isNumberOrNull)
+                && leaf.values.contains { !$0.isNullValue } && keyHas(leaf, numberWords)
+        }) {
+            let money = ["price", "amount", "cost"].contains { number.key.lowercased().contains($0) }
+            let whole = number.values.allSatisfy { if case .double = $0 { return false } else { return true } }
+            take(columnName(number.key, fallback: "count", taken: fields), number, money ? .money : (whole ? .int : .number),
+                 "a number")
+        }
+        return FieldGuess(fields: fields, notes: notes)
+    }
+
+    static let idNames = ["id", "_id", "uuid", "guid", "key", "objectid", "_number", "number", "slug", "productid"]
+    static let titleNames = ["title", "name", "full_name", "fullname", "namewithowner", "subject", "headline", "label",
+                             "display_name", "displayname", "productname", "login", "username", "text", "summary", "content"]
+    static let subtitleNames = ["subtitle", "description", "summary", "excerpt", "tagline", "body", "author", "by",
+                                "owner", "login", "acct", "brand", "category", "status", "topic", "value", "note", "content"]
+    static let linkNames = ["html_url", "htmlurl", "web_url", "weburl", "permalink", "link", "url", "href", "spotify",
+                            "canonical_url"]
+    static let genericKeys: Set<String> = ["rendered", "raw", "value", "plain", "html"]
+    static let imageWords = ["image", "thumb", "avatar", "picture", "photo", "icon", "cover", "logo", "poster"]
+    static let dateWords = ["created", "updated", "date", "time", "published", "modified", "_at", "at", "released"]
+    static let numberWords = ["score", "star", "point", "price", "amount", "count", "total", "rating", "likes", "votes",
+                              "members", "size", "stargazer"]
+
+    /// The leaf with the earliest name in `names` (by last key, any case),
+    /// shallow first; else one whose key contains a `fallbackContains` word.
+    static func best(_ leaves: [Leaf], names: [String], where accept: (Leaf) -> Bool = { _ in true },
+                     fallbackContains: [String] = []) -> Leaf? {
+        let ok = leaves.filter(accept)
+        let named = ok.compactMap { leaf -> (Leaf, Int)? in
+            names.firstIndex(of: leaf.key.lowercased()).map { (leaf, $0 + leaf.depth * 100) }
+        }
+        if let hit = named.min(by: { $0.1 < $1.1 }) { return hit.0 }
+        return ok.filter { leaf in fallbackContains.contains { leaf.key.lowercased().contains($0) } }
+            .min { $0.depth < $1.depth }
+    }
+
+    /// True when the leaf's key contains one of `words` (any case).
+    static func keyHas(_ leaf: Leaf, _ words: [String]) -> Bool {
+        let key = leaf.key.lowercased()
+        return words.contains { key.contains($0) }
+    }
+
+    static func isUnique(_ leaf: Leaf, of n: Int) -> Bool {
+        let texts = leaf.values.compactMap(\.scalarText)
+        return leaf.depth <= 2 && texts.count == n && Set(texts).count == n
+    }
+
+    static func isURL(_ leaf: Leaf) -> Bool {
+        leaf.values.contains { $0.scalarText.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") } ?? false }
+    }
+
+    static func isImageURL(_ value: JSONValue) -> Bool {
+        guard let s = value.scalarText?.lowercased() else { return false }
+        let path = s.split(separator: "?").first.map(String.init) ?? s
+        return [".png", ".jpg", ".jpeg", ".webp", ".gif"].contains { path.hasSuffix($0) }
+    }
+
+    static func isHTML(_ leaf: Leaf) -> Bool {
+        leaf.values.contains { v in
+            guard let s = v.scalarText else { return false }
+            return ["<p>", "<br", "</", "<a ", "&#", "&amp;", "&hellip;"].contains { s.contains($0) }
+        }
+    }
+
+    /// The date type the values have, if they all look like one moment kind.
+    static func dateType(_ leaf: Leaf) -> FieldType? {
+        let values = leaf.values.filter { !$0.isNullValue }
+        guard !values.isEmpty else { return nil }
+        if values.allSatisfy({ v in v.scalarText.map { ISO8601Parser.seconds($0) != nil && $0.count >= 10 } ?? false }),
+           case .string = values[0] {
+            return .dateISO8601
+        }
+        let numbers = values.compactMap { v -> Double? in
+            switch v {
+            case .int(let i): Double(i)
+            case .double(let d): d
+            case .numberText(let t): Double(t)
+            default: nil
+            }
+        }
+        guard numbers.count == values.count else { return nil }
+        if numbers.allSatisfy({ (9e8...4e9).contains($0) }) { return .dateSeconds }
+        if numbers.allSatisfy({ (9e11...4e12).contains($0) }) { return .dateMillis }
+        return nil
+    }
+
+    /// A field name from a key (`created_at` → `created_at`), not taken yet.
+    static func columnName(_ key: String, fallback: String, taken: [Field]) -> String {
+        let cleaned = String(key.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "_" })
+        var name = cleaned.isEmpty || cleaned.first!.isNumber ? fallback : cleaned
+        if ItemMapping.standardFields.contains(name) || taken.contains(where: { $0.name == name }) { name = fallback + "_" + name }
+        return name
+    }
+
+    /// Scalar leaves of `value` (objects nested up to 3 deep; arrays of
+    /// objects through their first element).
+    static func flatten(_ value: JSONValue, steps: [JSONPath.Step], into leaves: inout [String: Leaf], order: inout [String]) {
+        guard steps.count <= 4 else { return }
+        switch value {
+        case .object(let object):
+            for key in object.keys.sorted() { flatten(object[key]!, steps: steps + [.key(key)], into: &leaves, order: &order) }
+        case .array(let elements):
+            if let first = elements.first, first.isObjectValue, !steps.isEmpty {
+                flatten(first, steps: steps + [.index(0)], into: &leaves, order: &order)
+            }
+        default:
+            let path = JSONPath(steps: steps).description
+            let keys = steps.compactMap { step -> String? in if case .key(let k) = step { k } else { nil } }
+            guard var key = keys.last else {
+                if steps.isEmpty { add(Leaf(path: "", key: "", depth: 0, values: [value]), into: &leaves, order: &order) }
+                return
+            }
+            // `title.rendered` (WordPress), `topic.value` (Slack): the parent names it.
+            if genericKeys.contains(key.lowercased()), keys.count >= 2 { key = keys[keys.count - 2] }
+            add(Leaf(path: path, key: key, depth: steps.count, values: [value]), into: &leaves, order: &order)
+        }
+    }
+
+    static func add(_ leaf: Leaf, into leaves: inout [String: Leaf], order: inout [String]) {
+        if leaves[leaf.path] == nil { order.append(leaf.path) }
+        leaves[leaf.path, default: Leaf(path: leaf.path, key: leaf.key, depth: leaf.depth, values: [])].values += leaf.values
+    }
+}
+
+extension JSONValue {
+    var isNullValue: Bool { self == .null }
+    /// A string (or null): text a title or subtitle can show.
+    var isTextLike: Bool {
+        switch self {
+        case .string, .null: true
+        default: false
+        }
+    }
+    var isNumberOrNull: Bool {
+        switch self {
+        case .int, .double, .numberText, .null: true
+        default: false
+        }
+    }
+}
