@@ -17,6 +17,7 @@ enum ChildMode {
         case "render-ours": status = RenderBench.childOurs(rest)
         case "render-ref": status = RenderBench.childReference(rest)
         case "keypress-ref": status = ref_keypress_run()
+        case "startup-ref": status = ref_startup_run(rest.first ?? "")
         case "paint-ours": status = PaintBench.childOurs(rest, pixels: false)
         case "paint-pixels": status = PaintBench.childOurs(rest, pixels: true)
         case "paint-cat": status = PaintBench.childCat(rest)

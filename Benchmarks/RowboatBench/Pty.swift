@@ -16,6 +16,48 @@ final class PtyOutput: @unchecked Sendable {
     private var firstAfterMark: UInt64?
     private var closed = false
     private var stopping = false
+    private var needle: [UInt8] = []
+    private var needleSeen: UInt64?
+    /// The last bytes read, so that a needle or a query split between two
+    /// reads is still found.
+    private var tail: [UInt8] = []
+    private static let deviceAttributes: [UInt8] = [0x1B, 0x5B, 0x63]   // ESC [ c: DA1
+
+    /// From now on, note when `text` is first seen in the output.
+    func watch(for text: String) {
+        lock.withLock {
+            needle = Array(text.utf8)
+            needleSeen = nil
+        }
+    }
+
+    /// When the watched text was first seen (nil: not yet).
+    var seen: UInt64? { lock.withLock { needleSeen } }
+
+    /// Called by the reader with the bytes just read: notes the watched
+    /// text, and says how many DA1 queries (`ESC [ c`) they complete.
+    func scan(_ chunk: ArraySlice<UInt8>, at time: UInt64) -> Int {
+        lock.withLock {
+            let window = tail + chunk
+            let fresh = window.count - chunk.count   // matches must end in the new bytes
+            if !needle.isEmpty, needleSeen == nil, Self.ends(of: needle, in: window, after: fresh) > 0 {
+                needleSeen = time
+            }
+            let queries = Self.ends(of: Self.deviceAttributes, in: window, after: fresh)
+            tail = Array(window.suffix(max(needle.count, Self.deviceAttributes.count)))
+            return queries
+        }
+    }
+
+    /// How many times `pattern` occurs in `window` ending past `after`.
+    private static func ends(of pattern: [UInt8], in window: [UInt8], after: Int) -> Int {
+        guard window.count >= pattern.count else { return 0 }
+        var count = 0
+        for start in 0...(window.count - pattern.count) where start + pattern.count > after {
+            if window[start] == pattern[0], window[start..<(start + pattern.count)].elementsEqual(pattern) { count += 1 }
+        }
+        return count
+    }
 
     /// Called by the reader: `count` bytes read at `time`.
     func record(_ count: Int, at time: UInt64) {
@@ -59,7 +101,7 @@ final class PtyProcess {
 
     let pid: pid_t
     let master: Int32
-    let output = PtyOutput()
+    let output: PtyOutput
     private var controlIn: Int32 = -1    // parent reads (child's fd 3)
     private var controlOut: Int32 = -1   // parent writes (child's fd 4)
     private var controlBuffer: [UInt8] = []
@@ -73,9 +115,15 @@ final class PtyProcess {
     private(set) var killed = false
 
     /// Starts `executable` with `arguments` (argv[0] is added) and exactly
-    /// `environment` on a fresh pty of `columns` x `rows`.
+    /// `environment` on a fresh pty of `columns` x `rows`. `answersQueries`:
+    /// the master answers DA1 as a terminal would; `watching`: the text
+    /// whose first sight `waitSeen` waits for.
     init(executable: String, arguments: [String], environment: [String: String],
-         columns: Int = 200, rows: Int = 50, control: Bool = false) throws {
+         columns: Int = 200, rows: Int = 50, control: Bool = false, answersQueries: Bool = false,
+         watching: String? = nil) throws {
+        // Watched from the first byte: a start-up's screen may come before any later call.
+        output = PtyOutput()
+        if let watching { output.watch(for: watching) }
         // Everything the parent opens is close-on-exec and numbered ≥ 10, so
         // the dup2s below never collide and no other child inherits it.
         func high(_ fd: Int32) -> Int32 {
@@ -140,7 +188,15 @@ final class PtyProcess {
                 if ready <= 0 { continue }
                 let n = read(master, &buffer, buffer.count)
                 if n > 0 {
-                    output.record(n, at: Bench.now())
+                    let time = Bench.now()
+                    output.record(n, at: time)
+                    // As a terminal does: DA1 answered at once (a VT220 with
+                    // nothing more), so a program that asks never waits out its timeout.
+                    let queries = output.scan(buffer[0..<n], at: time)
+                    if answersQueries {
+                        let answer = Array("\u{1B}[?62;22c".utf8)
+                        for _ in 0..<queries { _ = answer.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } }
+                    }
                 } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
                     break   // EIO: every slave descriptor has closed
                 }
@@ -192,6 +248,18 @@ final class PtyProcess {
             if now >= deadline { return false }
             usleep(UInt32(min(5_000, max(500, quietNs / 10_000))))
         }
+    }
+
+    /// Waits until the text given to `output.watch(for:)` has been seen;
+    /// when it was (nil: not within `timeout` seconds, or the child's side closed).
+    func waitSeen(timeout: Double) -> UInt64? {
+        let deadline = Bench.now() + UInt64(timeout * 1e9)
+        while Bench.now() < deadline {
+            if let seen = output.seen { return seen }
+            if output.snapshot.closed { return output.seen }
+            usleep(200)
+        }
+        return nil
     }
 
     /// Waits for the first byte after `output.mark()`; its arrival time.

@@ -6,11 +6,17 @@ import GRDB
 /// with a timestamp suffix and a fresh one created, once.
 enum CacheOpener {
     enum Outcome {
-        case opened(DatabasePool, notice: String?)
+        /// `check`: the full check still running, for a large file.
+        case opened(DatabasePool, notice: String?, check: CacheCheck?)
         case disabled(String)
     }
 
     static let busyTimeout: TimeInterval = 5
+
+    /// Files up to this size pass `PRAGMA quick_check` before they are used
+    /// (a few milliseconds); a larger one is checked after it is opened,
+    /// off the start-up path (`CacheCheck`).
+    static let checkedAtOpenBytes = 8 << 20
 
     static func open(path: String, now: Date) -> Outcome {
         let directory = (path as NSString).deletingLastPathComponent
@@ -21,8 +27,16 @@ enum CacheOpener {
         }
         guard access(directory, W_OK) == 0 else { return .disabled(readOnly(directory, errno)) }
         if FileManager.default.fileExists(atPath: path), access(path, W_OK) != 0 { return .disabled(readOnly(path, errno)) }
+        // A check after an earlier open found the file damaged (a marker for a file gone since is dropped).
+        let marker = CacheCheck.marker(for: path)
+        let markedDamaged = FileManager.default.fileExists(atPath: marker)
+        if markedDamaged, !FileManager.default.fileExists(atPath: path) { try? FileManager.default.removeItem(atPath: marker) }
         do {
-            return .opened(try makePool(path), notice: nil)
+            if markedDamaged, FileManager.default.fileExists(atPath: path) {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "quick_check failed after an earlier open")
+            }
+            let (pool, check) = try makePool(path)
+            return .opened(pool, notice: nil, check: check)
         } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_READONLY {
             return .disabled("cache disabled: the cache is read-only (\(path): \(CacheError.text(error)))")
         } catch let error where isDamage(error) {
@@ -33,8 +47,9 @@ enum CacheOpener {
                 return .disabled("cache disabled: damaged database could not be moved aside: \(reason(error))")
             }
             do {
-                let pool = try makePool(path)
-                return .opened(pool, notice: "cache database was damaged; moved it to \(aside) and started a fresh one")
+                let (pool, check) = try makePool(path)
+                return .opened(pool, notice: "cache database was damaged; moved it to \(aside) and started a fresh one",
+                               check: check)
             } catch {
                 return .disabled("cache disabled: \(CacheError.text(error))")
             }
@@ -49,16 +64,21 @@ enum CacheOpener {
         "cache disabled: the cache is read-only (\(path): \(String(cString: strerror(code))))"
     }
 
-    /// A pool that is migrated and passes a quick check.
-    static func makePool(_ path: String) throws -> DatabasePool {
+    /// A pool that is migrated and passes a quick check — before it is
+    /// returned for a file up to `checkedAtOpenBytes`, after (the check
+    /// returned with it) for a larger one, whose header and schema have
+    /// been read by then.
+    static func makePool(_ path: String) throws -> (DatabasePool, CacheCheck?) {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "rowboat-cache"
         let pool = try DatabasePool(path: path, configuration: configuration)
         try CacheSchema.migrator.migrate(pool)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if size > checkedAtOpenBytes { return (pool, CacheCheck(pool: pool, path: path)) }
         let check = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
         guard check == ["ok"] else { throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "quick_check failed") }
-        return pool
+        return (pool, nil)
     }
 
     /// Errors that mean the file is not a sound SQLite database.
@@ -82,6 +102,7 @@ enum CacheOpener {
             aside = "\(path).corrupt-\(formatter.string(from: now))-\(n)"
         }
         try FileManager.default.moveItem(atPath: path, toPath: aside)
+        try? FileManager.default.removeItem(atPath: CacheCheck.marker(for: path))
         for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
             try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
         }

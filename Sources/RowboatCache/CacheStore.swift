@@ -24,6 +24,9 @@ public final class CacheStore: Sendable {
     let pool: DatabasePool?
     /// False with `localCache.enabled: false`: the open file keeps favorites only.
     let cachesContent: Bool
+    /// The full check of a large file, running since it was opened (nil:
+    /// the file was checked before it was used).
+    let check: CacheCheck?
 
     /// Responses and images are cached.
     public var isEnabled: Bool { pool != nil && cachesContent }
@@ -60,12 +63,14 @@ public final class CacheStore: Sendable {
         self.cachesContent = cachesContent
         let off = cachesContent ? nil : "cache disabled: localCache.enabled is false"
         switch CacheOpener.open(path: path, now: now) {
-        case .opened(let pool, let notice):
+        case .opened(let pool, let notice, let check):
             self.pool = pool
             self.path = path
             self.notice = notice
             self.disabledReason = off
+            self.check = check
         case .disabled(let reason):
+            self.check = nil
             self.pool = nil
             self.path = nil
             self.notice = nil
@@ -102,6 +107,13 @@ public final class CacheStore: Sendable {
             throw CacheError(disabledReason ?? "cache disabled")
         }
         return pool
+    }
+
+    /// Waits up to `timeout` seconds for the full check of a large file
+    /// begun when it was opened: true when sound (or checked before use),
+    /// false when damaged (the next open moves it aside), nil while it runs.
+    public func waitForCheck(timeout: Double) -> Bool? {
+        check?.wait(timeout: timeout) ?? true
     }
 
     /// `PRAGMA integrity_check`'s answer ("ok" when sound).

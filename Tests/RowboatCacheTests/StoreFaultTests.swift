@@ -1,5 +1,5 @@
 import Foundation
-import RowboatCache
+@testable import RowboatCache
 import RowboatCore
 import RowboatSpec
 import Testing
@@ -30,6 +30,42 @@ import Testing
         #expect(try store.integrityCheck() == "ok")
         // The next open is clean: the notice is given once.
         #expect(CacheStore(path: path).notice == nil)
+    }
+
+    @Test func aLargeFileIsCheckedOnceOpenAndMovedAsideAtTheNextOpenWhenDamaged() throws {
+        let dir = try TempDir.make()
+        defer { TempDir.remove(dir) }
+        let path = dir + "/c.sqlite"
+        do {
+            let store = CacheStore(path: path)
+            for page in 1...36 {
+                try store.storeResponse(ResponseKey(endpoint: "items", params: [:], cursor: .page(page)),
+                                        body: [UInt8](repeating: UInt8(page), count: 300_000), etag: nil,
+                                        lastModified: nil, now: 1)
+            }
+        }
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size > CacheOpener.checkedAtOpenBytes)
+        // Sound: opened without reading it whole, then found sound.
+        do {
+            let store = CacheStore(path: path)
+            #expect(store.isEnabled && store.notice == nil)
+            #expect(store.waitForCheck(timeout: 60) == true)
+        }
+        // Damaged in the middle (the header and schema are sound): opened all the same, then found damaged.
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        try handle.seek(toOffset: UInt64(size / 2))
+        try handle.write(contentsOf: Data(repeating: 0xFF, count: 65_536))
+        try handle.close()
+        do {
+            let store = CacheStore(path: path)
+            #expect(store.isEnabled && store.notice == nil)
+            #expect(store.waitForCheck(timeout: 60) == false)
+        }
+        #expect(FileManager.default.fileExists(atPath: path + ".damaged"))
+        // The next open moves it aside, with the notice, and forgets the marker.
+        try expectRebuilt(dir, path)
+        #expect(!FileManager.default.fileExists(atPath: path + ".damaged"))
     }
 
     @Test func zeroedHeaderIsMovedAsideAndRebuilt() throws {

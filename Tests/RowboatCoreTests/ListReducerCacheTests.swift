@@ -97,6 +97,87 @@ struct ListReducerCacheTests {
         #expect(state.cacheBadge == nil)
     }
 
+    /// Rows whose "v" counts down (a local sort by it reverses them), every third in Lisbon.
+    func valued(_ ids: ClosedRange<Int>, tag: String = "") -> [RowModel] {
+        ids.map { id in
+            RowModel(id: String(id), title: "Item \(id)\(tag)",
+                     fields: ["title": .text("Item \(id)\(tag)"), "v": .text(String(1_000 - id)),
+                              "city": .text(id % 3 == 0 ? "Lisbon" : "Porto")],
+                     fieldOrder: ["title", "v", "city"])
+        }
+    }
+
+    func valuedPage(_ ids: ClosedRange<Int>, cached: Bool = false, dropping: Set<Int> = []) -> PageLoad {
+        let rows = valued(ids, tag: cached ? " (cached)" : "").filter { !dropping.contains(Int($0.id)!) }
+        return cached
+            ? PageLoad(rows: rows, totalPages: 5, fetchedAt: Self.cachedAt,
+                       origin: .cache(fetchedAt: Self.cachedAt, offline: false), final: false)
+            : PageLoad(rows: rows, totalPages: 5, fetchedAt: Self.now)
+    }
+
+    @Test func aCachedPageUnderALocalSortIsTakenBackByArrivalNotByPlace() {
+        var state = ListState(paging: F.paging)
+        state.viewportItems = 10
+        F.send(&state, .appeared, .pageLoaded(requestID: 1, valuedPage(1...30)))
+        F.send(&state, .sort(LocalSort(field: "v", title: "V", kind: .number)))
+        #expect(F.send(&state, .loadMore) == [.fetchPage(requestID: 2, cursor: .page(2))])
+        F.send(&state, .pageLoaded(requestID: 2, valuedPage(31...60, cached: true)))
+        // The cached rows sort first (the lowest "v"), ahead of the rows that came before them.
+        #expect(state.rows.map(\.id) == (1...60).reversed().map(String.init))
+        #expect(state.inFlight?.provisional?.rowCount == 30)
+        // The network's page 2 lost item 31: the cached page goes, not the first 30 rows shown.
+        F.send(&state, .pageLoaded(requestID: 2, valuedPage(31...60, dropping: [31])))
+        let expected = Array(1...30) + Array(32...60)
+        #expect(state.rows.map(\.id) == expected.reversed().map(String.init))
+        #expect(!state.rows.contains { $0.title.hasSuffix("(cached)") })
+        #expect(F.positions(state.rows) == F.positions(Array(state.rows)))
+        // (The selected item 1 is near the end of the sorted rows: page 3 is asked for.)
+        #expect(state.pagesLoaded == 2 && state.inFlight?.provisional == nil && state.cacheBadge == nil)
+        F.send(&state, .sort(nil))
+        #expect(state.rows.map(\.id) == expected.map(String.init))
+    }
+
+    @Test func aCachedPageUnderALocalFilterIsTakenBackWithTheRowsItSetAside() {
+        var state = ListState(paging: F.paging)
+        state.viewportItems = 10
+        F.send(&state, .appeared, .pageLoaded(requestID: 1, valuedPage(1...30)))
+        let lisbon = FilterCondition(field: "city", title: "City", relation: .equals, value: "Lisbon", kind: .text)
+        // Ten rows shown, near their end: the next page is asked for.
+        #expect(F.send(&state, .filter(RowFilter([lisbon]))) == [.fetchPage(requestID: 2, cursor: .page(2))])
+        F.send(&state, .pageLoaded(requestID: 2, valuedPage(31...60, cached: true)))
+        #expect(state.rows.count == 20 && state.rows.hiddenCount == 40)
+        #expect(state.inFlight?.provisional?.rowCount == 30)
+        // The network's page 2 lost items 31 (set aside) and 33 (shown).
+        F.send(&state, .pageLoaded(requestID: 2, valuedPage(31...60, dropping: [31, 33])))
+        #expect(state.rows.map(\.id) == (1...20).map { $0 * 3 }.filter { $0 != 33 }.map(String.init))
+        #expect(state.rows.hiddenCount == 20 + 19)
+        #expect(F.positions(state.rows) == F.positions(Array(state.rows)))
+        // Every row back: none of the cached page's is left behind.
+        F.send(&state, .filter(nil))
+        let expected = Array(1...30) + Array(32...60).filter { $0 != 33 }
+        #expect(state.rows.map(\.id) == expected.map(String.init))
+        #expect(!state.rows.contains { $0.title.hasSuffix("(cached)") })
+    }
+
+    @Test func keepFirstArrivedCountsRowsSortedAndSetAsideByWhenTheyCame() {
+        let sort = LocalSort(field: "v", title: "V", kind: .number)
+        var table = RowTable(valued(1...12))
+        table.reorder(sort.order(of: table))
+        let lisbon = FilterCondition(field: "city", title: "City", relation: .equals, value: "Lisbon", kind: .text)
+        table.hide(keeping: table.rows(Array(table.indices), matching: RowFilter([lisbon])))
+        table.append(contentsOf: valued(13...18))
+        // Shown: 12 9 6 3 (sorted) then 13…18 as they came; 8 set aside. The first 12 that came stay.
+        table.keepFirstArrived(12)
+        #expect(table.map(\.id) == ["12", "9", "6", "3"] && table.hiddenCount == 8)
+        table.unhideAll()
+        table.restoreNaturalOrder()
+        #expect(table.map(\.id) == (1...12).map(String.init))
+        #expect(F.positions(table) == F.positions(Array(table)))
+        // In the natural order with nothing set aside, it is `truncate(to:)`.
+        table.keepFirstArrived(5)
+        #expect(table.map(\.id) == (1...5).map(String.init))
+    }
+
     @Test func offlineCachedFinalPageSetsOfflineBadge() {
         var state = ListState(paging: F.paging)
         F.send(&state, .appeared)

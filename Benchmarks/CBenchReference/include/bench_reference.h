@@ -53,6 +53,10 @@ void ref_render_stop(void);
  * reverse video; blocking getch, j/k move the highlight, q quits. */
 int ref_keypress_run(void);
 
+/* Reads the rows in the file at path (one screen row a line), starts
+ * ncurses on stdin/stdout, paints them and waits for q (ref_startup.c). */
+int ref_startup_run(const char *path);
+
 /* A new pseudo-terminal of columns x rows (ref_pty.c): the master's
  * descriptor (close-on-exec), the slave's path in name; -1 on failure. */
 int bench_pty_open(int columns, int rows, char *name, size_t size);

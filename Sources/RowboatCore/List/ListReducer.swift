@@ -149,7 +149,7 @@ public enum ListReducer {
             if !page.final {
                 // A cached page shown at once; the request stays in flight
                 // and its final answer replaces these rows in place.
-                request.provisional = .init(rowCount: state.rows.count, pagesLoaded: state.pagesLoaded,
+                request.provisional = .init(rowCount: state.rows.count + state.rows.hiddenCount, pagesLoaded: state.pagesLoaded,
                                             badge: state.cacheBadge)
                 apply(page, request: request, anchor: anchor, to: &state)
                 state.inFlight = request
@@ -296,8 +296,9 @@ public enum ListReducer {
     /// (A first page or refresh replaces all rows anyway.)
     static func undo(_ provisional: ListState.Provisional, kind: ListState.LoadKind, _ state: inout ListState) {
         state.cacheBadge = provisional.badge
-        guard kind == .more, state.rows.count >= provisional.rowCount else { return }
-        state.rows.truncate(to: provisional.rowCount)
+        guard kind == .more, state.rows.count + state.rows.hiddenCount >= provisional.rowCount else { return }
+        // By the rows' arrival: a local sort moved the page's rows among the others, a filter set some aside.
+        state.rows.keepFirstArrived(provisional.rowCount)
         state.pagesLoaded = provisional.pagesLoaded
     }
 

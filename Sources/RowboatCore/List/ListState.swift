@@ -50,6 +50,7 @@ public struct ListState: Sendable, Equatable {
 
     /// The list before a provisional (cached) page was applied.
     public struct Provisional: Sendable, Equatable {
+        /// The rows loaded before it: shown, and set aside by a local filter.
         public var rowCount: Int
         public var pagesLoaded: Int
         public var badge: CacheBadge?

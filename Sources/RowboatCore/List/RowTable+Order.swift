@@ -62,6 +62,61 @@ extension RowTable {
         permute(order)
     }
 
+    /// Keeps the `count` rows that came first (in the natural order),
+    /// shown or set aside by a filter, and drops the others: how a page
+    /// added at the end is taken back off (a cached page that its network
+    /// answer replaces), whatever order a local sort put the rows in and
+    /// whichever rows a local filter left out. Without either, the same
+    /// as `truncate(to:)`.
+    public mutating func keepFirstArrived(_ count: Int) {
+        guard !arrival.isEmpty || hiddenCount > 0 else { return truncate(to: count) }
+        guard count < refs.count + hiddenCount else { return }
+        keepNaturalPlaces()
+        var places = arrival
+        places.reserveCapacity(refs.count + hiddenCount)
+        for k in hidden.indices where hidden[k] != Self.goneRef { places.append(hiddenArrival[k]) }
+        let cut = Self.place(after: Swift.max(0, count), of: places)
+        edited()
+        var keptRefs: [UInt64] = [], keptArrival: [Int32] = []
+        keptRefs.reserveCapacity(Swift.min(count, refs.count))
+        keptArrival.reserveCapacity(Swift.min(count, refs.count))
+        for row in refs.indices {
+            if arrival[row] < cut {
+                keptRefs.append(refs[row])
+                keptArrival.append(arrival[row])
+            } else {
+                garbage += length(of: row)
+            }
+        }
+        refs = RowRefs(keptRefs)
+        arrival = keptArrival
+        for k in hidden.indices where hidden[k] != Self.goneRef && hiddenArrival[k] >= cut {
+            let (page, at) = Self.place(of: hidden[k])
+            garbage += RowBytes.length(pages[page].bytes, at: at, shapes: shapes)
+            _ = takeBack(k)
+        }
+        rebuildIndex()
+        compactIfWasteful()
+    }
+
+    /// The natural place of the row that comes after the first `count` of
+    /// `places` (each different) in their order: `Int32.max` when there
+    /// are no more. Counted by value in one pass when the places are not
+    /// spread much wider than the rows, else sorted.
+    static func place(after count: Int, of places: [Int32]) -> Int32 {
+        guard count < places.count, let low = places.min(), let high = places.max() else { return .max }
+        let span = Int(high) - Int(low) + 1
+        guard span <= 4 * places.count + 1024 else { return places.sorted()[count] }
+        var present = [Bool](repeating: false, count: span)
+        for place in places { present[Int(place) - Int(low)] = true }
+        var seen = 0
+        for offset in present.indices where present[offset] {
+            if seen == count { return Int32(Int(low) + offset) }
+            seen += 1
+        }
+        return .max
+    }
+
     /// The places that put rows with natural places `arrival` (each
     /// different) back in that order: placed by value in one pass when
     /// the values are not spread much wider than the rows (they never are
