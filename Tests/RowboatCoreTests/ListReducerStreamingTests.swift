@@ -67,4 +67,33 @@ struct ListReducerStreamingTests {
         F.send(&state, .pageLoaded(requestID: 7, Self.part(1...5)))
         #expect(state == before)
     }
+
+    /// A long load's list grows its id index a little at a time: a part
+    /// that comes meanwhile replaces the rows it names in place, whether
+    /// they are moved to the new index yet or not, and adds the others.
+    @Test func aPartWhileTheIdIndexGrowsReplacesItsRowsInPlace() {
+        var state = ListState(paging: F.paging)
+        F.send(&state, .appeared)
+        for start in stride(from: 1, to: 66_000, by: 20_000) {
+            F.send(&state, .pageLoaded(requestID: 1, Self.part(start...min(start + 19_999, 66_000))))
+        }
+        #expect(state.rows.count == 66_000)
+        #expect(state.rows.indexIsGrowing, "the index began to grow at 65,536 rows and is not done")
+        let moved = state.rows.movedRows
+        #expect(moved > 0 && moved < 2_000)
+        var rows = F.rows(1...66_000)
+        let again = F.rows(ids: ["2", "30000", "66000"], tag: " again") + F.rows(66_001...66_010)
+        var facts = PageFacts(itemCount: again.count)
+        facts.continues = true
+        F.send(&state, .pageLoaded(requestID: 1, PageLoad(rows: again, facts: facts, fetchedAt: F.fetchedAt, final: false)))
+        rows[1] = again[0]
+        rows[29_999] = again[1]
+        rows[65_999] = again[2]
+        rows += F.rows(66_001...66_010)
+        #expect(state.rows.count == 66_010)
+        #expect(Array(state.rows) == rows)
+        #expect(F.positions(state.rows) == F.positions(rows))
+        #expect(state.rows.index(ofID: "66011") == nil)
+    }
 }
+

@@ -186,6 +186,7 @@ extension RowTable {
         }
         keepNaturalPlaces()
         edited()
+        finishGrowing()
         for row in first..<refs.count { removeFromIndex(row) }
         var keptRefs: [UInt64] = [], keptArrival: [Int32] = []
         var next = 0

@@ -144,6 +144,7 @@ extension RowTable {
         let k = refs.count - start
         guard k > 0, start > 0 else { return }
         edited()
+        finishGrowing()
         refs.moveLastToFront(k)
         guard Int(slotShift) + k < Int(Int32.max / 2) else {
             // After a very long run of ticks: the index made again, once.
@@ -165,6 +166,7 @@ extension RowTable {
     /// The rows' places in `order`; the id index remapped in one pass.
     mutating func permute(_ order: [Int32]) {
         edited()
+        finishGrowing()
         var inverse = [Int32](repeating: 0, count: refs.count)
         let old = refs.withUnsafeBufferPointer { Array($0) }
         refs.withUnsafeMutableBufferPointer { refs in

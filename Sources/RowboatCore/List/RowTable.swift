@@ -27,6 +27,11 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// touching their slots.
     var slotShift: Int32 = 0
     static let emptySlot = Int32.min
+    /// While the index grows (`RowTable+Index`): the index it outgrew, still
+    /// asked for rows `movedRows..<moveEnd`, which are not in `slots` yet.
+    var oldSlots: [Int32] = []
+    var movedRows = 0
+    var moveEnd = 0
     /// Bytes of rows that were replaced or removed, still in the pages.
     var garbage = 0
     /// Where a row is written before it is copied to a page.
@@ -130,27 +135,6 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         return id.withUTF8 { index(ofIDBytes: $0) }
     }
 
-    /// The position of the row whose id is `wanted` (UTF-8).
-    func index(ofIDBytes wanted: UnsafeBufferPointer<UInt8>) -> Int? {
-        let shift = Int(slotShift)
-        return Self.probe(slots, for: wanted) { idBytes(of: Int($0) + shift, equal: wanted) }.map { Int($0) + shift }
-    }
-
-    /// Linear probing in an open-addressed id index (the rows' and the rows
-    /// set aside's): the first entry from `wanted`'s slot on that `matches`.
-    @inline(__always)
-    static func probe(_ slots: [Int32], for wanted: UnsafeBufferPointer<UInt8>,
-                      matches: (Int32) -> Bool) -> Int32? {
-        guard !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash(wanted)) & mask
-        while slots[slot] != emptySlot {
-            if matches(slots[slot]) { return slots[slot] }
-            slot = (slot + 1) & mask
-        }
-        return nil
-    }
-
     /// Adds `row` at the end, or replaces the row with its id in place.
     /// Returns its position.
     @discardableResult
@@ -174,11 +158,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             nextArrival &+= 1
         }
         let at = refs.count - 1
-        if (refs.count + 1) * 2 > slots.count {
-            rebuildIndex()
-        } else {
-            insertIntoIndex(at)
-        }
+        addToIndex(at)
         return at
     }
 
@@ -227,11 +207,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
                 arrival.append(nextArrival)
                 nextArrival &+= 1
             }
-            if (refs.count + 1) * 2 > slots.count {
-                rebuildIndex()
-            } else {
-                insertIntoIndex(refs.count - 1)
-            }
+            addToIndex(refs.count - 1)
         }
         compactIfWasteful()
     }
@@ -271,7 +247,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// Bytes the rows take (what is written in the pages, the positions and
     /// the id index): what a benchmark reports per row.
     public var storageBytes: Int {
-        pages.reduce(0) { $0 + $1.count } + refs.capacity * 8 + slots.count * 4
+        pages.reduce(0) { $0 + $1.count } + refs.capacity * 8 + (slots.count + oldSlots.count) * 4
     }
 
     public static func == (a: RowTable, b: RowTable) -> Bool {
@@ -335,47 +311,6 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     func idHash(of row: Int) -> UInt64 {
         let (page, at) = location(of: row)
         return Self.hash(RowBytes.id(page, at: at))
-    }
-
-    mutating func insertIntoIndex(_ row: Int) {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: idHash(of: row)) & mask
-        while slots[slot] != Self.emptySlot { slot = (slot + 1) & mask }
-        slots[slot] = Int32(row) - slotShift
-    }
-
-    /// Makes the index again at a size that keeps it at most half full.
-    mutating func rebuildIndex() {
-        var size = 16
-        while size < (refs.count + 1) * 3 { size <<= 1 }
-        slots = [Int32](repeating: Self.emptySlot, count: refs.isEmpty ? 0 : size)
-        slotShift = 0
-        guard !refs.isEmpty else { return }
-        // Every row's id hashed straight from its page (a million rows:
-        // this runs on the UI thread when the index grows).
-        let bases = pages.map(\.bytes)
-        let mask = size - 1, empty = Self.emptySlot
-        refs.withUnsafeBufferPointer { refs in
-            slots.withUnsafeMutableBufferPointer { slots in
-                for row in refs.indices {
-                    let (page, at) = Self.place(of: refs[row])
-                    var slot = Int(truncatingIfNeeded: Self.hash(RowBytes.id(bases[page], at: at))) & mask
-                    while slots[slot] != empty { slot = (slot + 1) & mask }
-                    slots[slot] = Int32(row)
-                }
-            }
-        }
-    }
-
-    /// `FNV1a.hash` of an id's bytes, here where it is specialized.
-    @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = FNV1a.offsetBasis
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
     }
 
     /// Writes the rows again without the bytes of replaced ones, once

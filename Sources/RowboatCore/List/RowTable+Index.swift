@@ -1,0 +1,153 @@
+import RowboatSpec
+
+/// The id index: row numbers by id hash (open addressing, linear probing),
+/// at most half full. When rows added at the end fill it past that, a
+/// table of `growsInSteps` rows or more grows it a little at a time, so
+/// that no one delivery of a long load holds the UI thread for the whole
+/// of it: a new index of twice the slots takes each row added from then
+/// on, the rows already there are moved into it in their order,
+/// `moveStep` for each row added (the move ends long before the new index
+/// is half full), and a lookup asks the new index, then the old one for
+/// the rows not moved yet. Whatever changes rows otherwise (removes,
+/// reorders, puts rows at the top) finishes the move first, or makes the
+/// index again.
+extension RowTable {
+    /// Rows from which the index grows a little at a time (below, it is
+    /// made again at once: a millisecond or so).
+    static let growsInSteps = 65_536
+    /// Rows moved into the growing index for each row added.
+    static let moveStep = 4
+
+    /// True while the index grows: rows `movedRows..<moveEnd` are still
+    /// only in `oldSlots`.
+    var indexIsGrowing: Bool { !oldSlots.isEmpty }
+
+    /// The position of the row whose id is `wanted` (UTF-8).
+    func index(ofIDBytes wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+        let shift = Int(slotShift)
+        if let found = Self.probe(slots, for: wanted, matches: { idBytes(of: Int($0) + shift, equal: wanted) }) {
+            return Int(found) + shift
+        }
+        guard !oldSlots.isEmpty else { return nil }
+        // Rows moved already are in the new index: passed over without reading their ids.
+        let moved = movedRows
+        return Self.probe(oldSlots, for: wanted) { value in
+            let row = Int(value) + shift
+            return row >= moved && idBytes(of: row, equal: wanted)
+        }.map { Int($0) + shift }
+    }
+
+    /// Linear probing in an open-addressed id index (the rows' and the rows
+    /// set aside's): the first entry from `wanted`'s slot on that `matches`.
+    @inline(__always)
+    static func probe(_ slots: [Int32], for wanted: UnsafeBufferPointer<UInt8>,
+                      matches: (Int32) -> Bool) -> Int32? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash(wanted)) & mask
+        while slots[slot] != emptySlot {
+            if matches(slots[slot]) { return slots[slot] }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Puts row `row`, just added at the end, in the index: grown first
+    /// when it would be more than half full; while it grows, `moveStep`
+    /// more rows are moved into it.
+    mutating func addToIndex(_ row: Int) {
+        if (refs.count + 1) * 2 > slots.count {
+            guard refs.count >= Self.growsInSteps else { return rebuildIndex() }
+            startGrowing(before: row)
+        }
+        insertIntoIndex(row)
+        if indexIsGrowing { moveRows(Self.moveStep) }
+    }
+
+    /// Starts growing the index to twice its slots: the rows before `end`
+    /// are in the index now and are to be moved.
+    mutating func startGrowing(before end: Int) {
+        finishGrowing()
+        oldSlots = slots
+        slots = [Int32](repeating: Self.emptySlot, count: Swift.max(16, slots.count * 2))
+        movedRows = 0
+        moveEnd = end
+        if moveEnd == 0 { oldSlots = [] }
+    }
+
+    /// Moves up to `count` more rows into the growing index (their ids
+    /// hashed straight from their pages); drops the old index once every
+    /// row is moved.
+    mutating func moveRows(_ count: Int) {
+        let start = movedRows, end = Swift.min(moveEnd, movedRows + Swift.max(0, count))
+        let pages = self.pages, refs = self.refs
+        let mask = slots.count - 1, empty = Self.emptySlot, shift = slotShift
+        refs.withUnsafeBufferPointer { refs in
+            slots.withUnsafeMutableBufferPointer { slots in
+                for row in start..<end {
+                    let (page, at) = Self.place(of: refs[row])
+                    var slot = Int(truncatingIfNeeded: Self.hash(RowBytes.id(pages[page].bytes, at: at))) & mask
+                    while slots[slot] != empty { slot = (slot + 1) & mask }
+                    slots[slot] = Int32(row) - shift
+                }
+            }
+        }
+        movedRows = end
+        if movedRows >= moveEnd { stopGrowing() }
+    }
+
+    /// Moves every row left into the growing index (before the rows are
+    /// changed in a way the move does not follow).
+    mutating func finishGrowing() {
+        guard indexIsGrowing else { return }
+        moveRows(moveEnd - movedRows)
+    }
+
+    mutating func stopGrowing() {
+        oldSlots = []
+        movedRows = 0
+        moveEnd = 0
+    }
+
+    mutating func insertIntoIndex(_ row: Int) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: idHash(of: row)) & mask
+        while slots[slot] != Self.emptySlot { slot = (slot + 1) & mask }
+        slots[slot] = Int32(row) - slotShift
+    }
+
+    /// Makes the index again at a size that keeps it at most half full
+    /// (a growing one is dropped).
+    mutating func rebuildIndex() {
+        stopGrowing()
+        var size = 16
+        while size < (refs.count + 1) * 3 { size <<= 1 }
+        slots = [Int32](repeating: Self.emptySlot, count: refs.isEmpty ? 0 : size)
+        slotShift = 0
+        guard !refs.isEmpty else { return }
+        // Every row's id hashed straight from its page.
+        let bases = pages.map(\.bytes)
+        let mask = size - 1, empty = Self.emptySlot
+        refs.withUnsafeBufferPointer { refs in
+            slots.withUnsafeMutableBufferPointer { slots in
+                for row in refs.indices {
+                    let (page, at) = Self.place(of: refs[row])
+                    var slot = Int(truncatingIfNeeded: Self.hash(RowBytes.id(bases[page], at: at))) & mask
+                    while slots[slot] != empty { slot = (slot + 1) & mask }
+                    slots[slot] = Int32(row)
+                }
+            }
+        }
+    }
+
+    /// `FNV1a.hash` of an id's bytes, here where it is specialized.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = FNV1a.offsetBasis
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}
