@@ -67,6 +67,7 @@ struct RowTableIndexGrowthTests {
         #expect(table.update(Self.row(2_700)) == .same(2_700))
         table.append(table: RowTable([Self.row(2_800, " new"), Self.row(5_000), Self.row(100, " new")]))
         #expect(table.count == 3_001)
+        #expect(table.movedRows == 700 + 3 * RowTable.moveStep, "a part moves its share before its rows go in")
         #expect(table[2_500].title == "Row 2500 new" && table[2_600].title == "Row 2600 new")
         #expect(table[2_800].title == "Row 2800 new" && table[100].title == "Row 100 new")
         #expect(table.index(ofID: "id-5000") == 3_000)

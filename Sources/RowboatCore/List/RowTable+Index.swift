@@ -6,11 +6,12 @@ import RowboatSpec
 /// that no one delivery of a long load holds the UI thread for the whole
 /// of it: a new index of twice the slots takes each row added from then
 /// on, the rows already there are moved into it in their order,
-/// `moveStep` for each row added (the move ends long before the new index
-/// is half full), and a lookup asks the new index, then the old one for
-/// the rows not moved yet. Whatever changes rows otherwise (removes,
-/// reorders, puts rows at the top) finishes the move first, or makes the
-/// index again.
+/// `moveStep` for each row added (a part taken in whole, `append(table:)`,
+/// moves its share in one pass before its rows go in; the move ends long
+/// before the new index is half full), and a lookup asks the new index,
+/// then the old one for the rows not moved yet. Whatever changes rows
+/// otherwise (removes, reorders, puts rows at the top) finishes the move
+/// first, or makes the index again.
 extension RowTable {
     /// Rows from which the index grows a little at a time (below, it is
     /// made again at once: a millisecond or so).
@@ -22,13 +23,22 @@ extension RowTable {
     /// only in `oldSlots`.
     var indexIsGrowing: Bool { !oldSlots.isEmpty }
 
-    /// The position of the row whose id is `wanted` (UTF-8).
+    /// The position of the row whose id is `wanted` (UTF-8). (Inlined: it
+    /// is asked for every row a load adds.)
+    @inline(__always)
     func index(ofIDBytes wanted: UnsafeBufferPointer<UInt8>) -> Int? {
         let shift = Int(slotShift)
         if let found = Self.probe(slots, for: wanted, matches: { idBytes(of: Int($0) + shift, equal: wanted) }) {
             return Int(found) + shift
         }
-        guard !oldSlots.isEmpty else { return nil }
+        return oldSlots.isEmpty ? nil : indexNotMoved(ofIDBytes: wanted)
+    }
+
+    /// The position of the row whose id is `wanted` among the rows not
+    /// moved yet into the growing index.
+    @inline(never)
+    func indexNotMoved(ofIDBytes wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+        let shift = Int(slotShift)
         // Rows moved already are in the new index: passed over without reading their ids.
         let moved = movedRows
         return Self.probe(oldSlots, for: wanted) { value in
@@ -55,13 +65,15 @@ extension RowTable {
     /// Puts row `row`, just added at the end, in the index: grown first
     /// when it would be more than half full; while it grows, `moveStep`
     /// more rows are moved into it.
-    mutating func addToIndex(_ row: Int) {
+    /// (`moving: false` when the caller moves rows for a whole part at once.)
+    @inline(__always)
+    mutating func addToIndex(_ row: Int, moving: Bool = true) {
         if (refs.count + 1) * 2 > slots.count {
             guard refs.count >= Self.growsInSteps else { return rebuildIndex() }
             startGrowing(before: row)
         }
         insertIntoIndex(row)
-        if indexIsGrowing { moveRows(Self.moveStep) }
+        if moving, !oldSlots.isEmpty { moveRows(Self.moveStep) }
     }
 
     /// Starts growing the index to twice its slots: the rows before `end`

@@ -185,6 +185,8 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             shapes.append(shape)
             shapeNumbers[shape] = shapes.count - 1
         }
+        // A growing index: the part's share of the move, in one pass.
+        if indexIsGrowing { moveRows(Self.moveStep * other.count) }
         let base = pages.count
         pages += other.pages
         garbage += other.garbage
@@ -207,7 +209,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
                 arrival.append(nextArrival)
                 nextArrival &+= 1
             }
-            addToIndex(refs.count - 1)
+            addToIndex(refs.count - 1, moving: false)
         }
         compactIfWasteful()
     }
