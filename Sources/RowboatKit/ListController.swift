@@ -37,7 +37,8 @@ public final class ListController {
     /// Key bindings that replace the defaults of the actions named, as in a
     /// config's `keys:` section: `["refresh": ["r", "f5"], "quit": ["q", "Q"]]`.
     public var keys: [String: [String]] = [:]
-    /// Rows carry images: the table gets a badge column for their state.
+    /// Rows carry images: the table gets a badge column for their state
+    /// (with `images` set: without it no image is fetched, and no badge shows).
     public var showsImageBadges = false
     /// Where rows' images come from; nil (the default) fetches none.
     /// RowboatKitHTTP gives `.http()`: thumbnails over HTTP, drawn in the

@@ -15,19 +15,24 @@ struct LocalSortEndToEndTests {
 
     /// The demo's bulk item `id`'s price as the list shows it.
     static func price(_ id: Int) -> String {
-        let cents = (id &* 7_919) % 100_000
-        return String(format: "%.2f", Double(cents) / 100)
+        String(format: "%.2f", Double(cents(id)) / 100)
     }
 
-    @Test func aLargeStreamedListIsSortedByPriceBothWaysAndBack() async throws {
-        let items = 60_000
+    /// The demo's bulk endpoint with `items` items, streamed into the app in a terminal until all are loaded.
+    static func bulkList(items: Int = 60_000) async throws -> (items: Int, server: DemoServer, tmux: TmuxSession) {
         let server = try await DemoServer()
         let config = try APIShapesEndToEndTests().config("bulk.yaml", server: server,
                                                          edits: [("items: 1000000", "items: \(items)")])
         let tmux = try TmuxSession(arguments: ["--config", config], columns: 120)
         try await tmux.waitForScreen { $0.contains("bulk · \(items)/\(items) · page 1 · all loaded") }
-        let cheapest = (1...items).min { (($0 &* 7_919) % 100_000) < (($1 &* 7_919) % 100_000) }!
-        let dearest = (1...items).max { (($0 &* 7_919) % 100_000) < (($1 &* 7_919) % 100_000) }!
+        return (items, server, tmux)
+    }
+
+    @Test func aLargeStreamedListIsSortedByPriceBothWaysAndBack() async throws {
+        let (items, server, tmux) = try await Self.bulkList()
+        defer { withExtendedLifetime(server) {} }
+        let cheapest = (1...items).min { Self.cents($0) < Self.cents($1) }!
+        let dearest = (1...items).max { Self.cents($0) < Self.cents($1) }!
         // The columns panel: title, subtitle, price; s sorts by it.
         try tmux.send("c")
         try await tmux.waitForScreen { $0.contains("Columns of Bulk") }
@@ -58,12 +63,8 @@ struct LocalSortEndToEndTests {
     static func cents(_ id: Int) -> Int { (id &* 7_919) % 100_000 }
 
     @Test func aLargeStreamedListIsFilteredAndSortedLocally() async throws {
-        let items = 60_000
-        let server = try await DemoServer()
-        let config = try APIShapesEndToEndTests().config("bulk.yaml", server: server,
-                                                         edits: [("items: 1000000", "items: \(items)")])
-        let tmux = try TmuxSession(arguments: ["--config", config], columns: 120)
-        try await tmux.waitForScreen { $0.contains("bulk · \(items)/\(items) · page 1 · all loaded") }
+        let (items, server, tmux) = try await Self.bulkList()
+        defer { withExtendedLifetime(server) {} }
         // Item 1 is selected: `w` on Maker keeps the rows made by its maker, "Maker 1" (ids 1, 98, 195…).
         let makerOne = (1...items).filter { $0 % 97 == 1 }
         try tmux.send("c")

@@ -1,0 +1,132 @@
+import RowboatSpec
+
+/// How an answer lands in the list: a whole page (`apply`: rows replaced
+/// or appended, the paging facts read, the selection anchored) or a
+/// streamed body's part (`applyPart`), a cached page taken back when its
+/// network answer replaces it (`undo`), and the flood rules (page cap, no
+/// new items).
+extension ListReducer {
+    /// One part of a streamed body: its rows are added at once (the first
+    /// part of a first page or refresh replaces the rows, as a whole page
+    /// would), the request stays in flight and the paging facts wait for
+    /// the last part.
+    static func applyPart(_ page: PageLoad, request: inout ListState.InFlight, to state: inout ListState) {
+        if let provisional = request.provisional {
+            undo(provisional, kind: request.kind, &state)
+            request.provisional = nil
+        }
+        if !request.streamed {
+            request.streamed = true
+            if request.kind != .more {
+                clearPages(&state, cursor: request.cursor)
+                state.cacheBadge = nil
+                state.selection = 0
+                state.scrollOffset = 0
+            }
+        }
+        let before = state.rows.count
+        append(page.rows, to: &state)
+        resort(&state, moving: Array(before..<state.rows.count))
+        state.phase = .loadingMore
+        clampScroll(&state)
+    }
+
+    /// Drops every row and paging position before a first page or refresh.
+    static func clearPages(_ state: inout ListState, cursor: PageCursor) {
+        // Marks follow their ids across the new rows.
+        state.marks.settle(state.rows)
+        state.rows = []
+        state.pagesLoaded = 0
+        state.trail = CursorTrail()
+        state.trail.insert(cursor)
+    }
+
+    /// Adds `rows` after the list's, de-duplicated by id (the same id
+    /// again updates its row in place).
+    static func append(_ rows: RowTable, to state: inout ListState) {
+        state.rows.append(table: rows)
+    }
+
+    /// Takes a provisional page back off before its replacement is applied.
+    /// (A first page or refresh replaces all rows anyway.)
+    static func undo(_ provisional: ListState.Provisional, kind: ListState.LoadKind, _ state: inout ListState) {
+        state.cacheBadge = provisional.badge
+        guard kind == .more, state.rows.count + state.rows.hiddenCount >= provisional.rowCount else { return }
+        // By the rows' arrival: a local sort moved the page's rows among the others, a filter set some aside.
+        state.rows.keepFirstArrived(provisional.rowCount)
+        state.pagesLoaded = provisional.pagesLoaded
+    }
+
+    /// The selected row and its screen row, taken before a page is applied.
+    struct Anchor {
+        var id: String?
+        var screenRow: Int
+    }
+
+    static func apply(_ page: PageLoad, request: ListState.InFlight, anchor: Anchor, to state: inout ListState) {
+        let kind = request.kind
+        let selectedID = anchor.id
+        let screenRow = anchor.screenRow
+        let replacing = request.provisional != nil
+        let kept = rowsToKeep(page, request: request, anchor: anchor, &state)
+        switch page.origin {
+        case .network:
+            if kind != .more { state.cacheBadge = nil }
+        case .cache(let fetchedAt, let offline):
+            let previous = kind == .more ? state.cacheBadge : nil
+            state.cacheBadge = CacheBadge(fetchedAt: min(fetchedAt, previous?.fetchedAt ?? fetchedAt),
+                                          offline: offline || previous?.offline == true)
+        }
+        if kind != .more && !request.streamed { clearPages(&state, cursor: request.cursor) }
+        let rowsBefore = state.rows.count
+        // Rows a local filter sets aside are loaded all the same (paging
+        // counts them, and a page of them is not "nothing new").
+        let loadedBefore = rowsBefore + state.rows.hiddenCount
+        append(page.rows, to: &state)
+        // A local sort takes the new rows into its order, a local filter sets aside those it leaves out.
+        resort(&state, moving: Array(rowsBefore..<state.rows.count))
+        let loaded = state.rows.count + state.rows.hiddenCount
+        state.pagesLoaded += 1
+        state.nextCursor = PagingPlan(paging: state.paging)
+            .next(after: request.cursor, page: page.facts, loadedCount: loaded)
+        applyFloodRules(&state, request: request, added: loaded - loadedBefore, final: page.final)
+        state.totalCount = page.facts.totalCount ?? state.totalCount
+        state.totalPages = page.facts.totalPages ?? state.totalPages
+        state.lastUpdated = page.fetchedAt
+        if let kept { follow(keeping: kept, anchor: anchor, &state) }
+        if kind == .more, kept != nil, state.refreshFollow == nil { state.marks.keepOnly(state.rows) }
+        if kind != .more { state.pagingNotice = PagingNotice.text(page.facts.absentPaths) }
+        // A first page or refresh keeps the marks of the rows it brought back.
+        if kind != .more, page.final {
+            state.marks.keepOnly(state.rows)
+            liveRestarted(&state)
+        }
+        state.phase = state.nextCursor == nil ? .exhausted : .idle
+        if kind == .refresh || replacing || kept != nil, let selectedID, let at = state.rows.index(ofID: selectedID) {
+            state.selection = at
+            state.scrollOffset = max(0, at - screenRow)
+        } else if kind != .more || replacing || kept != nil {
+            state.selection = min(state.selection, max(0, state.rows.count - 1))
+        }
+        clampScroll(&state)
+    }
+
+    /// After a page: a cursor followed before is a loop and `maxPages`
+    /// pages are the end (both clear the next cursor); a later page that
+    /// added nothing new stops automatic loads. Rows from automatic loads
+    /// count toward `autoLoadRowLimit`.
+    static func applyFloodRules(_ state: inout ListState, request: ListState.InFlight, added: Int, final: Bool) {
+        state.halt = nil
+        if request.automatic, final { state.autoLoadedRows += added }
+        guard let next = state.nextCursor else { return }
+        if state.trail.contains(next) {
+            state.nextCursor = nil
+            state.halt = .loop(noun: CursorTrail.noun(for: next))
+        } else if state.pagesLoaded >= state.paging.maxPages {
+            state.nextCursor = nil
+            state.halt = .pageCap(state.paging.maxPages)
+        } else if request.kind == .more, added == 0 {
+            state.halt = .noNewItems
+        }
+    }
+}
