@@ -81,22 +81,7 @@ extension RowTable {
             hiddenSlots = []
             return
         }
-        var size = 16
-        while size < (hidden.count + 1) * 3 { size <<= 1 }
-        hiddenSlots = [Int32](repeating: Self.emptySlot, count: size)
-        // Every id hashed straight from its page, through buffers.
-        let bases = pages.map(\.bytes)
-        let mask = size - 1, empty = Self.emptySlot
-        hidden.withUnsafeBufferPointer { hidden in
-            hiddenSlots.withUnsafeMutableBufferPointer { slots in
-                for k in hidden.indices {
-                    let (page, at) = Self.place(of: hidden[k])
-                    var slot = Int(truncatingIfNeeded: Self.hash(RowBytes.id(bases[page], at: at))) & mask
-                    while slots[slot] != empty { slot = (slot + 1) & mask }
-                    slots[slot] = Int32(k)
-                }
-            }
-        }
+        hiddenSlots = hidden.withUnsafeBufferPointer { Self.idIndex(of: $0, pages: pages) }
     }
 
     /// Keeps only the rows `kept` (ascending indices), in their order; the

@@ -132,24 +132,29 @@ extension RowTable {
     /// (a growing one is dropped).
     mutating func rebuildIndex() {
         stopGrowing()
-        var size = 16
-        while size < (refs.count + 1) * 3 { size <<= 1 }
-        slots = [Int32](repeating: Self.emptySlot, count: refs.isEmpty ? 0 : size)
         slotShift = 0
-        guard !refs.isEmpty else { return }
-        // Every row's id hashed straight from its page.
+        slots = refs.isEmpty ? [] : refs.withUnsafeBufferPointer { Self.idIndex(of: $0, pages: pages) }
+    }
+
+    /// An open-addressed index of the ids at `places` (rows' or set-aside
+    /// rows' places in `pages`), at most a third full: entry k is place k.
+    /// Every id is hashed straight from its page (a million rows: this may
+    /// run on the UI thread).
+    static func idIndex(of places: UnsafeBufferPointer<UInt64>, pages: [RowPage]) -> [Int32] {
+        var size = 16
+        while size < (places.count + 1) * 3 { size <<= 1 }
+        var index = [Int32](repeating: emptySlot, count: size)
         let bases = pages.map(\.bytes)
-        let mask = size - 1, empty = Self.emptySlot
-        refs.withUnsafeBufferPointer { refs in
-            slots.withUnsafeMutableBufferPointer { slots in
-                for row in refs.indices {
-                    let (page, at) = Self.place(of: refs[row])
-                    var slot = Int(truncatingIfNeeded: Self.hash(RowBytes.id(bases[page], at: at))) & mask
-                    while slots[slot] != empty { slot = (slot + 1) & mask }
-                    slots[slot] = Int32(row)
-                }
+        let mask = size - 1, empty = emptySlot
+        index.withUnsafeMutableBufferPointer { slots in
+            for k in places.indices {
+                let (page, at) = place(of: places[k])
+                var slot = Int(truncatingIfNeeded: hash(RowBytes.id(bases[page], at: at))) & mask
+                while slots[slot] != empty { slot = (slot + 1) & mask }
+                slots[slot] = Int32(k)
             }
         }
+        return index
     }
 
     /// `FNV1a.hash` of an id's bytes, here where it is specialized.
