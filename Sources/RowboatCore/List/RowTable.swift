@@ -148,15 +148,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             return at
         }
         refs.append(write(row))
-        if let k = hiddenIndex(ofID: row.id) {
-            // Set aside by a filter: it comes back at the end, its natural place kept.
-            let (page, at) = Self.place(of: hidden[k])
-            garbage += RowBytes.length(pages[page].bytes, at: at, shapes: shapes)
-            arrival.append(takeBack(k))
-        } else if !arrival.isEmpty {
-            arrival.append(nextArrival)
-            nextArrival &+= 1
-        }
+        arrived(takingBack: hiddenIndex(ofID: row.id))
         let at = refs.count - 1
         addToIndex(at)
         return at
@@ -201,14 +193,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
                 continue
             }
             refs.append(ref)
-            if let k = hiddenIndex(ofIDBytes: bytes) {
-                let (page, at) = Self.place(of: hidden[k])
-                garbage += RowBytes.length(pages[page].bytes, at: at, shapes: shapes)
-                arrival.append(takeBack(k))
-            } else if !arrival.isEmpty {
-                arrival.append(nextArrival)
-                nextArrival &+= 1
-            }
+            arrived(takingBack: hiddenIndex(ofIDBytes: bytes))
             addToIndex(refs.count - 1, moving: false)
         }
         compactIfWasteful()
@@ -257,6 +242,20 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     }
 
     // MARK: storage
+
+    /// Notes the arrival of the row just appended: one a filter had set
+    /// aside (`hidden[k]`) comes back with its natural place kept (its old
+    /// bytes left behind); any other takes the next place, when places are kept.
+    mutating func arrived(takingBack k: Int?) {
+        if let k {
+            let (page, at) = Self.place(of: hidden[k])
+            garbage += RowBytes.length(pages[page].bytes, at: at, shapes: shapes)
+            arrival.append(takeBack(k))
+        } else if !arrival.isEmpty {
+            arrival.append(nextArrival)
+            nextArrival &+= 1
+        }
+    }
 
     /// Writes `row` into the last page (or a new one) and returns its ref.
     mutating func write(_ row: RowModel) -> UInt64 {
