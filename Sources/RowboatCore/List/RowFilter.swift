@@ -186,28 +186,8 @@ extension RowTable {
     public func rows(_ candidates: [Int], matching filter: RowFilter) -> [Int] {
         guard !filter.isEmpty else { return candidates }
         let scan = FilterScan(self, filter)
-        let parts = candidates.count >= Self.parallelFilterFrom
-            ? Swift.min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
-        guard parts > 1 else { return scan.rows(candidates[...]) }
-        let results = UnsafeMutableBufferPointer<[Int]>.allocate(capacity: parts)
-        results.initialize(repeating: [])
-        defer { results.deallocate() }
-        let box = FilterParts(results)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let start = candidates.count * part / parts
-            let end = candidates.count * (part + 1) / parts
-            box.parts[part] = scan.rows(candidates[start..<end])
-        }
-        let found = Array(results.joined())
-        _ = results.deinitialize()
-        return found
+        return Self.split(candidates, from: Self.parallelFilterFrom) { scan.rows($0) }
     }
-}
-
-/// One slot per part of a split filter, each written by its own thread.
-private struct FilterParts: @unchecked Sendable {
-    let parts: UnsafeMutableBufferPointer<[Int]>
-    init(_ parts: UnsafeMutableBufferPointer<[Int]>) { self.parts = parts }
 }
 
 /// What a filter reads of a table: its pages and the conditions made

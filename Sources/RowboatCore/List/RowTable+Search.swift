@@ -13,9 +13,17 @@ extension RowTable {
     where C.Element == Int, C.Index == Int {
         guard !needle.isEmpty else { return candidates.filter(indices.contains) }
         let scan = RowScan(self, needle)
-        let parts = candidates.count >= Self.parallelSearchFrom
-            ? Swift.min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
-        guard parts > 1 else { return scan.rows(candidates[...]) }
+        return Self.split(candidates, from: Self.parallelSearchFrom) { scan.rows($0) }
+    }
+
+    /// `scan` of `candidates`, in their order: from `threshold` candidates
+    /// on, split in parts over the processors (at most 8), each part
+    /// scanned on its own thread and the results joined in order.
+    static func split<C: RandomAccessCollection & Sendable>(_ candidates: C, from threshold: Int,
+                                                            _ scan: @Sendable (C.SubSequence) -> [Int]) -> [Int]
+    where C.Element == Int, C.Index == Int {
+        let parts = candidates.count >= threshold ? Swift.min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
+        guard parts > 1 else { return scan(candidates[...]) }
         let results = UnsafeMutableBufferPointer<[Int]>.allocate(capacity: parts)
         results.initialize(repeating: [])
         defer { results.deallocate() }
@@ -23,7 +31,7 @@ extension RowTable {
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let start = candidates.startIndex + candidates.count * part / parts
             let end = candidates.startIndex + candidates.count * (part + 1) / parts
-            box.parts[part] = scan.rows(candidates[start..<end])
+            box.parts[part] = scan(candidates[start..<end])
         }
         let found = Array(results.joined())
         _ = results.deinitialize()
@@ -31,7 +39,7 @@ extension RowTable {
     }
 }
 
-/// One slot per part of a split search, each written by its own thread.
+/// One slot per part of a split scan, each written by its own thread.
 private struct ResultParts: @unchecked Sendable {
     let parts: UnsafeMutableBufferPointer<[Int]>
     init(_ parts: UnsafeMutableBufferPointer<[Int]>) { self.parts = parts }
