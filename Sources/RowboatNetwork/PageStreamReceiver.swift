@@ -9,8 +9,9 @@ import RowboatParsing
 /// (a page that small is decoded whole and stored, as always); past it, or
 /// at once when Content-Length says the body is larger, the items go to
 /// `onItems` in batches: the first as soon as there is one (the first
-/// screen), then one at least every `interval` or `batchSize` items. A
-/// compressed body (which Rowboat never asks for) ends the request at its
+/// screen), then one at least every `interval` or `batchSize` items. With
+/// a `TapeRowWriter` the items are written straight into rows instead
+/// (`PageResult.rows`), the bytes the list keeps. A compressed body (which Rowboat never asks for) ends the request at its
 /// first piece with `DataError.compressedBody`.
 final class PageStreamReceiver: BodyReceiver, @unchecked Sendable {
     // The transport calls `accepts` and `receive` from one task, in order,
@@ -22,7 +23,8 @@ final class PageStreamReceiver: BodyReceiver, @unchecked Sendable {
     static let interval: Duration = .milliseconds(100)
 
     private var decoder: StreamingPageDecoder
-    private let onItems: @Sendable ([Item]) async -> Void
+    private let writer: TapeRowWriter?
+    private let onPart: @Sendable (PageResult) async -> Void
     /// The body so far, while it is below the threshold.
     private(set) var buffered: [UInt8] = []
     /// True once the body is decoded as it arrives.
@@ -31,12 +33,19 @@ final class PageStreamReceiver: BodyReceiver, @unchecked Sendable {
     private var compression: String?
     /// A piece has come.
     private var started = false
+    /// What is decoded and not yet handed out: items, or with a writer, rows
+    /// (kept apart from a `PageResult`, whose observed `rows` would be
+    /// copied at every change).
     private var pending: [Item] = []
+    private var pendingRows: WrittenRows?
     private var lastDelivery: ContinuousClock.Instant?
 
-    init(decoder: StreamingPageDecoder, onItems: @escaping @Sendable ([Item]) async -> Void) {
+    init(decoder: StreamingPageDecoder, writer: TapeRowWriter? = nil,
+         onPart: @escaping @Sendable (PageResult) async -> Void) {
         self.decoder = decoder
-        self.onItems = onItems
+        self.writer = writer
+        self.onPart = onPart
+        pendingRows = writer?.rows()
     }
 
     func accepts(status: Int, headers: [(String, String)]) -> Bool {
@@ -61,28 +70,44 @@ final class PageStreamReceiver: BodyReceiver, @unchecked Sendable {
             streaming = true
             let start = buffered
             buffered = []
-            try start.withUnsafeBytes { try add(decoder.feed($0)) }
+            try start.withUnsafeBytes { try add($0) }
         } else {
-            try piece.withUnsafeReadableBytes { try add(decoder.feed($0)) }
+            try piece.withUnsafeReadableBytes { try add($0) }
         }
         let now = ContinuousClock.now
         let due = lastDelivery.map { now - $0 >= Self.interval } ?? true
-        if !pending.isEmpty, due || pending.count >= Self.batchSize {
-            let batch = pending
+        let count = pending.count + (pendingRows?.count ?? 0)
+        if count > 0, due || count >= Self.batchSize {
+            var batch = PageResult(items: pending)
+            batch.rows = pendingRows
+            batch.facts.continues = true
             pending = []
+            pendingRows = writer?.rows()
             lastDelivery = now
-            await onItems(batch)
+            await onPart(batch)
         }
     }
 
-    private func add(_ items: [Item]) {
-        pending += items
+    /// Decodes `bytes` into what is pending.
+    private func add(_ bytes: UnsafeRawBufferPointer) throws(DataError) {
+        if let writer {
+            try decoder.feed(bytes, writer: writer, into: &pendingRows!)
+        } else {
+            pending += try decoder.feed(bytes)
+        }
     }
 
-    /// The page's last items (those not yet handed out) and its paging
-    /// facts, once the body has ended.
+    /// The page's last items or rows (those not yet handed out) and its
+    /// paging facts, once the body has ended.
     func finish(contentType: String?, headers: [(String, String)]) throws(DataError) -> PageResult {
-        var page = try decoder.finish(contentType: contentType, headers: headers)
+        var page: PageResult
+        if let writer, var rows = pendingRows {
+            pendingRows = nil
+            page = try decoder.finish(contentType: contentType, headers: headers, writer: writer, into: &rows)
+            page.rows = rows
+        } else {
+            page = try decoder.finish(contentType: contentType, headers: headers)
+        }
         page.items = pending + page.items
         pending = []
         return page
