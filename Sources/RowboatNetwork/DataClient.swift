@@ -77,7 +77,14 @@ public struct DataClient: Sendable {
                                    onPart: onPart)
             }
         }
-        var reply = try await send(spec, receiver: receiver)
+        var reply: HTTPReply
+        do {
+            reply = try await send(spec, receiver: receiver)
+        } catch {
+            // No part goes out once the request has ended.
+            await receiver?.close()
+            throw error
+        }
         if reply.status == 304, validators != nil { return .notModified(reply) }
         if let receiver, reply.streamed {
             guard receiver.streaming else {
@@ -86,7 +93,7 @@ public struct DataClient: Sendable {
                 reply.streamed = false
                 return .page(try decode(reply, endpoint: endpoint), reply)
             }
-            let page = try receiver.finish(contentType: reply.header("content-type"), headers: reply.headers)
+            let page = try await receiver.finish(contentType: reply.header("content-type"), headers: reply.headers)
             return .page(try absoluteNextURL(page, reply: reply), reply)
         }
         return .page(try decode(reply, endpoint: endpoint), reply)

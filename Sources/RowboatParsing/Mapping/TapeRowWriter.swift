@@ -220,7 +220,10 @@ public final class TapeRowWriter: Sendable {
         mutating func plainText(_ cell: Cell, limit: Int = Sanitizer.defaultLimit) -> (Int, Int) {
             let start = text.count
             switch cell {
-            case .plain(let bytes): text.append(bytes)
+            case .plain(let bytes):
+                // Judged clean already (`isPlain`): only the limit and secrets are left.
+                text.append(bytes)
+                return settle(from: start, limit: limit, judged: true)
             case .value(.missing): return (start, start)
             case .value(.int(let n)): text.decimal(n)
             case .value(.date(let t)): ValueFormatter.isoDate(t) { text.append($0) }
@@ -241,9 +244,10 @@ public final class TapeRowWriter: Sendable {
         /// Makes the text appended from `start` what `Sanitizer.clean(_:limit:)`
         /// makes of it: as it is when it is clean (nothing to sanitize, within
         /// the limit, no secret in it), else cleaned as a string.
-        mutating func settle(from start: Int, limit: Int = Sanitizer.defaultLimit) -> (Int, Int) {
+        /// (`judged`: the text is known to need nothing of the sanitizer.)
+        mutating func settle(from start: Int, limit: Int = Sanitizer.defaultLimit, judged: Bool = false) -> (Int, Int) {
             let bytes = UnsafeBufferPointer(start: text.base + start, count: text.count - start)
-            if bytes.count <= limit, TextBytes.need(bytes) == .nothing, !Secrets.appear(inUTF8: bytes) {
+            if bytes.count <= limit, judged || TextBytes.need(bytes) == .nothing, !Secrets.appear(inUTF8: bytes) {
                 return (start, text.count)
             }
             var cleaned = Sanitizer.clean(String(decoding: bytes, as: UTF8.self), limit: limit)

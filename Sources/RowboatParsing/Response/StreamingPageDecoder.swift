@@ -21,12 +21,14 @@ public struct StreamingPageDecoder: Sendable {
     let linesFit: Bool
     var document: JSONListScanner?
     var lines: NDJSONLineScanner?
+    /// Parses what the scanners complete and counts the items (apart, it
+    /// may run on a task of its own: `scan`, then `elements.items(_:)` or
+    /// `elements.write(_:writer:into:)`).
+    public var elements: ElementFeed
     /// Items mapped so far.
-    public private(set) var itemCount = 0
-    /// NDJSON: the last line's value, for paging read from the last item.
-    var lastLine: [UInt8]?
+    public var itemCount: Int { elements.itemCount }
     /// The response's content type (for error lines), once framed.
-    var contentType: String?
+    var contentType: String? { elements.contentType }
 
     /// Nil when the endpoint's list can stream in neither framing: a `[*]`
     /// path or a negative index (and for NDJSON, a list below the lines or
@@ -43,6 +45,7 @@ public struct StreamingPageDecoder: Sendable {
         self.linesFit = linesFit
         document = template
         lines = template == nil ? NDJSONLineScanner() : nil
+        elements = ElementFeed(decoder: decoder)
     }
 
     /// True when an NDJSON body of `endpoint` can be mapped line by line:
@@ -63,7 +66,7 @@ public struct StreamingPageDecoder: Sendable {
     /// endpoint's format or the type says so); false when that framing
     /// cannot stream here (the body is then decoded whole).
     public mutating func frame(contentType: String?) -> Bool {
-        self.contentType = contentType
+        elements.contentType = contentType
         if ResponseFraming.isNDJSON(decoder.endpoint.response.format, contentType: contentType) {
             document = nil
             lines = linesFit ? NDJSONLineScanner() : nil
@@ -76,37 +79,44 @@ public struct StreamingPageDecoder: Sendable {
 
     /// Takes the next bytes of the body; the items they completed.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(DataError) -> [Item] {
-        var items: [Item] = []
-        let mapper = decoder.tapeMapper
-        try feed(bytes) { element, index throws(DataError) in items.append(try mapper.map(element, index: index)) }
-        return items
+        try elements.items(scan(bytes))
     }
 
     /// Takes the next bytes of the body; the rows of the items they
     /// completed are written by `writer` at the end of `rows`.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, writer: TapeRowWriter,
                               into rows: inout WrittenRows) throws(DataError) {
-        try writer.batch { (batch: inout TapeRowWriter.Batch) throws(DataError) in
-            try feed(bytes) { element, index throws(DataError) in try batch.write(element, index: index, into: &rows) }
+        try elements.write(scan(bytes), writer: writer, into: &rows)
+    }
+
+    /// What one feed's bytes completed: the text of the list's elements
+    /// (one `[…]`, or keyed, `{…}`) or a batch of NDJSON lines.
+    public enum Scanned: Sendable {
+        case elements([UInt8])
+        case lines(NDJSONLineScanner.Batch)
+
+        /// The bytes it holds.
+        public var byteCount: Int {
+            switch self {
+            case .elements(let text): text.count
+            case .lines(let batch): batch.text.count
+            }
         }
     }
 
-    /// Takes the next bytes of the body; each element they completed goes
-    /// to `each` with its position in the list.
-    mutating func feed(_ bytes: UnsafeRawBufferPointer, _ each: Each) throws(DataError) {
+    /// Takes the next bytes of the body; the elements they completed (nil:
+    /// none), to be parsed by `elements`.
+    public mutating func scan(_ bytes: UnsafeRawBufferPointer) throws(DataError) -> Scanned? {
         if lines != nil {
             let batch = lines!.feed(bytes)
             if lines!.longScalar { throw .numberTooLong(limit: JSONTapeNode.textLimit) }
-            return try map(batch, each)
+            return batch.map(Scanned.lines)
         }
-        let elements = document!.feed(bytes)
+        let text = document!.feed(bytes)
         if document!.tooDeep { throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth) }
         if document!.longScalar { throw .numberTooLong(limit: JSONTapeNode.textLimit) }
-        try map(elements, each)
+        return text.map(Scanned.elements)
     }
-
-    /// What takes each element of a list, and its position.
-    typealias Each = (ListElement<JSONTapeNode>, Int) throws(DataError) -> Void
 
     /// After the last bytes: the items not yet handed out and the page's
     /// paging facts. `contentType` and `headers` are the response's.
@@ -133,14 +143,14 @@ public struct StreamingPageDecoder: Sendable {
     }
 
     /// `finish`, each element not yet handed out going to `each`.
-    mutating func finish(contentType: String?, headers: [(String, String)], _ each: Each) throws(DataError) -> PageResult {
+    mutating func finish(contentType: String?, headers: [(String, String)], _ each: ElementFeed.Each) throws(DataError) -> PageResult {
         if lines != nil { return try finishLines(contentType: contentType, headers: headers, each) }
         let (rest, skeleton) = document!.finish()
         guard document!.foundList else {
             // Nothing streamed: the skeleton is the whole body.
             return try decoder.decode(body: skeleton, contentType: contentType, headers: headers, inPieces: false)
         }
-        try map(rest, each)
+        try elements.map(rest.map(Scanned.elements), each)
         let decoder = self.decoder, count = itemCount
         let keyed = document!.listIsObject
         let lastBytes = document!.lastElement.map { keyed ? [UInt8(ascii: "{")] + $0 + [UInt8(ascii: "}")] : $0 }
@@ -196,10 +206,10 @@ public struct StreamingPageDecoder: Sendable {
 
     /// `finish` for NDJSON: the root the paging reads is the list of lines,
     /// of which only the last is kept (see `linesCanStream`).
-    mutating func finishLines(contentType: String?, headers: [(String, String)], _ each: Each) throws(DataError) -> PageResult {
-        try map(lines!.finish(), each)
-        let decoder = self.decoder, count = itemCount
-        let lastBytes = lastLine ?? Array("null".utf8)
+    mutating func finishLines(contentType: String?, headers: [(String, String)], _ each: ElementFeed.Each) throws(DataError) -> PageResult {
+        try elements.map(lines!.finish().map(Scanned.lines), each)
+        let decoder = self.decoder, count = itemCount, contentType = self.contentType
+        let lastBytes = elements.lastLine ?? Array("null".utf8)
         return try Self.parsed(lastBytes[...], preview: lastBytes, contentType) { last throws(DataError) in
             let element = count > 0 ? ListElement(value: last.tree, at: "", position: count - 1) : nil
             let lastID = try Self.id(of: count > 0 ? ListElement(value: last, at: "", position: count - 1) : nil,
@@ -207,80 +217,6 @@ public struct StreamingPageDecoder: Sendable {
             return try decoder.page([], itemCount: count, lastItemID: lastID, root: JSONValue.array([]), last: element,
                                     headers: headers)
         }
-    }
-
-    /// Hands each element of one `[…]` (or, keyed, `{…}`) text from the
-    /// scanner to `each`.
-    mutating func map(_ elements: [UInt8]?, _ each: Each) throws(DataError) {
-        guard let elements else { return }
-        let first = itemCount
-        let listPath = decoder.endpoint.response.listPath, at = listPath.description
-        let count = try Self.parsed(elements[...], preview: elements, nil) { list throws(DataError) in
-            var count = 0
-            var failure: DataError?
-            func add(_ element: ListElement<JSONTapeNode>) -> Bool {
-                do throws(DataError) {
-                    try each(element, first + count)
-                    count += 1
-                } catch {
-                    failure = error
-                }
-                return failure == nil
-            }
-            if list.isObject {
-                _ = list.forEachOrderedMember { key, value in
-                    add(ListElement(value: value, key: key, in: listPath))
-                }
-            } else {
-                list.forEachElement { node in
-                    guard failure == nil else { return }
-                    _ = add(ListElement(value: node, at: at, position: first + count))
-                }
-            }
-            if let failure { throw failure }
-            return count
-        }
-        itemCount += count
-    }
-
-    /// Hands each line of one batch of NDJSON lines to `each`; a line that
-    /// is not one JSON value fails with its number, as `PageDecoder`
-    /// reports it.
-    mutating func map(_ batch: NDJSONLineScanner.Batch?, _ each: Each) throws(DataError) {
-        guard let batch else { return }
-        let first = itemCount
-        // The lines as one array: parsed at once when each line is one value
-        // (nil when they are not; `each`'s failure is kept apart: the lines
-        // it took are not taken twice).
-        var failure: DataError?
-        let whole: Int? = try? Self.parsed(batch.text[...], preview: [], nil) { list throws(DataError) -> Int? in
-            guard list.count == batch.lines.count else { return nil }
-            var count = 0
-            list.forEachElement { node in
-                guard failure == nil else { return }
-                do throws(DataError) {
-                    try each(ListElement(value: node, at: "", position: first + count), first + count)
-                    count += 1
-                } catch {
-                    failure = error
-                }
-            }
-            return count
-        }
-        if let failure { throw failure }
-        var count = whole ?? 0
-        if whole == nil {
-            // Line by line, to name the first bad one (or the mapping error).
-            for (range, number) in batch.lines {
-                let line = batch.text[range]
-                try PageDecoder.parsedLine(line, number: number, contentType: contentType) { node throws(DataError) in
-                    try each(ListElement(value: node, at: "", position: first + count), first + count)
-                }
-                count += 1
-            }
-        }
-        if let (range, _) = batch.lines.last { lastLine = Array(batch.text[range]) }
-        itemCount += count
     }
 
     /// `body` run on the parsed `bytes`, parse failures as `DataError`s.
