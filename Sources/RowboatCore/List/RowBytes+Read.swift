@@ -3,6 +3,25 @@ import RowboatSpec
 /// Reading the rows `RowBytes` writes: a whole row, or one part of it
 /// where it lies.
 extension RowBytes {
+    /// `Tag`'s values as constants of this module, for the loops that read
+    /// every row (search, sort keys, filters): `RowboatSpec`'s getters
+    /// would be a call each, across modules. `RowBytesTests` checks that
+    /// they are `Tag`'s.
+    enum ReadTag {
+        static let text: UInt8 = 0
+        static let title: UInt8 = 1
+        static let subtitle: UInt8 = 2
+        static let id: UInt8 = 3
+        static let date: UInt8 = 4
+        static let dateWithin: UInt8 = 5
+    }
+
+    /// `Flag`'s values as constants of this module (see `ReadTag`).
+    enum ReadFlag {
+        static let image: UInt8 = 1
+        static let link: UInt8 = 2
+    }
+
     /// Reads the row at `at` back.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, shapes: [RowShape]) -> RowModel {
         var reader = Reader(bytes: bytes, at: at)
@@ -11,17 +30,17 @@ extension RowBytes {
         let id = reader.text()
         let title = reader.text()
         let subtitle = reader.text()
-        let image = flags & Flag.image != 0 ? reader.text() : nil
-        let link = flags & Flag.link != 0 ? reader.text() : nil
+        let image = flags & ReadFlag.image != 0 ? reader.text() : nil
+        let link = flags & ReadFlag.link != 0 ? reader.text() : nil
         var values: [CellText] = []
         values.reserveCapacity(shape.names.count)
         for _ in shape.names.indices {
             switch reader.byte() {
-            case Tag.title: values.append(.text(title))
-            case Tag.subtitle: values.append(.text(subtitle))
-            case Tag.id: values.append(.text(id))
-            case Tag.date: values.append(.relativeDate(reader.double()))
-            case Tag.dateWithin:
+            case ReadTag.title: values.append(.text(title))
+            case ReadTag.subtitle: values.append(.text(subtitle))
+            case ReadTag.id: values.append(.text(id))
+            case ReadTag.date: values.append(.relativeDate(reader.double()))
+            case ReadTag.dateWithin:
                 let t = reader.double()
                 let zigzag = Int64(bitPattern: reader.number())
                 values.append(.relativeDate(t, withinDays: Int(zigzag >> 1 ^ -(zigzag & 1))))
@@ -44,7 +63,7 @@ extension RowBytes {
     static func imageURL(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> String? {
         var reader = Reader(bytes: bytes, at: at)
         _ = reader.number()
-        guard reader.byte() & Flag.image != 0 else { return nil }
+        guard reader.byte() & ReadFlag.image != 0 else { return nil }
         for _ in 0..<3 { _ = reader.textBytes() }
         return reader.text()
     }
@@ -54,7 +73,7 @@ extension RowBytes {
         var reader = Reader(bytes: bytes, at: at)
         let shape = shapes[Int(reader.number())]
         let flags = reader.byte()
-        for _ in 0..<(3 + (flags & Flag.image != 0 ? 1 : 0) + (flags & Flag.link != 0 ? 1 : 0)) {
+        for _ in 0..<(3 + (flags & ReadFlag.image != 0 ? 1 : 0) + (flags & ReadFlag.link != 0 ? 1 : 0)) {
             _ = reader.textBytes()
         }
         for _ in shape.names.indices { reader.skipValue() }
@@ -73,12 +92,12 @@ extension RowBytes {
         _ = reader.textBytes()
         if needle.found(utf8: reader.textBytes()) { return true }
         if needle.found(utf8: reader.textBytes()) { return true }
-        if flags & Flag.image != 0 { _ = reader.textBytes() }
-        if flags & Flag.link != 0 { _ = reader.textBytes() }
+        if flags & ReadFlag.image != 0 { _ = reader.textBytes() }
+        if flags & ReadFlag.link != 0 { _ = reader.textBytes() }
         let first = shapeStarts[shape]
         let end = shape + 1 < shapeStarts.count ? shapeStarts[shape + 1] : searched.count
         for field in first..<end {
-            if searched[field] && reader.peek() == Tag.text {
+            if searched[field] && reader.peek() == ReadTag.text {
                 reader.at += 1
                 if needle.found(utf8: reader.textBytes()) { return true }
             } else {
@@ -137,9 +156,9 @@ extension RowBytes {
         @inline(__always)
         mutating func skipValue() {
             switch byte() {
-            case Tag.text: _ = textBytes()
-            case Tag.date: at += 8
-            case Tag.dateWithin:
+            case ReadTag.text: _ = textBytes()
+            case ReadTag.date: at += 8
+            case ReadTag.dateWithin:
                 at += 8
                 _ = number()
             default: break
