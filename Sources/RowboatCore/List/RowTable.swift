@@ -93,15 +93,40 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     }
 
     /// The rows `written` (a later row with an id already seen replacing
-    /// it), their bytes copied into a page of this table in one piece.
+    /// it), their bytes copied into a page of this table in one piece. The
+    /// id index is made in one pass, each id hashed once; ids are compared
+    /// only when their hashes are equal.
     public init(_ written: WrittenRows) {
         guard !written.isEmpty else { return }
-        var part = RowTable()
-        part.pages = [RowPage(copying: written.bytes, capacity: 0)]
-        part.refs = RowRefs(written.starts.map { Self.ref(page: 0, at: $0) })
-        part.shapes = [written.shape]
-        part.shapeNumbers = [written.shape: 0]
-        append(table: part)
+        let page = RowPage(copying: written.bytes, capacity: 0)
+        pages = [page]
+        shapes = [written.shape]
+        shapeNumbers = [written.shape: 0]
+        var size = 16
+        while size < (written.count + 1) * 3 { size <<= 1 }
+        slots = [Int32](repeating: Self.emptySlot, count: size)
+        var refs: [UInt64] = [], hashes: [UInt64] = []
+        refs.reserveCapacity(written.count)
+        hashes.reserveCapacity(written.count)
+        let bytes = page.bytes
+        for start in written.starts {
+            let id = RowBytes.id(bytes, at: start)
+            let hash = Self.hash(id)
+            let known = Self.probe(slots, hash: hash) { row in
+                guard hashes[Int(row)] == hash else { return false }
+                let other = RowBytes.id(bytes, at: Self.place(of: refs[Int(row)]).at)
+                return other.count == id.count && (id.isEmpty || memcmp(other.baseAddress!, id.baseAddress!, id.count) == 0)
+            }
+            if let known {
+                garbage += RowBytes.length(bytes, at: Self.place(of: refs[Int(known)]).at, shapes: shapes)
+                refs[Int(known)] = Self.ref(page: 0, at: start)
+            } else {
+                refs.append(Self.ref(page: 0, at: start))
+                hashes.append(hash)
+                insertIntoIndex(refs.count - 1, hash: hash)
+            }
+        }
+        self.refs = RowRefs(refs)
     }
 
     public init(arrayLiteral rows: RowModel...) {
