@@ -225,8 +225,14 @@ public final class TapeRowWriter: Sendable {
                 text.append(bytes)
                 return settle(from: start, limit: limit, judged: true)
             case .value(.missing): return (start, start)
-            case .value(.int(let n)): text.decimal(n)
-            case .value(.date(let t)): ValueFormatter.isoDate(t) { text.append($0) }
+            case .value(.int(let n)):
+                // Digits (and a sign): nothing for the sanitizer.
+                text.decimal(n)
+                return settle(from: start, limit: limit, judged: true)
+            case .value(.date(let t)):
+                // Digits and dashes, or "?".
+                ValueFormatter.isoDate(t) { text.append($0) }
+                return settle(from: start, limit: limit, judged: true)
             case .value(.text(var s)), .value(.numberText(var s)): s.withUTF8 { text.append($0) }
             case .value(let value):
                 var plain = value.plainText
@@ -332,20 +338,19 @@ struct ByteRoom {
     /// `n`'s decimal digits, as `String(n)` writes them.
     mutating func decimal(_ n: Int64) {
         reserve(20)
-        if n < 0 {
-            base[count] = UInt8(ascii: "-")
-            count += 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = n.magnitude, at = 20
+            repeat {
+                at -= 1
+                digits[at] = UInt8(truncatingIfNeeded: magnitude % 10) + 48
+                magnitude /= 10
+            } while magnitude > 0
+            if n < 0 {
+                at -= 1
+                digits[at] = UInt8(ascii: "-")
+            }
+            (base + count).update(from: digits.baseAddress! + at, count: 20 - at)
+            count += 20 - at
         }
-        var magnitude = n.magnitude, digits = 0
-        repeat {
-            digits += 1
-            magnitude /= 10
-        } while magnitude > 0
-        magnitude = n.magnitude
-        for at in stride(from: count + digits - 1, through: count, by: -1) {
-            base[at] = UInt8(truncatingIfNeeded: magnitude % 10) + 48
-            magnitude /= 10
-        }
-        count += digits
     }
 }
