@@ -120,6 +120,6 @@ final class PageStreamReceiver: BodyReceiver, @unchecked Sendable {
     func close() async {
         guard let rowWriter else { return }
         self.rowWriter = nil
-        _ = await rowWriter.finish()
+        await rowWriter.stop()
     }
 }

@@ -32,6 +32,7 @@ final class StreamRowWriter: Sendable {
             var bytes = 0
             var waiting: CheckedContinuation<Void, Never>?
             var failure: DataError?
+            var stopped = false
         }
 
         let state = Mutex(State())
@@ -40,7 +41,7 @@ final class StreamRowWriter: Sendable {
         func waitForRoom() async {
             await withCheckedContinuation { (room: CheckedContinuation<Void, Never>) in
                 let now = state.withLock { s -> Bool in
-                    if s.bytes <= StreamRowWriter.maxQueuedBytes || s.failure != nil { return true }
+                    if s.bytes <= StreamRowWriter.maxQueuedBytes || s.failure != nil || s.stopped { return true }
                     s.waiting = room
                     return false
                 }
@@ -65,6 +66,18 @@ final class StreamRowWriter: Sendable {
         }
 
         var failure: DataError? { state.withLock { $0.failure } }
+
+        /// The request has ended: nothing more is written or handed out.
+        var stopped: Bool { state.withLock { $0.stopped } }
+
+        func stop() {
+            let room = state.withLock { s -> CheckedContinuation<Void, Never>? in
+                s.stopped = true
+                defer { s.waiting = nil }
+                return s.waiting
+            }
+            room?.resume()
+        }
     }
 
     init(feed: ElementFeed, writer: TapeRowWriter, batchSize: Int, interval: Duration,
@@ -77,7 +90,8 @@ final class StreamRowWriter: Sendable {
             var feed = feed, rows = writer.rows(), failure: DataError?
             var lastDelivery: ContinuousClock.Instant?
             for await scanned in stream {
-                guard failure == nil else {
+                // After a failure, or once the request has ended (`stop`), the rest is passed over.
+                guard failure == nil, !queue.stopped else {
                     queue.taken(scanned.byteCount)
                     continue
                 }
@@ -89,7 +103,7 @@ final class StreamRowWriter: Sendable {
                 queue.taken(scanned.byteCount, failure: failure)
                 let now = ContinuousClock.now
                 let due = lastDelivery.map { now - $0 >= interval } ?? true
-                if failure == nil, !rows.isEmpty, due || rows.count >= batchSize {
+                if failure == nil, !queue.stopped, !rows.isEmpty, due || rows.count >= batchSize {
                     var part = PageResult(items: [])
                     part.rows = rows
                     part.facts.continues = true
@@ -119,5 +133,13 @@ final class StreamRowWriter: Sendable {
     func finish() async -> Outcome {
         input.finish()
         return await task.value
+    }
+
+    /// Ends the writing without writing what is still queued (the request
+    /// has failed or been cancelled); once it returns, no part goes out.
+    func stop() async {
+        queue.stop()
+        input.finish()
+        _ = await task.value
     }
 }
