@@ -61,6 +61,9 @@ public struct JSONListScanner: Sendable {
     public private(set) var elementCount = 0
     /// The last complete element's bytes (paging cursors read it).
     public private(set) var lastElement: [UInt8]?
+    /// Where the last element completed in this piece is in the buffer:
+    /// copied into `lastElement` once a piece, not once an element.
+    var lastElementRange: Range<Int>?
 
     struct Frame: Sendable {
         var isObject: Bool
@@ -132,49 +135,64 @@ public struct JSONListScanner: Sendable {
         return (elements, skeleton)
     }
 
+    /// Scans the buffer from `position`: the inside of a string eight bytes
+    /// at a time (`JSONStringScan.skip`), a number or word and a run of
+    /// whitespace in tight loops of their own, and every other byte (the
+    /// brackets, commas, colons and quotes that shape the document) through
+    /// the switch.
     mutating func scanBuffer() {
         // A second reference to the storage: the loop reads it while the
         // scanner's own state changes.
         let scanned = buffer
         scanned.withUnsafeBufferPointer { bytes in
-            let end = base + bytes.count
-            var at = position
-            while at < end {
-                let byte = bytes[at - base]
+            let base = self.base, count = bytes.count
+            var at = position - base
+            // Whether a comma or colon here changes anything: only in a
+            // container on the path (the list's included).
+            var onPath = frames.last?.onPath ?? false
+            scan: while at < count {
                 if strings.inString {
-                    if strings.closes(byte) { endString(at: at, bytes: bytes) }
-                    at += 1
+                    guard let quote = strings.skip(bytes, from: at, to: count) else {
+                        at = count
+                        break
+                    }
+                    endString(at: base + quote, bytes: bytes)
+                    at = quote + 1
                     continue
                 }
                 if inScalar {
-                    if Self.endsScalar(byte) {
-                        endScalar(at: at)
-                    } else {
-                        if at - scalarStart >= JSONTapeNode.textLimit {
+                    let limit = scalarStart - base + JSONTapeNode.textLimit
+                    while at < count, !Self.endsScalar(bytes[at]) {
+                        if at >= limit {
                             longScalar = true
-                            break
+                            break scan
                         }
                         at += 1
-                        continue
                     }
+                    guard at < count else { break }
+                    endScalar(at: base + at)
                 }
+                let byte = bytes[at]
                 switch byte {
                 case 0x20, 0x0A, 0x0D, 0x09:
-                    break
+                    while at + 1 < count, Self.isSpace(bytes[at + 1]) { at += 1 }
                 case UInt8(ascii: "\""):
-                    startValue(at: at)
+                    startValue(at: base + at)
                     strings.open()
-                    stringStart = at
+                    stringStart = base + at
                     stringCut = nil
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    startValue(at: at)
-                    open(isObject: byte == UInt8(ascii: "{"), at: at)
+                    startValue(at: base + at)
+                    open(isObject: byte == UInt8(ascii: "{"), at: base + at)
+                    onPath = frames[frames.count - 1].onPath
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    close(at: at)
+                    close(at: base + at)
+                    onPath = frames.last?.onPath ?? false
                 case UInt8(ascii: ":"):
-                    if !frames.isEmpty { frames[frames.count - 1].expectingKey = false }
+                    if onPath { frames[frames.count - 1].expectingKey = false }
                 case UInt8(ascii: ","):
-                    if let last = frames.indices.last {
+                    if onPath {
+                        let last = frames.count - 1
                         if frames[last].isObject {
                             frames[last].expectingKey = true
                             frames[last].keyMatches = false
@@ -183,14 +201,20 @@ public struct JSONListScanner: Sendable {
                         }
                     }
                 default:
-                    startValue(at: at)
+                    startValue(at: base + at)
                     inScalar = true
-                    scalarStart = at
+                    scalarStart = base + at
                 }
                 at += 1
             }
-            position = at
+            position = base + at
         }
+    }
+
+    /// Space, line feed, carriage return or tab.
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     static func endsScalar(_ byte: UInt8) -> Bool {
@@ -216,7 +240,7 @@ public struct JSONListScanner: Sendable {
         pendingEnd = end
         elementStart = nil
         elementCount += 1
-        lastElement = Array(buffer[(start - base)..<(end - base)])
+        lastElementRange = start..<end
     }
 
     mutating func endScalar(at: Int) {
@@ -280,6 +304,10 @@ public struct JSONListScanner: Sendable {
     /// no longer needed.
     mutating func takeElements() -> [UInt8]? {
         var out: [UInt8]?
+        if let range = lastElementRange {
+            lastElement = Array(buffer[(range.lowerBound - base)..<(range.upperBound - base)])
+            lastElementRange = nil
+        }
         if let start = pendingStart, let end = pendingEnd {
             var array = [UInt8]()
             array.reserveCapacity(end - start + 2)
