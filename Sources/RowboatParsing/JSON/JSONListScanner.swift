@@ -147,8 +147,9 @@ public struct JSONListScanner: Sendable {
         scanned.withUnsafeBufferPointer { bytes in
             let base = self.base, count = bytes.count
             var at = position - base
-            // Whether a comma or colon here changes anything: only in a
-            // container on the path (the list's included).
+            // Whether a comma, colon, key or value here changes anything:
+            // only in a container on the path (the list's included; one
+            // inside an element is not).
             var onPath = frames.last?.onPath ?? false
             scan: while at < count {
                 if strings.inString {
@@ -156,7 +157,7 @@ public struct JSONListScanner: Sendable {
                         at = count
                         break
                     }
-                    endString(at: base + quote, bytes: bytes)
+                    if onPath { endString(at: base + quote, bytes: bytes) }
                     at = quote + 1
                     continue
                 }
@@ -170,19 +171,20 @@ public struct JSONListScanner: Sendable {
                         at += 1
                     }
                     guard at < count else { break }
-                    endScalar(at: base + at)
+                    inScalar = false
+                    if onPath { endScalar(at: base + at) }
                 }
                 let byte = bytes[at]
                 switch byte {
                 case 0x20, 0x0A, 0x0D, 0x09:
                     while at + 1 < count, Self.isSpace(bytes[at + 1]) { at += 1 }
                 case UInt8(ascii: "\""):
-                    startValue(at: base + at)
+                    if onPath { startValue(at: base + at) }
                     strings.open()
                     stringStart = base + at
                     stringCut = nil
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    startValue(at: base + at)
+                    if onPath { startValue(at: base + at) }
                     open(isObject: byte == UInt8(ascii: "{"), at: base + at)
                     onPath = frames[frames.count - 1].onPath
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
@@ -201,7 +203,7 @@ public struct JSONListScanner: Sendable {
                         }
                     }
                 default:
-                    startValue(at: base + at)
+                    if onPath { startValue(at: base + at) }
                     inScalar = true
                     scalarStart = base + at
                 }

@@ -14,11 +14,11 @@ package struct JSONStringScan: Sendable {
     package init() {}
 
     /// A quote outside a string opened one.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func open() { inString = true }
 
     /// Takes `byte` inside a string; true when it is the closing quote.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func closes(_ byte: UInt8) -> Bool {
         if escaped {
             escaped = false
@@ -35,7 +35,7 @@ package struct JSONStringScan: Sendable {
     /// one, up to the closing quote: its offset (the string is closed), or
     /// nil when the bytes end first (a backslash last is remembered, so an
     /// escape split between two pieces reads as one).
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func skip(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int? {
         var at = from
         while true {
@@ -64,7 +64,7 @@ package struct JSONStringScan: Sendable {
     /// The offset of the first `"` or `\` in `bytes[from..<end]`, or `end`:
     /// eight bytes a word (the lowest flagged byte of `TextBytes.zeroBytes`
     /// is exact), the last few one by one.
-    @inlinable
+    @inlinable @inline(__always)
     static func quoteOrBackslash(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
         guard let base = bytes.baseAddress else { return end }
         var at = from
@@ -84,7 +84,7 @@ package struct JSONStringScan: Sendable {
 
     /// `TextBytes.zeroBytes`: the high bit of every zero byte of `word`
     /// (and maybe of bytes above one), so the lowest is exact.
-    @inlinable
+    @inlinable @inline(__always)
     static func zeroBytes(_ word: UInt64) -> UInt64 {
         (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
