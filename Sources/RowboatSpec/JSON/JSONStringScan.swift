@@ -3,22 +3,20 @@
 /// scanners skip strings this way (brackets in a string are text): a byte
 /// at a time (`closes`), or a run of bytes eight at a time (`skip`).
 ///
-/// Inlinable: the scanners in other modules call it in their inner loops.
+/// `skip` is a call from the scanners' module (a `package` function is not
+/// inlined across modules, `@inlinable` or not); inlined into their loops,
+/// measured, it made them slower, not faster.
 package struct JSONStringScan: Sendable {
-    @usableFromInline
-    package internal(set) var inString = false
-    @usableFromInline
-    var escaped = false
+    package private(set) var inString = false
+    private var escaped = false
 
-    @inlinable
     package init() {}
 
     /// A quote outside a string opened one.
-    @inlinable @inline(__always)
     package mutating func open() { inString = true }
 
     /// Takes `byte` inside a string; true when it is the closing quote.
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func closes(_ byte: UInt8) -> Bool {
         if escaped {
             escaped = false
@@ -35,7 +33,6 @@ package struct JSONStringScan: Sendable {
     /// one, up to the closing quote: its offset (the string is closed), or
     /// nil when the bytes end first (a backslash last is remembered, so an
     /// escape split between two pieces reads as one).
-    @inlinable @inline(__always)
     package mutating func skip(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int? {
         var at = from
         while true {
@@ -56,21 +53,20 @@ package struct JSONStringScan: Sendable {
         }
     }
 
-    @usableFromInline
-    static var quotes: UInt64 { 0x2222_2222_2222_2222 }
-    @usableFromInline
-    static var backslashes: UInt64 { 0x5C5C_5C5C_5C5C_5C5C }
+    static let quotes: UInt64 = 0x2222_2222_2222_2222
+    static let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
 
     /// The offset of the first `"` or `\` in `bytes[from..<end]`, or `end`:
-    /// eight bytes a word (the lowest flagged byte of `TextBytes.zeroBytes`
-    /// is exact), the last few one by one.
-    @inlinable @inline(__always)
+    /// eight bytes a word (of the bytes `TextBytes.zeroBytes` flags, the
+    /// lowest is exact: those above a zero byte may be flagged too), the
+    /// last few one by one.
+    @inline(__always)
     static func quoteOrBackslash(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
         guard let base = bytes.baseAddress else { return end }
         var at = from
         while at + 8 <= end {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
-            let found = zeroBytes(word ^ quotes) | zeroBytes(word ^ backslashes)
+            let found = TextBytes.zeroBytes(word ^ quotes) | TextBytes.zeroBytes(word ^ backslashes)
             if found != 0 { return at + found.trailingZeroBitCount >> 3 }
             at += 8
         }
@@ -80,12 +76,5 @@ package struct JSONStringScan: Sendable {
             at += 1
         }
         return end
-    }
-
-    /// `TextBytes.zeroBytes`: the high bit of every zero byte of `word`
-    /// (and maybe of bytes above one), so the lowest is exact.
-    @inlinable @inline(__always)
-    static func zeroBytes(_ word: UInt64) -> UInt64 {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 }
