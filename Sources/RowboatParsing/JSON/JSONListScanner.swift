@@ -151,7 +151,7 @@ public struct JSONListScanner: Sendable {
             // only in a container on the path (the list's included; one
             // inside an element is not).
             var onPath = frames.last?.onPath ?? false
-            scan: while at < count {
+            while at < count {
                 if strings.inString {
                     guard let quote = strings.skip(bytes, from: at, to: count) else {
                         at = count
@@ -162,15 +162,16 @@ public struct JSONListScanner: Sendable {
                     continue
                 }
                 if inScalar {
-                    let limit = scalarStart - base + JSONTapeNode.textLimit
-                    while at < count, !Self.endsScalar(bytes[at]) {
-                        if at >= limit {
+                    // Its end, or where it passes the limit.
+                    let stop = min(count, scalarStart - base + JSONTapeNode.textLimit)
+                    at = Self.scalarEnd(in: bytes, from: at, to: stop)
+                    if at == stop {
+                        guard at < count else { break }
+                        if !Self.endsScalar(bytes[at]) {
                             longScalar = true
-                            break scan
+                            break
                         }
-                        at += 1
                     }
-                    guard at < count else { break }
                     inScalar = false
                     if onPath { endScalar(at: base + at) }
                 }
@@ -217,6 +218,33 @@ public struct JSONListScanner: Sendable {
     @inline(__always)
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// The offset of the first byte in `bytes[from..<end]` that ends a
+    /// number or word (`endsScalar`), or `end`: eight bytes a word, taking
+    /// the bytes below `-` (spaces and the comma among them), colons and
+    /// closing brackets as candidates and checking the first one found.
+    @inline(__always)
+    static func scalarEnd(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        guard let base = bytes.baseAddress else { return end }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var at = from
+        while at + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+            // Of the bytes flagged, the lowest is exact (a borrow only runs upwards).
+            let colons = word ^ (ones &* 0x3A), brackets = word ^ (ones &* 0x5D), braces = word ^ (ones &* 0x7D)
+            let found = (word &- ones &* 0x2D) & ~word & highs | (colons &- ones) & ~colons & highs
+                | (brackets &- ones) & ~brackets & highs | (braces &- ones) & ~braces & highs
+            if found == 0 {
+                at += 8
+                continue
+            }
+            let first = at + found.trailingZeroBitCount >> 3
+            if endsScalar(base[first]) { return first }
+            at = first + 1
+        }
+        while at < end, !endsScalar(base[at]) { at += 1 }
+        return at
     }
 
     static func endsScalar(_ byte: UInt8) -> Bool {
