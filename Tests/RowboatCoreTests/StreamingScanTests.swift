@@ -111,7 +111,8 @@ struct StreamingScanTests {
         let expected = texts.enumerated().map { JSONValue.object(["t": .string(Self.unescaped($0.element)), "n": .int(Int64($0.offset))]) }
         try Self.checkEveryCut(text, path: "datas.list", whole: expected)
         // Numbers and words of every length up to 17, between runs of spaces.
-        let words = (1...17).map { String(repeating: "7", count: $0) } + ["true", "false", "null", "-1.5e3"]
+        // (`+` is below `-`: a candidate the word scan must pass over.)
+        let words = (1...17).map { String(repeating: "7", count: $0) } + ["true", "false", "null", "-1.5e3", "-1.5e+3", "12345678901E+10"]
         let spaced = "[" + words.enumerated().map { String(repeating: " ", count: $0.offset % 9) + $0.element }.joined(separator: " ,") + "   ]"
         let values: [JSONValue] = try words.map { try JSONTape.tree(Array($0.utf8)[...]) }
         try Self.checkEveryCut(spaced, path: "", whole: values)
@@ -171,6 +172,8 @@ struct StreamingScanTests {
         rows.insert("  \t ", at: 3)
         rows.insert("", at: 7)
         rows.insert("\t[1, \"é😀\",  \"\\\\\"]  \r", at: 10)
+        // Words of every length, `+` in some (a candidate the word scan passes over).
+        rows.insert("[" + (1...17).map { String(repeating: "5", count: $0) + ($0 % 3 == 0 ? "e+1" : "") }.joined(separator: ",") + ",true,null]", at: 12)
         let text = "\u{FEFF}" + rows.joined(separator: "\n") + "\n\n"
         let bytes = Array(text.utf8)
         let oracle = Self.lines(bytes, cuts: Array(1..<bytes.count))
@@ -182,6 +185,18 @@ struct StreamingScanTests {
         }
         for size in 2...17 {
             #expect(Self.lines(bytes, cuts: Array(stride(from: size, to: bytes.count, by: size))) == oracle, "pieces of \(size)")
+        }
+    }
+
+    @Test func anNDJSONWordAsLongAsTheLimitPassesAndOneLongerStops() {
+        let limit = JSONTapeNode.textLimit
+        for (length, refused) in [(limit, false), (limit + 1, true)] {
+            let text = Array(("{\"id\":1}\n[\"a\", " + String(repeating: "9", count: length) + "]\n{\"id\":3}\n").utf8)
+            for size in [4093, 65_536, text.count] {
+                let (lines, long) = Self.lines(text, cuts: Array(stride(from: size, to: text.count, by: size)), parsed: false)
+                #expect(long == refused, "\(length) digits in pieces of \(size)")
+                if !refused { #expect(lines.count == 3) }
+            }
         }
     }
 

@@ -136,17 +136,57 @@ public struct NDJSONLineScanner: Sendable {
                 stringStart = at
                 stringCut = nil
                 scalarRun = 0
-            } else if JSONListScanner.endsScalar(byte) || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+            } else if Self.endsWord(byte) {
                 scalarRun = 0
             } else {
-                scalarRun += 1
+                // The rest of the word at once.
+                let wordEnd = Self.wordEnd(in: text, from: at + 1, to: end)
+                scalarRun += wordEnd - at
                 if scalarRun > JSONTapeNode.textLimit {
                     longScalar = true
-                    return at
+                    return wordEnd
                 }
+                at = wordEnd
+                continue
             }
             at += 1
         }
+        return at
+    }
+
+    /// A byte that ends an unquoted word: what ends a scalar
+    /// (`JSONListScanner.endsScalar`), an opening bracket or a quote.
+    @inline(__always)
+    static func endsWord(_ byte: UInt8) -> Bool {
+        JSONListScanner.endsScalar(byte) || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\"")
+    }
+
+    /// The offset of the first byte in `text[from..<end]` that ends a word
+    /// (`endsWord`), or `end`: eight bytes a word, as
+    /// `JSONListScanner.scalarEnd`, with brackets as candidates too.
+    @inline(__always)
+    static func wordEnd(in text: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        guard let base = text.baseAddress else { return end }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var at = from
+        while at + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+            // Below `-` (spaces, quote, comma), colons, and brackets and
+            // braces either way: with bits 1 and 2 set, `[` and `]` (and Y
+            // and _, sorted out below) read 0x5F, `{` and `}` (y, DEL) 0x7F.
+            let colons = word ^ (ones &* 0x3A), brackets = (word | ones &* 0x06) ^ (ones &* 0x5F)
+            let braces = (word | ones &* 0x06) ^ (ones &* 0x7F)
+            let found = (word &- ones &* 0x2D) & ~word & highs | (colons &- ones) & ~colons & highs
+                | (brackets &- ones) & ~brackets & highs | (braces &- ones) & ~braces & highs
+            if found == 0 {
+                at += 8
+                continue
+            }
+            let first = at + found.trailingZeroBitCount >> 3
+            if endsWord(base[first]) { return first }
+            at = first + 1
+        }
+        while at < end, !endsWord(base[at]) { at += 1 }
         return at
     }
 
