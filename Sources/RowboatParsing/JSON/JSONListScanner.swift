@@ -151,6 +151,13 @@ public struct JSONListScanner: Sendable {
             // only in a container on the path (the list's included; one
             // inside an element is not).
             var onPath = frames.last?.onPath ?? false
+            // The string and word state in locals, stored once the loop
+            // ends (nothing called from it reads them).
+            var strings = self.strings, inScalar = self.inScalar
+            defer {
+                self.strings = strings
+                self.inScalar = inScalar
+            }
             while at < count {
                 if strings.inString {
                     guard let quote = strings.skip(bytes, from: at, to: count) else {
@@ -173,7 +180,7 @@ public struct JSONListScanner: Sendable {
                         }
                     }
                     inScalar = false
-                    if onPath { endScalar(at: base + at) }
+                    if onPath { endScalarElement(at: base + at) }
                 }
                 let byte = bytes[at]
                 switch byte {
@@ -275,6 +282,11 @@ public struct JSONListScanner: Sendable {
 
     mutating func endScalar(at: Int) {
         inScalar = false
+        endScalarElement(at: at)
+    }
+
+    /// A number or word ended before `at`: inside the list, an element did.
+    mutating func endScalarElement(at: Int) {
         if let depth = listDepth, !listClosed, frames.count == depth { endElement(at) }
     }
 
