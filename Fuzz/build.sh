@@ -93,7 +93,7 @@ for source in Fuzz/targets/*.swift; do
       "$out/obj/csimdjson.o"; then
     echo "fuzz: linking $name"
     # (gold warns about ASan's local symbols; harmless.)
-    swiftc -parse-as-library "$opt" -g -sanitize=fuzzer,address -swift-version 6 -module-name "$name" \
+    swiftc -parse-as-library "$opt" -g -sanitize=fuzzer,address -swift-version 6 -module-name "$name" -package-name rowboat \
       -I "$out/modules" -I "$out/modules/CSimdJSON" -I "$cyaml_include" \
       "$source" Fuzz/support/*.swift "$out/obj/RowboatSpec.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" "$out"/obj/cyaml-*.o \
       "$out/obj/csimdjson.o" -lsimdjson -lstdc++ -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)

@@ -3,7 +3,9 @@ import RowboatParsing
 
 // libFuzzer target: JSON page decoding and item mapping (PageDecoder and
 // its TapeItemMapper) for a few endpoint shapes. Any body must give a page or a
-// DataError; every mapped text must be safe for a terminal.
+// DataError; every mapped text must be safe for a terminal. Streamed, the
+// rows written straight from the tape (TapeRowWriter) must be the very bytes
+// the Item path writes, or both must fail alike.
 let endpoints: [Endpoint] = {
     let yaml = """
     server: http://127.0.0.1:1
@@ -63,8 +65,53 @@ public func fuzzMapping(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             require(!line.contains("\n"), "a multi-line error")
             check(line)
         }
+        compareStreamed(body, endpoint)
     }
     return 0
+}
+
+/// The body streamed in two pieces both ways: the Item path's rows
+/// (`RowModelBuilder.row`, `RowBytes.write`) and `TapeRowWriter`'s.
+func compareStreamed(_ body: [UInt8], _ endpoint: Endpoint) {
+    let decoder = PageDecoder(endpoint: endpoint)
+    let builder = RowModelBuilder(mapping: endpoint.item)
+    let writer = TapeRowWriter(mapper: decoder.tapeMapper, builder: builder)
+    guard var byItems = StreamingPageDecoder(decoder: decoder), byItems.frame(contentType: "application/json") else { return }
+    var byRows = byItems
+    var items: [Item] = [], rows = writer.rows()
+    var itemFailure: DataError?, rowFailure: DataError?
+    let cut = body.count / 2
+    for piece in [Array(body[..<cut]), Array(body[cut...])] {
+        piece.withUnsafeBytes { raw in
+            if itemFailure == nil {
+                do throws(DataError) { items += try byItems.feed(raw) } catch { itemFailure = error }
+            }
+            if rowFailure == nil {
+                do throws(DataError) { try byRows.feed(raw, writer: writer, into: &rows) } catch { rowFailure = error }
+            }
+        }
+    }
+    if itemFailure == nil {
+        do throws(DataError) { items += try byItems.finish(contentType: nil, headers: []).items } catch { itemFailure = error }
+    }
+    if rowFailure == nil {
+        do throws(DataError) {
+            let page = try byRows.finish(contentType: nil, headers: [], writer: writer, into: &rows)
+            // A list never found was decoded whole, into items.
+            for item in page.items {
+                rows.starts.append(rows.bytes.count)
+                RowBytes.write(builder.row(for: item), shape: 0, searchable: writer.shape.searchable, into: &rows.bytes)
+            }
+        } catch { rowFailure = error }
+    }
+    require(itemFailure == rowFailure, "the two paths fail differently: \(String(describing: itemFailure)) / \(String(describing: rowFailure))")
+    guard itemFailure == nil else { return }
+    var expected = writer.rows()
+    for item in items {
+        expected.starts.append(expected.bytes.count)
+        RowBytes.write(builder.row(for: item), shape: 0, searchable: writer.shape.searchable, into: &expected.bytes)
+    }
+    require(rows == expected, "the rows written from the tape differ from the Item path's")
 }
 
 /// Text from mapping must hold no control, bidi or invisible characters.

@@ -34,11 +34,14 @@ public struct ConfigPageProvider: PageProvider {
         }
         let builder = RowModelBuilder(mapping: endpoint.item, money: money)
         let params = request.params.mapValues { ParamValue.one($0) }
-        // The rows are written into a table here, off the UI thread: the
-        // list adopts its pages (`RowTable.append(table:)`).
+        // The rows are written into a table here, off the UI thread (a
+        // streamed body's were written by its decoder, `PageResult.rows`):
+        // the list adopts its pages (`RowTable.append(table:)`).
         @Sendable func load(_ delivery: PageSource.Delivery) -> PageLoad {
-            PageLoad(table: RowTable(delivery.page.items.lazy.map(builder.row)), facts: delivery.page.facts,
-                     fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final)
+            var table = RowTable(delivery.page.items.lazy.map(builder.row))
+            if let rows = delivery.page.rows { table.append(table: RowTable(rows)) }
+            return PageLoad(table: table, facts: delivery.page.facts,
+                            fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final)
         }
         // Parts (a streamed body's, a cached page shown first) become rows
         // on the pipe's queue while the body goes on being decoded; the
@@ -56,10 +59,10 @@ public struct ConfigPageProvider: PageProvider {
         do {
             if request.live {
                 try await source.getLive(endpoint, cursor: request.cursor, params: params, mode: mode ?? endpoint.mode,
-                                         deliver: hand)
+                                         rows: builder, deliver: hand)
             } else {
                 try await source.get(endpoint, cursor: request.cursor, params: params, mode: mode ?? endpoint.mode,
-                                     deliver: hand)
+                                     rows: builder, deliver: hand)
             }
         } catch {
             // The parts already sent are delivered before the failure is.

@@ -37,20 +37,28 @@ public final class PageSource: Sendable {
     /// twice for cache-then-network with a cached copy (first not final).
     /// A huge body from the network whose list can stream is delivered in
     /// parts while it arrives (`page.continues`, not final), then the last
-    /// part with the paging facts. Throws when no final page could be got
+    /// part with the paging facts; with `rows`, the streamed items come
+    /// written into rows as `rows` builds them (`PageResult.rows`). Throws
+    /// when no final page could be got
     /// (cache-only: `.cacheMiss`, or `.cacheUnusable` with the reason the
     /// cache could not be opened).
     public func get(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:], mode: GetMode,
-                    streaming: Bool = true, deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
+                    streaming: Bool = true, rows: RowModelBuilder? = nil,
+                    deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
         try await withoutActuallyEscaping(deliver) { (deliver) async throws(DataError) in
-            try await get(endpoint, cursor: cursor, params: params, mode: mode, parts: streaming ? deliver : nil,
-                          deliver: deliver)
+            try await get(endpoint, cursor: cursor, params: params, mode: mode,
+                          parts: streaming ? Parts(deliver: deliver, rows: rows) : nil, deliver: deliver)
         }
     }
 
+    /// Where a streamed body's parts go, and the rows they are written as.
+    struct Parts {
+        var deliver: @Sendable (Delivery) async -> Void
+        var rows: RowModelBuilder?
+    }
+
     func get(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue], mode: GetMode,
-             parts: (@Sendable (Delivery) async -> Void)?,
-             deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
+             parts: Parts?, deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
         let key = ResponseKey(endpoint: endpoint.key, params: params, cursor: cursor)
         let cached = cachedPage(key, endpoint: endpoint)
         switch mode {
@@ -88,9 +96,11 @@ public final class PageSource: Sendable {
     /// and, when the server cannot be reached, delivered instead marked
     /// offline, so the list pauses its ticks rather than fail each one.
     public func getLive(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:], mode: GetMode,
-                        streaming: Bool = true, deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
+                        streaming: Bool = true, rows: RowModelBuilder? = nil,
+                        deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
         guard mode != .network else {
-            try await get(endpoint, cursor: cursor, params: params, mode: .network, streaming: streaming, deliver: deliver)
+            try await get(endpoint, cursor: cursor, params: params, mode: .network, streaming: streaming, rows: rows,
+                          deliver: deliver)
             return
         }
         let key = ResponseKey(endpoint: endpoint.key, params: params, cursor: cursor)
@@ -98,7 +108,7 @@ public final class PageSource: Sendable {
         do {
             try await withoutActuallyEscaping(deliver) { (deliver) async throws(DataError) in
                 await deliver(try await network(key, endpoint, cursor, params, stored: cached,
-                                                parts: streaming ? deliver : nil))
+                                                parts: streaming ? Parts(deliver: deliver, rows: rows) : nil))
             }
         } catch let error where Self.isOffline(error) && cached != nil {
             await deliver(cached!.offline)
@@ -166,23 +176,20 @@ public final class PageSource: Sendable {
     /// With `parts`, a streamed body's items go there as they arrive (and
     /// the body, never held whole, is not stored).
     func network(_ key: ResponseKey, _ endpoint: Endpoint, _ cursor: PageCursor, _ params: [String: ParamValue],
-                 stored: Cached?, parts: (@Sendable (Delivery) async -> Void)? = nil) async throws(DataError) -> Delivery {
+                 stored: Cached?, parts: Parts? = nil) async throws(DataError) -> Delivery {
         let validators = stored.flatMap { cached -> Validators? in
             let entry = cached.entry
             return entry.etag == nil && entry.lastModified == nil
                 ? nil : Validators(etag: entry.etag, lastModified: entry.lastModified)
         }
         let clock = self.clock
-        var onItems: (@Sendable ([Item]) async -> Void)?
-        if let parts {
-            onItems = { @Sendable (items: [Item]) async -> Void in
-                var page = PageResult(items: items)
-                page.facts.continues = true
-                await parts(Delivery(page: page, origin: .network, fetchedAt: clock(), final: false))
+        let onPart = parts.map { parts in
+            { @Sendable (page: PageResult) async -> Void in
+                await parts.deliver(Delivery(page: page, origin: .network, fetchedAt: clock(), final: false))
             }
         }
         let reply = try await client.fetchPageReply(endpoint.key, cursor: cursor, params: params,
-                                                    validators: validators, onItems: onItems)
+                                                    validators: validators, onPart: onPart, rows: parts?.rows)
         let now = clock()
         switch reply {
         case .notModified:

@@ -48,14 +48,17 @@ public struct DataClient: Sendable {
     /// the body can be stored. With `validators`, sends If-None-Match /
     /// If-Modified-Since, and a 304 comes back as `.notModified`.
     ///
-    /// With `onItems`, a body larger than `PageStreamReceiver.threshold`
+    /// With `onPart`, a body larger than `PageStreamReceiver.threshold`
     /// (when the endpoint's list can stream: see `StreamingPageDecoder`) is
-    /// decoded while it arrives: its items go to `onItems` in batches, the
-    /// returned page holds the last ones and the paging facts, and the
-    /// reply is `streamed` (its body is not kept, so it is not stored).
+    /// decoded while it arrives: its items go to `onPart` in batches (pages
+    /// that continue), the returned page holds the last ones and the
+    /// paging facts, and the reply is `streamed` (its body is not kept, so
+    /// it is not stored). With `rows` too, those items are written straight
+    /// into rows as `rows` would build them (`PageResult.rows`).
     public func fetchPageReply(_ endpointKey: String, cursor: PageCursor, params: [String: ParamValue] = [:],
                                validators: Validators? = nil,
-                               onItems: (@Sendable ([Item]) async -> Void)? = nil) async throws(DataError) -> PageReply {
+                               onPart: (@Sendable (PageResult) async -> Void)? = nil,
+                               rows: RowModelBuilder? = nil) async throws(DataError) -> PageReply {
         guard let endpoint = config.endpoint(endpointKey) else { throw .unknownEndpoint(endpointKey) }
         let builder = RequestBuilder(config: config, endpoint: endpoint)
         if case .url = cursor {} else {
@@ -68,10 +71,20 @@ public struct DataClient: Sendable {
             if let date = validators.lastModified { spec.headers.append(("If-Modified-Since", date)) }
         }
         let decoder = decoders[endpoint.key] ?? PageDecoder(endpoint: endpoint)
-        let receiver = onItems.flatMap { onItems in
-            StreamingPageDecoder(decoder: decoder).map { PageStreamReceiver(decoder: $0, onItems: onItems) }
+        let receiver = onPart.flatMap { onPart in
+            StreamingPageDecoder(decoder: decoder).map {
+                PageStreamReceiver(decoder: $0, writer: rows.map { TapeRowWriter(mapper: decoder.tapeMapper, builder: $0) },
+                                   onPart: onPart)
+            }
         }
-        var reply = try await send(spec, receiver: receiver)
+        var reply: HTTPReply
+        do {
+            reply = try await send(spec, receiver: receiver)
+        } catch {
+            // No part goes out once the request has ended.
+            await receiver?.close()
+            throw error
+        }
         if reply.status == 304, validators != nil { return .notModified(reply) }
         if let receiver, reply.streamed {
             guard receiver.streaming else {
@@ -80,7 +93,7 @@ public struct DataClient: Sendable {
                 reply.streamed = false
                 return .page(try decode(reply, endpoint: endpoint), reply)
             }
-            let page = try receiver.finish(contentType: reply.header("content-type"), headers: reply.headers)
+            let page = try await receiver.finish(contentType: reply.header("content-type"), headers: reply.headers)
             return .page(try absoluteNextURL(page, reply: reply), reply)
         }
         return .page(try decode(reply, endpoint: endpoint), reply)

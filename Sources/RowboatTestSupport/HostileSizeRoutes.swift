@@ -8,7 +8,7 @@
 /// piece at a time.
 enum HostileSizeRoutes {
     static let index: [(String, String)] = [
-        ("/size/ndjson", "?lines=355000 NDJSON lines (about 10 MB), chunked"),
+        ("/size/ndjson", "?lines=355000 NDJSON lines (about 10 MB), chunked; ?missing=N: line N has no id"),
         ("/size/keyed", "an object of ?items=1000000 keyed items (about 27 MB), chunked"),
         ("/size/huge-string", "one item whose title is ?mb=100 MB long (?kind=ascii, utf8 or escapes), chunked"),
         ("/size/long-number", "one item whose field n is a number ?mb=2 MB of digits long"),
@@ -23,9 +23,11 @@ enum HostileSizeRoutes {
         switch request.path {
         case "/size/ndjson":
             let lines = min(max(request.int("lines", default: 355_000), 0), 50_000_000)
+            let missing = request.int("missing", default: 0)
             stream(c, contentType: "application/x-ndjson") { out in
                 for i in stride(from: 1, through: lines, by: 1) {
-                    guard out.write("{\"id\":\(i),\"title\":\"line \(i)\"}\n") else { return }
+                    let line = i == missing ? "{\"title\":\"line \(i)\"}\n" : "{\"id\":\(i),\"title\":\"line \(i)\"}\n"
+                    guard out.write(line) else { return }
                 }
             }
         case "/size/keyed":

@@ -13,7 +13,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 struct StreamedPageTests {
     /// Every delivery of one network `get` of `items` bulk items.
-    static func deliveries(items: Int, shape: String = "envelope")
+    static func deliveries(items: Int, shape: String = "envelope", asRows: Bool = false)
         async throws -> (deliveries: [PageSource.Delivery], stored: CachedResponse?) {
         let server = try await DemoServer.start(port: 0)
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -29,7 +29,8 @@ struct StreamedPageTests {
         let params: [String: ParamValue] = ["items": .one(String(items)), "shape": .one(shape)]
         let got = Mutex<[PageSource.Delivery]>([])
         do {
-            try await source.get(config.endpoints[0], cursor: .first, params: params, mode: .network) { delivery in
+            let rows = asRows ? RowModelBuilder(mapping: config.endpoints[0].item) : nil
+            try await source.get(config.endpoints[0], cursor: .first, params: params, mode: .network, rows: rows) { delivery in
                 got.withLock { $0.append(delivery) }
             }
         } catch {
@@ -55,6 +56,19 @@ struct StreamedPageTests {
         #expect(last.page.totalCount == (shape == "bare" ? nil : 30_000))
         #expect(deliveries.first?.page.items.first?.text("title") == "Copper Lantern 1")
         #expect(stored == nil, "a body never held whole is not stored")
+    }
+
+    @Test func askedForRowsAHugeBodyArrivesAsRowsInPartsInOrder() async throws {
+        let (deliveries, stored) = try await Self.deliveries(items: 30_000, asRows: true)
+        #expect(deliveries.count >= 2)
+        #expect(deliveries.dropLast().allSatisfy { $0.page.continues && !$0.final && $0.page.items.isEmpty })
+        var rows = RowTable()
+        for delivery in deliveries { rows.append(table: RowTable(try #require(delivery.page.rows))) }
+        #expect(rows.map(\.id) == (1...30_000).map(String.init))
+        #expect(rows[0].title == "Copper Lantern 1")
+        let last = try #require(deliveries.last)
+        #expect(!last.page.continues && last.final && last.page.totalCount == 30_000)
+        #expect(stored == nil)
     }
 
     @Test func aSmallBodyIsOnePageAndStored() async throws {

@@ -4,6 +4,15 @@ import Testing
 
 @Suite("RowTable: rows kept as bytes read back whole, unique by id, searched in place")
 struct RowTableTests {
+    /// The reader's own copies of the format's tags and flags are the format's.
+    @Test func theReadersTagsAreTheFormatsTags() {
+        #expect([RowBytes.ReadTag.text, RowBytes.ReadTag.title, RowBytes.ReadTag.subtitle, RowBytes.ReadTag.id,
+                  RowBytes.ReadTag.date, RowBytes.ReadTag.dateWithin]
+                == [RowBytes.Tag.text, RowBytes.Tag.title, RowBytes.Tag.subtitle, RowBytes.Tag.id,
+                    RowBytes.Tag.date, RowBytes.Tag.dateWithin])
+        #expect([RowBytes.ReadFlag.image, RowBytes.ReadFlag.link] == [RowBytes.Flag.image, RowBytes.Flag.link])
+    }
+
     /// Rows of every kind a list holds.
     static let variety: [RowModel] = [
         RowModel(id: "1", title: "Brass Lantern", subtitle: "Maker 7", imageURL: "http://127.0.0.1/1.png",

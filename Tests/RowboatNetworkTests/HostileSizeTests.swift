@@ -53,8 +53,8 @@ struct HostileSizeTests {
             let sampler = MemorySampler()
             let counted = Mutex(0)
             let reply = try await Support.withClient(config) { client in
-                try await client.fetchPageReply(c.key, cursor: .first, params: c.params.mapValues(ParamValue.one)) { items in
-                    counted.withLock { $0 += items.count }
+                try await client.fetchPageReply(c.key, cursor: .first, params: c.params.mapValues(ParamValue.one)) { part in
+                    counted.withLock { $0 += part.items.count }
                 }
             }
             let growth = sampler.stop()

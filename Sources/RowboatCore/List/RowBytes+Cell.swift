@@ -30,14 +30,14 @@ extension RowBytes {
         let id = reader.textBytes()
         let title = reader.textBytes()
         let subtitle = reader.textBytes()
-        if flags & Flag.image != 0 { _ = reader.textBytes() }
-        if flags & Flag.link != 0 { _ = reader.textBytes() }
+        if flags & ReadFlag.image != 0 { _ = reader.textBytes() }
+        if flags & ReadFlag.link != 0 { _ = reader.textBytes() }
         for _ in 0..<field { reader.skipValue() }
         switch reader.byte() {
-        case Tag.title: return .text(title)
-        case Tag.subtitle: return .text(subtitle)
-        case Tag.id: return .text(id)
-        case Tag.date, Tag.dateWithin: return .date(reader.double())
+        case ReadTag.title: return .text(title)
+        case ReadTag.subtitle: return .text(subtitle)
+        case ReadTag.id: return .text(id)
+        case ReadTag.date, ReadTag.dateWithin: return .date(reader.double())
         default: return .text(reader.textBytes())
         }
     }

@@ -14,6 +14,12 @@ final class RowPage: @unchecked Sendable {
         base = .allocate(capacity: capacity)
     }
 
+    /// A page holding `bytes` (room for `capacity` at least).
+    convenience init(copying bytes: [UInt8], capacity: Int) {
+        self.init(capacity: Swift.max(capacity, bytes.count))
+        bytes.withUnsafeBufferPointer { _ = append($0) }
+    }
+
     deinit { base.deallocate() }
 
     /// The bytes written so far.

@@ -189,7 +189,7 @@ extension RowTable {
         for (k, ref) in keptRefs.enumerated() {
             refs.append(ref)
             arrival.append(keptArrival[k])
-            insertIntoIndex(refs.count - 1)
+            insertIntoIndex(refs.count - 1, hash: idHash(of: refs.count - 1))
         }
     }
 

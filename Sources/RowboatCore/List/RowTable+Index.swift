@@ -27,21 +27,27 @@ extension RowTable {
     /// is asked for every row a load adds.)
     @inline(__always)
     func index(ofIDBytes wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+        index(ofIDBytes: wanted, hash: Self.hash(wanted))
+    }
+
+    /// `index(ofIDBytes:)` of an id whose hash is known.
+    @inline(__always)
+    func index(ofIDBytes wanted: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
         let shift = Int(slotShift)
-        if let found = Self.probe(slots, for: wanted, matches: { idBytes(of: Int($0) + shift, equal: wanted) }) {
+        if let found = Self.probe(slots, hash: hash, matches: { idBytes(of: Int($0) + shift, equal: wanted) }) {
             return Int(found) + shift
         }
-        return oldSlots.isEmpty ? nil : indexNotMoved(ofIDBytes: wanted)
+        return oldSlots.isEmpty ? nil : indexNotMoved(ofIDBytes: wanted, hash: hash)
     }
 
     /// The position of the row whose id is `wanted` among the rows not
     /// moved yet into the growing index.
     @inline(never)
-    func indexNotMoved(ofIDBytes wanted: UnsafeBufferPointer<UInt8>) -> Int? {
+    func indexNotMoved(ofIDBytes wanted: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
         let shift = Int(slotShift)
         // Rows moved already are in the new index: passed over without reading their ids.
         let moved = movedRows
-        return Self.probe(oldSlots, for: wanted) { value in
+        return Self.probe(oldSlots, hash: hash) { value in
             let row = Int(value) + shift
             return row >= moved && idBytes(of: row, equal: wanted)
         }.map { Int($0) + shift }
@@ -52,9 +58,15 @@ extension RowTable {
     @inline(__always)
     static func probe(_ slots: [Int32], for wanted: UnsafeBufferPointer<UInt8>,
                       matches: (Int32) -> Bool) -> Int32? {
+        probe(slots, hash: hash(wanted), matches: matches)
+    }
+
+    /// `probe(_:for:matches:)` from the slot of `hash`.
+    @inline(__always)
+    static func probe(_ slots: [Int32], hash: UInt64, matches: (Int32) -> Bool) -> Int32? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash(wanted)) & mask
+        var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != emptySlot {
             if matches(slots[slot]) { return slots[slot] }
             slot = (slot + 1) & mask
@@ -66,13 +78,14 @@ extension RowTable {
     /// when it would be more than half full; while it grows, `moveStep`
     /// more rows are moved into it.
     /// (`moving: false` when the caller moves rows for a whole part at once.)
+    /// (`hash`: the row's id hash, when known.)
     @inline(__always)
-    mutating func addToIndex(_ row: Int, moving: Bool = true) {
+    mutating func addToIndex(_ row: Int, moving: Bool = true, hash: UInt64? = nil) {
         if (refs.count + 1) * 2 > slots.count {
             guard refs.count >= Self.growsInSteps else { return rebuildIndex() }
             startGrowing(before: row)
         }
-        insertIntoIndex(row)
+        insertIntoIndex(row, hash: hash ?? idHash(of: row))
         if moving, !oldSlots.isEmpty { moveRows(Self.moveStep) }
     }
 
@@ -121,9 +134,9 @@ extension RowTable {
         moveEnd = 0
     }
 
-    mutating func insertIntoIndex(_ row: Int) {
+    mutating func insertIntoIndex(_ row: Int, hash: UInt64) {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: idHash(of: row)) & mask
+        var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != Self.emptySlot { slot = (slot + 1) & mask }
         slots[slot] = Int32(row) - slotShift
     }

@@ -1,3 +1,4 @@
+import Foundation
 import RowboatSpec
 import Synchronization
 
@@ -89,6 +90,18 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             slots = [Int32](repeating: Self.emptySlot, count: size)
         }
         for row in rows { upsert(row) }
+    }
+
+    /// The rows `written` (a later row with an id already seen replacing
+    /// it), their bytes copied into a page of this table in one piece.
+    public init(_ written: WrittenRows) {
+        guard !written.isEmpty else { return }
+        var part = RowTable()
+        part.pages = [RowPage(copying: written.bytes, capacity: 0)]
+        part.refs = RowRefs(written.starts.map { Self.ref(page: 0, at: $0) })
+        part.shapes = [written.shape]
+        part.shapeNumbers = [written.shape: 0]
+        append(table: part)
     }
 
     public init(arrayLiteral rows: RowModel...) {
@@ -186,7 +199,8 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             let (page, at) = Self.place(of: other.refs[row])
             let ref = Self.ref(page: base + page, at: at)
             let bytes = RowBytes.id(other.pages[page].bytes, at: at)
-            if let known = index(ofIDBytes: bytes) {
+            let hash = Self.hash(bytes)
+            if let known = index(ofIDBytes: bytes, hash: hash) {
                 garbage += length(of: known)
                 refs[known] = ref
                 edited()
@@ -194,7 +208,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             }
             refs.append(ref)
             arrived(takingBack: hiddenIndex(ofIDBytes: bytes))
-            addToIndex(refs.count - 1, moving: false)
+            addToIndex(refs.count - 1, moving: false, hash: hash)
         }
         compactIfWasteful()
     }
@@ -306,7 +320,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     func idBytes(of row: Int, equal wanted: UnsafeBufferPointer<UInt8>) -> Bool {
         let (page, at) = location(of: row)
         let id = RowBytes.id(page, at: at)
-        return id.count == wanted.count && id.elementsEqual(wanted)
+        return id.count == wanted.count && (id.isEmpty || memcmp(id.baseAddress!, wanted.baseAddress!, id.count) == 0)
     }
 
     func idHash(of row: Int) -> UInt64 {

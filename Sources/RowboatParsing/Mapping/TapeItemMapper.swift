@@ -1,4 +1,5 @@
 import CSimdJSON
+import Foundation
 import RowboatSpec
 
 /// An `ItemMapping` compiled once per endpoint for simdjson's tape: each
@@ -23,6 +24,8 @@ public final class TapeItemMapper: Sendable {
     let table: [Int]
     /// Field `i`'s slot is `i` (no field name repeats).
     let slotsInOrder: Bool
+    /// The mapping's null strings as UTF-8.
+    let nullStrings: [[UInt8]]
 
     /// A field as compiled (small: copied per field of every item).
     struct Field: Sendable {
@@ -69,6 +72,7 @@ public final class TapeItemMapper: Sendable {
         self.keys = keys
         self.table = table
         slotsInOrder = mapper.slots == Array(mapper.slots.indices)
+        nullStrings = mapper.nullStrings.map { Array($0.utf8) }
     }
 
     /// A key's first bucket in a table of `size` (a power of two): from
@@ -86,27 +90,12 @@ public final class TapeItemMapper: Sendable {
 
     /// Maps one list element, as `ItemMapper.map` does.
     public func map(_ element: ListElement<JSONTapeNode>, index: Int) throws(DataError) -> Item {
-        let node = element.value
-        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: keys.count) { found throws(DataError) in
-            // found[k]: the tape index of key k's value, 0 when absent
-            // (index 0 is the root word, never a member's value).
-            found.initialize(repeating: 0)
-            if node.isObject, !keys.isEmpty { locate(in: node, into: found) }
+        try located(element) { found throws(DataError) in
             // One value per field in field order: the item's values when
             // no name repeats (slots 0, 1, 2, …), else placed by slot.
             var values: [FieldValue] = []
             values.reserveCapacity(fields.count)
-            for (i, field) in fields.enumerated() {
-                let value: FieldValue
-                if field.key >= 0 && !(field.readsKey && element.key != nil) {
-                    let at = found[field.key]
-                    value = at == 0 ? field.fallback ?? .missing
-                        : coerce(node.node(at), to: field.type) ?? field.fallback ?? .missing
-                } else {
-                    value = mapper.value(for: mapper.mapping.fields[i], in: node, key: element.key)
-                }
-                values.append(value)
-            }
+            for i in fields.indices { values.append(value(i, of: element, found: found)) }
             if !slotsInOrder {
                 var placed = [FieldValue](repeating: .missing, count: mapper.names.count)
                 for (i, field) in fields.enumerated() { placed[field.slot] = values[i] }
@@ -114,6 +103,38 @@ public final class TapeItemMapper: Sendable {
             }
             return try mapper.item(values: values, element: element, index: index)
         }
+    }
+
+    /// `body` given where each key's value is in `element` (`found[k]`: the
+    /// tape index of key k's value, 0 when absent — index 0 is the root
+    /// word, never a member's value).
+    @inline(__always)
+    func located<R>(_ element: ListElement<JSONTapeNode>,
+                    _ body: (UnsafeMutableBufferPointer<Int>) throws(DataError) -> R) throws(DataError) -> R {
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: keys.count) { found throws(DataError) in
+            found.initialize(repeating: 0)
+            if element.value.isObject, !keys.isEmpty { locate(in: element.value, into: found) }
+            return try body(found)
+        }
+    }
+
+    /// Field `i`'s value in `element`, whose keys are `found`: coerced from
+    /// the tape, its default, or `.missing`.
+    @inline(__always)
+    func value(_ i: Int, of element: ListElement<JSONTapeNode>, found: UnsafeMutableBufferPointer<Int>) -> FieldValue {
+        let field = fields[i]
+        if let at = tapeIndex(of: field, in: element, found: found) {
+            return at == 0 ? field.fallback ?? .missing
+                : coerce(element.value.node(at), to: field.type) ?? field.fallback ?? .missing
+        }
+        return mapper.value(for: mapper.mapping.fields[i], in: element.value, key: element.key)
+    }
+
+    /// Where `field`'s one key's value is (0: absent); nil when the field
+    /// is read by `ItemMapper`'s rules (a longer path, or the element's key).
+    @inline(__always)
+    func tapeIndex(of field: Field, in element: ListElement<JSONTapeNode>, found: UnsafeMutableBufferPointer<Int>) -> Int? {
+        field.key >= 0 && !(field.readsKey && element.key != nil) ? found[field.key] : nil
     }
 
     /// Walks `object`'s members once and notes where each key's value is
@@ -209,7 +230,29 @@ public final class TapeItemMapper: Sendable {
             return nil
         }
         // Nothing to trim: a null string is the text itself.
-        if bytes.count <= mapper.maxNullStringBytes, mapper.nullStrings.contains(text) { return nil }
+        if isNullString(bytes) { return nil }
         return need == .nothing ? text : Sanitizer.clean(text)
+    }
+
+    /// True when `bytes` are the text of a text field as they stand (what
+    /// `plainText` would return unchanged), found without making a string:
+    /// not empty, within the sanitizer's limit, nothing to sanitize or
+    /// decode, no space at either end, ASCII at both ends, not a null string.
+    @inline(__always)
+    func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last, bytes.count <= Sanitizer.defaultLimit,
+              first < 0x80, last < 0x80, first != UInt8(ascii: " "), first != UInt8(ascii: "\t"),
+              last != UInt8(ascii: " "), last != UInt8(ascii: "\t") else { return false }
+        return TextBytes.need(bytes) == .nothing && !isNullString(bytes)
+    }
+
+    /// True when `bytes` (trimmed) are one of the mapping's null strings,
+    /// compared as bytes (no string made).
+    @inline(__always)
+    func isNullString(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count <= mapper.maxNullStringBytes, let base = bytes.baseAddress else { return false }
+        if nullStrings.contains(where: { $0.count == bytes.count && memcmp($0, base, bytes.count) == 0 }) { return true }
+        // Non-ASCII text may be a null string in another normal form.
+        return bytes.contains { $0 >= 0x80 } && mapper.nullStrings.contains(String(decoding: bytes, as: UTF8.self))
     }
 }

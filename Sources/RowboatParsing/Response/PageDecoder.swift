@@ -2,12 +2,18 @@ import Foundation
 import RowboatSpec
 
 /// One decoded page: its mapped items and what the body and headers say
-/// about paging (`facts`, whose `itemCount` follows `items`). The facts'
-/// fields read as the page's own: `page.nextToken` is `page.facts.nextToken`.
+/// about paging (`facts`, whose `itemCount` follows `items` and `rows`).
+/// The facts' fields read as the page's own: `page.nextToken` is
+/// `page.facts.nextToken`.
 @dynamicMemberLookup
 public struct PageResult: Sendable, Equatable {
     public var items: [Item] {
-        didSet { facts.itemCount = items.count }
+        didSet { facts.itemCount = items.count + (rows?.count ?? 0) }
+    }
+    /// Items written straight into rows instead (a streamed body decoded
+    /// for the list: `StreamingPageDecoder.feed(_:writer:into:)`), after `items`.
+    public var rows: WrittenRows? {
+        didSet { facts.itemCount = items.count + (rows?.count ?? 0) }
     }
     public var facts: PageFacts
 
@@ -35,7 +41,7 @@ public struct PageResult: Sendable, Equatable {
 /// decoder per endpoint and keep it: the item mapping is compiled once.
 public struct PageDecoder: Sendable {
     public let endpoint: Endpoint
-    let tapeMapper: TapeItemMapper
+    package let tapeMapper: TapeItemMapper
     var mapper: ItemMapper { tapeMapper.mapper }
 
     public init(endpoint: Endpoint) {

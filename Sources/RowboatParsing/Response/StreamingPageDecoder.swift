@@ -21,13 +21,14 @@ public struct StreamingPageDecoder: Sendable {
     let linesFit: Bool
     var document: JSONListScanner?
     var lines: NDJSONLineScanner?
-    /// Items mapped so far, and the last one's id.
-    public private(set) var itemCount = 0
-    var lastItemID: String?
-    /// NDJSON: the last line's value, for paging read from the last item.
-    var lastLine: [UInt8]?
+    /// Parses what the scanners complete and counts the items (apart, it
+    /// may run on a task of its own: `scan`, then `elements.items(_:)` or
+    /// `elements.write(_:writer:into:)`).
+    public var elements: ElementFeed
+    /// Items mapped so far.
+    public var itemCount: Int { elements.itemCount }
     /// The response's content type (for error lines), once framed.
-    var contentType: String?
+    var contentType: String? { elements.contentType }
 
     /// Nil when the endpoint's list can stream in neither framing: a `[*]`
     /// path or a negative index (and for NDJSON, a list below the lines or
@@ -44,6 +45,7 @@ public struct StreamingPageDecoder: Sendable {
         self.linesFit = linesFit
         document = template
         lines = template == nil ? NDJSONLineScanner() : nil
+        elements = ElementFeed(decoder: decoder)
     }
 
     /// True when an NDJSON body of `endpoint` can be mapped line by line:
@@ -64,7 +66,7 @@ public struct StreamingPageDecoder: Sendable {
     /// endpoint's format or the type says so); false when that framing
     /// cannot stream here (the body is then decoded whole).
     public mutating func frame(contentType: String?) -> Bool {
-        self.contentType = contentType
+        elements.contentType = contentType
         if ResponseFraming.isNDJSON(decoder.endpoint.response.format, contentType: contentType) {
             document = nil
             lines = linesFit ? NDJSONLineScanner() : nil
@@ -77,28 +79,79 @@ public struct StreamingPageDecoder: Sendable {
 
     /// Takes the next bytes of the body; the items they completed.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(DataError) -> [Item] {
+        try elements.items(scan(bytes))
+    }
+
+    /// Takes the next bytes of the body; the rows of the items they
+    /// completed are written by `writer` at the end of `rows`.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer, writer: TapeRowWriter,
+                              into rows: inout WrittenRows) throws(DataError) {
+        try elements.write(scan(bytes), writer: writer, into: &rows)
+    }
+
+    /// What one feed's bytes completed: the text of the list's elements
+    /// (one `[…]`, or keyed, `{…}`) or a batch of NDJSON lines.
+    public enum Scanned: Sendable {
+        case elements([UInt8])
+        case lines(NDJSONLineScanner.Batch)
+
+        /// The bytes it holds.
+        public var byteCount: Int {
+            switch self {
+            case .elements(let text): text.count
+            case .lines(let batch): batch.text.count
+            }
+        }
+    }
+
+    /// Takes the next bytes of the body; the elements they completed (nil:
+    /// none), to be parsed by `elements`.
+    public mutating func scan(_ bytes: UnsafeRawBufferPointer) throws(DataError) -> Scanned? {
         if lines != nil {
             let batch = lines!.feed(bytes)
             if lines!.longScalar { throw .numberTooLong(limit: JSONTapeNode.textLimit) }
-            return try map(batch)
+            return batch.map(Scanned.lines)
         }
-        let elements = document!.feed(bytes)
+        let text = document!.feed(bytes)
         if document!.tooDeep { throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth) }
         if document!.longScalar { throw .numberTooLong(limit: JSONTapeNode.textLimit) }
-        return try map(elements)
+        return text.map(Scanned.elements)
     }
 
     /// After the last bytes: the items not yet handed out and the page's
     /// paging facts. `contentType` and `headers` are the response's.
     public mutating func finish(contentType: String?, headers: [(String, String)]) throws(DataError) -> PageResult {
-        if lines != nil { return try finishLines(contentType: contentType, headers: headers) }
+        var items: [Item] = []
+        let mapper = decoder.tapeMapper
+        var page = try finish(contentType: contentType, headers: headers) { element, index throws(DataError) in
+            items.append(try mapper.map(element, index: index))
+        }
+        page.items = items + page.items
+        return page
+    }
+
+    /// `finish`, the rows of the items not yet handed out written by
+    /// `writer` at the end of `rows` (the page holds no items then, unless
+    /// the list was never found and the body was decoded whole).
+    public mutating func finish(contentType: String?, headers: [(String, String)], writer: TapeRowWriter,
+                                into rows: inout WrittenRows) throws(DataError) -> PageResult {
+        try writer.batch { (batch: inout TapeRowWriter.Batch) throws(DataError) in
+            try finish(contentType: contentType, headers: headers) { element, index throws(DataError) in
+                try batch.write(element, index: index, into: &rows)
+            }
+        }
+    }
+
+    /// `finish`, each element not yet handed out going to `each`.
+    mutating func finish(contentType: String?, headers: [(String, String)], _ each: ElementFeed.Each) throws(DataError) -> PageResult {
+        if lines != nil { return try finishLines(contentType: contentType, headers: headers, each) }
         let (rest, skeleton) = document!.finish()
         guard document!.foundList else {
             // Nothing streamed: the skeleton is the whole body.
             return try decoder.decode(body: skeleton, contentType: contentType, headers: headers, inPieces: false)
         }
-        let items = try map(rest)
-        let decoder = self.decoder, count = itemCount, lastID = lastItemID
+        try elements.map(rest.map(Scanned.elements), each)
+        let decoder = self.decoder, count = itemCount
         let keyed = document!.listIsObject
         let lastBytes = document!.lastElement.map { keyed ? [UInt8(ascii: "{")] + $0 + [UInt8(ascii: "}")] : $0 }
             ?? Array("null".utf8)
@@ -118,10 +171,15 @@ public struct StreamingPageDecoder: Sendable {
                         element = ListElement(value: last, at: listPath.description, position: count - 1)
                     }
                 }
-                return try decoder.page(items, itemCount: count, lastItemID: lastID, root: root, last: element,
-                                        headers: headers)
+                return try decoder.page([], itemCount: count, lastItemID: Self.id(of: element, decoder, count),
+                                        root: root, last: element, headers: headers)
             }
         }
+    }
+
+    /// The id of the list's last element (`count` elements in all).
+    static func id(of last: ListElement<JSONTapeNode>?, _ decoder: PageDecoder, _ count: Int) throws(DataError) -> String? {
+        try last.map { element throws(DataError) in try decoder.tapeMapper.map(element, index: count - 1).id }
     }
 
     /// The page of a whole body, fed in pieces of `pieceBytes` as if it
@@ -148,92 +206,17 @@ public struct StreamingPageDecoder: Sendable {
 
     /// `finish` for NDJSON: the root the paging reads is the list of lines,
     /// of which only the last is kept (see `linesCanStream`).
-    mutating func finishLines(contentType: String?, headers: [(String, String)]) throws(DataError) -> PageResult {
-        let items = try map(lines!.finish())
-        let decoder = self.decoder, count = itemCount, lastID = lastItemID
-        let lastBytes = lastLine ?? Array("null".utf8)
+    mutating func finishLines(contentType: String?, headers: [(String, String)], _ each: ElementFeed.Each) throws(DataError) -> PageResult {
+        try elements.map(lines!.finish().map(Scanned.lines), each)
+        let decoder = self.decoder, count = itemCount, contentType = self.contentType
+        let lastBytes = elements.lastLine ?? Array("null".utf8)
         return try Self.parsed(lastBytes[...], preview: lastBytes, contentType) { last throws(DataError) in
             let element = count > 0 ? ListElement(value: last.tree, at: "", position: count - 1) : nil
-            return try decoder.page(items, itemCount: count, lastItemID: lastID, root: JSONValue.array([]),
-                                    last: element, headers: headers)
+            let lastID = try Self.id(of: count > 0 ? ListElement(value: last, at: "", position: count - 1) : nil,
+                                     decoder, count)
+            return try decoder.page([], itemCount: count, lastItemID: lastID, root: JSONValue.array([]), last: element,
+                                    headers: headers)
         }
-    }
-
-    /// Maps the elements of one `[…]` (or, keyed, `{…}`) text from the scanner.
-    mutating func map(_ elements: [UInt8]?) throws(DataError) -> [Item] {
-        guard let elements else { return [] }
-        let mapper = decoder.tapeMapper, first = itemCount
-        let listPath = decoder.endpoint.response.listPath, at = listPath.description
-        let items = try Self.parsed(elements[...], preview: elements, nil) { list throws(DataError) in
-            var items: [Item] = []
-            var failure: DataError?
-            func add(_ element: ListElement<JSONTapeNode>) -> Bool {
-                do throws(DataError) {
-                    items.append(try mapper.map(element, index: first + items.count))
-                } catch {
-                    failure = error
-                }
-                return failure == nil
-            }
-            if list.isObject {
-                _ = list.forEachOrderedMember { key, value in
-                    add(ListElement(value: value, key: key, in: listPath))
-                }
-            } else {
-                list.forEachElement { node in
-                    guard failure == nil else { return }
-                    _ = add(ListElement(value: node, at: at, position: first + items.count))
-                }
-            }
-            if let failure { throw failure }
-            return items
-        }
-        itemCount += items.count
-        if let last = items.last { lastItemID = last.id }
-        return items
-    }
-
-    /// Maps one batch of NDJSON lines; a line that is not one JSON value
-    /// fails with its number, as `PageDecoder` reports it.
-    mutating func map(_ batch: NDJSONLineScanner.Batch?) throws(DataError) -> [Item] {
-        guard let batch else { return [] }
-        let mapper = decoder.tapeMapper, first = itemCount
-        // The lines as one array: parsed at once when each line is one value.
-        let whole: [Item]? = try? Self.parsed(batch.text[...], preview: [], nil) { list throws(DataError) -> [Item]? in
-            guard list.count == batch.lines.count else { return nil }
-            var items: [Item] = []
-            var failure: DataError?
-            list.forEachElement { node in
-                guard failure == nil else { return }
-                do throws(DataError) {
-                    items.append(try mapper.map(ListElement(value: node, at: "", position: first + items.count),
-                                                index: first + items.count))
-                } catch {
-                    failure = error
-                }
-            }
-            if let failure { throw failure }
-            return items
-        }
-        let items: [Item]
-        if let whole {
-            items = whole
-        } else {
-            // Line by line, to name the first bad one (or the mapping error).
-            var out: [Item] = []
-            for (range, number) in batch.lines {
-                let line = batch.text[range]
-                let item = try PageDecoder.parsedLine(line, number: number, contentType: contentType) { node throws(DataError) in
-                    try mapper.map(ListElement(value: node, at: "", position: first + out.count), index: first + out.count)
-                }
-                out.append(item)
-            }
-            items = out
-        }
-        if let (range, _) = batch.lines.last { lastLine = Array(batch.text[range]) }
-        itemCount += items.count
-        if let last = items.last { lastItemID = last.id }
-        return items
     }
 
     /// `body` run on the parsed `bytes`, parse failures as `DataError`s.

@@ -47,7 +47,7 @@ public struct MoneyFormatter: Sendable {
     }
 
     /// The template for `currency`, learned the first time it is asked for.
-    func template(_ currency: String?) -> MoneyTemplate? {
+    package func template(_ currency: String?) -> MoneyTemplate? {
         let key = currency ?? ""
         if let known = templates.known.withLock({ $0[key] }) { return known }
         let learned = MoneyTemplate { foundation($0, currency: currency) }

@@ -73,8 +73,16 @@ public struct MoneyTemplate: Sendable, Equatable {
     /// `value` written by the template; nil when it cannot be (not finite,
     /// or too large for its plain decimal form).
     func string(_ value: Double) -> String? {
-        guard value.isFinite, value.magnitude < 1e15 else { return nil }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 320) { kept -> String? in
+        var text: String?
+        _ = write(value) { text = String(decoding: $0, as: UTF8.self) }
+        return text
+    }
+
+    /// `string(value)`'s text as UTF-8, handed to `body`; false when there
+    /// is none (as `string` returns nil).
+    package func write(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard value.isFinite, value.magnitude < 1e15 else { return false }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 320) { kept -> Bool in
             // kept: the whole digits, then `decimals` fraction digits, rounded.
             var count = 0, wholeCount = 0
             // The first fraction digit dropped, and whether any after it is not 0.
@@ -125,7 +133,7 @@ public struct MoneyTemplate: Sendable, Equatable {
                     }
                     return true
                 }
-                guard fine else { return nil }
+                guard fine else { return false }
                 while fractionDigits < decimals {
                     kept[count] = UInt8(ascii: "0")
                     count += 1
@@ -176,8 +184,9 @@ public struct MoneyTemplate: Sendable, Equatable {
                 }
             }
             put(negative ? negativeSuffix : suffix)
-            guard length < 256 else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: kept[64..<length]), as: UTF8.self)
+            guard length < 256 else { return false }
+            body(UnsafeBufferPointer(rebasing: kept[64..<length]))
+            return true
         }
     }
 }

@@ -52,17 +52,17 @@ public struct RowModelBuilder: Sendable {
     /// The field names, one array for every row (see `RowFields`).
     package let names: [String]
     /// Those the detail shows and search reads (not the hidden `@` fields).
-    let shownNames: [String]
+    package let shownNames: [String]
     /// What each name needs of its spec, found once (not per row).
-    let looks: [Look]
+    package let looks: [Look]
     /// Where the image and link fields are in `names`.
     let imageAt: Int?, linkAt: Int?
 
     /// A field's spec as a row reads it.
-    struct Look: Sendable {
-        var relative: Bool
-        var relativeDays: Int
-        var currency: String?
+    package struct Look: Sendable {
+        package var relative: Bool
+        package var relativeDays: Int
+        package var currency: String?
         var isTitle: Bool
         var isSubtitle: Bool
     }

@@ -10,13 +10,23 @@ public enum ValueFormatter {
 
     /// Seconds since the epoch → `"2025-03-14"` (UTC).
     public static func isoDate(_ seconds: Double) -> String {
-        guard seconds.isFinite, abs(seconds) < 1e13 else { return "?" }
+        var text = ""
+        isoDate(seconds) { text = String(decoding: $0, as: UTF8.self) }
+        return text
+    }
+
+    /// `isoDate(seconds)`'s text as UTF-8, handed to `body`.
+    package static func isoDate(_ seconds: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard seconds.isFinite, abs(seconds) < 1e13 else {
+            var unknown = "?"
+            return unknown.withUTF8(body)
+        }
         let days = Int((seconds / 86_400).rounded(.down))
         let (y, m, d) = civilDate(fromDays: days)
         // As "%04d-%02d-%02d" writes it, without String(format:) (a
         // microsecond a date: most of a million-row load's dates).
         if (0...9999).contains(y) {
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { out in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { out in
                 func put(_ at: Int, _ digit: Int) { out[at] = UInt8(truncatingIfNeeded: 48 + digit) }
                 put(0, y / 1000)
                 put(1, y / 100 % 10)
@@ -28,10 +38,12 @@ public enum ValueFormatter {
                 out[7] = UInt8(ascii: "-")
                 put(8, d / 10)
                 put(9, d % 10)
-                return String(decoding: out, as: UTF8.self)
+                body(UnsafeBufferPointer(out))
             }
+            return
         }
-        return padded(y, 4) + "-" + padded(m, 2) + "-" + padded(d, 2)
+        var text = padded(y, 4) + "-" + padded(m, 2) + "-" + padded(d, 2)
+        text.withUTF8(body)
     }
 
     /// `n` as "%0*d" writes it: zeros after the sign up to `width` characters.

@@ -60,7 +60,12 @@ public struct SecretRedactor: Sendable {
     /// True when `bytes` hold a whole form of a secret.
     public func contains(bytes: [UInt8]) -> Bool {
         guard !forms.isEmpty else { return false }
-        return bytes.withUnsafeBufferPointer { !found(in: $0, partial: false).isEmpty }
+        return bytes.withUnsafeBufferPointer { contains(utf8: $0) }
+    }
+
+    /// True when the UTF-8 `bytes` hold a whole form of a secret.
+    func contains(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !forms.isEmpty && !found(in: bytes, partial: false).isEmpty
     }
 
     /// The byte ranges to replace, merged and in order.

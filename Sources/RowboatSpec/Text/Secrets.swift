@@ -56,4 +56,12 @@ public enum Secrets {
         guard any else { return false }
         return redactor.withLock { $0 }.contains(bytes: bytes)
     }
+
+    /// True when the UTF-8 `bytes` hold a registered secret in any of its
+    /// forms: what `redact` would change (a row writer's check of text it
+    /// copies as it is).
+    package static func appear(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard any else { return false }
+        return redactor.withLock { $0 }.contains(utf8: bytes)
+    }
 }

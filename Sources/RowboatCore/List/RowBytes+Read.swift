@@ -1,58 +1,25 @@
 import RowboatSpec
 
-/// A row written as bytes for `RowTable`, and read back.
-///
-/// Layout: the shape's number (LEB128), a flags byte, then the id, title and
-/// subtitle (each a LEB128 length and UTF-8), the image and link URLs when
-/// the flags say so, then one value per field of the shape: a tag byte and
-/// its payload. A field whose text is the title, subtitle or id is only a
-/// tag, so the demo's rows keep each text once.
-enum RowBytes {
-    enum Flag {
-        static let image: UInt8 = 1
-        static let link: UInt8 = 2
-    }
-
-    enum Tag {
+/// Reading the rows `RowBytes` writes: a whole row, or one part of it
+/// where it lies.
+extension RowBytes {
+    /// `Tag`'s values as constants of this module, for the loops that read
+    /// every row (search, sort keys, filters): `RowboatSpec`'s getters
+    /// would be a call each, across modules. `RowBytesTests` checks that
+    /// they are `Tag`'s.
+    enum ReadTag {
         static let text: UInt8 = 0
         static let title: UInt8 = 1
         static let subtitle: UInt8 = 2
         static let id: UInt8 = 3
-        /// A relative date with the default window: 8 bytes of `Double`.
         static let date: UInt8 = 4
-        /// A relative date and its window in days (zigzag LEB128).
         static let dateWithin: UInt8 = 5
     }
 
-    /// Appends `row` (whose field names are shape `shape`) to `out`.
-    static func write(_ row: RowModel, shape: Int, searchable: [Bool], into out: inout [UInt8]) {
-        writeNumber(UInt64(shape), into: &out)
-        let flags: UInt8 = (row.imageURL != nil ? Flag.image : 0) | (row.linkURL != nil ? Flag.link : 0)
-        out.append(flags)
-        writeText(row.id, into: &out)
-        writeText(row.title, into: &out)
-        writeText(row.subtitle, into: &out)
-        if let image = row.imageURL { writeText(image, into: &out) }
-        if let link = row.linkURL { writeText(link, into: &out) }
-        for (at, value) in row.fields.values.enumerated() {
-            switch value {
-            case .text(let s):
-                if s == row.title { out.append(Tag.title) }
-                else if s == row.subtitle { out.append(Tag.subtitle) }
-                else if s == row.id && !(searchable.indices.contains(at) && searchable[at]) { out.append(Tag.id) }
-                else {
-                    out.append(Tag.text)
-                    writeText(s, into: &out)
-                }
-            case .relativeDate(let t, nil):
-                out.append(Tag.date)
-                writeDouble(t, into: &out)
-            case .relativeDate(let t, let days?):
-                out.append(Tag.dateWithin)
-                writeDouble(t, into: &out)
-                writeNumber(UInt64(bitPattern: Int64(days) << 1 ^ Int64(days) >> 63), into: &out)
-            }
-        }
+    /// `Flag`'s values as constants of this module (see `ReadTag`).
+    enum ReadFlag {
+        static let image: UInt8 = 1
+        static let link: UInt8 = 2
     }
 
     /// Reads the row at `at` back.
@@ -63,17 +30,17 @@ enum RowBytes {
         let id = reader.text()
         let title = reader.text()
         let subtitle = reader.text()
-        let image = flags & Flag.image != 0 ? reader.text() : nil
-        let link = flags & Flag.link != 0 ? reader.text() : nil
+        let image = flags & ReadFlag.image != 0 ? reader.text() : nil
+        let link = flags & ReadFlag.link != 0 ? reader.text() : nil
         var values: [CellText] = []
         values.reserveCapacity(shape.names.count)
         for _ in shape.names.indices {
             switch reader.byte() {
-            case Tag.title: values.append(.text(title))
-            case Tag.subtitle: values.append(.text(subtitle))
-            case Tag.id: values.append(.text(id))
-            case Tag.date: values.append(.relativeDate(reader.double()))
-            case Tag.dateWithin:
+            case ReadTag.title: values.append(.text(title))
+            case ReadTag.subtitle: values.append(.text(subtitle))
+            case ReadTag.id: values.append(.text(id))
+            case ReadTag.date: values.append(.relativeDate(reader.double()))
+            case ReadTag.dateWithin:
                 let t = reader.double()
                 let zigzag = Int64(bitPattern: reader.number())
                 values.append(.relativeDate(t, withinDays: Int(zigzag >> 1 ^ -(zigzag & 1))))
@@ -96,7 +63,7 @@ enum RowBytes {
     static func imageURL(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> String? {
         var reader = Reader(bytes: bytes, at: at)
         _ = reader.number()
-        guard reader.byte() & Flag.image != 0 else { return nil }
+        guard reader.byte() & ReadFlag.image != 0 else { return nil }
         for _ in 0..<3 { _ = reader.textBytes() }
         return reader.text()
     }
@@ -106,7 +73,7 @@ enum RowBytes {
         var reader = Reader(bytes: bytes, at: at)
         let shape = shapes[Int(reader.number())]
         let flags = reader.byte()
-        for _ in 0..<(3 + (flags & Flag.image != 0 ? 1 : 0) + (flags & Flag.link != 0 ? 1 : 0)) {
+        for _ in 0..<(3 + (flags & ReadFlag.image != 0 ? 1 : 0) + (flags & ReadFlag.link != 0 ? 1 : 0)) {
             _ = reader.textBytes()
         }
         for _ in shape.names.indices { reader.skipValue() }
@@ -125,12 +92,12 @@ enum RowBytes {
         _ = reader.textBytes()
         if needle.found(utf8: reader.textBytes()) { return true }
         if needle.found(utf8: reader.textBytes()) { return true }
-        if flags & Flag.image != 0 { _ = reader.textBytes() }
-        if flags & Flag.link != 0 { _ = reader.textBytes() }
+        if flags & ReadFlag.image != 0 { _ = reader.textBytes() }
+        if flags & ReadFlag.link != 0 { _ = reader.textBytes() }
         let first = shapeStarts[shape]
         let end = shape + 1 < shapeStarts.count ? shapeStarts[shape + 1] : searched.count
         for field in first..<end {
-            if searched[field] && reader.peek() == Tag.text {
+            if searched[field] && reader.peek() == ReadTag.text {
                 reader.at += 1
                 if needle.found(utf8: reader.textBytes()) { return true }
             } else {
@@ -138,34 +105,6 @@ enum RowBytes {
             }
         }
         return false
-    }
-
-    // MARK: writing
-
-    /// Writes `text` with its length.
-    static func writeText(_ text: String, into out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
-            writeNumber(UInt64(utf8.count), into: &out)
-            out.append(contentsOf: utf8)
-        }
-    }
-
-    static func writeNumber(_ value: UInt64, into out: inout [UInt8]) {
-        var value = value
-        while value >= 0x80 {
-            out.append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
-        }
-        out.append(UInt8(value))
-    }
-
-    static func writeDouble(_ value: Double, into out: inout [UInt8]) {
-        var bits = value.bitPattern
-        for _ in 0..<8 {
-            out.append(UInt8(truncatingIfNeeded: bits))
-            bits >>= 8
-        }
     }
 
     /// Reads a row's parts in order.
@@ -217,35 +156,13 @@ enum RowBytes {
         @inline(__always)
         mutating func skipValue() {
             switch byte() {
-            case Tag.text: _ = textBytes()
-            case Tag.date: at += 8
-            case Tag.dateWithin:
+            case ReadTag.text: _ = textBytes()
+            case ReadTag.date: at += 8
+            case ReadTag.dateWithin:
                 at += 8
                 _ = number()
             default: break
             }
         }
-    }
-}
-
-/// The field names a group of rows share (rows of one mapping have one
-/// shape), and which of their fields `/` searches.
-struct RowShape: Sendable, Hashable {
-    let names: [String]
-    let fieldOrder: [String]
-    /// `searchable[i]`: field `names[i]` is searched (it is in `fieldOrder`).
-    let searchable: [Bool]
-
-    init(names: [String], fieldOrder: [String]) {
-        self.names = names
-        self.fieldOrder = fieldOrder
-        searchable = names == fieldOrder ? names.map { _ in true } : names.map(fieldOrder.contains)
-    }
-
-    static func == (a: RowShape, b: RowShape) -> Bool { a.names == b.names && a.fieldOrder == b.fieldOrder }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(names)
-        hasher.combine(fieldOrder)
     }
 }

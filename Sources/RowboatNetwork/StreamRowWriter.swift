@@ -1,0 +1,123 @@
+import RowboatParsing
+import RowboatSpec
+import Synchronization
+
+/// Writes a streamed list's rows on a task of its own while the body goes
+/// on arriving: the receiver only reads the pieces and scans them for
+/// complete elements (`StreamingPageDecoder.scan`); parsing those and
+/// writing their rows (`ElementFeed.write`, most of the work) runs here,
+/// on the other processor, and the rows go out in parts, in order, the
+/// first as soon as there is one. At most `maxQueuedBytes` of scanned
+/// text wait here: past that, `submit` waits for room (memory follows
+/// the rows, not the body). The first failure stops the writing; `submit`
+/// and `finish` report it.
+final class StreamRowWriter: Sendable {
+    /// What the writing came to: the feed (its count, for the page's
+    /// facts), the rows not yet handed out, and the first failure.
+    struct Outcome: Sendable {
+        var feed: ElementFeed
+        var rows: WrittenRows
+        var failure: DataError?
+    }
+
+    static let maxQueuedBytes = 8 << 20
+
+    private let input: AsyncStream<StreamingPageDecoder.Scanned>.Continuation
+    private let queue: Queue
+    private let task: Task<Outcome, Never>
+
+    /// Scanned bytes waiting, and the submitter waiting for room.
+    private final class Queue: Sendable {
+        struct State {
+            var bytes = 0
+            var waiting: CheckedContinuation<Void, Never>?
+            var failure: DataError?
+        }
+
+        let state = Mutex(State())
+
+        /// Waits until what is queued fits (or the writing has failed).
+        func waitForRoom() async {
+            await withCheckedContinuation { (room: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { s -> Bool in
+                    if s.bytes <= StreamRowWriter.maxQueuedBytes || s.failure != nil { return true }
+                    s.waiting = room
+                    return false
+                }
+                if now { room.resume() }
+            }
+        }
+
+        func added(_ bytes: Int) {
+            state.withLock { $0.bytes += bytes }
+        }
+
+        /// `bytes` were written (or passed over); a waiting submitter may go on.
+        func taken(_ bytes: Int, failure: DataError? = nil) {
+            let room = state.withLock { s -> CheckedContinuation<Void, Never>? in
+                s.bytes -= bytes
+                if let failure, s.failure == nil { s.failure = failure }
+                guard s.bytes <= StreamRowWriter.maxQueuedBytes || s.failure != nil else { return nil }
+                defer { s.waiting = nil }
+                return s.waiting
+            }
+            room?.resume()
+        }
+
+        var failure: DataError? { state.withLock { $0.failure } }
+    }
+
+    init(feed: ElementFeed, writer: TapeRowWriter, batchSize: Int, interval: Duration,
+         onPart: @escaping @Sendable (PageResult) async -> Void) {
+        let (stream, input) = AsyncStream.makeStream(of: StreamingPageDecoder.Scanned.self)
+        let queue = Queue()
+        self.input = input
+        self.queue = queue
+        task = Task {
+            var feed = feed, rows = writer.rows(), failure: DataError?
+            var lastDelivery: ContinuousClock.Instant?
+            for await scanned in stream {
+                guard failure == nil else {
+                    queue.taken(scanned.byteCount)
+                    continue
+                }
+                do throws(DataError) {
+                    try feed.write(scanned, writer: writer, into: &rows)
+                } catch {
+                    failure = error
+                }
+                queue.taken(scanned.byteCount, failure: failure)
+                let now = ContinuousClock.now
+                let due = lastDelivery.map { now - $0 >= interval } ?? true
+                if failure == nil, !rows.isEmpty, due || rows.count >= batchSize {
+                    var part = PageResult(items: [])
+                    part.rows = rows
+                    part.facts.continues = true
+                    rows = writer.rows()
+                    lastDelivery = now
+                    await onPart(part)
+                }
+            }
+            return Outcome(feed: feed, rows: rows, failure: failure)
+        }
+    }
+
+    deinit { input.finish() }
+
+    /// Queues `scanned` to be written; waits while too much is queued.
+    /// Throws the writing's failure, once there is one.
+    func submit(_ scanned: StreamingPageDecoder.Scanned) async throws(DataError) {
+        if let failure = queue.failure { throw failure }
+        queue.added(scanned.byteCount)
+        input.yield(scanned)
+        await queue.waitForRoom()
+        if let failure = queue.failure { throw failure }
+    }
+
+    /// Waits for everything queued to be written (no more will come):
+    /// what the writing came to. After it, no part goes out.
+    func finish() async -> Outcome {
+        input.finish()
+        return await task.value
+    }
+}
