@@ -12,10 +12,10 @@ struct RowboatBench: AsyncParsableCommand {
     static let all = ["virtualize", "cache", "decode", "json", "fetch", "dead-server", "stream", "million", "live", "idle", "memory", "render", "keypress", "paint", "memory-grid", "openapi", "startup"]
 
     /// Single rows of a group, run on their own (not part of the default run).
-    static let rows = ["decode-page"]
+    static let rows = ["decode-page", "scan"]
 
     @Argument(help: ArgumentHelp("Benchmarks to run: \(all.joined(separator: ", ")). Default: all. "
-                                 + "Also one row alone: \(rows.joined(separator: ", ")) (of fetch)."))
+                                 + "Also alone: decode-page (a row of fetch), scan (the streaming scanners over 100 MB bodies)."))
     var names: [String] = []
 
     @Flag(help: "Print the results as JSON.")
@@ -50,6 +50,7 @@ struct RowboatBench: AsyncParsableCommand {
             case "json": results += JSONBench.run(reps: reps)
             case "fetch": results += try await FetchBench.run(reps: reps)
             case "decode-page": results += try await FetchBench.runDecodePage(reps: reps)
+            case "scan": results += ScanBench.run(reps: reps)
             case "dead-server": results.append(try await DeadServerBench.run(reps: reps))
             case "stream": results += try await StreamBench.run(reps: reps, directory: directory)
             case "million": results += try await MillionBench.run(reps: reps)

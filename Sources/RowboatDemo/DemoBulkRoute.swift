@@ -9,7 +9,7 @@ import Hummingbird
 /// line (`application/x-ndjson`); `keyed` is one object whose members are
 /// the items by key (`"k1": {…}`, as Firebase sends them).
 /// Config/bulk.yaml browses it.
-enum DemoBulkRoute {
+package enum DemoBulkRoute {
     static let defaultItems = 1_000_000
     static let maxItems = 20_000_000
     /// Items written per chunk.
@@ -74,7 +74,7 @@ enum DemoBulkRoute {
     }
 
     /// Item `id` as JSON (about 110 bytes), the same every time.
-    static func item(_ id: Int) -> [UInt8] {
+    package static func item(_ id: Int) -> [UInt8] {
         let adjective = DemoWords.adjectives[id % DemoWords.adjectives.count]
         let noun = DemoWords.nouns[(id / DemoWords.adjectives.count) % DemoWords.nouns.count]
         let cents = (id &* 7_919) % 100_000

@@ -61,6 +61,9 @@ public struct JSONListScanner: Sendable {
     public private(set) var elementCount = 0
     /// The last complete element's bytes (paging cursors read it).
     public private(set) var lastElement: [UInt8]?
+    /// Where the last element completed in this piece is in the buffer:
+    /// copied into `lastElement` once a piece, not once an element.
+    var lastElementRange: Range<Int>?
 
     struct Frame: Sendable {
         var isObject: Bool
@@ -132,49 +135,74 @@ public struct JSONListScanner: Sendable {
         return (elements, skeleton)
     }
 
+    /// Scans the buffer from `position`: the inside of a string eight bytes
+    /// at a time (`JSONStringScan.skip`), a number or word and a run of
+    /// whitespace in tight loops of their own, and every other byte (the
+    /// brackets, commas, colons and quotes that shape the document) through
+    /// the switch.
     mutating func scanBuffer() {
         // A second reference to the storage: the loop reads it while the
         // scanner's own state changes.
         let scanned = buffer
         scanned.withUnsafeBufferPointer { bytes in
-            let end = base + bytes.count
-            var at = position
-            while at < end {
-                let byte = bytes[at - base]
+            let base = self.base, count = bytes.count
+            var at = position - base
+            // Whether a comma, colon, key or value here changes anything:
+            // only in a container on the path (the list's included; one
+            // inside an element is not).
+            var onPath = frames.last?.onPath ?? false
+            // The string and word state in locals, stored once the loop
+            // ends (nothing called from it reads them).
+            var strings = self.strings, inScalar = self.inScalar
+            defer {
+                self.strings = strings
+                self.inScalar = inScalar
+            }
+            while at < count {
                 if strings.inString {
-                    if strings.closes(byte) { endString(at: at, bytes: bytes) }
-                    at += 1
+                    guard let quote = strings.skip(bytes, from: at, to: count) else {
+                        at = count
+                        break
+                    }
+                    if onPath { endString(at: base + quote, bytes: bytes) }
+                    at = quote + 1
                     continue
                 }
                 if inScalar {
-                    if Self.endsScalar(byte) {
-                        endScalar(at: at)
-                    } else {
-                        if at - scalarStart >= JSONTapeNode.textLimit {
+                    // Its end, or where it passes the limit.
+                    let stop = min(count, scalarStart - base + JSONTapeNode.textLimit)
+                    at = Self.scalarEnd(in: bytes, from: at, to: stop)
+                    if at == stop {
+                        guard at < count else { break }
+                        if !Self.endsScalar(bytes[at]) {
                             longScalar = true
                             break
                         }
-                        at += 1
-                        continue
                     }
+                    inScalar = false
+                    if onPath { endScalarElement(at: base + at) }
                 }
+                let byte = bytes[at]
                 switch byte {
                 case 0x20, 0x0A, 0x0D, 0x09:
-                    break
+                    while at + 1 < count, Self.isSpace(bytes[at + 1]) { at += 1 }
                 case UInt8(ascii: "\""):
-                    startValue(at: at)
+                    if onPath { startValue(at: base + at) }
                     strings.open()
-                    stringStart = at
+                    stringStart = base + at
                     stringCut = nil
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    startValue(at: at)
-                    open(isObject: byte == UInt8(ascii: "{"), at: at)
+                    if onPath { startValue(at: base + at) }
+                    open(isObject: byte == UInt8(ascii: "{"), at: base + at)
+                    onPath = frames[frames.count - 1].onPath
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    close(at: at)
+                    close(at: base + at)
+                    onPath = frames.last?.onPath ?? false
                 case UInt8(ascii: ":"):
-                    if !frames.isEmpty { frames[frames.count - 1].expectingKey = false }
+                    if onPath { frames[frames.count - 1].expectingKey = false }
                 case UInt8(ascii: ","):
-                    if let last = frames.indices.last {
+                    if onPath {
+                        let last = frames.count - 1
                         if frames[last].isObject {
                             frames[last].expectingKey = true
                             frames[last].keyMatches = false
@@ -183,14 +211,47 @@ public struct JSONListScanner: Sendable {
                         }
                     }
                 default:
-                    startValue(at: at)
+                    if onPath { startValue(at: base + at) }
                     inScalar = true
-                    scalarStart = at
+                    scalarStart = base + at
                 }
                 at += 1
             }
-            position = at
+            position = base + at
         }
+    }
+
+    /// Space, line feed, carriage return or tab.
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// The offset of the first byte in `bytes[from..<end]` that ends a
+    /// number or word (`endsScalar`), or `end`: eight bytes a word, taking
+    /// the bytes below `-` (spaces and the comma among them), colons and
+    /// closing brackets as candidates and checking the first one found.
+    @inline(__always)
+    static func scalarEnd(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        guard let base = bytes.baseAddress else { return end }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var at = from
+        while at + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+            // Of the bytes flagged, the lowest is exact (a borrow only runs upwards).
+            let colons = word ^ (ones &* 0x3A), brackets = word ^ (ones &* 0x5D), braces = word ^ (ones &* 0x7D)
+            let found = (word &- ones &* 0x2D) & ~word & highs | (colons &- ones) & ~colons & highs
+                | (brackets &- ones) & ~brackets & highs | (braces &- ones) & ~braces & highs
+            if found == 0 {
+                at += 8
+                continue
+            }
+            let first = at + found.trailingZeroBitCount >> 3
+            if endsScalar(base[first]) { return first }
+            at = first + 1
+        }
+        while at < end, !endsScalar(base[at]) { at += 1 }
+        return at
     }
 
     static func endsScalar(_ byte: UInt8) -> Bool {
@@ -216,11 +277,16 @@ public struct JSONListScanner: Sendable {
         pendingEnd = end
         elementStart = nil
         elementCount += 1
-        lastElement = Array(buffer[(start - base)..<(end - base)])
+        lastElementRange = start..<end
     }
 
     mutating func endScalar(at: Int) {
         inScalar = false
+        endScalarElement(at: at)
+    }
+
+    /// A number or word ended before `at`: inside the list, an element did.
+    mutating func endScalarElement(at: Int) {
         if let depth = listDepth, !listClosed, frames.count == depth { endElement(at) }
     }
 
@@ -280,6 +346,10 @@ public struct JSONListScanner: Sendable {
     /// no longer needed.
     mutating func takeElements() -> [UInt8]? {
         var out: [UInt8]?
+        if let range = lastElementRange {
+            lastElement = Array(buffer[(range.lowerBound - base)..<(range.upperBound - base)])
+            lastElementRange = nil
+        }
         if let start = pendingStart, let end = pendingEnd {
             var array = [UInt8]()
             array.reserveCapacity(end - start + 2)

@@ -1,3 +1,4 @@
+import Foundation
 import RowboatSpec
 /// Splits NDJSON text (one JSON value a line) that arrives in pieces into
 /// its lines, so a body of many lines is mapped while it arrives and never
@@ -49,16 +50,41 @@ public struct NDJSONLineScanner: Sendable {
         return scanner.longScalar ? nil : batch
     }
 
-    /// Adds the lines `bytes` complete to the batch.
-    mutating func scan(_ bytes: UnsafeRawBufferPointer) {
-        guard !longScalar else { return }
+    /// Adds the lines `bytes` complete to the batch. A line that begins and
+    /// ends in these bytes is scanned and added where it is; only the
+    /// start of a line the next bytes complete (or one whose string must be
+    /// cut) is copied into `line`.
+    mutating func scan(_ raw: UnsafeRawBufferPointer) {
+        guard !longScalar, let base = raw.baseAddress else { return }
+        let bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: raw.count)
         var start = 0
-        for (i, byte) in bytes.enumerated() where byte == 0x0A {
-            line.append(contentsOf: bytes[start..<i])
-            scanLine()
-            if longScalar { return }
-            endLine()
-            start = i + 1
+        while let newline = memchr(base + start, 0x0A, raw.count - start) {
+            let end = base.distance(to: UnsafeRawPointer(newline))
+            if line.isEmpty {
+                // A whole line here, the scan fresh (the last line ended).
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                scanned = scanText(text, from: 0)
+                if longScalar { return }
+                if strings.inString, scanned - (stringStart + 1) > JSONTapeNode.textLimit {
+                    // A string to cut: scanned again from the start in `line`.
+                    strings = JSONStringScan()
+                    scalarRun = 0
+                    line.append(contentsOf: text)
+                    scanned = 0
+                    scanLine()
+                    if longScalar { return }
+                    endLine()
+                } else {
+                    add(text)
+                    startLine()
+                }
+            } else {
+                line.append(contentsOf: bytes[start..<end])
+                scanLine()
+                if longScalar { return }
+                endLine()
+            }
+            start = end + 1
         }
         line.append(contentsOf: bytes[start...])
         scanLine()
@@ -74,28 +100,9 @@ public struct NDJSONLineScanner: Sendable {
     /// Tracks strings in the line's bytes not yet scanned, cutting a long
     /// one and noting a long word outside them.
     mutating func scanLine() {
-        var at = scanned
-        while at < line.count {
-            let byte = line[at]
-            if strings.inString {
-                _ = strings.closes(byte)
-            } else if byte == UInt8(ascii: "\"") {
-                strings.open()
-                stringStart = at
-                stringCut = nil
-                scalarRun = 0
-            } else if JSONListScanner.endsScalar(byte) || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                scalarRun = 0
-            } else {
-                scalarRun += 1
-                if scalarRun > JSONTapeNode.textLimit {
-                    longScalar = true
-                    return
-                }
-            }
-            at += 1
-        }
-        scanned = at
+        let text = line
+        scanned = text.withUnsafeBufferPointer { scanText($0, from: scanned) }
+        if longScalar { return }
         if strings.inString, scanned - (stringStart + 1) > JSONTapeNode.textLimit {
             let start = stringStart + 1
             let cut = stringCut ?? line.withUnsafeBufferPointer {
@@ -110,24 +117,111 @@ public struct NDJSONLineScanner: Sendable {
         }
     }
 
+    /// Tracks strings in `text` from `from` on (offsets in `text`, which
+    /// is the line from its start): the inside of a string eight bytes at
+    /// a time; outside, the length of the unquoted word, stopping at one
+    /// too long (`longScalar`). Returns where the scan ended.
+    mutating func scanText(_ text: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        var at = from
+        let end = text.count
+        while at < end {
+            if strings.inString {
+                guard let quote = strings.skip(text, from: at, to: end) else { return end }
+                at = quote + 1
+                continue
+            }
+            let byte = text[at]
+            if byte == UInt8(ascii: "\"") {
+                strings.open()
+                stringStart = at
+                stringCut = nil
+                scalarRun = 0
+            } else if Self.endsWord(byte) {
+                scalarRun = 0
+            } else {
+                // The rest of the word at once.
+                let wordEnd = Self.wordEnd(in: text, from: at + 1, to: end)
+                scalarRun += wordEnd - at
+                if scalarRun > JSONTapeNode.textLimit {
+                    longScalar = true
+                    return wordEnd
+                }
+                at = wordEnd
+                continue
+            }
+            at += 1
+        }
+        return at
+    }
+
+    /// A byte that ends an unquoted word: what ends a scalar
+    /// (`JSONListScanner.endsScalar`), an opening bracket or a quote.
+    @inline(__always)
+    static func endsWord(_ byte: UInt8) -> Bool {
+        JSONListScanner.endsScalar(byte) || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\"")
+    }
+
+    /// The offset of the first byte in `text[from..<end]` that ends a word
+    /// (`endsWord`), or `end`: eight bytes a word, as
+    /// `JSONListScanner.scalarEnd`, with brackets as candidates too.
+    @inline(__always)
+    static func wordEnd(in text: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        guard let base = text.baseAddress else { return end }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var at = from
+        while at + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+            // Below `-` (spaces, quote, comma), colons, and brackets and
+            // braces either way: with bits 1 and 2 set, `[` and `]` (and Y
+            // and _, sorted out below) read 0x5F, `{` and `}` (y, DEL) 0x7F.
+            let colons = word ^ (ones &* 0x3A), brackets = (word | ones &* 0x06) ^ (ones &* 0x5F)
+            let braces = (word | ones &* 0x06) ^ (ones &* 0x7F)
+            let found = (word &- ones &* 0x2D) & ~word & highs | (colons &- ones) & ~colons & highs
+                | (brackets &- ones) & ~brackets & highs | (braces &- ones) & ~braces & highs
+            if found == 0 {
+                at += 8
+                continue
+            }
+            let first = at + found.trailingZeroBitCount >> 3
+            if endsWord(base[first]) { return first }
+            at = first + 1
+        }
+        while at < end, !endsWord(base[at]) { at += 1 }
+        return at
+    }
+
     /// The line in `line` is complete: adds it to the batch unless blank.
     mutating func endLine() {
-        lineCount += 1
-        var from = 0, to = line.count
-        // A UTF-8 byte order mark before the first line.
-        if lineCount == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { from = 3 }
-        while from < to, Self.isBlank(line[from]) { from += 1 }
-        while to > from, Self.isBlank(line[to - 1]) { to -= 1 }
-        if from < to {
-            pending.text.append(pending.lines.isEmpty ? UInt8(ascii: "[") : UInt8(ascii: ","))
-            let at = pending.text.count
-            pending.text.append(contentsOf: line[from..<to])
-            pending.lines.append((at..<pending.text.count, lineCount))
+        do {
+            let text = line
+            text.withUnsafeBufferPointer { add($0) }
         }
         line.removeAll(keepingCapacity: line.count < 1 << 16)
+        startLine()
+    }
+
+    /// The scan state of a new line.
+    mutating func startLine() {
         scanned = 0
         scalarRun = 0
         strings = JSONStringScan()
+    }
+
+    /// The line `text` (all of it) is complete: adds it to the batch unless
+    /// blank.
+    mutating func add(_ text: UnsafeBufferPointer<UInt8>) {
+        lineCount += 1
+        var from = 0, to = text.count
+        // A UTF-8 byte order mark before the first line.
+        if lineCount == 1, text.starts(with: [0xEF, 0xBB, 0xBF]) { from = 3 }
+        while from < to, Self.isBlank(text[from]) { from += 1 }
+        while to > from, Self.isBlank(text[to - 1]) { to -= 1 }
+        if from < to {
+            pending.text.append(pending.lines.isEmpty ? UInt8(ascii: "[") : UInt8(ascii: ","))
+            let at = pending.text.count
+            pending.text.append(contentsOf: UnsafeBufferPointer(rebasing: text[from..<to]))
+            pending.lines.append((at..<pending.text.count, lineCount))
+        }
     }
 
     mutating func take() -> Batch? {
