@@ -8,7 +8,7 @@ import RowboatParsing
 /// or NDJSON lines). Up to `threshold` bytes are only kept
 /// (a page that small is decoded whole and stored, as always); past it, or
 /// at once when Content-Length says the body is larger, the items go to
-/// `onItems` in batches: the first as soon as there is one (the first
+/// `onPart` in batches: the first as soon as there is one (the first
 /// screen), then one at least every `interval` or `batchSize` items. With
 /// a `TapeRowWriter` the items are written straight into rows instead
 /// (`PageResult.rows`, the bytes the list keeps), on a task of their own
