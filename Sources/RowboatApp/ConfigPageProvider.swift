@@ -39,7 +39,9 @@ public struct ConfigPageProvider: PageProvider {
         // the list adopts its pages (`RowTable.append(table:)`).
         @Sendable func load(_ delivery: PageSource.Delivery) -> PageLoad {
             var table = RowTable(delivery.page.items.lazy.map(builder.row))
-            if let rows = delivery.page.rows { table.append(table: RowTable(rows)) }
+            if let rows = delivery.page.rows {
+                if table.isEmpty { table = RowTable(rows) } else { table.append(table: RowTable(rows)) }
+            }
             return PageLoad(table: table, facts: delivery.page.facts,
                             fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final)
         }
