@@ -16,18 +16,4 @@ public struct WrittenRows: Sendable, Equatable {
     public var count: Int { starts.count }
 
     public var isEmpty: Bool { starts.isEmpty }
-
-    /// Adds the rows of `other` (of the same shape) after these.
-    package mutating func append(_ other: WrittenRows) {
-        let base = bytes.count
-        bytes += other.bytes
-        starts += other.starts.map { $0 + base }
-    }
-
-    /// Keeps the first `count` rows.
-    package mutating func truncate(to count: Int) {
-        guard count < starts.count else { return }
-        bytes.removeLast(bytes.count - starts[count])
-        starts.removeLast(starts.count - count)
-    }
 }
