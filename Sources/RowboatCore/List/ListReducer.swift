@@ -35,6 +35,9 @@ public enum ListReducer {
         case .restart:
             let cancel = superseded(state)
             var fresh = ListState(paging: state.paging)
+            // Another query (a server search, a filter): the marks go along by id.
+            state.marks.settle(state.rows)
+            fresh.marks = state.marks
             fresh.viewportItems = state.viewportItems
             fresh.loadMoreThreshold = state.loadMoreThreshold
             fresh.lastRequestID = state.lastRequestID
