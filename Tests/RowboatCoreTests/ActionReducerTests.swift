@@ -139,7 +139,15 @@ struct ActionReducerTests {
         var state = try app("{title: Close, request: {path: \"/items/${item.id}/close\"}}, {title: Open files, key: W, open: \"${item.link}/files\"}")
         _ = AppReducer.reduce(&state, .sheet(.open))
         let items = state.sheet?.items ?? []
-        #expect(items.suffix(2) == [.action(index: 0, title: "Close"), .action(index: 1, title: "Open files")])
+        #expect(items.suffix(2) == [.action(index: 0, title: "Close"), .action(index: 1, title: "Open files", key: .character("W"))])
+        #expect(items.contains(.openDetail))
+        // From the detail, the sheet does not offer the detail.
+        _ = AppReducer.reduce(&state, .sheet(.cancel))
+        _ = AppReducer.reduce(&state, .openDetail)
+        _ = AppReducer.reduce(&state, .sheet(.open))
+        #expect(state.sheet?.items.contains(.openDetail) == false && state.sheet?.items.count == items.count - 1)
+        _ = AppReducer.reduce(&state, .sheet(.cancel))
+        _ = AppReducer.reduce(&state, .back)
         // The action's own key works inside the sheet too.
         #expect(KeyMap.default.action(for: .character("W"), in: state) == .runAction(ActionRef(index: 1, title: "Open files")))
         let effects = AppReducer.reduce(&state, .runAction(ActionRef(index: 1, title: "Open files")))
