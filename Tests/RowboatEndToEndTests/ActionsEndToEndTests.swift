@@ -49,7 +49,7 @@ struct ActionsEndToEndTests {
         // Refreshed: the first page asked for again, the marks kept.
         let after = try await tmux.waitForScreen { $0.contains("3 marked") && $0.contains("ready") }
         #expect(server.requestCount(path: "/api/items") == 2)
-        #expect(after.contains("● Brass Lantern"))
+        #expect(after.contains("●  Brass Lantern"))
         // The detail says so.
         try tmux.send("g", "Enter")
         try await tmux.waitForScreen { $0.contains("esc back") && $0.contains("sold") }
