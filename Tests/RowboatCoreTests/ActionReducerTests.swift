@@ -133,6 +133,10 @@ struct ActionReducerTests {
         #expect(pager.scroll == 0 && pager.lines == ["fatal: not a git repository", "line 2"])
         _ = AppReducer.reduce(&state, .outputPager(.close))
         #expect(state.overlay == nil)
+        // While another run goes on, O does not pass the last output off as its own.
+        _ = AppReducer.reduce(&state, .runAction(ActionRef(index: 0, title: "Log")))
+        _ = AppReducer.reduce(&state, .showActionOutput)
+        #expect(state.overlay == nil && state.toast?.text == "Log is running: its output shows here when it ends")
     }
 
     @Test func theSheetListsTheActionsAndRunsThem() throws {
