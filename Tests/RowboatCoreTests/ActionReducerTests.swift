@@ -63,7 +63,7 @@ struct ActionReducerTests {
             Issue.record("no dialog")
             return
         }
-        #expect(dialog.title == "Close" && dialog.lines == ["Close Item 2?", "for the 3 marked rows"])
+        #expect(dialog.title == "Close" && dialog.lines == ["Close Item 2, Item 3 and Item 6?", "for the 3 marked rows"])
         #expect(!dialog.confirmFocused)
         #expect(plan.rowIDs == ["2", "3", "6"] && plan.jobs.count == 3)
         // Enter on the focused button (No) does nothing; y does it.

@@ -39,7 +39,7 @@ struct ActionsEndToEndTests {
         try tmux.send("m", "m", "m")
         try await tmux.waitForScreen { $0.contains("3 marked") }
         try tmux.send("S")
-        let question = try await tmux.waitForScreen { $0.contains("Mark Brass Lantern as sold?") }
+        let question = try await tmux.waitForScreen { $0.contains("Mark Brass Lantern, ") && $0.contains("as sold?") }
         #expect(question.contains("for the 3 marked rows"))
         try tmux.send("y")
         try await tmux.waitForScreen { $0.contains("Mark sold: done for 3 rows") }
