@@ -203,7 +203,7 @@ public struct KeyMap: Sendable {
     ]
 
     /// The columns panel's keys, with this map's `columns` keys closing it.
-    func columnsPanelBindings() -> [Key: AppAction] {
+    public func columnsPanelBindings() -> [Key: AppAction] {
         var keys = Self.columnsPanel
         for key in KeyAction.columns.keys(on: .list, of: self) where keys[key] == nil { keys[key] = .columns(.close) }
         return keys

@@ -67,7 +67,7 @@ public struct AppRenderer {
         case .output(let pager):
             OutputPagerView(theme: theme).render(pager, layout: layout, into: &grid)
         case .columns(let panel):
-            ColumnsPanelView(theme: theme).render(panel, state: state, layout: layout, into: &grid)
+            ColumnsPanelView(theme: theme).render(panel, state: state, layout: layout, keyMap: keyMap, into: &grid)
         case .help, nil:
             break
         }
