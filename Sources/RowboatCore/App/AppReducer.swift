@@ -135,7 +135,11 @@ public enum AppReducer {
                 state.overlay = over
             } else {
                 state.overlay = .help(over: state.overlay)
+                state.helpPage = 0
             }
+            return []
+        case .helpPage(let page):
+            state.helpPage = max(0, page)
             return []
         case .quit:
             state.shouldQuit = true
