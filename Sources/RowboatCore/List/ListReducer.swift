@@ -12,7 +12,9 @@ public enum ListReducer {
             // A key press: automatic loading may go on again (flood rules).
             state.notice = nil
             state.autoLoadedRows = 0
-            if state.halt == .autoLimit || (action == .loadMore && state.halt == .noNewItems) { state.halt = nil }
+            if state.halt == .autoLimit || (action == .loadMore && (state.halt == .noNewItems || state.halt == .offlineEnd)) {
+                state.halt = nil
+            }
         default: break
         }
         switch action {
@@ -200,6 +202,14 @@ public enum ListReducer {
             state.cacheBadge?.offline = true
             state.failedLoad = nil
             state.phase = state.nextCursor == nil ? .exhausted : .idle
+            return []
+        }
+        if request.kind == .more, state.isOffline {
+            // Offline on cached pages, and the next is in neither place: the
+            // list has not failed; space asks the server again.
+            state.failedLoad = nil
+            state.halt = .offlineEnd
+            state.phase = .idle
             return []
         }
         state.failedLoad = .init(kind: request.kind, cursor: request.cursor)
