@@ -266,6 +266,9 @@ public enum ListReducer {
         guard state.phase == .idle, state.pagesLoaded > 0, state.halt == nil else { return [] }
         let threshold = state.loadMoreThreshold > 0 ? state.loadMoreThreshold : state.viewportItems
         guard state.rows.count - 1 - state.selection < threshold, state.nextCursor != nil else { return [] }
+        // Under a local sort the end of the list is not where new rows go:
+        // reaching it asks for one page per key press, not one after another.
+        if state.sort != nil, state.autoLoadedRows > 0 { return [] }
         guard state.autoLoadedRows < autoLoadRowLimit(state) else {
             state.halt = .autoLimit
             return []
