@@ -92,6 +92,8 @@ public enum AppAction: Sendable, Equatable {
     /// Something worth a toast happened (an effect's outcome).
     case notify(String, isError: Bool)
     case quit
+    /// Quit at once, whatever runs (a signal; yes to "quit and stop them?").
+    case quitNow
 }
 
 /// IO the app asks for, as plain data.

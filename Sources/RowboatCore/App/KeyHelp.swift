@@ -149,7 +149,7 @@ public enum KeyHelp {
         case .dialog(.toggleFocus): .switchButton
         case .dialog(.choose): .pressFocusedButton
         case .retryImage: .retryImage
-        case .quit: .quit
+        case .quit, .quitNow: .quit
         }
     }
 
