@@ -19,7 +19,7 @@ public enum StatusBar {
         }
         parts.append(Segment("\(list.rows.count)/\(list.knownTotal.map(String.init) ?? "?")", rank: 9))
         if list.pagesLoaded > 0 {
-            parts.append(Segment("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""), rank: 3))
+            parts.append(Segment("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""), rank: 6))
         }
         parts.append(Segment(phaseText(list.phase, spinner: spinner), rank: 8))
         if let pending = list.sorting {
