@@ -15,7 +15,7 @@ public enum StatusBar {
         // the counts and state, marks, then what is in force, then the rest.
         var parts = [Segment(state.endpointKey, rank: 10)] + state.query.summary.map { Segment($0, rank: 6) }
         if state.guessed != nil {
-            parts.append(Segment(Hint([.text("guessed config"), Hint.key(.help, " (%k: how)")]).text(in: keyMap), rank: 5))
+            parts.append(Segment(Hint([.text("guessed config"), Hint.key(.help, " (%k: how)")]).text(in: keyMap), rank: 7))
         }
         parts.append(Segment("\(list.rows.count)/\(list.knownTotal.map(String.init) ?? "?")", rank: 9))
         if list.pagesLoaded > 0 {
