@@ -61,7 +61,7 @@ struct FeedbackReducerTests {
         var state = app()
         #expect(AppReducer.reduce(&state, .openLink) == [.openURL("https://example.com/items/1")])
         #expect(state.toast?.text == "opening https://example.com/items/1")
-        #expect(AppReducer.reduce(&state, .copyLink) == [.copyToClipboard("https://example.com/items/1")])
+        #expect(AppReducer.reduce(&state, .copyLink) == [.copy(CopyRequest("https://example.com/items/1", what: "the link"))])
     }
 
     @Test func noLinkIsAnErrorToastAndNoEffect() {
@@ -158,7 +158,7 @@ struct FeedbackReducerTests {
         #expect(state == expected)
 
         state = before
-        #expect(AppReducer.reduce(&state, .sheet(.press(.copyLink))) == [.copyToClipboard("https://example.com/items/1")])
+        #expect(AppReducer.reduce(&state, .sheet(.press(.copyLink))) == [.copy(CopyRequest("https://example.com/items/1", what: "the link"))])
         expected = before
         expected.overlay = nil
         #expect(state == expected)
@@ -239,5 +239,61 @@ struct FeedbackReducerTests {
         #expect(keys.action(for: .character("y"), in: state) == .copyLink)
         #expect(keys.action(for: .character("a"), in: state) == .sheet(.open))
         #expect(keys.action(for: .character("C"), in: state) == .askClearCache)
+    }
+}
+
+/// Copying a column's value (`Y`: the action sheet on its "Copy …" lines):
+/// the selected row's, or every marked row's one a line; a relative date as
+/// its moment; the toast says what was copied.
+@Suite("Copying values")
+struct CopyValueReducerTests {
+    static let now: Double = 1_800_000_000
+
+    func app() -> AppState {
+        let columns = [ColumnSpec(field: "title", title: "Title", width: .weight(3, min: 10)),
+                       ColumnSpec(field: "price", title: "Price", width: .fixed(9), alignment: .right),
+                       ColumnSpec(field: "created", title: "Listed", width: .fixed(10))]
+        var state = AppState(endpointKey: "items", columns: columns, list: ListState(paging: Fixtures.paging),
+                             size: TerminalSize(columns: 80, rows: 24))
+        _ = AppReducer.reduce(&state, .list(.appeared))
+        let rows = (1...5).map { i in
+            RowModel(id: String(i), title: "Item \(i)", linkURL: "https://example.com/\(i)",
+                     fields: RowFields(names: ["title", "price", "created"],
+                                       values: [.text("Item \(i)"), .text("€\(i).50"), .relativeDate(Self.now - 3600)]),
+                     fieldOrder: ["title", "price", "created"])
+        }
+        _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, PageLoad(rows: rows, totalPages: 1, fetchedAt: Self.now))))
+        _ = AppReducer.reduce(&state, .clock(Self.now))
+        return state
+    }
+
+    @Test func yOpensTheSheetOnItsCopyLinesAndCopiesTheValue() {
+        var state = app()
+        #expect(KeyMap.default.action(for: .character("Y"), in: state) == .sheet(.openCopy))
+        _ = AppReducer.reduce(&state, .sheet(.openCopy))
+        let sheet = try! #require(state.sheet)
+        #expect(sheet.items[sheet.cursor] == .copyLink)
+        #expect(sheet.items.contains(.copyField("price", title: "Price")) && sheet.items.contains(.copyField("created", title: "Listed")))
+        _ = AppReducer.reduce(&state, .sheet(.move(2)))
+        #expect(AppReducer.reduce(&state, .sheet(.run)) == [.copy(CopyRequest("€1.50", what: "Price"))])
+        // A relative date is copied as its moment, not "1 h ago".
+        _ = AppReducer.reduce(&state, .sheet(.openCopy))
+        _ = AppReducer.reduce(&state, .sheet(.move(3)))
+        #expect(AppReducer.reduce(&state, .sheet(.run)) == [.copy(CopyRequest(ISOTimestamp.string(Self.now - 3600)!, what: "Listed"))])
+    }
+
+    @Test func withRowsMarkedEveryMarkedRowsValueOneALine() {
+        var state = app()
+        _ = AppReducer.reduce(&state, .mark(.toggle))
+        _ = AppReducer.reduce(&state, .mark(.toggle))
+        _ = AppReducer.reduce(&state, .sheet(.openCopy))
+        _ = AppReducer.reduce(&state, .sheet(.move(2)))
+        #expect(AppReducer.reduce(&state, .sheet(.run)) == [.copy(CopyRequest("€1.50\n€2.50", what: "Price of 2 rows"))])
+    }
+
+    @Test func theTerminalsClipboardGetsTheTextWithoutSecrets() {
+        let sequence = String(decoding: CopyRequest.terminalSequence("€1.50")!, as: UTF8.self)
+        #expect(sequence == "\u{1B}]52;c;4oKsMS41MA==\u{07}")
+        #expect(CopyRequest.terminalSequence(String(repeating: "x", count: CopyRequest.terminalLimit + 1)) == nil)
     }
 }

@@ -55,7 +55,7 @@ struct APIShapesEndToEndTests {
         let typo = try TmuxSession(arguments: ["--config", try config("slack.yaml", server: server, edits: [
             ("nextCursor: response_metadata.next_cursor", "nextCursor: response_metadata.next_cursr"),
         ])], environment: ["SLACK_TOKEN": "xoxb-demo"])
-        let screen = try await typo.waitForScreen { $0.contains("20/20 · page 1 · all loaded") }
+        let screen = try await typo.waitForScreen { $0.contains("20/20 ·") && $0.contains("all loaded") }
         // (As much of the notice as fits next to the left part.)
         #expect(screen.contains("paging.nextCursor \"response_metadata.next_cursr\" is not…"))
         try typo.send("q")

@@ -47,9 +47,27 @@ struct FeedbackEndToEndTests {
         try tmux.send("a")
         try await tmux.waitForScreen { $0.contains("Open link in browser") && $0.contains("Copy link") }
         try tmux.send("j", "Enter")
-        try await tmux.waitForScreen { $0.contains("link copied (tmux)") }
+        try await tmux.waitForScreen { $0.contains("copied the link (tmux and the terminal)") }
         let buffer = try tmux.tmux(["show-buffer"])
         #expect(buffer.hasPrefix("http://127.0.0.1:") && buffer.hasSuffix("/api/items/1"))
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+    }
+
+    /// Y and a column: its value goes to the tmux buffer and, as OSC 52,
+    /// to the terminal's own clipboard (what works over SSH).
+    @Test func aColumnsValueIsCopiedToTheTerminalsClipboardToo() async throws {
+        let tmux = try TmuxSession(arguments: [])
+        let log = tmux.directory.appendingPathComponent("raw").path
+        try tmux.logRawOutput(to: log)
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        try tmux.send("Y")
+        try await tmux.waitForScreen { $0.contains("Copy Price") }
+        try tmux.send("j", "j", "j", "Enter")
+        try await tmux.waitForScreen { $0.contains("copied Price (tmux and the terminal)") }
+        #expect(try tmux.tmux(["show-buffer"]) == "€84.48")
+        let raw = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(raw.contains("\u{1B}]52;c;" + Data("€84.48".utf8).base64EncodedString() + "\u{07}"))
         try tmux.send("q")
         #expect(await tmux.waitForExit() == 0)
     }

@@ -31,7 +31,7 @@ import RowboatSpec
         _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, PageLoad(
             rows: (1...3).map { Fixtures.row($0) }, facts: facts, fetchedAt: Fixtures.now))))
         let grid = renderer.render(state, now: Fixtures.now)
-        #expect(grid.lines().last?.contains(#"no next page: the server sent no Link header with rel="next""#) == true)
+        #expect(grid.lines().last?.contains(#"no next page: the server sent no Link header with rel="next"…"#) == true)
         try GoldenFrame.check(grid, "paging-notice-no-link-100x8")
     }
 }

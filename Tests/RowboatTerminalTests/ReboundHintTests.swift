@@ -11,7 +11,7 @@ import RowboatSpec
 
     /// Each action's new key: F1–F12, then capitals and signs no default uses.
     static let rebound: [KeyAction: Key] = {
-        let free = (1...12).map { Key.function($0) } + "ABDEHIJKLMNOPQSTUWXYZ!@#%&()-+=,.;<>".map { Key.character($0) }
+        let free = (1...12).map { Key.function($0) } + "ABDEHIJKLMNOPQSTUWXYZ!@#%&()-+=,.;<>{}|^_`".map { Key.character($0) }
         return Dictionary(uniqueKeysWithValues: zip(KeyAction.allCases, free))
     }()
 

@@ -121,7 +121,7 @@ public enum AppEffect: Sendable, Equatable {
     /// Open an http(s) URL with $BROWSER or xdg-open.
     case openURL(String)
     /// Put text on the clipboard (tmux buffer, wl-copy, xclip or xsel).
-    case copyToClipboard(String)
+    case copy(CopyRequest)
     /// The thumbnails the screen wants now, in priority order (visible
     /// first, then the next screen); the queue drops what is not listed.
     case wantImages([ImageRequest])

@@ -28,9 +28,9 @@ extension AppReducer {
                 return []
             }
             let marked = state.list.marks.count
-            toast(&state, "copying \(links.count) link\(links.count == 1 ? "" : "s")"
-                  + (links.count < marked ? " (\(marked - links.count) of \(marked) marked rows have none)" : ""))
-            return [.copyToClipboard(links.joined(separator: "\n"))]
+            let what = "\(links.count) link\(links.count == 1 ? "" : "s")"
+                + (links.count < marked ? " (\(marked - links.count) of \(marked) marked rows have none)" : "")
+            return [.copy(CopyRequest(links.joined(separator: "\n"), what: what))]
         case .openLink, .copyLink:
             guard let row = state.currentRow else { return [] }
             guard let url = row.linkURL else {
@@ -46,7 +46,7 @@ extension AppReducer {
                 toast(&state, "opening \(url)")
                 return [.openURL(url)]
             }
-            return [.copyToClipboard(url)]
+            return [.copy(CopyRequest(url, what: "the link"))]
         case .sheet(let sheetAction):
             return reduceSheet(&state, sheetAction)
         case .askClearCache:
@@ -89,6 +89,23 @@ extension AppReducer {
         return []
     }
 
+    /// Copies `field` of the selected row, or of every marked row (one a
+    /// line): its value as the server wrote it where the row keeps that,
+    /// a relative date as its ISO 8601 moment, else what the cell shows.
+    static func copyField(_ state: inout AppState, _ field: String, title: String) -> [AppEffect] {
+        let (rows, marked) = state.actionRows
+        let values = rows.compactMap { row -> String? in
+            if case .relativeDate(let t, _)? = row.fields[field] { return ISOTimestamp.string(t) }
+            return ActionFields.value(of: row, field)
+        }
+        guard !values.isEmpty else {
+            toast(&state, marked ? "no marked row has a \(title)" : "this item has no \(title)", isError: true)
+            return []
+        }
+        let what = marked ? "\(title) of \(values.count) row\(values.count == 1 ? "" : "s")" : title
+        return [.copy(CopyRequest(values.joined(separator: "\n"), what: what))]
+    }
+
     static func isFailed(_ phase: ImagePhase?) -> Bool {
         if case .failed = phase { return true }
         return false
@@ -96,15 +113,18 @@ extension AppReducer {
 
     static func reduceSheet(_ state: inout AppState, _ action: SheetAction) -> [AppEffect] {
         switch action {
-        case .open:
+        case .open, .openCopy:
             guard let row = state.currentRow else { return [] }
             let inDetail = if case .detail? = state.screen { true } else { false }
             let items = ActionSheet.items(for: row, isFavorite: state.isFavorite(row.id),
                                           imageFailed: isFailed(state.imagePhase(of: row)),
-                                          actions: state.currentActions, inDetail: inDetail)
-            state.overlay = .sheet(ActionSheet(rowID: row.id, title: row.title, items: items.filter { item in
+                                          actions: state.currentActions, inDetail: inDetail,
+                                          columns: state.showingFavorites ? [] : state.columns).filter { item in
                 item.keyAction.map { !state.withheld.contains($0) } ?? true
-            }))
+            }
+            let copying = action == .openCopy
+                ? items.firstIndex { if case .copyField = $0 { true } else { $0 == .copyLink } } : nil
+            state.overlay = .sheet(ActionSheet(rowID: row.id, title: row.title, items: items, cursor: copying ?? 0))
         case .move(let delta):
             guard var sheet = state.sheet else { return [] }
             sheet.cursor = min(max(0, sheet.cursor + delta), max(0, sheet.items.count - 1))
@@ -126,6 +146,7 @@ extension AppReducer {
             case .addFavorite, .removeFavorite: return reduce(&state, .toggleFavorite)
             case .openDetail: return reduce(&state, .openDetail)
             case .retryImage: return reduce(&state, .retryImage)
+            case .copyField(let field, let title): return copyField(&state, field, title: title)
             case .action(let index, let title, _):
                 return reduce(&state, .runAction(ActionRef(index: index, title: title)))
             }

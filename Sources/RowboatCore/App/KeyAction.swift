@@ -32,6 +32,7 @@ extension KeyAction {
         case .favoritesList: [.init(.list, .toggleFavoritesList)]
         case .openLink: [.init(.list, .openLink), .init(.detail, .openLink)]
         case .copyLink: [.init(.list, .copyLink), .init(.detail, .copyLink)]
+        case .copyValue: [.init(.list, .sheet(.openCopy)), .init(.detail, .sheet(.openCopy))]
         case .actions: [.init(.list, .sheet(.open)), .init(.detail, .sheet(.open))]
         case .clearCache: [.init(.list, .askClearCache)]
         case .cancelActions: [.init(.list, .cancelActions), .init(.detail, .cancelActions)]

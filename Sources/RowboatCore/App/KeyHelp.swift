@@ -141,6 +141,7 @@ public enum KeyHelp {
         case .openLink: .openLink
         case .copyLink: .copyLink
         case .sheet(.open): .actions
+        case .sheet(.openCopy): .copyValue
         case .sheet(.run), .sheet(.press): .doIt
         case .sheet(.cancel): .close
         case .askClearCache: .clearCache
@@ -174,7 +175,7 @@ enum HelpTopic: Int, CaseIterable {
          filterEquals, filterContains, filterLess, filterGreater, filterTyped,
          filterTypedKeep, unfilter, unfilterAll, restoreColumns, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
          closePanel, submitSearch, clearSearch, nextMatch, previousMatch, typeText, deleteCharacter
-    case openLink, copyLink, actions, runAction, cancelActions, actionOutput, clearCache, retryImage
+    case openLink, copyLink, copyValue, actions, runAction, cancelActions, actionOutput, clearCache, retryImage
     case doIt, close, yes, no, switchButton, pressFocusedButton
     case help, quit
     /// Things that happen without a key (answers, the clock, the mouse).
@@ -244,6 +245,7 @@ enum HelpTopic: Int, CaseIterable {
         case .deleteCharacter: "delete a character"
         case .openLink: "open link in browser"
         case .copyLink: "copy link"
+        case .copyValue: "copy a column's value"
         case .actions: "actions on the item"
         case .runAction: "run an action"
         case .cancelActions: "stop running actions"
@@ -301,6 +303,7 @@ enum HelpTopic: Int, CaseIterable {
         case .submitSearch: "search / browse"
         case .deleteCharacter: "delete"
         case .openLink: "open link"
+        case .copyValue: "copy value"
         case .actions: "actions"
         case .cancelActions: "stop actions"
         case .actionOutput: "output"

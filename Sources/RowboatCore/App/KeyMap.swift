@@ -86,7 +86,8 @@ public struct KeyMap: Sendable {
 
     public static let defaultDetail: [Key: AppAction] = [
         .character("*"): .toggleFavorite, .character("s"): .toggleFavorite,
-        .character("o"): .openLink, .character("y"): .copyLink, .character("a"): .sheet(.open),
+        .character("o"): .openLink, .character("y"): .copyLink, .character("Y"): .sheet(.openCopy),
+        .character("a"): .sheet(.open),
         .character("X"): .cancelActions, .character("O"): .showActionOutput,
         .escape: .back, .backspace: .back,
         // A detail that loads its own (a kit's detail hook) is asked again.
@@ -120,7 +121,7 @@ public struct KeyMap: Sendable {
         .character("t"): .toggleLive,
         .character("-"): .columns(.unfilter(all: false)),
         .character("/"): .search(.begin),
-        .character("o"): .openLink, .character("y"): .copyLink,
+        .character("o"): .openLink, .character("y"): .copyLink, .character("Y"): .sheet(.openCopy),
         .character("a"): .sheet(.open),
         .character("C"): .askClearCache,
         .character("X"): .cancelActions, .character("O"): .showActionOutput,

@@ -17,14 +17,17 @@ public struct ActionSheet: Sendable, Equatable {
         self.cursor = cursor
     }
 
-    /// The sheet for `row`: link actions when it has a link, favorite on or
-    /// off, the detail (unless it is open already: `inDetail`), and
-    /// retrying a failed image, then the endpoint's actions that apply to
-    /// it, each with its key.
+    /// The sheet for `row`: link actions when it has a link, copying the
+    /// value of each column shown (`columns`), favorite on or off, the
+    /// detail (unless it is open already: `inDetail`), and retrying a
+    /// failed image, then the endpoint's actions that apply to it, each
+    /// with its key.
     public static func items(for row: RowModel, isFavorite: Bool, imageFailed: Bool,
-                             actions: [ActionSpec] = [], inDetail: Bool = false) -> [SheetItem] {
+                             actions: [ActionSpec] = [], inDetail: Bool = false,
+                             columns: [ColumnSpec] = []) -> [SheetItem] {
         var items: [SheetItem] = []
         if row.linkURL != nil { items += [.openLink, .copyLink] }
+        items += columns.filter { $0.field != "link" }.map { SheetItem.copyField($0.field, title: $0.title) }
         items.append(isFavorite ? .removeFavorite : .addFavorite)
         if !inDetail { items.append(.openDetail) }
         if imageFailed { items.append(.retryImage) }
@@ -37,6 +40,8 @@ public struct ActionSheet: Sendable, Equatable {
 /// One line of the action sheet.
 public enum SheetItem: Sendable, Equatable {
     case openLink, copyLink, addFavorite, removeFavorite, openDetail, retryImage
+    /// Copy a column's value (of every marked row, with rows marked).
+    case copyField(String, title: String)
     /// One of the endpoint's actions (the config's, or a `ListController`
     /// program's), by its index among them, with the key that runs it.
     case action(index: Int, title: String, key: Key? = nil)
@@ -50,6 +55,7 @@ public enum SheetItem: Sendable, Equatable {
         case .removeFavorite: "Remove from favorites"
         case .openDetail: "Show detail"
         case .retryImage: "Retry image"
+        case .copyField(_, let title): "Copy \(title)"
         case .action(_, let title, _): title
         }
     }
@@ -65,6 +71,7 @@ public enum SheetItem: Sendable, Equatable {
         case .addFavorite, .removeFavorite: .favorite
         case .openDetail: nil
         case .retryImage: .retryImage
+        case .copyField: nil
         case .action: nil
         }
     }
@@ -73,6 +80,8 @@ public enum SheetItem: Sendable, Equatable {
 /// What the keys do in the action sheet.
 public enum SheetAction: Sendable, Equatable {
     case open
+    /// Open it on its first line that copies a value (`Y`).
+    case openCopy
     case move(Int)
     /// Do the item under the cursor and close.
     case run

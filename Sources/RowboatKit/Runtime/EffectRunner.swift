@@ -110,12 +110,18 @@ package final class EffectRunner: Sendable {
             helperQueue.async {
                 if case .failure(let e) = opener.open(url) { self.post(.notify(e.description, isError: true)) }
             }
-        case .copyToClipboard(let text):
+        case .copy(let request):
             let clipboard = Clipboard(environment: ProcessInfo.processInfo.environment)
             helperQueue.async {
-                switch clipboard.copy(text) {
-                case .success(let tool): self.post(.notify("link copied (\(tool))", isError: false))
-                case .failure(let e): self.post(.notify("cannot copy: \(e.description)", isError: true))
+                // The local tool gets the text with secrets taken out, as the terminal does.
+                switch clipboard.copy(Secrets.redact(request.text)) {
+                case .success(let tool):
+                    self.post(.notify("copied \(request.what) (\(tool)\(request.sentToTerminal ? " and the terminal" : ""))",
+                                      isError: false))
+                case .failure where request.sentToTerminal:
+                    self.post(.notify("copied \(request.what) (sent to the terminal's clipboard: OSC 52)", isError: false))
+                case .failure(let e):
+                    self.post(.notify("cannot copy: \(e.description)", isError: true))
                 }
             }
         case .wantImages(let requests):

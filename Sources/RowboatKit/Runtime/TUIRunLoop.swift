@@ -138,6 +138,10 @@ package final class TUIRunLoop {
         store.send(action) { effect in
             if case .performAction(let plan, let runID) = effect, plan.isInteractive {
                 runInteractive(plan, runID: runID)
+            } else if case .copy(var request) = effect {
+                // The terminal's clipboard is written here, where the terminal is owned.
+                request.sentToTerminal = screen.copyToClipboard(request.text)
+                runner?.run(.copy(request))
             } else {
                 runner?.run(effect)
             }

@@ -8,7 +8,7 @@ public enum KeyAction: String, Sendable, CaseIterable {
     case openDetail, openRelated, back
     case mark, markAll
     case favorite, favoritesList
-    case openLink, copyLink, actions, clearCache, retryImage
+    case openLink, copyLink, copyValue, actions, clearCache, retryImage
     case cancelActions, actionOutput
     case toggleView
     case nextTab, previousTab

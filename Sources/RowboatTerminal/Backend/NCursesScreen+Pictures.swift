@@ -71,3 +71,12 @@ extension NCursesScreen {
         if !bytes.isEmpty { _ = GraphicsProbe.writeAll(bytes, to: STDOUT_FILENO) }
     }
 }
+
+extension NCursesScreen {
+    /// Sends `text` to the terminal's clipboard (OSC 52), after what
+    /// ncurses has drawn; false when it is too long to send that way.
+    public func copyToClipboard(_ text: String) -> Bool {
+        guard let bytes = CopyRequest.terminalSequence(text) else { return false }
+        return GraphicsProbe.writeAll(bytes, to: STDOUT_FILENO)
+    }
+}

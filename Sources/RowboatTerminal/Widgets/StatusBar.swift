@@ -12,14 +12,15 @@ public enum StatusBar {
         let list = state.list
         typealias Segment = StatusLineFit.Segment
         // What matters most stays longest when the line is narrow: the endpoint,
-        // the counts and state, marks, then what is in force, then the rest.
+        // the count, an error, the state and marks, notices and what runs, what
+        // is in force, then the page, what is new, and when it was updated.
         var parts = [Segment(state.endpointKey, rank: 10)] + state.query.summary.map { Segment($0, rank: 6) }
         if state.guessed != nil {
             parts.append(Segment(Hint([.text("guessed config"), Hint.key(.help, " (%k: how)")]).text(in: keyMap), rank: 7))
         }
         parts.append(Segment("\(list.rows.count)/\(list.knownTotal.map(String.init) ?? "?")", rank: 9))
         if list.pagesLoaded > 0 {
-            parts.append(Segment("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""), rank: 6))
+            parts.append(Segment("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""), rank: 5))
         }
         parts.append(Segment(phaseText(list.phase, spinner: spinner), rank: 8))
         if let pending = list.sorting {
@@ -45,10 +46,10 @@ public enum StatusBar {
             right = Segment("offline · cached " + ValueFormatter.relative(badge.fetchedAt, now: now), rank: 8)
             rightStyle = errorStyle
         } else if let error = list.lastError {
-            right = Segment("✗ " + error, rank: 5, shortens: true)
+            right = Segment("✗ " + error, rank: 9, shortens: true)
             rightStyle = errorStyle
         } else if let notice = list.notice ?? list.pagingNotice {
-            right = Segment(notice, rank: 5, shortens: true)
+            right = Segment(notice, rank: 7, shortens: true)
         } else if let badge = list.cacheBadge {
             right = Segment("cached " + ValueFormatter.relative(badge.fetchedAt, now: now), rank: 2)
         } else if let updated = list.lastUpdated {
