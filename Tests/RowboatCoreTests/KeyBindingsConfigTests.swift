@@ -125,7 +125,7 @@ struct KeyBindingsConfigTests {
     @Test func unrelatedKeyNameSaysWhatAKeyIs() throws {
         let e = try error("keys:\n  refresh: control-r\n")
         #expect(e.message == "unknown key name \"control-r\" (a key is one character, or space, enter, esc, backspace, "
-                + "tab, shift-tab, up, down, left, right, pgup, pgdn, home, end, f1…f12)")
+                + "tab, shift-tab, up, down, left, right, pgup, pgdn, home, end, ctrl-l, f1…f12)")
     }
 
     @Test func otherMistakes() throws {

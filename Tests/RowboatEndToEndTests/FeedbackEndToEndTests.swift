@@ -72,6 +72,24 @@ struct FeedbackEndToEndTests {
         #expect(await tmux.waitForExit() == 0)
     }
 
+    /// Something else writes over the screen (a stray program on the same
+    /// terminal): Ctrl-L draws it all again.
+    @Test func ctrlLRedrawsWhatWasWrittenOver() async throws {
+        let tmux = try TmuxSession(arguments: [])
+        try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        let tty = try tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try "\u{1B}[5;5HGARBAGE-OVER-THE-LIST".write(toFile: tty, atomically: false, encoding: .utf8)
+        try await tmux.waitForScreen { $0.contains("GARBAGE-OVER-THE-LIST") }
+        try tmux.send("j")   // a key that redraws only what changed leaves the garbage
+        try await tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "青花瓷茶杯 Teacup", in: $0)) }
+        #expect(try tmux.screen().contains("GARBAGE"))
+        try tmux.send("C-l")
+        let clean = try await tmux.waitForScreen { !$0.contains("GARBAGE") && $0.contains("Brass Lantern") }
+        #expect(clean.contains("Copper Telescope 4"))
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+    }
+
     @Test func clearCacheAsksWithSizesAndClearsOnYes() async throws {
         let tmux = try TmuxSession(arguments: ["--mode", "cache-else-network"])
         try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }

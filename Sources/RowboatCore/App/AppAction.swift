@@ -52,6 +52,8 @@ public enum AppAction: Sendable, Equatable {
     /// given): its list is read back so it shows what is really kept.
     case favoriteWriteFailed(endpoint: String, String)
     case toggleHelp
+    /// Ctrl-L: the whole screen drawn again (after something wrote over it).
+    case redraw
     /// Help that does not fit the terminal: show that page of it.
     case helpPage(Int)
     /// The filter and sort panel.
@@ -122,6 +124,8 @@ public enum AppEffect: Sendable, Equatable {
     case openURL(String)
     /// Put text on the clipboard (tmux buffer, wl-copy, xclip or xsel).
     case copy(CopyRequest)
+    /// Draw the whole screen again, from nothing (the run loop's: it owns the terminal).
+    case redrawScreen
     /// The thumbnails the screen wants now, in priority order (visible
     /// first, then the next screen); the queue drops what is not listed.
     case wantImages([ImageRequest])

@@ -138,6 +138,8 @@ public enum AppReducer {
                 state.helpPage = 0
             }
             return []
+        case .redraw:
+            return [.redrawScreen]
         case .helpPage(let page):
             state.helpPage = max(0, page)
             return []

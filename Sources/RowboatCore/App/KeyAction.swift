@@ -54,6 +54,7 @@ extension KeyAction {
         case .apply: [.init(.filterPanel, .filters(.apply))]
         case .reset: [.init(.filterPanel, .filters(.reset))]
         case .help: [.init(.list, .toggleHelp), .init(.detail, .toggleHelp), .init(.filterPanel, .toggleHelp)]
+        case .redraw: [.init(.list, .redraw), .init(.detail, .redraw), .init(.filterPanel, .redraw)]
         case .quit: [.init(.list, .quit), .init(.detail, .quit), .init(.filterPanel, .quit)]
         }
     }

@@ -113,6 +113,7 @@ public enum KeyHelp {
         case .scrollDetail(let d): d > 1 ? .scrollPageDown : d < -1 ? .scrollPageUp : d > 0 ? .scrollDown : .scrollUp
         case .toggleHelp: .help
         case .helpPage: .notAKey
+        case .redraw: .redraw
         case .runAction: .runAction
         case .cancelActions: .cancelActions
         case .showActionOutput: .actionOutput
@@ -177,7 +178,7 @@ enum HelpTopic: Int, CaseIterable {
          closePanel, submitSearch, clearSearch, nextMatch, previousMatch, typeText, deleteCharacter
     case openLink, copyLink, copyValue, actions, runAction, cancelActions, actionOutput, clearCache, retryImage
     case doIt, close, yes, no, switchButton, pressFocusedButton
-    case help, quit
+    case help, redraw, quit
     /// Things that happen without a key (answers, the clock, the mouse).
     case notAKey
 
@@ -259,6 +260,7 @@ enum HelpTopic: Int, CaseIterable {
         case .switchButton: "switch button"
         case .pressFocusedButton: "press the focused button"
         case .help: "help"
+        case .redraw: "redraw the screen"
         case .quit: "quit"
         case .notAKey: "not a key"
         }

@@ -98,7 +98,7 @@ public struct KeyMap: Sendable {
         .up: .scrollDetail(-1), .character("k"): .scrollDetail(-1),
         .down: .scrollDetail(1), .character("j"): .scrollDetail(1),
         .pageUp: .scrollDetail(-10), .pageDown: .scrollDetail(10),
-        .character("?"): .toggleHelp,
+        .character("?"): .toggleHelp, KeyName.ctrlL: .redraw,
         .character("q"): .quit,
     ]
 
@@ -126,7 +126,7 @@ public struct KeyMap: Sendable {
         .character("C"): .askClearCache,
         .character("X"): .cancelActions, .character("O"): .showActionOutput,
         .character("R"): .retryImage,
-        .character("?"): .toggleHelp,
+        .character("?"): .toggleHelp, KeyName.ctrlL: .redraw,
         .character("q"): .quit,
         .tab: .nextTab, .backTab: .previousTab,
     ].merging((1...9).map { (Key.character(Character(String($0))), AppAction.selectTab($0 - 1)) }) { a, _ in a })
@@ -142,7 +142,7 @@ public struct KeyMap: Sendable {
         .enter: .filters(.apply),
         .character("c"): .filters(.reset),
         .escape: .back, .character("f"): .filters(.cancel), .backspace: .back,
-        .character("?"): .toggleHelp,
+        .character("?"): .toggleHelp, KeyName.ctrlL: .redraw,
         .character("q"): .quit,
     ]
 
@@ -273,7 +273,8 @@ public struct KeyMap: Sendable {
         case (.columnsPanel, .character(let c)) where bindings(in: state) == Self.typedValue:
             return .columns(.type(.insert(String(c))))
         default:
-            return bindings(in: state)[key]
+            // The redraw key works over any overlay too.
+            return bindings(in: state)[key] ?? (KeyAction.redraw.keys(on: .list, of: self).contains(key) ? .redraw : nil)
         }
     }
 }

@@ -110,6 +110,8 @@ package final class EffectRunner: Sendable {
             helperQueue.async {
                 if case .failure(let e) = opener.open(url) { self.post(.notify(e.description, isError: true)) }
             }
+        case .redrawScreen:
+            break   // the run loop's (it owns the terminal); a headless session draws whole frames
         case .copy(let request):
             let clipboard = Clipboard(environment: ProcessInfo.processInfo.environment)
             helperQueue.async {

@@ -138,6 +138,8 @@ package final class TUIRunLoop {
         store.send(action) { effect in
             if case .performAction(let plan, let runID) = effect, plan.isInteractive {
                 runInteractive(plan, runID: runID)
+            } else if case .redrawScreen = effect {
+                screen.forgetDrawn()
             } else if case .copy(var request) = effect {
                 // The terminal's clipboard is written here, where the terminal is owned.
                 request.sentToTerminal = screen.copyToClipboard(request.text)

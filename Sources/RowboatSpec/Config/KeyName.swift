@@ -7,7 +7,11 @@ public enum KeyName {
         ("shift-tab", .backTab),
         ("up", .up), ("down", .down), ("left", .left), ("right", .right),
         ("pgup", .pageUp), ("pgdn", .pageDown), ("home", .home), ("end", .end),
+        ("ctrl-l", KeyName.ctrlL),
     ] + (1...12).map { ("f\($0)", Key.function($0)) }
+
+    /// Ctrl-L, the key every curses program redraws the screen on.
+    public static let ctrlL = Key.character("\u{0C}")
 
     static let aliases: [String: Key] = [
         "escape": .escape, "return": .enter, "pageup": .pageUp, "pagedown": .pageDown, "backtab": .backTab,
@@ -51,6 +55,7 @@ public enum KeyName {
     public static func shown(_ key: Key) -> String {
         switch key {
         case .character(" "): "space"
+        case .character("\u{0C}"): "Ctrl-L"
         case .character(let c): String(c)
         case .up: "↑"
         case .down: "↓"

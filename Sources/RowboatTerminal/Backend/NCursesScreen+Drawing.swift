@@ -93,3 +93,12 @@ extension NCursesScreen {
         return max(1, want)
     }
 }
+
+extension NCursesScreen {
+    /// The next `draw` repaints every cell from a cleared terminal (Ctrl-L:
+    /// after another program or a stray write garbled what is shown).
+    public func forgetDrawn() {
+        previous = nil
+        clearok(rb_stdscr(), true)
+    }
+}

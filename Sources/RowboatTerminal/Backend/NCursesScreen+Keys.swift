@@ -58,6 +58,7 @@ extension NCursesScreen {
         case 27: return .escape
         case 8, 127: return .backspace
         case 9: return .tab
+        case 12: return KeyName.ctrlL
         case 0..<32: return nil
         default: return Unicode.Scalar(value).map { .character(Character($0)) }
         }
