@@ -26,6 +26,20 @@ struct DemoConfigTests {
         #expect(guide.contains("(`1–\(n)` in the demo)"))
     }
 
+    /// Help (and the keys) offer only what the tab on screen can do: the
+    /// Live tab maps no link and has no filters or actions, so f, o, y,
+    /// X and O are not there; the Items tab has them all.
+    @Test func eachTabOffersOnlyTheKeysItCanUse() throws {
+        var state = AppState(config: try demo(), size: TerminalSize(columns: 120, rows: 40))
+        func keys() -> [String] { KeyHelp.entries(KeyMap.default.bindings(in: state)).map(\.keys) }
+        #expect(["f", "o", "y", "X", "O"].allSatisfy { keys().contains($0) }, "\(keys())")
+        let live = try #require(state.tabs.firstIndex { $0.endpointKey == "live" })
+        _ = AppReducer.reduce(&state, .selectTab(live))
+        #expect(!["f", "o", "y", "X", "O", "R"].contains { keys().contains($0) }, "\(keys())")
+        #expect(keys().contains("t") && keys().contains("Y"))
+        #expect(KeyMap.default.action(for: .character("o"), in: state) == nil)
+    }
+
     @Test func serverAndCommunication() throws {
         let config = try demo()
         #expect(config.source == "Config/demo.yaml")

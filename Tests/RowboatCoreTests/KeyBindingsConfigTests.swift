@@ -25,8 +25,10 @@ struct KeyBindingsConfigTests {
         try KeyBindings.keyMap(try parse(keys).keys)
     }
 
+    /// A list with a filter section (so its filters key is offered).
     func state(_ change: (inout AppState) -> Void = { _ in }) -> AppState {
         var s = AppState(endpointKey: "items", columns: [])
+        s.query = QueryState(options: QueryOptions(filters: [QuerySection(title: "Rating", options: [QueryOption(title: "Any")])]))
         change(&s)
         return s
     }

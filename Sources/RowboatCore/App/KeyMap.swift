@@ -65,6 +65,9 @@ public struct KeyMap: Sendable {
         // (The panel's own keys drop filter conditions: see `columnsPanel`.)
         if state.screen != nil { keys = keys.filter { $0.value != .columns(.open) } }
         if state.list.live == nil { keys = keys.filter { $0.value != .toggleLive } }
+        // Keys of what this list cannot do are not offered (nor listed in help).
+        let unusable = state.unusableActions
+        if !unusable.isEmpty { keys = keys.filter { !unusable.contains($0.value) } }
         // The unfilter key while a local filter is in force.
         if state.list.filter == nil { keys = keys.filter { $0.value != .columns(.unfilter(all: false)) } }
         if state.detail.map({ state.endpoints[$0.endpointKey]?.loadsDetail == true }) != true {

@@ -26,7 +26,8 @@ public struct HelpScreen: Sendable {
         let width = state.size.columns, height = state.size.rows
         // The section takes its lines (and a blank one) while the keys keep at least half the rows.
         sectionRows = section.isEmpty ? 0 : min(section.count + 1, max(0, (height - 4) / 2))
-        let note = state.imagesInfo.map { "images: \($0)" }
+        // How images are drawn, where the list has any.
+        let note = state.showsImages ? state.imagesInfo.map { "images: \($0)" } : nil
         let close = "any key closes"
         layout = HelpLayout.best(entries, width: width, height: height - sectionRows,
                                  footerWidth: DisplayWidth.of((note.map { $0 + " · " } ?? "") + close))

@@ -112,6 +112,31 @@ public struct AppState: Sendable, Equatable {
     /// else the current tab's.
     public var favoritesEndpoint: String { detail?.endpointKey ?? tab.endpointKey }
 
+    /// What the list on screen cannot do, so its keys are neither offered
+    /// nor listed in help: filters without sections, links and images its
+    /// endpoint does not map (when its fields are known), stopping and
+    /// showing actions it has none of.
+    public var unusableActions: [AppAction] {
+        var out: [AppAction] = []
+        if query.options.sections.isEmpty { out.append(.filters(.open)) }
+        let fields = Set((endpoints[endpointKey]?.fields ?? []).map(\.name))
+        if !fields.isEmpty && !showingFavorites {
+            if !fields.contains("link") { out += [.openLink, .copyLink] }
+            if !fields.contains("image") { out.append(.retryImage) }
+        }
+        if imagesOff { out.append(.retryImage) }
+        let actions = currentActions
+        if actions.isEmpty { out.append(.cancelActions) }
+        if !actions.contains(where: { if case .run = $0.kind { true } else { false } }) { out.append(.showActionOutput) }
+        return out
+    }
+
+    /// True when the endpoint on screen shows images (a known image field, images on).
+    public var showsImages: Bool {
+        let fields = (endpoints[endpointKey]?.fields ?? []).map(\.name)
+        return !imagesOff && (fields.isEmpty || fields.contains("image"))
+    }
+
     public var showsImageBadges: Bool {
         get { tabs[currentTab].showsImageBadges }
         set { tabs[currentTab].showsImageBadges = newValue }
