@@ -163,7 +163,10 @@ struct ActionReducerTests {
         var state = try app("{title: Close, request: {path: \"/items/${item.id}/close\"}}, {title: Open files, key: W, open: \"${item.link}/files\"}")
         _ = AppReducer.reduce(&state, .sheet(.open))
         let items = state.sheet?.items ?? []
-        #expect(items.suffix(2) == [.action(index: 0, title: "Close"), .action(index: 1, title: "Open files", key: .character("W"))])
+        // The actions, then the copy lines.
+        let actions = items.filter { if case .action = $0 { true } else { false } }
+        #expect(actions == [.action(index: 0, title: "Close"), .action(index: 1, title: "Open files", key: .character("W"))])
+        #expect(items.drop { $0 != actions[1] }.dropFirst().allSatisfy { if case .copyField = $0 { true } else { false } })
         #expect(items.contains(.openDetail))
         // From the detail, the sheet does not offer the detail.
         _ = AppReducer.reduce(&state, .sheet(.cancel))

@@ -37,7 +37,8 @@ struct KitExampleEndToEndTests {
         try await tmux.waitForScreen { $0.contains("Body of commit 1") }
         try tmux.send("a")
         try await tmux.waitForScreen { $0.contains("Show stat") }
-        try tmux.send("j", "j", "Enter")
+        // In the detail: Add to favorites, then the example's action, then the Copy lines.
+        try tmux.send("j", "Enter")
         try await tmux.waitForScreen { $0.contains("no changes") || $0.contains("changed") }
         try tmux.send("Escape", "q")
         #expect(await tmux.waitForExit() == 0)

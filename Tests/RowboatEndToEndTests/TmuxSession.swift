@@ -96,7 +96,8 @@ final class TmuxSession {
 
     /// Waits until the screen satisfies `predicate`; returns the last screen.
     @discardableResult
-    func waitForScreen(timeout: Double = 30, escapes: Bool = false, _ predicate: (String) -> Bool) async throws -> String {
+    func waitForScreen(timeout: Double = 30, escapes: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
+                       _ predicate: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
@@ -104,7 +105,7 @@ final class TmuxSession {
             if predicate(last) { return last }
             try await Task.sleep(nanoseconds: 50_000_000)
         }
-        Issue.record("screen never matched; last screen:\n\(last)")
+        Issue.record("screen never matched; last screen:\n\(last)", sourceLocation: sourceLocation)
         return last
     }
 

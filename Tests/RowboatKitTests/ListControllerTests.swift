@@ -168,7 +168,10 @@ struct ListControllerTests {
         session.press("j")
         session.press("a")
         #expect(session.frame().contains { $0.contains("Shout") })
-        for _ in 0..<12 { session.press("j") }   // the last line of the sheet (the cursor stops there)
+        // Add to favorites, Show detail, Shout, then a Copy line per column.
+        #expect(session.frame().contains { $0.contains("Copy Title") })
+        session.press("j")
+        session.press("j")
         session.press("enter")
         await session.waitUntil { _ in session.frame().contains { $0.contains("shouted Row 2") } }
         session.press("enter")
@@ -203,7 +206,8 @@ struct ListControllerTests {
         #expect(session.frame().contains { $0.contains("2 marked") })
         #expect(session.frame().contains { $0.contains("●  Row 2") })
         session.press("a")
-        for _ in 0..<4 { session.press("j") }   // the sheet's last line
+        session.press("j")                       // Add to favorites, Show detail, Archive
+        session.press("j")
         session.press("enter")
         await session.waitUntil { _ in session.frame().contains { $0.contains("Archive: done for 2 rows") } }
         #expect(ran.withLock { $0 } == ["2", "4"])

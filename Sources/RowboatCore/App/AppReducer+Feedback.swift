@@ -123,7 +123,7 @@ extension AppReducer {
                 item.keyAction.map { !state.withheld.contains($0) } ?? true
             }
             let copying = action == .openCopy
-                ? items.firstIndex { if case .copyField = $0 { true } else { $0 == .copyLink } } : nil
+                ? items.firstIndex { if case .copyField = $0 { true } else { false } } ?? items.firstIndex(of: .copyLink) : nil
             state.overlay = .sheet(ActionSheet(rowID: row.id, title: row.title, items: items, cursor: copying ?? 0))
         case .move(let delta):
             guard var sheet = state.sheet else { return [] }

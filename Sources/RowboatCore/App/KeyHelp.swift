@@ -69,7 +69,7 @@ public enum KeyHelp {
         switch action {
         case .list(.move(.down)), .gridMove(.down): .moveDown
         case .list(.move(.up)), .gridMove(.up): .moveUp
-        case .sheet(.move(let d)): d < 0 ? .moveUp : .moveDown
+        case .sheet(.move(let d)): abs(d) >= FilterPanelAction.farthest ? .firstLastOption : d < 0 ? .moveUp : .moveDown
         case .gridMove(.left): .moveLeft
         case .gridMove(.right): .moveRight
         case .list(.move(.pageDown)), .gridMove(.pageDown): .pageDown

@@ -153,6 +153,8 @@ public struct KeyMap: Sendable {
     public static let sheet: [Key: AppAction] = [
         .up: .sheet(.move(-1)), .character("k"): .sheet(.move(-1)),
         .down: .sheet(.move(1)), .character("j"): .sheet(.move(1)),
+        .home: .sheet(.move(-FilterPanelAction.farthest)), .character("g"): .sheet(.move(-FilterPanelAction.farthest)),
+        .end: .sheet(.move(FilterPanelAction.farthest)), .character("G"): .sheet(.move(FilterPanelAction.farthest)),
         .enter: .sheet(.run), .character(" "): .sheet(.run),
         .escape: .sheet(.cancel), .backspace: .sheet(.cancel), .character("a"): .sheet(.cancel),
         .character("q"): .quit,

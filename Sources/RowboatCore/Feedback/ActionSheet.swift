@@ -18,21 +18,22 @@ public struct ActionSheet: Sendable, Equatable {
     }
 
     /// The sheet for `row`: link actions when it has a link, copying the
-    /// value of each column shown (`columns`), favorite on or off, the
-    /// detail (unless it is open already: `inDetail`), and retrying a
-    /// failed image, then the endpoint's actions that apply to it, each
-    /// with its key.
+    /// favorite on or off, the detail (unless it is open already:
+    /// `inDetail`), retrying a failed image, the endpoint's actions that
+    /// apply to it (each with its key), then copying the value of each
+    /// column shown (`columns`).
     public static func items(for row: RowModel, isFavorite: Bool, imageFailed: Bool,
                              actions: [ActionSpec] = [], inDetail: Bool = false,
                              columns: [ColumnSpec] = []) -> [SheetItem] {
         var items: [SheetItem] = []
         if row.linkURL != nil { items += [.openLink, .copyLink] }
-        items += columns.filter { $0.field != "link" }.map { SheetItem.copyField($0.field, title: $0.title) }
         items.append(isFavorite ? .removeFavorite : .addFavorite)
         if !inDetail { items.append(.openDetail) }
         if imageFailed { items.append(.retryImage) }
         items += actions.enumerated().filter { ActionFields.applies($0.offset, to: row) }
             .map { SheetItem.action(index: $0, title: $1.title, key: $1.key) }
+        // The copy lines last: there may be many, and `Y` opens the sheet on them.
+        items += columns.filter { $0.field != "link" }.map { SheetItem.copyField($0.field, title: $0.title) }
         return items
     }
 }
