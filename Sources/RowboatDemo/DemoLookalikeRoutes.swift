@@ -38,6 +38,23 @@ enum DemoLookalikeRoutes {
         LookalikeEncodedCursor.register(on: router, state: state)
         LookalikeMediaWiki.register(on: router, state: state)
         LookalikeDjango.register(on: router, state: state)
+        LookalikeKubernetes.register(on: router, state: state)
+        LookalikeDockerRegistry.register(on: router, state: state)
+        LookalikeRabbitMQ.register(on: router, state: state)
+        LookalikeMailman.register(on: router, state: state)
+        LookalikeMLflow.register(on: router, state: state)
+        LookalikeAirflow.register(on: router, state: state)
+        LookalikeSolr.register(on: router, state: state)
+        LookalikeCursorPage.register(on: router, state: state)
+        LookalikeKaminari.register(on: router, state: state)
+        LookalikeCosmos.register(on: router, state: state)
+        LookalikePathPages.register(on: router, state: state)
+        LookalikePostgREST.register(on: router, state: state)
+        LookalikeSynapse.register(on: router, state: state)
+        LookalikeMatrixMessages.register(on: router, state: state)
+        LookalikeDRF.register(on: router, state: state)
+        LookalikeODataSkip.register(on: router, state: state)
+        LookalikeSearchBodies.register(on: router, state: state)
     }
 
     /// The items a look-alike serves.

@@ -203,7 +203,17 @@ public enum ConfigLoader {
         return shape
     }
 
+    /// `item:` — a mapping of fields, or `value`: each item is a plain
+    /// value (a list of names or tags), its value the id and the title.
     static func parseItem(_ node: ConfigNode) throws(ConfigError) -> ItemMapping {
+        if case .scalar = node.node {
+            let form = try node.string()
+            guard form == ItemMapping.valueForm else {
+                throw node.error("item is a mapping of fields, or \"\(ItemMapping.valueForm)\" for items that are plain values, "
+                                 + "not \"\(form)\"")
+            }
+            return ItemMapping.value
+        }
         var fields: [FieldSpec] = []
         var nullStrings = ItemMapping.defaultNullStrings
         for (name, value) in try node.entries() {

@@ -100,15 +100,16 @@ public struct OpenAPIEndpoint: Sendable {
             }
             let enumValues = (schema.enumValues.isEmpty ? OpenAPISchema.read(schema.items ?? .null, in: document).enumValues
                               : schema.enumValues).compactMap(\.text)
-            if PagingGuess.pageParams.contains(lower) {
+            let role = PagingNames.role(of: name)
+            if role == .page {
                 query.append(URLQueryItem(name: name, value: schema.minimum == "0" || given == "0" ? "0" : "1"))
-            } else if PagingGuess.sizeParams.contains(lower) {
+            } else if role == .size {
                 var size = Int(given ?? "") ?? 20
                 if let max = schema.maximum.flatMap({ Int(Double($0) ?? 0) }), max > 0 { size = min(size, max) }
                 query.append(URLQueryItem(name: name, value: String(max(1, size))))
-            } else if PagingGuess.offsetParams.contains(lower) {
+            } else if role == .offset {
                 query.append(URLQueryItem(name: name, value: "0"))
-            } else if PagingGuess.cursorParams.contains(lower) {
+            } else if role == .cursor {
                 query.append(URLQueryItem(name: name, value: ""))
             } else if sort == nil, sortParams.contains(lower) || lower.hasSuffix("sort") {
                 if enumValues.isEmpty {

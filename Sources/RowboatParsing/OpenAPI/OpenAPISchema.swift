@@ -167,7 +167,7 @@ struct OpenAPISample {
             if PagingGuess.pageKeys.contains(lower) { return .int(schema.minimum == "0" ? 0 : 1) }
             if PagingGuess.totalPagesKeys.contains(lower) { return .int(5) }
             if PagingGuess.totalCountKeys.contains(lower) { return .int(100) }
-            if PagingGuess.sizeParams.contains(lower) || PagingGuess.bodySizeKeys.contains(lower) { return .int(20) }
+            if PagingNames.role(of: name) == .size || PagingGuess.bodySizeKeys.contains(lower) { return .int(20) }
             if PagingGuess.bodyOffsetKeys.contains(lower) { return .int(0) }
             if OpenAPISample.timeNames.contains(lower), schema.format != "int32" { return .int(1_760_000_000 + Int64(index) * 3600) }
             return type == "integer" ? .int(Int64(10 + index)) : .double(Double(10 + index) + 0.5)
@@ -188,7 +188,7 @@ struct OpenAPISample {
         default: break
         }
         if PagingGuess.Reader.isNextURLKey(name) { return .string("\(origin)\(path)?page=2") }
-        if PagingGuess.cursorKeys.contains(lower) || lower.contains("cursor") || lower.contains("token") {
+        if PagingGuess.cursorKeys.contains(lower) || PagingNames.isTokenKey(name) {
             return .string("c\(index)Zx9")
         }
         let uri = ["uri", "url", "uri-reference", "iri"].contains(schema.format ?? "")

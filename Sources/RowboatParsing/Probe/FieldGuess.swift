@@ -28,6 +28,10 @@ public struct FieldGuess: Sendable, Equatable {
     }
 
     public static func guess(_ list: ListGuess) -> FieldGuess {
+        if list.scalars {
+            return FieldGuess(fields: [Field(name: "id", path: "", type: .text, reason: "each item is a plain value: it is the id"),
+                                       Field(name: "title", path: "", type: .text, reason: "and the title")], notes: [])
+        }
         var leaves: [String: Leaf] = [:]
         var order: [String] = []
         for item in list.sample {
@@ -44,13 +48,11 @@ public struct FieldGuess: Sendable, Equatable {
         }
         let strings = all.filter { $0.values.allSatisfy(\.isTextLike) && $0.values.contains { !$0.isNullValue } }
 
-        // id: the item's key in a keyed list, else a unique value under an id-like name.
+        // id: the item's key in a keyed list, else the value that names an item by meaning.
         if list.keyed {
             fields.append(Field(name: "id", path: ItemMapping.keyPath, type: .text, reason: "the object key of each item"))
-        } else if let id = best(all, names: idNames, where: { isUnique($0, of: n) }, fallbackContains: ["id"]) {
-            take("id", id, .text, "unique in all \(n) sampled")
-        } else if let url = best(all, names: ["url", "link", "html_url", "href", "uri", "isbn", "name", "slug"], where: { isUnique($0, of: n) }) {
-            take("id", url, .text, "no id field; unique in all \(n) sampled")
+        } else if let id = identifier(all, of: n) {
+            take("id", id.leaf, .text, "\(id.why), unique in all \(n) sampled")
         } else {
             notes.append("no field is unique in every item: without an id, rows are told apart by position")
         }
@@ -100,7 +102,51 @@ public struct FieldGuess: Sendable, Equatable {
         return FieldGuess(fields: fields, notes: notes)
     }
 
-    static let idNames = ["id", "_id", "uuid", "guid", "key", "objectid", "_number", "number", "slug", "productid"]
+    static let idNames = ["id", "_id", "@id", "uuid", "guid", "key", "objectid", "_number", "number", "slug", "productid"]
+
+    /// The field that names an item, by meaning: an id, a key named like
+    /// an identifier (`dag_id`, `event_id`, `uid`, `sku`), a name (`name`,
+    /// `UserName`, `metadata.name`), and a URL only when nothing else is
+    /// unique; never a time, a flag, a fraction or a count, whatever the
+    /// sample shows. Unique in the sampled items; the shallower first.
+    static func identifier(_ leaves: [Leaf], of n: Int) -> (leaf: Leaf, why: String)? {
+        var best: (Leaf, String, Int)?
+        for leaf in leaves where isUnique(leaf, of: n) && !leaf.values.contains(where: { v in
+            if case .double = v { return true }
+            if case .bool = v { return true }
+            return false
+        }) && dateType(leaf) == nil && !keyHas(leaf, notIdentifierWords) {
+            guard let (rank, why) = identifierRank(leaf.key) else { continue }
+            let score = rank * 10 + leaf.depth
+            if best == nil || score < best!.2 { best = (leaf, why, score) }
+        }
+        return best.map { ($0.0, $0.1) }
+    }
+
+    /// Words in a key that mark a value that is no identifier, however unique.
+    static let notIdentifierWords = ["time", "date", "created", "updated", "modified", "timestamp", "version", "etag",
+                                     "count", "size", "total", "rating", "price", "score", "_ts", "_at", "seq"]
+
+    /// How surely a key names an item (lower is surer), and why.
+    static func identifierRank(_ key: String) -> (Int, String)? {
+        let k = key.lowercased()
+        if let i = idNames.firstIndex(of: k) { return (i < 6 ? 0 : 2, "an id") }
+        if k.hasSuffix("_id") || k.hasSuffix("-id") || key.hasSuffix("Id") || key.hasSuffix("ID") || k == "uid"
+            || k.hasSuffix("uuid") || k.hasSuffix("guid") {
+            return (1, "a key named like an identifier")
+        }
+        if ["sku", "handle", "code", "isbn", "urn", "ref", "key"].contains(k) || k.hasSuffix("_key") || k.hasSuffix("slug") {
+            return (3, "a key named like an identifier")
+        }
+        if ["name", "username", "login", "email", "path", "filename", "full_name", "fullname", "mail_host", "fqdn"].contains(k)
+            || k.hasSuffix("username") || k.hasSuffix("_name") && !k.contains("display") {
+            return (4, "a name")
+        }
+        if ["url", "link", "html_url", "href", "uri", "self", "self_link", "permalink"].contains(k) || k.hasSuffix("url") {
+            return (6, "no id or name: a URL")
+        }
+        return nil
+    }
     static let titleNames = ["title", "name", "full_name", "fullname", "namewithowner", "subject", "headline", "label",
                              "display_name", "displayname", "productname", "login", "username", "text", "summary", "content"]
     static let subtitleNames = ["subtitle", "description", "summary", "excerpt", "tagline", "body", "author", "by",
