@@ -100,7 +100,9 @@ public struct OpenAPIEndpoint: Sendable {
             }
             let enumValues = (schema.enumValues.isEmpty ? OpenAPISchema.read(schema.items ?? .null, in: document).enumValues
                               : schema.enumValues).compactMap(\.text)
-            let role = PagingNames.role(of: name)
+            // (A date or a free text under a paging name is a filter: `from`, `since`.)
+            let dated = ["date", "date-time", "time"].contains(schema.format ?? "")
+            let role = dated ? nil : PagingNames.role(of: name)
             if role == .page {
                 query.append(URLQueryItem(name: name, value: schema.minimum == "0" || given == "0" ? "0" : "1"))
             } else if role == .size {

@@ -53,6 +53,8 @@ public struct FieldGuess: Sendable, Equatable {
             fields.append(Field(name: "id", path: ItemMapping.keyPath, type: .text, reason: "the object key of each item"))
         } else if let id = identifier(all, of: n) {
             take("id", id.leaf, .text, "\(id.why), unique in all \(n) sampled")
+            // A name is the title too.
+            if id.why == "a name" { used.remove(id.leaf.path) }
         } else {
             notes.append("no field is unique in every item: without an id, rows are told apart by position")
         }
@@ -127,12 +129,17 @@ public struct FieldGuess: Sendable, Equatable {
     static let notIdentifierWords = ["time", "date", "created", "updated", "modified", "timestamp", "version", "etag",
                                      "count", "size", "total", "rating", "price", "score", "_ts", "_at", "seq"]
 
+    /// Words that end in "id" and name no identifier.
+    static let notIdWords: Set<String> = ["valid", "paid", "void", "avoid", "android", "solid", "liquid", "fluid", "hybrid",
+                                          "rapid", "grid", "bid", "kid", "lid", "mid", "rid", "did", "hid", "vid", "acid",
+                                          "humid", "vivid", "stupid", "invalid", "prepaid", "unpaid", "squid"]
+
     /// How surely a key names an item (lower is surer), and why.
     static func identifierRank(_ key: String) -> (Int, String)? {
         let k = key.lowercased()
         if let i = idNames.firstIndex(of: k) { return (i < 6 ? 0 : 2, "an id") }
         if k.hasSuffix("_id") || k.hasSuffix("-id") || key.hasSuffix("Id") || key.hasSuffix("ID") || k == "uid"
-            || k.hasSuffix("uuid") || k.hasSuffix("guid") {
+            || k.hasSuffix("uuid") || k.hasSuffix("guid") || (k.hasSuffix("id") && !notIdWords.contains(k)) {
             return (1, "a key named like an identifier")
         }
         if ["sku", "handle", "code", "isbn", "urn", "ref", "key"].contains(k) || k.hasSuffix("_key") || k.hasSuffix("slug") {

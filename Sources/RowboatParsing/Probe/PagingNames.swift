@@ -25,8 +25,8 @@ public enum PagingNames {
                          "first_result", "startindex", "start_index", "_offset"]
     static let cursor = ["cursor", "after", "page_token", "pagetoken", "starting_after", "continuation", "max_id",
                          "since_id", "next_token", "_next", "next", "marker", "continuationtoken", "continue",
-                         "pagination_token", "start_cursor", "startcursor", "from", "since", "token", "scroll_id",
-                         "search_after", "starting_token", "nexttoken", "continuation_token", "last", "before", "until"]
+                         "pagination_token", "start_cursor", "startcursor", "token", "scroll_id",
+                         "search_after", "starting_token", "nexttoken", "continuation_token"]
 
     /// The role a name plays, if it is a paging name (its last segment,
     /// any case: `page[size]`, `listOptions.limit`, `$.variables.first`).
