@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzConfig FuzzMapping FuzzSanitizer FuzzImages FuzzPaths FuzzBody FuzzNumbers FuzzOpenAPI)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzConfig FuzzMapping FuzzSanitizer FuzzImages FuzzPaths FuzzBody FuzzNumbers FuzzOpenAPI FuzzTemplates)
 
 Fuzz/build.sh
 

@@ -47,6 +47,7 @@ FuzzMapping)
   seed "{\"code\":200,\"msg\":\"ok\",\"datas\":{\"list\":[$hostile],\"totalPage\":3,\"total\":60,\"more\":true}}"
   seed '{"code":200,"msg":"ok","datas":{"list":[{"id":1,"title":"Brass Lantern","price":84.48,"created_at":"2024-01-01"}],"totalPage":34,"total":1000}}'
   seed '{"code":500,"msg":"database \\u001b[2J down","datas":null}'
+  seed '{"code":200,"datas":{"list":[{"id":"id \\u001b]0;x\\u0007 \\u202e \\u0000 end","title":"t"},{"id":"id2\\r\\n","title":"u"}]}}'
   seed '{"code":200,"datas":{"list":null}}'
   seed '{"code":200,"datas":{"list":"not a list","totalPage":"many","total":{"n":1}}}'
   seed '[{"name":"root list","html_url":"http://h/1"},{"name":null},{"name":42},{"name":["x"]}]'
@@ -126,6 +127,17 @@ FuzzOpenAPI)
   seed 'not openapi at all'
   seed '[1, 2, 3]'
   seed "{\"openapi\":\"3.0.0\",\"x\":$(printf '[%.0s' {1..300})$(printf ']%.0s' {1..300})}"
+  ;;
+FuzzTemplates)
+  # A template, then values, each part after an RS byte (\x1e): the values
+  # the hostile server's /exact/items serves, and the texts above.
+  seed 'run ${item.v0} -- ${item.v1}\x1eline one\nline two\x1ea\tb'
+  seed '/items/${item.v0}/sold?by=${item.v1}\x1ea\r\nX-Injected: 1\x1e\xe2\x80\xaetxt.exe'
+  seed '${marked.v0}\x1e$(touch x) `id` ; | & > <\x1e--rf'
+  seed '${item.v0}\x1eabc\x00def\x1e\e[31mred\e[0m \e]0;PWNED\a'
+  seed '/${item.v0}/${item.v1}\x1e..\x1e.\x1e%2F%00'
+  seed 'pre-${item.v0}-${item.v1}\x1e&amp; &lt;b&gt;\x1e  both ends  \x1e\xc3\xa4\xe2\x82\xac\xf0\x9f\x9a\x80'
+  for t in "${texts[@]}"; do seed "\${item.v0}:\${item.v1}\x1e$t\x1e$t"; done
   ;;
 FuzzImages)
   # Small valid PNG and JPEG (baseline and progressive) from our encoders,

@@ -100,7 +100,7 @@ public struct OpenAPIImport: Sendable {
         let document = try OpenAPIDocument(OpenAPIReader.read(bytes, name: name), name: name)
         var config = OpenAPIConfig.make(document, source: name, documentURL: documentURL, server: options.server)
         var requests = 0
-        if !options.offline {
+        if !options.offline && config.serverContacted {
             requests = await check(&config, transport: transport)
         }
         return Outcome(yaml: config.yaml(offline: options.offline), config: config, requests: requests)

@@ -21,6 +21,15 @@ enum NetworkErrorText {
         }
         if error is CancellationError { return .network("cancelled") }
         let text = String(describing: error)
+        // A header the library refused: its name or value is never quoted
+        // (a value may be a credential, and it holds what a terminal must not get).
+        if text.hasPrefix("HTTPClientError.invalidHeaderFieldValues") {
+            return .network("not sent to \(host): a header value holds a character no header may carry "
+                            + "(a control character or a line break)")
+        }
+        if text.hasPrefix("HTTPClientError.invalidHeaderFieldNames") {
+            return .network("not sent to \(host): a header name holds a character no header name may carry")
+        }
         if text.contains("refused") || text.contains("ECONNREFUSED") { return .network("connection refused by \(host)") }
         if text.lowercased().contains("timeout") || text.lowercased().contains("timed out") {
             return .network("connect timed out to \(host)")

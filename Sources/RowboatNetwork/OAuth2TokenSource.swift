@@ -121,6 +121,12 @@ public actor OAuth2TokenSource {
         guard case .string(let token)? = field("access_token"), !token.isEmpty else {
             throw DataError.auth("the answer from \(origin) has no access_token")
         }
+        // RFC 6750's bearer token is visible ASCII; anything else could not
+        // go in a header. Refused by what is wrong, never by its text.
+        guard token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw DataError.auth("the access_token from \(origin) holds characters a header cannot carry "
+                                 + "(control characters, spaces or non-ASCII); it is not used")
+        }
         if let type = field("token_type")?.scalarText, type.lowercased() != "bearer" {
             throw DataError.auth("token type \"\(shown(type))\" from \(origin) is not supported (bearer only)")
         }

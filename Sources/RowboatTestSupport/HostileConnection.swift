@@ -53,9 +53,9 @@ final class HostileConnection {
     }
 
     /// The request body that follows the head in `data`: `length` bytes
-    /// (at most 64 KiB), read on until they are all here or the deadline.
+    /// (at most 4 MiB), read on until they are all here or the deadline.
     func readBody(length: Int, after data: [UInt8], deadline: Date) -> [UInt8] {
-        let wanted = min(max(length, 0), 64 * 1024)
+        let wanted = min(max(length, 0), 4 << 20)
         guard wanted > 0, let end = HostileRequest.headEnd(data) else { return [] }
         var body = Array(data[end...].prefix(wanted))
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -176,6 +176,8 @@ final class HostileConnection {
 /// A parsed request head: method, path, query items and headers.
 public struct HostileRequest: Sendable {
     public var method: String
+    /// The request target as it came (percent-encoded, with its query).
+    public var target: String
     public var path: String
     public var query: [String: String]
     public var headers: [(String, String)]
@@ -199,6 +201,7 @@ public struct HostileRequest: Sendable {
         guard parts.count >= 2 else { return nil }
         method = String(parts[0])
         let target = String(parts[1])
+        self.target = target
         let pieces = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         path = pieces.first.map(String.init) ?? "/"
         query = [:]

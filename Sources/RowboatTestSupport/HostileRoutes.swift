@@ -36,7 +36,7 @@ enum HostileRoutes {
         ("/images/huge-dims.png", "a valid PNG header claiming 100000x100000 pixels"),
         ("/images/html.png", "an HTML page as image/png"),
     ] + HostileLoopRoutes.index + HostileImageRoutes.index + HostileSecretRoutes.index
-        + HostileNumberRoutes.index + HostileSizeRoutes.index + HostileProbeRoutes.index
+        + HostileNumberRoutes.index + HostileSizeRoutes.index + HostileProbeRoutes.index + HostileExactRoutes.index
 
     static func handle(_ request: HostileRequest, on c: HostileConnection, origin: HostileCore.Origin) {
         let core = c.core
@@ -181,6 +181,7 @@ enum HostileRoutes {
         default:
             if HostileLoopRoutes.handle(request, on: c) || HostileImageRoutes.handle(request, on: c)
                 || HostileSecretRoutes.handle(request, on: c) || HostileNumberRoutes.handle(request, on: c)
+                || HostileExactRoutes.handle(request, on: c)
                 || HostileSizeRoutes.handle(request, on: c) || HostileProbeRoutes.handle(request, on: c) { return }
             c.respond(404, body: HostileBytes.failure(404, "no such hostile route; see /"))
         }

@@ -14,7 +14,7 @@ enum HostileSecretRoutes {
         ("/secrets/next-other", "page 1 whose next URL is on the other origin with the query (an API key too) copied into it"),
         ("/secrets/link-other", "the same in a Link: rel=\"next\" header"),
         ("/secrets/redirect-other", "307 to the other origin with the query copied"),
-        ("/secrets/token", "an OAuth2 token endpoint: ?mode=ok (tokens), echo (400 quoting the client secret), redirect (307 to the other origin)"),
+        ("/secrets/token", "an OAuth2 token endpoint: ?mode=ok (tokens), echo (400 quoting the client secret), redirect (307 to the other origin), escapes (a token with ESC, CR LF and bidi inside)"),
     ]
 
     /// Answers a `/secrets/…` path; false when the path is not one of these.
@@ -70,6 +70,11 @@ enum HostileSecretRoutes {
                 c.respond(400, body: Array(body.utf8))
             case "redirect":
                 c.respond(307, headers: [("Location", "\(other)/other/token")])
+            case "escapes":
+                // A token no header can carry: escape sequences, a CR LF and a bidi mark inside.
+                let token = "at-esc-Qv71\u{1B}]0;PWNED\u{07}mid\r\nX-Injected: 1\u{202E}tail-Wd93"
+                c.respond(200, body: Array(("{\"access_token\":" + HostileBytes.jsonString(token)
+                    + ",\"token_type\":\"bearer\",\"expires_in\":3600}").utf8))
             default:
                 let n = c.core.nextAttempt("secrets-token")
                 let body = "{\"access_token\":\"at-hostile-\(n)-Zx81qPp0\",\"token_type\":\"bearer\","

@@ -52,6 +52,7 @@ struct ConfigImport: AsyncParsableCommand {
             } catch {
                 throw StandardStreams.fail(error)
             }
+            if !outcome.config.serverContacted, let note = outcome.config.serverNote { StandardStreams.err("rowboat: " + note) }
             do { try StandardStreams.out(outcome.yaml) } catch {}
             return
         }

@@ -121,6 +121,30 @@ struct SecretLeakCLITests {
         }
     }
 
+    /// A token no header can carry (escape sequences, CR LF, a bidi mark):
+    /// refused by what is wrong with it, never by its text; nor does a
+    /// static token or header value that holds an escape reach stderr.
+    @Test func aTokenWithEscapesIsRefusedWithoutItsText() async throws {
+        let server = try HostileServer.start()
+        defer { server.stop() }
+        let pieces = ["at-esc", "Qv71", "PWNED", "X-Injected", "tail-Wd93", "\u{1B}", "\u{07}", "\u{202E}"]
+        for auth in Self.auths where auth.description.hasPrefix("oauth2") {
+            let r = try await Subprocess.rowboat(environment: auth.environment,
+                                                 ["fetch", "items", "--config", try Self.config(server, auth, tokenMode: "escapes")])
+            #expect(r.status == 1)
+            #expect(r.stderr == "rowboat: auth: the access_token from http://127.0.0.1:\(server.port) holds characters a header "
+                + "cannot carry (control characters, spaces or non-ASCII); it is not used\n", "\(r.stderr)")
+            #expect(pieces.allSatisfy { !(r.stdout + r.stderr).contains($0) }, "\(r.stderr)")
+        }
+        let bearer = Auth(description: "bearer", section: "auth: {type: bearer, token: \"${HOSTILE_TOKEN}\"}",
+                          environment: ["HOSTILE_TOKEN": "tok-Qv71\u{1B}]0;PWNED\u{07}tail-Wd93"], secrets: [])
+        let r = try await Subprocess.rowboat(environment: bearer.environment, ["fetch", "items", "--config", try Self.config(server, bearer)])
+        #expect(r.status == 1)
+        #expect(r.stderr == "rowboat: network: not sent to 127.0.0.1:\(server.port): a header value holds a character no header "
+            + "may carry (a control character or a line break)\n", "\(r.stderr)")
+        #expect(pieces.allSatisfy { !(r.stdout + r.stderr).contains($0) }, "\(r.stderr)")
+    }
+
     @Test func aTokenEndpointThatRedirectsToAnotherOriginIsRefusedNamingBoth() async throws {
         let server = try HostileServer.start()
         defer { server.stop() }

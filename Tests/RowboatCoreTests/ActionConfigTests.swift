@@ -56,7 +56,7 @@ struct ActionConfigTests {
         #expect(config.actions(of: try #require(config.endpoint("other"))).map(\.title) == ["Open files", "Edit", "Mark sold"])
         #expect(actions[0].key == .character("W"))
         #expect(actions[0].kind == .open(try Template("${item.link}/files")))
-        #expect(actions[1].kind == .run([try Template("vi"), try Template("--"), try Template("${item.title}")], interactive: true))
+        #expect(actions[1].kind == .run([try Template("vi"), try Template("--"), try Template("${item.title}")], stdin: nil, interactive: true))
         guard case .request(let request) = actions[2].kind else { Issue.record("not a request"); return }
         #expect(request.method == .patch && request.then == .remove)
         #expect(request.path == (try Template("/items/${item.id}")))
@@ -109,7 +109,7 @@ struct ActionConfigTests {
               - {title: Owner, open: "https://x.org/${item.owner.login}?p=${item.price}&t=${item.title}"}
         """, file: "a.yaml")
         let endpoint = try #require(config.endpoint("items"))
-        #expect(endpoint.item.fields.map(\.name) == ["id", "title", "price", "@owner.login", "@price"])
+        #expect(endpoint.item.fields.map(\.name) == ["id", "title", "price", "@owner.login", "@price", "@title"])
         let json = try JSONValue.parse(Data(#"{"id": 7, "name": "Seven", "price": 12.5, "owner": {"login": "ann"}}"#.utf8))
         let item = try ItemMapper(mapping: endpoint.item).map(json, index: 0, listPath: JSONPath(steps: []))
         let row = RowModelBuilder(mapping: endpoint.item).row(for: item)

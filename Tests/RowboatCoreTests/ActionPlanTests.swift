@@ -82,12 +82,37 @@ struct ActionPlanTests {
         }
     }
 
+    /// With rows marked, the plan is all or nothing: a row refused (a
+    /// `javascript:` link, a `..` path value, a field it lacks) stops the
+    /// whole batch, and the line counts the refused rows and names the first.
+    @Test func oneRefusedMarkedRowStopsTheBatchAndIsCounted() throws {
+        let open = try action("{title: Open, open: \"${item.x}\"}")
+        let rows = [row("1", title: "One", fields: [("x", "https://ok.example/1")]),
+                    row("2", title: "Two", fields: [("x", "javascript:alert(1)")]),
+                    row("3", title: "Three", fields: [("x", "https://ok.example/3")]),
+                    row("4", title: "Four", fields: [("x", "data:text/html,x")])]
+        #expect(throws: ActionPlan.Problem(description: "Open: refused for 2 of the 4 marked rows, so none ran; the row \"Two\": "
+                                            + "\"javascript:alert(1)\" is not an http(s) URL")) {
+            try ActionPlan.make(open, rows: rows, marked: true, context: self.context)
+        }
+        let request = try action("{title: Del, request: {method: DELETE, path: \"/files/${item.x}\"}}")
+        let paths = [row("1", title: "One", fields: [("x", "a")]), row("2", title: "Two", fields: [("x", "..")])]
+        #expect(throws: ActionPlan.Problem(description: "Del: refused for 1 of the 2 marked rows, so none ran; the row \"Two\": "
+                                            + "${item.x} is \"..\", which would change the path")) {
+            try ActionPlan.make(request, rows: paths, marked: true, context: self.context)
+        }
+        // The same row alone: the problem as it is.
+        #expect(throws: ActionPlan.Problem(description: "Del: ${item.x} is \"..\", which would change the path")) {
+            try ActionPlan.make(request, rows: [paths[1]], marked: false, context: self.context)
+        }
+    }
+
     @Test func exactValuesKeptForTemplates() throws {
         // Hidden @fields keep the server's text: a number's digits as written.
         let r = RowModel(id: "1", title: "T", fields: RowFields(names: ["@n", "@owner.login"], values: [.text("18446744073709551615"), .text("ann")]),
                          fieldOrder: [])
-        #expect(ActionPlan.itemValue(r, "n") == .one("18446744073709551615"))
-        #expect(ActionPlan.itemValue(r, "owner.login") == .one("ann"))
+        #expect(ActionFields.value(of: r, "n") == "18446744073709551615")
+        #expect(ActionFields.value(of: r, "owner.login") == "ann")
         let a = try action("{title: Put, request: {method: POST, path: \"/x/${item.owner.login}\", body: {n: \"${item.n}\"}}}")
         let plan = try ActionPlan.make(a, rows: [r], marked: false, context: context)
         guard case .request(_, let path, let body, _) = plan.jobs[0] else { Issue.record("not a request"); return }

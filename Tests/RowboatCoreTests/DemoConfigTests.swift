@@ -49,8 +49,10 @@ struct DemoConfigTests {
 
     @Test func itemMapping() throws {
         let items = try #require(try demo().endpoint("items"))
+        // The demo's actions read the title and the description: exact copies, hidden.
         #expect(items.item.fields.map(\.name) == ["id", "title", "subtitle", "image", "price", "rating", "created", "description", "link",
-                                                   "status"])
+                                                   "status", "@title", "@description"])
+        #expect(items.item.field("@title") == FieldSpec(name: "@title", path: JSONPath("title")!, exact: true))
         #expect(items.item.nullStrings == ItemMapping.defaultNullStrings)
         #expect(items.item.field("price") == FieldSpec(name: "price", path: JSONPath("price")!, type: .money, currency: "EUR"))
         #expect(items.item.field("rating") == FieldSpec(name: "rating", path: JSONPath("rating")!, type: .number))

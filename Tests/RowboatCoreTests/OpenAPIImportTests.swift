@@ -356,6 +356,33 @@ struct OpenAPIImportTests {
         #expect(i.yaml.contains("# the security scheme k's key name cannot be sent in a header."))
     }
 
+    /// A document whose server is link-local or a cloud metadata address
+    /// (in any spelling) is not contacted nor written unless `--server`
+    /// names it; the line says so.
+    @Test func aLinkLocalOrMetadataServerIsUsedOnlyWhenNamed() throws {
+        let body = #""paths": {"/a": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}}"#
+        for (server, what) in [("http://169.254.169.254/latest", "a cloud metadata address"), ("http://[fd00:ec2::254]", "a cloud metadata address"),
+                               ("http://[fe80::1%25eth0]:8080", "a link-local address"), ("http://2852039166", "a cloud metadata address"),
+                               ("http://0xA9FE0001", "a link-local address"), ("http://metadata.google.internal", "a cloud metadata host"),
+                               ("http://[::ffff:169.254.169.254]", "a cloud metadata address"), ("{s}://{h}", "a cloud metadata address")] {
+            let doc = #"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "servers": [{"url": "\#(server)", "variables": {"s": {"default": "http"}, "h": {"default": "169.254.169.254"}}}], "# + body + "}"
+            let i = try imported(doc)
+            #expect(i.made.serverContacted == false, "\(server)")
+            #expect(i.config.server == "http://127.0.0.1:8080", "\(server)")
+            let shown = server == "{s}://{h}" ? "http://169.254.169.254" : server
+            #expect(i.yaml.contains("# the document's server \(shown) is \(what): not contacted nor written; if you mean it, "
+                                    + "import with --server \(shown)."), "\(i.yaml)")
+            #expect(i.yaml.contains("# Not checked: no server was asked"))
+            let document = try OpenAPIDocument(OpenAPIReader.read(Array(doc.utf8), name: "doc"), name: "doc")
+            let named = OpenAPIConfig.make(document, source: "doc", server: shown)
+            #expect(named.serverContacted && named.server == shown, "\(server)")
+        }
+        for server in ["http://169.255.0.1", "http://10.0.0.1", "http://[fec0::1]", "http://[fd00:ec2::253]", "http://127.0.0.1:9",
+                       "https://api.example.com", "http://metadata.example.com"] {
+            #expect(ReservedAddress.reason(server) == nil, "\(server)")
+        }
+    }
+
     /// Servers: variables take their defaults; a relative one joins the
     /// origin the document came from; --server replaces it.
     @Test func serversAreResolved() throws {

@@ -178,10 +178,50 @@ struct TapeRowWriterTests {
             """
         let table = try Self.same(json, endpoint)
         for row in table {
-            for text in [row.id, row.title, row.subtitle, row.imageURL ?? ""] + row.fields.values.map({ $0.display(now: 0) }) {
+            for text in [row.title, row.subtitle, row.imageURL ?? ""] + row.fields.values.map({ $0.display(now: 0) }) {
                 #expect(!text.contains(secret))
             }
         }
+        // The id names the item to the server as the server wrote it: whole (drawing it redacts it).
+        #expect(table.map(\.id) == [secret, "2"])
+    }
+
+    /// Fields that templates hand on keep the server's text in hidden
+    /// exact fields, written alike both ways: left empty when the text is
+    /// the one shown, else whole (line breaks, escapes, entities, spaces at
+    /// the ends, past the display's cap, a registered secret).
+    @Test func exactFieldsAndIdsKeepTheServersTextBothWays() throws {
+        let secret = "zq-exact-secret-51c0ffee"
+        Secrets.register([secret])
+        let endpoint = try Self.endpoint("""
+            {url: /x, item: {id: id, title: title, note: note, price: {path: price, type: money, currency: EUR}},
+             actions: [{title: A, run: [echo, "${item.title}", "${item.note}", "${item.owner.login}", "${item.price}"]}]}
+            """)
+        #expect(endpoint.item.fields.filter(\.exact).map(\.name) == ["@title", "@note", "@owner.login", "@price"])
+        let long = String(repeating: "x", count: 5000) + "END"
+        let cases: [(title: String, note: String)] = [
+            ("plain", "same as shown"), ("line\nbreak", "tab\there"), ("esc \u{1B}[31m", "bel\u{07}"),
+            ("&amp; entity", "  padded  "), (long, "\u{202E}bidi"), ("has \(secret) in it", "null"),
+        ]
+        let elements = cases.enumerated().map { i, c in
+            "{\"id\":\(DoubleQuoted.literal(i == 4 ? long : "id-\(i)\u{1B}")),\"title\":\(DoubleQuoted.literal(c.title)),"
+                + "\"note\":\(DoubleQuoted.literal(c.note)),\"price\":12.50,\"owner\":{\"login\":\(DoubleQuoted.literal(c.note))}}"
+        }
+        let table = try Self.same("[" + elements.joined(separator: ",") + "]", endpoint, sizes: [1 << 16, 7])
+        let rows = Array(table)
+        #expect(rows.count == cases.count)
+        for (i, row) in rows.enumerated() {
+            #expect(row.id == (i == 4 ? long : "id-\(i)\u{1B}"))
+            #expect(ActionFields.value(of: row, "title") == cases[i].title, "\(i)")
+            // "null" is a null string: no value, as for the shown field.
+            #expect(ActionFields.value(of: row, "note") == (cases[i].note == "null" ? nil : cases[i].note), "\(i)")
+            #expect(ActionFields.value(of: row, "owner.login") == (cases[i].note == "null" ? nil : cases[i].note), "\(i)")
+            #expect(ActionFields.value(of: row, "price") == "12.5", "\(i)")
+        }
+        // The text that is shown needs no copy.
+        #expect(rows[0].fields["@title"] == .text("") && rows[0].fields["@note"] == .text(""))
+        // What is shown is still cleaned, capped and redacted.
+        #expect(!rows[5].title.contains(secret) && rows[1].title == "line break" && rows[4].title.count == Sanitizer.defaultLimit)
     }
 
     @Test func aTableTakesWrittenRowsAsItTakesRowsRepeatedIdsReplacing() throws {
@@ -198,3 +238,4 @@ struct TapeRowWriterTests {
                                        builder: RowModelBuilder(mapping: endpoint.item)).rows()).isEmpty)
     }
 }
+

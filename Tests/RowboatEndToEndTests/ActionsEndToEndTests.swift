@@ -93,6 +93,55 @@ struct ActionsEndToEndTests {
         await server.stop()
     }
 
+    /// As a user tries it: every row of the hostile server's `/exact/items`
+    /// marked with `M`, an action key, and the program gets each row's
+    /// value byte for byte (line breaks, escapes, CR LF, bidi marks, 131,071
+    /// bytes); with the rows a program cannot take marked too, nothing runs
+    /// and the toast says why, in one inert line.
+    @Test func markedRowsValuesReachAProgramByteForByte() async throws {
+        let server = try HostileServer.start()
+        defer { server.stop() }
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("args").path
+        let config = """
+        server: \(server.baseURL)
+        localCache: {enabled: false}
+        actions:
+          - {title: Args, key: A, run: [sh, -c, 'for a in "$@"; do printf "%s\\0" "$a"; done > "$0"', "\(out)", "${marked.arg}"]}
+        interfaces:
+          passable: {title: Passable, url: "/exact/items?set=passable", paging: {style: none},
+                     response: {list: datas.list, success: code, successValues: [200], message: msg}, item: {id: id, title: title, arg: arg}}
+          all: {title: All, url: /exact/items, paging: {style: none},
+                response: {list: datas.list, success: code, successValues: [200], message: msg}, item: {id: id, title: title, arg: arg}}
+        """
+        let path = dir.appendingPathComponent("exact.yaml").path
+        try config.write(toFile: path, atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession(arguments: ["--config", path], columns: 160, rows: 30)
+        try await tmux.waitForScreen { $0.contains("EXACT newline") && $0.contains("all loaded") }
+        try tmux.send("M")
+        try await tmux.waitForScreen { $0.contains("14 marked") }
+        try tmux.send("A")
+        try await tmux.waitForScreen { $0.contains("Args: done") }
+        let passable = HostileExactRoutes.values.filter { HostileExactRoutes.passable.contains($0.name) }
+        let values = passable.map(\.value) + HostileExactRoutes.longIDs.map { _ in "long" }
+        let expected: [UInt8] = values.flatMap { value -> [UInt8] in Array(value.utf8) + [0] }
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))) == expected)
+        try FileManager.default.removeItem(atPath: out)
+        // The other tab: a NUL, 131,072 bytes and 1 MB among the marked rows.
+        try tmux.send("Tab")
+        try await tmux.waitForScreen { $0.contains("EXACT huge") && $0.contains("all loaded") }
+        try tmux.send("M")
+        try await tmux.waitForScreen { $0.contains("17 marked") }
+        try tmux.send("A")
+        let refused = try await tmux.waitForScreen { $0.contains("holds a NUL byte, which a program argument cannot carry") }
+        #expect(refused.contains("Args: the row \"EXACT nul\": ${marked.arg} holds a NUL byte"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+        #expect(tmux.file("stderr").isEmpty)
+    }
+
     @Test func quittingLeavesNoProgramBehind() async throws {
         let server = try await CountedDemoServer.start(host: "127.0.0.1", port: 0)
         let dir = try Self.directory()

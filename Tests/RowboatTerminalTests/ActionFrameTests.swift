@@ -15,7 +15,7 @@ import RowboatSpec
             ActionSpec(title: "Mark sold", key: .character("S"),
                        kind: .request(.init(method: .post, path: try! Template("/api/items/${item.id}/sold"))),
                        confirm: try! Template("Mark ${item.title} as sold?")),
-            ActionSpec(title: "Read in less", key: .character("L"), kind: .run([try! Template("less")], interactive: true)),
+            ActionSpec(title: "Read in less", key: .character("L"), kind: .run([try! Template("less")], stdin: nil, interactive: true)),
         ]
         return state
     }

@@ -13,7 +13,9 @@ public struct ActionPlan: Sendable, Equatable {
     /// One thing to do.
     public enum Job: Sendable, Equatable {
         case open(url: String)
-        case run(arguments: [String], interactive: Bool)
+        /// A program, its arguments exact, and what its standard input gets
+        /// (nil: nothing, /dev/null).
+        case run(arguments: [String], input: [UInt8]? = nil, interactive: Bool)
         case request(method: HTTPMethodName, path: String, body: [UInt8]?, then: ActionSpec.Then)
         /// The embedding program's action `index` on `rows` (one row, or
         /// all the marked rows for an action that takes them at once).
@@ -32,7 +34,7 @@ public struct ActionPlan: Sendable, Equatable {
     /// True when its programs need the terminal (they run in the
     /// foreground, one after another, on the UI thread).
     public var isInteractive: Bool {
-        jobs.contains { if case .run(_, true) = $0 { true } else { false } }
+        jobs.contains { if case .run(_, _, true) = $0 { true } else { false } }
     }
 
     /// Why a plan could not be made, in one line naming the action.
@@ -52,22 +54,39 @@ public struct ActionPlan: Sendable, Equatable {
     }
 
     /// The plan for `action` on `rows` (the marked rows in list order, or
-    /// the selected one), `marked` when they are marks.
+    /// the selected one), `marked` when they are marks. It is all or
+    /// nothing: when the templates cannot be filled in for one of the
+    /// rows, no row's job runs, and the problem says how many were refused
+    /// and why the first one was.
     public static func make(_ action: ActionSpec, endpoint: String = "", rows: [RowModel], marked: Bool,
                             context: Context) throws(Problem) -> ActionPlan {
         guard let first = rows.first else { throw Problem(description: "\(action.title): no row to act on") }
         let once = marked && action.takesAllMarks || !marked
         let groups: [RowModel?] = once ? [marked ? nil : first] : rows.map { $0 }
         var jobs: [Job] = []
-        do {
-            for row in groups {
-                let value = resolver(row: row ?? first, all: rows, context: context)
-                if case .custom(let index) = action.kind {
-                    jobs.append(.custom(index: index, rows: row.map { [$0] } ?? rows))
-                    continue
-                }
-                jobs.append(try job(action.kind, row: row ?? first, value: value))
+        var refused: [(row: RowModel?, problem: TemplateFill.Problem)] = []
+        for row in groups {
+            let value = resolver(row: row ?? first, all: rows, context: context)
+            if case .custom(let index) = action.kind {
+                jobs.append(.custom(index: index, rows: row.map { [$0] } ?? rows))
+                continue
             }
+            do {
+                jobs.append(try job(action.kind, row: row ?? first, value: value, environment: context.environment))
+            } catch {
+                refused.append((row, error))
+            }
+        }
+        if let (row, problem) = refused.first {
+            if row == nil, marked, let at = problem.markedRow, rows.indices.contains(at) {
+                // One job for all the marks: the row whose value it cannot take.
+                throw Problem(description: "\(action.title): the row \"\(Sanitizer.clean(rows[at].title, limit: 40))\": \(problem.description)")
+            }
+            guard groups.count > 1, let row else { throw Problem(description: "\(action.title): \(problem.description)") }
+            throw Problem(description: "\(action.title): refused for \(refused.count) of the \(groups.count) marked rows, "
+                          + "so none ran; the row \"\(Sanitizer.clean(row.title, limit: 40))\": \(problem.description)")
+        }
+        do {
             let confirm = try action.confirm.map { t throws(TemplateFill.Problem) in
                 try TemplateFill.text(t, value: resolver(row: first, all: rows, context: context))
             }
@@ -79,22 +98,30 @@ public struct ActionPlan: Sendable, Equatable {
     }
 
     static func job(_ kind: ActionSpec.Kind, row: RowModel,
-                    value: (Template.Placeholder) throws(TemplateFill.Problem) -> TemplateFill.Value)
+                    value: (Template.Placeholder) throws(TemplateFill.Problem) -> TemplateFill.Value,
+                    environment: [String: String] = [:])
         throws(TemplateFill.Problem) -> Job {
         switch kind {
         case .custom(let index):
             return .custom(index: index, rows: [row])
         case .open(let url):
             return .open(url: try TemplateFill.url(url, value: value))
-        case .run(let arguments, let interactive):
+        case .run(let arguments, let stdin, let interactive):
             var argv: [String] = []
             for a in arguments { argv += try TemplateFill.arguments(a, value: value) }
-            return .run(arguments: argv, interactive: interactive)
+            let room = ProgramArguments.maxTotalBytes - ProgramArguments.bytes(of: environment)
+            let size = ProgramArguments.bytes(of: argv)
+            if size > room {
+                throw TemplateFill.Problem("the arguments come to \(ProgramArguments.grouped(size)) bytes, past the "
+                    + "\(ProgramArguments.grouped(max(0, room))) the system leaves beside the environment (pass big values on stdin:)")
+            }
+            let input = try stdin.map { t throws(TemplateFill.Problem) in try TemplateFill.input(t, value: value) }
+            return .run(arguments: argv, input: input, interactive: interactive)
         case .request(let r):
             var path = try TemplateFill.path(r.path, value: value)
             var pairs: [(String, String)] = []
             for (name, template) in r.params {
-                for v in try TemplateFill.arguments(template, value: value) { pairs.append((name, v)) }
+                for v in try TemplateFill.texts(template, value: value) { pairs.append((name, v)) }
             }
             if !pairs.isEmpty { path += (path.contains("?") ? "&" : "?") + URLEncoding.encode(pairs) }
             let body = try r.body.map { b throws(TemplateFill.Problem) in
@@ -111,13 +138,13 @@ public struct ActionPlan: Sendable, Equatable {
         { (p: Template.Placeholder) throws(TemplateFill.Problem) -> TemplateFill.Value in
             switch p.namespace {
             case .item:
-                guard let v = itemValue(row, p.name) else { throw missing(p, row: row) }
-                return v
+                guard let v = ActionFields.value(of: row, p.name) else { throw missing(p, row: row) }
+                return .one(v)
             case .marked:
                 var values: [TemplateFill.Value] = []
                 for r in rows {
-                    guard let v = itemValue(r, p.name) else { throw missing(p, row: r) }
-                    values.append(v)
+                    guard let v = ActionFields.value(of: r, p.name) else { throw missing(p, row: r) }
+                    values.append(.one(v))
                 }
                 return .many(values)
             case .env:
@@ -138,27 +165,4 @@ public struct ActionPlan: Sendable, Equatable {
     static func missing(_ p: Template.Placeholder, row: RowModel) -> TemplateFill.Problem {
         TemplateFill.Problem("\(p): the row \"\(Sanitizer.clean(row.title, limit: 40))\" has no field \(p.name)")
     }
-
-    /// A row's value for `${item.name}`: the id, the server's text a
-    /// template asked the mapping to keep (`ActionFields`), else the
-    /// field's text.
-    public static func itemValue(_ row: RowModel, _ name: String) -> TemplateFill.Value? {
-        if name == "id" { return row.id.isEmpty ? nil : .one(row.id) }
-        if case .text(let kept)? = row.fields[ActionFields.rawName(name)] { return kept.isEmpty ? nil : .one(kept) }
-        let text: String
-        if let cell = row.fields[name] {
-            text = cell.display(now: 0)
-        } else {
-            // The standard fields a row keeps on its own.
-            switch name {
-            case "title": text = row.title
-            case "subtitle": text = row.subtitle
-            case "link": text = row.linkURL ?? ""
-            case "image": text = row.imageURL ?? ""
-            default: return nil
-            }
-        }
-        return text.isEmpty ? nil : .one(text)
-    }
 }
-

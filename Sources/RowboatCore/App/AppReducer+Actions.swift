@@ -79,7 +79,7 @@ extension AppReducer {
     /// Counts the run and hands its plan to the runner.
     static func startAction(_ state: inout AppState, _ plan: ActionPlan) -> [AppEffect] {
         let runID = state.actionRuns.start(plan.title)
-        if case .run(_, interactive: true)? = plan.jobs.first {} else {
+        if case .run(_, _, interactive: true)? = plan.jobs.first {} else {
             toast(&state, plan.jobs.count > 1 ? "\(plan.title): \(plan.jobs.count) rows…" : "\(plan.title)…")
         }
         return [.performAction(plan, runID: runID)]

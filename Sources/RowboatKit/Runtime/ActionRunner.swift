@@ -100,8 +100,8 @@ final class ActionRunner: Sendable {
             case .open(let url):
                 let opener = LinkOpener(environment: ProcessInfo.processInfo.environment)
                 if case .failure(let e) = await Self.offThread({ opener.open(url) }) { failed(e.description) }
-            case .run(let arguments, _):
-                let (status, text) = await runProgram(arguments, runID: runID)
+            case .run(let arguments, let input, _):
+                let (status, text) = await runProgram(arguments, input: input, runID: runID)
                 if plan.jobs.count > 1 { output += "$ " + arguments.joined(separator: " ") + "\n" }
                 output += text
                 if let status { failed(status) } else if let id = plan.rowIDs[i] { report.doneRowIDs.append(id) }
@@ -146,10 +146,11 @@ final class ActionRunner: Sendable {
         return results.sorted { $0.0 < $1.0 }
     }
 
-    /// Runs `arguments` in the background (a session of its own, stdin from
-    /// /dev/null, stdout and stderr into one file); a failure line (exit
-    /// status, a signal, could not start) or nil, and what it printed.
-    func runProgram(_ arguments: [String], runID: Int) async -> (String?, String) {
+    /// Runs `arguments` in the background (a session of its own, stdin
+    /// from `input` or /dev/null, stdout and stderr into one file); a
+    /// failure line (exit status, a signal, could not start) or nil, and
+    /// what it printed.
+    func runProgram(_ arguments: [String], input: [UInt8]?, runID: Int) async -> (String?, String) {
         await slots.take()
         defer { Task { await slots.give() } }
         if Task.isCancelled { return ("cancelled", "") }
@@ -157,9 +158,17 @@ final class ActionRunner: Sendable {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard fd >= 0 else { return ("cannot keep the output: \(String(cString: strerror(errno)))", "") }
         defer { unlink(path) }
+        let stdin: ProcessInput
+        switch StandardInput.open(input) {
+        case .success(let given): stdin = given
+        case .failure(let problem):
+            close(fd)
+            return (problem.description, "")
+        }
+        defer { if case .descriptor(let given) = stdin { close(given) } }
         let process: RunningProcess
         do {
-            process = try ProcessRunner.spawn(ProcessSpec(arguments, stdout: .descriptor(fd), stderr: .descriptor(fd),
+            process = try ProcessRunner.spawn(ProcessSpec(arguments, stdin: stdin, stdout: .descriptor(fd), stderr: .descriptor(fd),
                                                           newSession: true))
         } catch {
             close(fd)

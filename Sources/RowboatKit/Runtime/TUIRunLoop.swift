@@ -150,10 +150,17 @@ package final class TUIRunLoop {
     func runInteractive(_ plan: ActionPlan, runID: Int) {
         var report = ActionReport(runID: runID, title: plan.title, endpoint: plan.endpoint, total: plan.jobs.count)
         for (i, job) in plan.jobs.enumerated() {
-            guard case .run(let arguments, _) = job else { continue }
+            guard case .run(let arguments, let input, _) = job else { continue }
             let outcome = screen.handOff { () -> String? in
+                // Given input, the program reads its keys from /dev/tty (as `less` does).
+                let stdin: ProcessInput
+                switch StandardInput.open(input) {
+                case .success(let given): stdin = input == nil ? .descriptor(STDIN_FILENO) : given
+                case .failure(let problem): return problem.description
+                }
+                defer { if input != nil, case .descriptor(let given) = stdin { close(given) } }
                 do {
-                    let result = try ProcessRunner.run(ProcessSpec(arguments, stdin: .descriptor(STDIN_FILENO),
+                    let result = try ProcessRunner.run(ProcessSpec(arguments, stdin: stdin,
                                                                    stdout: .inherit, stderr: .inherit))
                     if let signal = result.signal { return "\(arguments[0]) was stopped by signal \(signal)" }
                     return result.status == 0 ? nil : "\(arguments[0]) exited with status \(result.status)"

@@ -4,7 +4,7 @@ import RowboatSpec
 /// optional `confirm`. Every mistake names its line: an unknown `then`, a
 /// `run` written as a shell string, a template with an unknown namespace.
 extension ConfigLoader {
-    static let actionKeys = ["title", "key", "confirm", "open", "run", "interactive", "request", "then"]
+    static let actionKeys = ["title", "key", "confirm", "open", "run", "stdin", "interactive", "request", "then"]
     static let requestActionKeys = ["method", "path", "params", "body"]
     static let actionMethods: [HTTPMethodName] = [.get, .post, .put, .patch, .delete]
 
@@ -31,6 +31,7 @@ extension ConfigLoader {
                              : "an action does one thing: \(kinds.joined(separator: " and ")) are both set")
         }
         if let n = keys["interactive"], keys["run"] == nil { throw n.error("interactive applies to run actions only") }
+        if let n = keys["stdin"], keys["run"] == nil { throw n.error("stdin applies to run actions only") }
         if let n = keys["then"], keys["request"] == nil { throw n.error("then applies to request actions only") }
         let kind: ActionSpec.Kind
         if let open = keys["open"] {
@@ -44,7 +45,7 @@ extension ConfigLoader {
             for argument in try run.sequence() { arguments.append(try argument.template()) }
             guard let program = arguments.first else { throw run.error("run names no program") }
             guard !program.usesMarks else { throw run.error("the program itself cannot be ${marked.…}") }
-            kind = .run(arguments, interactive: try keys["interactive"]?.bool() ?? false)
+            kind = .run(arguments, stdin: try keys["stdin"]?.template(), interactive: try keys["interactive"]?.bool() ?? false)
         } else {
             kind = .request(try parseRequestAction(keys["request"]!, then: keys["then"]))
         }

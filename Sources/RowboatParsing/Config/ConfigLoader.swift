@@ -54,10 +54,12 @@ public enum ConfigLoader {
         config.auth = try keys["auth"].map(parseAuth)
         config.images = try keys["images"].map(parseImages) ?? ImageSettings()
         config.actions = try keys["actions"].map(parseActions) ?? []
-        // Templates that read a path inside the item, or a field's text as
-        // the server wrote it, get hidden fields to read.
+        // What templates hand on to programs and servers is read from
+        // hidden fields that keep the server's text exactly.
         for i in config.endpoints.indices {
-            config.endpoints[i].item = ActionFields.adding(config.actions(of: config.endpoints[i]), to: config.endpoints[i].item)
+            let endpoint = config.endpoints[i]
+            let names = config.actions(of: endpoint).flatMap(\.itemFields) + (endpoint.related?.itemFields ?? [])
+            config.endpoints[i].item = ActionFields.adding(names, to: endpoint.item)
         }
         config.tabs = try keys["tabs"].map { node throws(ConfigError) in try parseTabs(node, endpoints: endpoints) }
         config.secrets = SecretValues(ConfigSecrets.of(config, root: top))

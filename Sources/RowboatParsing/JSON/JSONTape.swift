@@ -278,6 +278,13 @@ public struct JSONTapeNode: JSONNode {
         }
     }
 
+    /// `scalar`, with a string whole however long it is: the server's
+    /// text for a value handed on (`FieldSpec.keepsServerText`).
+    public var wholeScalar: JSONValue? {
+        guard type == UInt8(ascii: "\""), let bytes = stringBytes else { return scalar }
+        return .string(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// A string's bytes as text, cut at `textLimit` bytes (at the start
     /// of a character).
     static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {

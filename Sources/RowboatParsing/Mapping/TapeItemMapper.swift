@@ -38,6 +38,8 @@ public final class TapeItemMapper: Sendable {
         var readsKey: Bool
         /// The default, coerced to the field's type (nil: none, or it does not fit).
         var fallback: FieldValue?
+        /// It keeps the server's text (`FieldSpec.keepsServerText`): `ItemMapper`'s rule.
+        var serverText: Bool
     }
 
     public init(mapping: ItemMapping) {
@@ -45,7 +47,8 @@ public final class TapeItemMapper: Sendable {
         var keyBytes: [UInt8] = [], keys: [Range<Int>] = [], names: [String] = []
         fields = mapping.fields.enumerated().map { i, spec in
             var field = Field(slot: mapper.slots[i], type: spec.type, key: -1, readsKey: spec.readsKey,
-                              fallback: spec.defaultValue.flatMap { mapper.coerce(.string($0), to: spec.type) })
+                              fallback: spec.defaultValue.flatMap { mapper.coerce(.string($0), to: spec) },
+                              serverText: spec.keepsServerText)
             if spec.path.steps.count == 1, case .key(let key) = spec.path.steps[0] {
                 if let known = names.firstIndex(of: key) {
                     field.key = known
@@ -124,8 +127,11 @@ public final class TapeItemMapper: Sendable {
     func value(_ i: Int, of element: ListElement<JSONTapeNode>, found: UnsafeMutableBufferPointer<Int>) -> FieldValue {
         let field = fields[i]
         if let at = tapeIndex(of: field, in: element, found: found) {
-            return at == 0 ? field.fallback ?? .missing
-                : coerce(element.value.node(at), to: field.type) ?? field.fallback ?? .missing
+            guard at != 0 else { return field.fallback ?? .missing }
+            let node = element.value.node(at)
+            let coerced = field.serverText ? mapper.coerce(node.wholeScalar ?? .array([]), to: mapper.mapping.fields[i])
+                : coerce(node, to: field.type)
+            return coerced ?? field.fallback ?? .missing
         }
         return mapper.value(for: mapper.mapping.fields[i], in: element.value, key: element.key)
     }

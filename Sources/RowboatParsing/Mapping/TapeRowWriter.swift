@@ -24,6 +24,9 @@ public final class TapeRowWriter: Sendable {
     let days: [Int?]
     /// Money's text for the name's currency.
     let money: [MoneyText]
+    /// Per name: it keeps the server's text (never cleaned), and where the
+    /// field it keeps the text of is (`RowModelBuilder.Look`).
+    let exact: [Bool], shows: [Int?]
     /// Where the id, title, subtitle, image and link are in the names.
     let idAt: Int?, titleAt: Int?, subtitleAt: Int?, imageAt: Int?, linkAt: Int?
     /// The mapper's names are the builder's: false, and every row takes
@@ -58,6 +61,8 @@ public final class TapeRowWriter: Sendable {
         relative = builder.looks.map(\.relative)
         days = builder.looks.map { $0.relativeDays == FieldSpec.defaultRelativeDays ? nil : $0.relativeDays }
         money = builder.looks.map { MoneyText(builder.money, currency: $0.currency) }
+        exact = builder.looks.map(\.exact)
+        shows = builder.looks.map(\.shows)
         let names = builder.names
         idAt = names.firstIndex(of: "id")
         titleAt = names.firstIndex(of: "title")
@@ -159,6 +164,10 @@ public final class TapeRowWriter: Sendable {
                     writer.money[at].write(amount, into: &text)
                     shown[at] = settle(from: start)
                 default:
+                    if writer.exact[at] {
+                        shown[at] = exactText(cells[at])
+                        continue
+                    }
                     let range = plainText(cells[at])
                     if at == writer.titleAt { title = range }
                     if at == writer.subtitleAt { subtitle = range }
@@ -168,7 +177,8 @@ public final class TapeRowWriter: Sendable {
             // A title or subtitle shown as money or a relative date: its plain text.
             if let titleAt = writer.titleAt, title == nil { title = plainText(cells[titleAt]) }
             if let subtitleAt = writer.subtitleAt, subtitle == nil { subtitle = plainText(cells[subtitleAt]) }
-            let id = writer.idAt.map { plainText(cells[$0], limit: 200) } ?? plainText(.value(.int(Int64(index))), limit: 200)
+            // The id as the server wrote it, whole.
+            let id = writer.idAt.map { exactText(cells[$0]) } ?? plainText(.value(.int(Int64(index))))
             let image = writer.imageAt.flatMap { url(cells[$0]) }
             let link = writer.linkAt.flatMap { url(cells[$0]) }
 
@@ -182,6 +192,13 @@ public final class TapeRowWriter: Sendable {
             }
             func same(_ a: (Int, Int), _ b: (Int, Int)) -> Bool {
                 a.1 - a.0 == b.1 - b.0 && (a.0 == b.0 || memcmp(base + a.0, base + b.0, a.1 - a.0) == 0)
+            }
+            // An exact text that is the same as its field's shown text is
+            // left empty ("as shown").
+            for at in cells.indices where writer.exact[at] {
+                if let shows = writer.shows[at], shown[shows].0 >= 0, same(shown[at], shown[shows]) {
+                    shown[at] = (shown[at].0, shown[at].0)
+                }
             }
             let empty = (0, 0)
             let titleText = title ?? empty, subtitleText = subtitle ?? empty
@@ -214,6 +231,22 @@ public final class TapeRowWriter: Sendable {
             }
             rows.starts.append(rows.bytes.count)
             rows.bytes.append(contentsOf: UnsafeBufferPointer(start: row.base, count: row.count))
+        }
+
+        /// The cell's text as the server wrote it (never cleaned or cut),
+        /// appended to `text`.
+        mutating func exactText(_ cell: Cell) -> (Int, Int) {
+            let start = text.count
+            switch cell {
+            case .plain(let bytes): text.append(bytes)
+            case .value(.missing): break
+            case .value(.int(let n)): text.decimal(n)
+            case .value(.text(var s)), .value(.numberText(var s)): s.withUTF8 { text.append($0) }
+            case .value(let value):
+                var plain = value.plainText
+                plain.withUTF8 { text.append($0) }
+            }
+            return (start, text.count)
         }
 
         /// `Sanitizer.clean(cell's plain text, limit:)`, appended to `text`.

@@ -10,6 +10,9 @@ import RowboatSpec
 public struct OpenAPIConfig: Sendable {
     public var server: String
     public var serverNote: String?
+    /// False when the document's server is one the import does not contact
+    /// unless the user names it (`ReservedAddress`): nothing is checked.
+    public var serverContacted = true
     /// The `auth:` section, and the variables it reads.
     public var authLines: [String] = []
     public var authVariables: [String] = []
@@ -33,8 +36,14 @@ public struct OpenAPIConfig: Sendable {
         var serverNote: String?
         let origin = documentURL.flatMap(originText)
         var server: String
+        var contacted = true
         if let override {
             server = override
+        } else if let named = document.serverURL, let reserved = ReservedAddress.reason(named) {
+            server = "http://127.0.0.1:8080"
+            contacted = false
+            serverNote = "the document's server \(Sanitizer.clean(named, limit: 200)) is \(reserved): not contacted nor written; "
+                + "if you mean it, import with --server \(Sanitizer.clean(named, limit: 200))"
         } else if let named = document.serverURL, named.hasPrefix("http://") || named.hasPrefix("https://") {
             server = named
         } else if let named = document.serverURL, let origin {
@@ -50,6 +59,7 @@ public struct OpenAPIConfig: Sendable {
         while server.hasSuffix("/") { server.removeLast() }
         var config = OpenAPIConfig(server: server, serverNote: serverNote, source: source, title: document.title,
                                    version: document.version)
+        config.serverContacted = contacted
         config.readAuth(document)
         let (operations, more) = document.operations()
         let base = originText(server) ?? "http://127.0.0.1:8080"
@@ -165,7 +175,8 @@ public struct OpenAPIConfig: Sendable {
         var out = [
             "# Rowboat config imported by `rowboat config import` from \(source)",
             "# (\(versionText)\(title.map { ", \"\($0)\"" } ?? "")): one endpoint per GET operation whose success response is a list.",
-            offline ? "# Offline: from what the document says alone; paging is not checked against the server."
+            !serverContacted ? "# Not checked: no server was asked (see the server's line); from what the document says alone."
+                : offline ? "# Offline: from what the document says alone; paging is not checked against the server."
                 : "# Each endpoint was checked against the server; where the two disagreed the server's answer is written.",
             "#   rowboat config check FILE && rowboat --config FILE",
         ]

@@ -7,11 +7,12 @@ public struct ActionSpec: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// Open a URL (http(s) only) in the browser.
         case open(Template)
-        /// Run a program with these arguments (never a shell string). In
-        /// the background (the outcome as a toast, the output kept for the
-        /// pager), or `interactive`: the program gets the terminal until it
-        /// exits.
-        case run([Template], interactive: Bool)
+        /// Run a program with these arguments (never a shell string) and,
+        /// if given, `stdin` on its standard input (any bytes, any size).
+        /// In the background (the outcome as a toast, the output kept for
+        /// the pager), or `interactive`: the program gets the terminal
+        /// until it exits.
+        case run([Template], stdin: Template?, interactive: Bool)
         /// Send a request to the endpoint's server, with its auth.
         case request(RequestAction)
         /// An action the embedding program gave (a RowboatKit
@@ -82,7 +83,7 @@ public struct ActionSpec: Sendable, Equatable {
         var out: [Template] = confirm.map { [$0] } ?? []
         switch kind {
         case .open(let url): out.append(url)
-        case .run(let arguments, _): out += arguments
+        case .run(let arguments, let stdin, _): out += arguments + (stdin.map { [$0] } ?? [])
         case .request(let r):
             out.append(r.path)
             out += r.params.map(\.1)

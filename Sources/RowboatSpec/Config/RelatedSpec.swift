@@ -16,15 +16,22 @@ public struct RelatedSpec: Sendable, Equatable {
         self.title = title
     }
 
-    /// The params for `row`, templates filled in (`Template`; the loader
-    /// has checked that each names only `${item.…}`). A field the row
-    /// lacks is empty.
+    /// The params for `row`, templates filled in with the server's text
+    /// (`ActionFields.value`; the loader has checked that each names only
+    /// `${item.…}`). A field the row lacks is empty.
     public func params(for row: RowModel) -> [String: String] {
         params.mapValues { text in
             guard let template = try? Template(text, allowed: [.item]) else { return text }
             return template.render { (p: Template.Placeholder, _) throws(Never) in
-                p.name == "id" ? row.id : row.text(p.name, now: 0)
+                ActionFields.value(of: row, p.name) ?? ""
             }
+        }
+    }
+
+    /// The item fields its params read.
+    public var itemFields: [String] {
+        params.keys.sorted().flatMap { key in
+            ((try? Template(params[key]!, allowed: [.item]))?.placeholders ?? []).map(\.name)
         }
     }
 }

@@ -21,17 +21,46 @@ public enum TemplateFill {
     /// Why a template could not be filled in: names the field or the rule.
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
         public var description: String
-        public init(_ description: String) { self.description = description }
+        /// For a `${marked.…}` value: which marked row's value it is about.
+        public var markedRow: Int?
+        public init(_ description: String, markedRow: Int? = nil) {
+            self.description = description
+            self.markedRow = markedRow
+        }
     }
 
     /// `template` filled in as program arguments: each value is text in one
     /// argument, byte for byte (no splitting, globbing or shell); a
     /// template that is exactly `${marked.…}` becomes one argument per
-    /// marked row.
+    /// marked row. An argument the system cannot carry (a NUL byte, past
+    /// its size) is a problem naming the template (`ProgramArguments`).
     public static func arguments(_ template: Template, value: (Template.Placeholder) throws(Problem) -> Value)
+        throws(Problem) -> [String] {
+        let arguments = try texts(template, value: value)
+        let perRow = template.soleValue?.namespace == .marked
+        for (i, argument) in arguments.enumerated() {
+            if let problem = ProgramArguments.problem(argument, from: template) { throw Problem(problem, markedRow: perRow ? i : nil) }
+        }
+        return arguments
+    }
+
+    /// `template` filled in as texts: one, or one per marked row for a
+    /// template that is exactly `${marked.…}` (a request's repeated param).
+    public static func texts(_ template: Template, value: (Template.Placeholder) throws(Problem) -> Value)
         throws(Problem) -> [String] {
         if let sole = template.soleValue, case .many(let values) = try value(sole) { return values.map(\.text) }
         return [try template.render { (p, _) throws(Problem) in try value(p).text }]
+    }
+
+    /// `template` filled in as a program's standard input, byte for byte:
+    /// a template that is exactly `${marked.…}` gives each marked row's
+    /// value on a line of its own.
+    public static func input(_ template: Template, value: (Template.Placeholder) throws(Problem) -> Value)
+        throws(Problem) -> [UInt8] {
+        if let sole = template.soleValue, case .many(let values) = try value(sole) {
+            return Array(values.map { $0.text + "\n" }.joined().utf8)
+        }
+        return Array(try template.render { (p, _) throws(Problem) in try value(p).text }.utf8)
     }
 
     /// `template` filled in as a URL. A value at the very start is a URL of

@@ -26,8 +26,15 @@ public protocol JSONNode {
     /// The value when it is a scalar (null, bool, number, string); nil for
     /// arrays and objects, which no field type coerces.
     var scalar: JSONValue? { get }
+    /// `scalar`, with a string never cut however long it is (a node that
+    /// caps long strings for display gives them whole here).
+    var wholeScalar: JSONValue? { get }
     /// The whole value as a tree (for error text and JSON cursors).
     var tree: JSONValue { get }
+}
+
+extension JSONNode {
+    public var wholeScalar: JSONValue? { scalar }
 }
 
 extension JSONValue: JSONNode {
@@ -104,9 +111,9 @@ extension JSONPath {
     /// The scalar at this path, nil when absent. A path to an array or an
     /// object, or a `[*]` path, gives `.array([])`: present, but no field
     /// type coerces it.
-    func scalar<Node: JSONNode>(in node: Node) -> JSONValue? {
+    func scalar<Node: JSONNode>(in node: Node, whole: Bool = false) -> JSONValue? {
         if hasWildcard { return .array([]) }
         guard let found = find(in: node) else { return nil }
-        return found.scalar ?? .array([])
+        return (whole ? found.wholeScalar : found.scalar) ?? .array([])
     }
 }

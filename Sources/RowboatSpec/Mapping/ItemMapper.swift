@@ -72,14 +72,22 @@ public struct ItemMapper: Sendable {
     /// The coerced value of one field, its default, or `.missing`. `key` is
     /// the element's key in a keyed-object list (read by a `$key` path).
     public func value<Node: JSONNode>(for spec: FieldSpec, in element: Node, key: String? = nil) -> FieldValue {
-        let raw = key != nil && spec.readsKey ? .string(key!) : spec.path.scalar(in: element)
-        if let raw, let coerced = coerce(raw, to: spec.type) {
+        let raw = key != nil && spec.readsKey ? .string(key!) : spec.path.scalar(in: element, whole: spec.keepsServerText)
+        if let raw, let coerced = coerce(raw, to: spec) {
             return coerced
         }
-        if let fallback = spec.defaultValue, let coerced = coerce(.string(fallback), to: spec.type) {
+        if let fallback = spec.defaultValue, let coerced = coerce(.string(fallback), to: spec) {
             return coerced
         }
         return .missing
+    }
+
+    /// `raw` coerced for `spec`: a field that keeps the server's text
+    /// (`FieldSpec.keepsServerText`) as a text field gets it as it is.
+    package func coerce(_ raw: JSONValue, to spec: FieldSpec) -> FieldValue? {
+        guard spec.keepsServerText else { return coerce(raw, to: spec.type) }
+        if case .string(let s) = raw, isNull(s) { return nil }
+        return raw.scalarText.map { .text($0) }
     }
 
     func isNull(_ text: String) -> Bool {

@@ -33,13 +33,17 @@ public struct FieldSpec: Sendable, Equatable {
     public var relativeDays: Int
     /// For money: the ISO 4217 currency code shown with the amount.
     public var currency: String?
+    /// Keeps the server's text exactly (no entity decoding, no sanitizing,
+    /// no cap): a hidden field whose value is handed to a program or a
+    /// server (`ActionFields`), never to the terminal.
+    public var exact: Bool
 
     /// Relative dates turn into calendar dates after this many days.
     public static let defaultRelativeDays = 30
 
     public init(name: String, path: JSONPath, type: FieldType = .text,
                 defaultValue: String? = nil, relative: Bool = false,
-                relativeDays: Int = FieldSpec.defaultRelativeDays, currency: String? = nil) {
+                relativeDays: Int = FieldSpec.defaultRelativeDays, currency: String? = nil, exact: Bool = false) {
         self.name = name
         self.path = path
         self.type = type
@@ -47,7 +51,13 @@ public struct FieldSpec: Sendable, Equatable {
         self.relative = relative
         self.relativeDays = relativeDays
         self.currency = currency
+        self.exact = exact
     }
+
+    /// True when its text is the server's, exactly: an `exact` field and
+    /// the id (which names the item to the server, marks, favorites and
+    /// the cache, so it is never cleaned or cut; drawing it cleans it).
+    public var keepsServerText: Bool { exact || (name == "id" && type == .text) }
 
     /// True when the path is `$key`: in a keyed-object list the field is
     /// the element's key (elsewhere it is an ordinary key lookup).

@@ -65,6 +65,12 @@ public struct RowModelBuilder: Sendable {
         package var currency: String?
         var isTitle: Bool
         var isSubtitle: Bool
+        /// It keeps the server's text (`FieldSpec.exact`): never cleaned.
+        package var exact: Bool
+        /// For an exact field: where the field it keeps the text of is
+        /// (`@price` → `price`). When the two texts are the same, the exact
+        /// one is left empty: "as shown" (`ActionFields.value`).
+        package var shows: Int?
     }
 
     public init(mapping: ItemMapping, money: MoneyFormatter = MoneyFormatter()) {
@@ -77,7 +83,8 @@ public struct RowModelBuilder: Sendable {
         looks = names.map { name in
             let spec = mapping.field(name)!
             return Look(relative: spec.relative, relativeDays: spec.relativeDays, currency: spec.currency,
-                        isTitle: name == "title", isSubtitle: name == "subtitle")
+                        isTitle: name == "title", isSubtitle: name == "subtitle", exact: spec.exact,
+                        shows: spec.exact ? ActionFields.shownName(name).flatMap { names.firstIndex(of: $0) } : nil)
         }
         imageAt = names.firstIndex(of: "image")
         linkAt = names.firstIndex(of: "link")
@@ -99,6 +106,8 @@ public struct RowModelBuilder: Sendable {
                 values.append(.relativeDate(t, withinDays: days))
             case .money(let amount):
                 values.append(.text(Sanitizer.clean(money.string(amount, currency: spec.currency))))
+            case _ where spec.exact:
+                values.append(.text(value.plainText))
             default:
                 // The row's title and subtitle are the same text: one string, shared.
                 let text = Sanitizer.clean(value.plainText)
@@ -107,13 +116,16 @@ public struct RowModelBuilder: Sendable {
                 values.append(.text(text))
             }
         }
+        for (at, spec) in looks.enumerated() where spec.exact {
+            if let shows = spec.shows, values[at] == values[shows] { values[at] = .text("") }
+        }
         func url(_ name: String, _ at: Int?) -> String? {
             // Not mapped: no URL (an item has only its mapping's fields).
             if inOrder && at == nil { return nil }
             let s = inOrder ? item.values.values[at!].plainText : item.text(name)
             return s.isEmpty ? nil : Sanitizer.clean(s, limit: 2048)
         }
-        return RowModel(id: Sanitizer.clean(item.id, limit: 200),
+        return RowModel(id: item.id,
                         title: title ?? Sanitizer.clean(item.text("title")),
                         subtitle: subtitle ?? Sanitizer.clean(item.text("subtitle")),
                         imageURL: url("image", imageAt), linkURL: url("link", linkAt),

@@ -144,8 +144,9 @@ public enum ConfigYAMLWriter {
             switch a.kind {
             case .open(let url):
                 out.append("\(item)open: \(YAMLScalar.value(url.source))")
-            case .run(let arguments, let interactive):
+            case .run(let arguments, let stdin, let interactive):
                 out.append("\(item)run: \(Self.list(arguments.map(\.source)))")
+                if let stdin { out.append("\(item)stdin: \(YAMLScalar.value(stdin.source))") }
                 if interactive { out.append("\(item)interactive: true") }
             case .request(let r):
                 out.append("\(item)request:")
