@@ -167,6 +167,13 @@ public struct OpenAPIImport: Sendable {
         var references: [String: String] = [:]
         for name in config.authVariables { if let v = options.environment[name], !v.isEmpty { references[name] = v } }
         var spent = 0
+        var walkedWithout = 0
+        defer {
+            // Every endpoint walked without the credentials: they are optional.
+            if config.authOptional == nil, !config.authLines.isEmpty, walkedWithout == config.endpoints.count, walkedWithout > 0 {
+                config.authOptional = "the import walked every endpoint without them"
+            }
+        }
         for index in config.endpoints.indices {
             let endpoint = config.endpoints[index]
             guard let spec = loaded.endpoint(endpoint.key) else { continue }
@@ -204,9 +211,11 @@ public struct OpenAPIImport: Sendable {
             let credentials = request.headers.filter { CredentialNames.isCredential($0.0) }
             do {
                 let outcome = try await run.run(request, headers: credentials, references: references,
-                                                preferred: endpoint.documentPaging.style == "none" ? [] : [endpoint.documentPaging])
+                                                preferred: endpoint.documentPaging.style == "none" ? [] : [endpoint.documentPaging],
+                                                declared: endpoint.declared)
                 spent += outcome.requests
                 Self.adopt(outcome, into: &config.endpoints[index])
+                if !missing.isEmpty, config.endpoints[index].verified != nil { walkedWithout += 1 }
             } catch {
                 spent += 1
                 config.endpoints[index].notes.append("not checked against the server: \(error)")

@@ -51,7 +51,7 @@ public enum ConfigLoader {
                                    endpoints: endpoints,
                                    keys: try keys["keys"].map(parseKeys) ?? KeyBindingsConfig(),
                                    theme: try keys["theme"].map(parseTheme) ?? ThemeSettings())
-        config.auth = try keys["auth"].map(parseAuth)
+        config.auth = try keys["auth"].flatMap(parseAuth)
         config.images = try keys["images"].map(parseImages) ?? ImageSettings()
         config.actions = try keys["actions"].map(parseActions) ?? []
         // What templates hand on to programs and servers is read from

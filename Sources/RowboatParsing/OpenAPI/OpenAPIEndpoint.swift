@@ -1,8 +1,9 @@
 import Foundation
 import RowboatSpec
 
-/// One GET operation whose success response is a list, as an endpoint of
-/// the imported config: its key, title and path; path params (required)
+/// One GET operation whose success response is a list (or a POST one that
+/// carries its paging in the request body: a search or filter), as an
+/// endpoint of the imported config: its key, title and path; path params (required)
 /// and the query params that stay static; filters from query params with
 /// enums, a sort section from a sort param, the search param; and the list,
 /// fields and paging guessed from a sample of its response schema
@@ -13,6 +14,16 @@ public struct OpenAPIEndpoint: Sendable {
     public var title: String
     /// The path as the document writes it, `{name}` for path params.
     public var path: String
+    /// GET, or POST with `body`.
+    public var method: HTTPMethodName = .get
+    /// A POST's request body for the first page (`OpenAPIRequestBody`).
+    public var body: JSONValue?
+    /// Every param and body field the operation declares (query names,
+    /// `$.` body paths): names the live check's search tries first.
+    public var declared: [String] = []
+    /// The operation may be called without credentials: its security
+    /// (or the document's) is absent, empty, or holds the empty requirement `{}`.
+    public var anonymous = false
     public var pathParams: [(name: String, value: String)]
     /// Query params sent as they are (required ones, with their default or example).
     public var params: [(name: String, value: String, why: String)]
@@ -67,6 +78,14 @@ public struct OpenAPIEndpoint: Sendable {
         let root = sampler.value(response.schema, name: "response", index: 1, depth: 0)
         notes += sampler.problems
         guard let body = root.jsonBytes else { return .failure(OpenAPIError("\(operation.label): its schema gives no sample")) }
+        var requestBody: OpenAPIRequestBody?
+        if operation.method == .post {
+            requestBody = OpenAPIRequestBody.read(operation, in: document)
+            guard let requestBody, !requestBody.paging.isEmpty else {
+                return .failure(OpenAPIError("\(operation.label): its request body has no page, offset, size or cursor field "
+                                             + "(a write, or a search that does not page)"))
+            }
+        }
 
         // The query: paging params with the values a first page sends; the rest sorted out below.
         var query: [URLQueryItem] = []
@@ -136,10 +155,13 @@ public struct OpenAPIEndpoint: Sendable {
         var components = URLComponents()
         components.queryItems = query.isEmpty ? nil : query
         let url = origin + (encodedPath.hasPrefix("/") ? "" : "/") + encodedPath + (components.string ?? "")
-        let input = ProbeInput(method: .get, url: url, status: 200,
+        var input = ProbeInput(method: operation.method, url: url, body: requestBody?.sample.jsonBytes, status: 200,
                                responseHeaders: [("Content-Type", "application/json")] + response.headers(&sampler, origin: origin,
                                                                                                           path: operation.path),
                                responseBody: body)
+        let declared = operation.parameters.filter { ($0["in"]?.string ?? "query") == "query" }.compactMap { $0["name"]?.string }
+            + (requestBody?.declared ?? [])
+        input.declared = declared
         let analysis: ProbeAnalysis
         do {
             analysis = try ProbeAnalysis(input)
@@ -150,11 +172,17 @@ public struct OpenAPIEndpoint: Sendable {
         }
         let title = op["summary"]?.string.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? op["operationId"]?.string ?? operation.path
-        return .success(OpenAPIEndpoint(key: key, title: title, path: operation.path, pathParams: pathParams, params: params,
-                                        filters: filters, sort: sort, search: search, list: analysis.list,
-                                        fields: analysis.fields,
-                                        envelope: ProbeDraft.envelopeLines(analysis.root, list: analysis.list), paging: analysis.likeliest, documentPaging: analysis.likeliest,
-                                        verified: nil, notes: notes, requestURL: url))
+        var endpoint = OpenAPIEndpoint(key: key, title: title, path: operation.path, pathParams: pathParams, params: params,
+                                       filters: filters, sort: sort, search: search, list: analysis.list,
+                                       fields: analysis.fields, envelope: ProbeDraft.envelopeLines(analysis.root, list: analysis.list),
+                                       paging: analysis.likeliest, documentPaging: analysis.likeliest, verified: nil, notes: notes,
+                                       requestURL: url)
+        endpoint.method = operation.method
+        endpoint.body = requestBody?.sample
+        endpoint.declared = declared
+        let security = op["security"]?.array ?? document.root["security"]?.array ?? []
+        endpoint.anonymous = security.isEmpty || security.contains { $0.object?.isEmpty == true }
+        return .success(endpoint)
     }
 
     /// The guessers' comments speak of "this response": for what a sample

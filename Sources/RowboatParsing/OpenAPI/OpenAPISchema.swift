@@ -18,6 +18,8 @@ public struct OpenAPISchema: Sendable {
     public var minimum: String?
     public var maximum: String?
     public var nullable = false
+    /// The properties an object must have.
+    public var required: [String] = []
     public var description: String?
     public var problems: [String] = []
     /// The `$ref`s taken to reach it (so a schema inside it that names one of them again is a cycle).
@@ -59,6 +61,7 @@ public struct OpenAPISchema: Sendable {
         out.enumValues = o["enum"]?.array ?? []
         out.example = o["example"] ?? o["examples"]?.array?.first
         out.defaultValue = o["default"]
+        out.required = o["required"]?.array?.compactMap(\.string) ?? []
         out.minimum = o["minimum"]?.text
         out.maximum = o["maximum"]?.text
         out.description = o["description"]?.string ?? o["title"]?.string
@@ -90,6 +93,7 @@ public struct OpenAPISchema: Sendable {
         defaultValue = defaultValue ?? other.defaultValue
         description = description ?? other.description
         nullable = nullable || other.nullable
+        required += other.required.filter { !required.contains($0) }
         problems += other.problems
         refs.formUnion(other.refs)
     }

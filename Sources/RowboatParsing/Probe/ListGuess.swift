@@ -34,6 +34,9 @@ public struct ListGuess: Sendable, Equatable {
     public static func best(in root: JSONTapeNode) -> ListGuess? {
         var found: [ListGuess] = []
         collect(root, at: [], depth: 0, into: &found)
+        // Plain values are the list only at the root or in a small envelope
+        // (`{"repositories": [...]}`), not an object's own tags.
+        found.removeAll { $0.scalars && ($0.path.steps.count > 1 || ($0.path.steps.count == 1 && root.count > 5)) }
         // Objects over plain values; the most items wins; then an array over a keyed object; then the shallower.
         return found.max { a, b in
             if a.scalars != b.scalars { return a.scalars }
