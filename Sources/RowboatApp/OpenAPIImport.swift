@@ -208,7 +208,9 @@ public struct OpenAPIImport: Sendable {
             }
             let run = ProbeRun(transport: transport, options: ProbeRun.Options(maxRequests: min(options.maxRequests, left - 1),
                                                                                timeoutSeconds: options.timeoutSeconds))
-            let credentials = request.headers.filter { CredentialNames.isCredential($0.0) }
+            // The credentials, and the headers the endpoint's paging asks for: the walked draft sends them too.
+            let own = Set(endpoint.headers.map { $0.0.lowercased() })
+            let credentials = request.headers.filter { CredentialNames.isCredential($0.0) || own.contains($0.0.lowercased()) }
             do {
                 let outcome = try await run.run(request, headers: credentials, references: references,
                                                 preferred: endpoint.documentPaging.style == "none" ? [] : [endpoint.documentPaging],

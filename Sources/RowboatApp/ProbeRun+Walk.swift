@@ -121,7 +121,8 @@ extension ProbeRun {
     func settle(_ walked: Walked, analysis: ProbeAnalysis, first: HTTPReply, state: inout State) async -> Walked {
         let totalKeys: Set<String> = ["totalCount", "totalPages", "totalCountHeader", "totalPagesHeader"]
         var guess = walked.guess
-        if walked.walk.totalsSetAside { guess = guess.removing(totalKeys) }
+        // Totals are written as the walk saw them agree (those in a paging header's JSON as guessed).
+        if walked.walk.totalsSetAside || guess.value("pagingHeader") == nil { guess = guess.removing(totalKeys) }
         guess.lines += walked.endLines
         let ended: Bool
         if case .ended = walked.verdict { ended = true } else { ended = false }

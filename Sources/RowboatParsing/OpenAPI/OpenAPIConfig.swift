@@ -233,7 +233,11 @@ public struct OpenAPIConfig: Sendable {
         for note in e.notes { out.append("  # \(note)") }
         out.append("  \(YAMLScalar.key(e.key)):")
         out.append("    title: \(YAMLScalar.value(Sanitizer.clean(e.title, limit: 60)))")
-        out.append("    url: \(YAMLScalar.value(e.path))")
+        if let template = e.paging.url {
+            out.append(ProbeDraft.commented("    url: \(YAMLScalar.value(template))", "the page number is part of the path"))
+        } else {
+            out.append("    url: \(YAMLScalar.value(e.path))")
+        }
         if let body = e.body, e.method == .post {
             out.append("    method: POST")
             out.append("    body:                      # the request body of the first page; paging fills its paging fields")
@@ -256,6 +260,12 @@ public struct OpenAPIConfig: Sendable {
         for line in e.paging.lines {
             let text = ProbeDraft.commented("      \(line.key): \(line.value)", line.why)
             out.append(e.pagingFromServer ? text : OpenAPIEndpoint.documentWords(text))
+        }
+        if !e.headers.isEmpty {
+            out.append("    headers:")
+            for (name, value) in e.headers {
+                out.append(ProbeDraft.commented("      \(YAMLScalar.key(name)): \(YAMLScalar.value(value))", "the page size header"))
+            }
         }
         let mapping = ProbeDraft.mappingLines(list: e.list, fields: e.fields, envelope: e.envelope, ndjson: false)
         out += e.listFromServer ? mapping : mapping.map(OpenAPIEndpoint.documentWords)

@@ -21,6 +21,8 @@ public struct OpenAPIEndpoint: Sendable {
     /// Every param and body field the operation declares (query names,
     /// `$.` body paths): names the live check's search tries first.
     public var declared: [String] = []
+    /// Request headers the operation's paging asks for (a page size).
+    public var headers: [(String, String)] = []
     /// The operation may be called without credentials: its security
     /// (or the document's) is absent, empty, or holds the empty requirement `{}`.
     public var anonymous = false
@@ -94,6 +96,9 @@ public struct OpenAPIEndpoint: Sendable {
         var filters: [Section] = []
         var sort: Section?
         var search: String?
+        var pagePathParam: (name: String, first: String)?
+        var headers: [(String, String)] = []
+        var declaredHeaders: [String] = []
         for p in operation.parameters {
             guard let name = p["name"]?.string, !name.isEmpty else { continue }
             let place = p["in"]?.string ?? "query"
@@ -105,12 +110,30 @@ public struct OpenAPIEndpoint: Sendable {
             let schema = OpenAPISchema.read(p["schema"] ?? .object(p), in: document)
             let given = (p["example"] ?? schema.example ?? schema.defaultValue).flatMap(\.text)
             let lower = name.lowercased()
+            // (A date or a free text under a paging name is a filter: `from`, `since`.)
+            let dated = ["date", "date-time", "time"].contains(schema.format ?? "")
+            var role = dated ? nil : PagingNames.role(of: name)
+            // An offset's name given as text is a token (Matrix's `from`).
+            if role == .offset, schema.type == "string" { role = .cursor }
             switch place {
+            case "path" where role == .page:
+                // The page number is a path segment: the first page's number in the path, paging fills it.
+                pagePathParam = (name, schema.minimum == "0" || given == "0" ? "0" : "1")
+                continue
             case "path":
                 pathParams.append((name, given ?? ""))
                 continue
             case "query":
                 break
+            case "header" where role == .size && OpenAPIEndpoint.isHeaderName(name):
+                // A page size asked for in a request header (Cosmos DB's x-ms-max-item-count).
+                var size = Int(given ?? "") ?? 20
+                if let max = schema.maximum.flatMap({ Int(Double($0) ?? 0) }), max > 0 { size = min(size, max) }
+                headers.append((name, String(max(1, size))))
+                continue
+            case "header" where role == .cursor && OpenAPIEndpoint.isHeaderName(name):
+                declaredHeaders.append("header:" + name)
+                continue
             default:
                 if p["required"]?.bool == true, place == "header" {
                     notes.append("the header \(name) is required; add it under headers:")
@@ -119,9 +142,6 @@ public struct OpenAPIEndpoint: Sendable {
             }
             let enumValues = (schema.enumValues.isEmpty ? OpenAPISchema.read(schema.items ?? .null, in: document).enumValues
                               : schema.enumValues).compactMap(\.text)
-            // (A date or a free text under a paging name is a filter: `from`, `since`.)
-            let dated = ["date", "date-time", "time"].contains(schema.format ?? "")
-            let role = dated ? nil : PagingNames.role(of: name)
             if role == .page {
                 query.append(URLQueryItem(name: name, value: schema.minimum == "0" || given == "0" ? "0" : "1"))
             } else if role == .size {
@@ -131,7 +151,8 @@ public struct OpenAPIEndpoint: Sendable {
             } else if role == .offset {
                 query.append(URLQueryItem(name: name, value: "0"))
             } else if role == .cursor {
-                query.append(URLQueryItem(name: name, value: ""))
+                // Not sent on the first page: the search knows the name (`declared`).
+                continue
             } else if sort == nil, sortParams.contains(lower) || lower.hasSuffix("sort") {
                 if enumValues.isEmpty {
                     notes.append("the sort param \(name) lists no values: add a sort section with its options")
@@ -151,16 +172,18 @@ public struct OpenAPIEndpoint: Sendable {
         }
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "{}%;")
-        let encodedPath = (basePath + operation.path).addingPercentEncoding(withAllowedCharacters: allowed) ?? "/"
+        var firstPath = operation.path
+        if let page = pagePathParam { firstPath = firstPath.replacingOccurrences(of: "{\(page.name)}", with: page.first) }
+        let encodedPath = (basePath + firstPath).addingPercentEncoding(withAllowedCharacters: allowed) ?? "/"
         var components = URLComponents()
         components.queryItems = query.isEmpty ? nil : query
         let url = origin + (encodedPath.hasPrefix("/") ? "" : "/") + encodedPath + (components.string ?? "")
-        var input = ProbeInput(method: operation.method, url: url, body: requestBody?.sample.jsonBytes, status: 200,
+        var input = ProbeInput(method: operation.method, url: url, headers: headers, body: requestBody?.sample.jsonBytes, status: 200,
                                responseHeaders: [("Content-Type", "application/json")] + response.headers(&sampler, origin: origin,
                                                                                                           path: operation.path),
                                responseBody: body)
         let declared = operation.parameters.filter { ($0["in"]?.string ?? "query") == "query" }.compactMap { $0["name"]?.string }
-            + (requestBody?.declared ?? [])
+            + declaredHeaders + (requestBody?.declared ?? [])
         input.declared = declared
         let analysis: ProbeAnalysis
         do {
@@ -180,6 +203,7 @@ public struct OpenAPIEndpoint: Sendable {
         endpoint.method = operation.method
         endpoint.body = requestBody?.sample
         endpoint.declared = declared
+        endpoint.headers = headers
         let security = op["security"]?.array ?? document.root["security"]?.array ?? []
         endpoint.anonymous = security.isEmpty || security.contains { $0.object?.isEmpty == true }
         return .success(endpoint)

@@ -36,7 +36,8 @@ public enum PagingNames {
         if size.contains(key) { return .size }
         if offset.contains(key) { return .offset }
         if cursor.contains(key) || key.contains("cursor") || key.contains("token") || key.contains("continu") { return .cursor }
-        if key.hasSuffix("size") || key.hasSuffix("limit") || key.hasPrefix("max") { return .size }
+        if key.hasSuffix("size") || key.hasSuffix("limit") || key.hasPrefix("max") || key.contains("per-page")
+            || key.contains("max") && (key.contains("count") || key.contains("items") || key.contains("results")) { return .size }
         if key.hasPrefix("page"), key != "pages" { return .page }
         return nil
     }
@@ -132,7 +133,7 @@ public enum PagingNames {
             "odata.count"].contains(k) { return true }
         if k.contains("page") || k.contains("per") || k.contains("item_count") || k.contains("itemcount") || k.contains("limit")
             || k.contains("offset") || k.contains("elements") && !k.contains("total") || k.contains("remaining")
-            || k.contains("returned") || k.contains("filtered") && !k.contains("total") { return false }
+            || k.contains("returned") { return false }
         return k.contains("total") || k.hasPrefix("num") || k.hasSuffix("count") || k.contains("found") || k.contains("hits")
     }
 
@@ -140,7 +141,7 @@ public enum PagingNames {
     static func isTotalPagesKey(_ key: String) -> Bool {
         let k = key.lowercased()
         if ["pages", "nbpages", "last_page", "lastpage", "num_pages", "numpages", "pagecount", "page_count", "totalpages",
-            "total_pages", "totalpage", "pages_count"].contains(k) { return true }
+            "total_pages", "totalpage", "pages_count", "total_page"].contains(k) { return true }
         return k.contains("pages") && (k.contains("total") || k.contains("num") || k.contains("count"))
     }
 }

@@ -77,7 +77,8 @@ public enum PagingTotals {
         for (name, value) in page.headers {
             let lower = name.lowercased()
             guard let n = PageDecoder.headerCount(value), n >= 0 else { continue }
-            if lower.contains("page") && (lower.contains("total") || lower.contains("count")) && !lower.contains("per") {
+            if lower.contains("page") && (lower.contains("total") || lower.contains("count")) && !lower.contains("per")
+                || lower == "x-pages" {
                 out.append(Found(key: "totalPagesHeader", location: name, value: n))
             } else if lower == "content-range" || (lower.contains("total") || lower.hasSuffix("-count"))
                         && !lower.contains("page") && !lower.contains("item-count") {
