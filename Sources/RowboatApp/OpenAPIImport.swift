@@ -238,6 +238,11 @@ public struct OpenAPIImport: Sendable {
             endpoint.envelope = ProbeDraft.envelopeLines(live.root, list: live.list)
             endpoint.listFromServer = true
         } else {
+            if let why = outcome.identifierReplaced, let at = endpoint.fields.fields.firstIndex(where: { $0.name == "id" }),
+               let theirs = live.fields.fields.first(where: { $0.name == "id" }) {
+                endpoint.notes.append(why)
+                endpoint.fields.fields[at] = theirs
+            }
             // A field whose values read as another type than the document's (a date in millis, not seconds).
             for i in endpoint.fields.fields.indices {
                 let mine = endpoint.fields.fields[i]

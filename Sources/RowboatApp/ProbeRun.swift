@@ -52,6 +52,9 @@ public struct ProbeRun: Sendable {
         public var summary: [(label: String, text: String)]
         /// Requests sent in all, the first included.
         public var requests: Int
+        /// Set when the first id guessed repeated with other values on a
+        /// later page and another field is the id now (the note says which).
+        public var identifierReplaced: String?
 
         /// One line for stderr when paging could not be verified at all
         /// though the response suggested it; nil otherwise.
@@ -99,7 +102,7 @@ public struct ProbeRun: Sendable {
         if (300..<400).contains(reply.status) {
             throw ProbeError("HTTP \(reply.status) from \(ProbeDraft.scrubbedURL(first.url)): a redirect without a usable Location")
         }
-        let analysis = try ProbeAnalysis(input)
+        var analysis = try ProbeAnalysis(input)
         let firstReply = HTTPReply(status: reply.status, headers: reply.headers, body: reply.body, url: first.url)
         state.cache[State.key(first)] = firstReply
 
@@ -114,7 +117,12 @@ public struct ProbeRun: Sendable {
                 if unwalked == nil, !candidate.fallback { unwalked = candidate }
                 continue
             }
-            let walked = await walk(candidate, analysis: analysis, first: firstReply, state: &state)
+            var walked = await walk(candidate, analysis: analysis, first: firstReply, state: &state)
+            // An id that repeats with other values on a later page is not the id: the next surest is walked.
+            while walked.walk.idCollisions > 0, let fields = analysis.fields.withNextIdentifier() {
+                analysis.fields = fields
+                walked = await walk(candidate, analysis: analysis, first: firstReply, state: &state)
+            }
             stopped = walked.stopped
             switch walked.verdict {
             case .ended:
@@ -136,6 +144,9 @@ public struct ProbeRun: Sendable {
             check.walked = "one page held every item (\(walked.walk.end.map(String.init(describing:)) ?? "the end"))"
             check.pages = 1
         } else if let walked = kept {
+            if walked.walk.pages > 1, walked.walk.idCollisions == 0 {
+                analysis.fields = analysis.fields.identifierHeld(over: walked.walk.distinctItems)
+            }
             let final = await settle(walked, analysis: analysis, first: firstReply, state: &state)
             paging = final.guess
             check.walked = final.walk.summary(place: final.guess.place)
@@ -156,7 +167,9 @@ public struct ProbeRun: Sendable {
             throw ProbeError("the draft does not load (\(error)); please report this")
         }
         return Outcome(analysis: analysis, paging: paging, check: check, draft: draft, config: config,
-                       summary: ProbeDraft.summary(analysis, paging: paging, check: check), requests: state.requests + 1)
+                       summary: ProbeDraft.summary(analysis, paging: paging, check: check), requests: state.requests + 1,
+                       identifierReplaced: (analysis.fields.fields.first { $0.name == "id" }?.reason ?? "")
+                           .split(separator: ";").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) })
     }
 
     /// Why the walk stopped before a guess could be judged.

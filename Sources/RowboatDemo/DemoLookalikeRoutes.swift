@@ -55,6 +55,7 @@ enum DemoLookalikeRoutes {
         LookalikeDRF.register(on: router, state: state)
         LookalikeODataSkip.register(on: router, state: state)
         LookalikeSearchBodies.register(on: router, state: state)
+        LookalikeShelfCodes.register(on: router, state: state)
     }
 
     /// The items a look-alike serves.

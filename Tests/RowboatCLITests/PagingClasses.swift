@@ -440,5 +440,24 @@ struct PagingClass: Sendable, CustomTestStringConvertible {
                     application/json:
                       schema: {type: array, items: {type: object, properties: {id: {type: string, format: uuid}, name: {type: string}, created: {type: string, format: date-time}}}}
         """),
+        // A code unique on the first page but used again on the next: the id the walk keeps is sku.
+        PagingClass(name: "shelf-codes", path: "/api/stock?page_size=20", style: "page", paths: """
+          /api/stock:
+            get:
+              summary: Stock
+              parameters:
+                - {name: page, in: query, schema: {type: integer}}
+                - {name: page_size, in: query, schema: {type: integer}}
+              responses:
+                '200':
+                  description: OK
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        properties:
+                          results: {type: array, items: {type: object, properties: {code: {type: string}, sku: {type: string}, name: {type: string}}}}
+                          total: {type: integer}
+        """),
     ]
 }

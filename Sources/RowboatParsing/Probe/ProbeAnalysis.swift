@@ -28,7 +28,9 @@ public struct ProbeAnalysis: Sendable {
     public let list: ListGuess
     /// The request body as JSON, when it is.
     public let requestBody: JSONValue?
-    public let fields: FieldGuess
+    /// The item fields (the probe may choose another id once a walk shows
+    /// the first one is not unique).
+    public var fields: FieldGuess
     /// Every paging guess that fits, likeliest first; the last is style none.
     public let candidates: [PagingGuess]
     public let credentials: ProbeCredentials

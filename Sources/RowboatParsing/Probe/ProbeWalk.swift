@@ -35,6 +35,10 @@ public struct ProbeWalk: Sendable {
     public private(set) var emptyPages = 0
     /// How the data ended, once it has.
     public private(set) var end: WalkEnd?
+    /// Items whose id was seen before with other values: the id is not unique.
+    public private(set) var idCollisions = 0
+    /// Each id's values, to tell a repeat from another item under the same id.
+    var valuesByID: [String: String] = [:]
 
     public init(paging: Paging, hasIDs: Bool) {
         self.paging = paging
@@ -50,6 +54,7 @@ public struct ProbeWalk: Sendable {
         let cursor = PagingPlan(paging: paging).first
         walk = PageWalk(from: cursor)
         pages = 1
+        noteValues(page)
         let prints = fingerprints(page)
         first = Set(prints)
         seen = first
@@ -61,6 +66,8 @@ public struct ProbeWalk: Sendable {
     public mutating func add(_ page: PageResult, from cursor: PageCursor) -> Verdict {
         if let why = page.facts.pastEnd { return pastTheEnd(why) }
         pages += 1
+        noteValues(page)
+        if idCollisions > 0 { return .failed("page \(pages) has items under ids seen before with other values (the id is not unique)") }
         let prints = fingerprints(page)
         let fresh = Set(prints.filter { !seen.contains($0) })
         if page.items.isEmpty { emptyPages += 1 }
@@ -145,6 +152,19 @@ public struct ProbeWalk: Sendable {
         }
         parts.append(end.map { "the end: \($0)" } ?? "the end not reached")
         return parts.joined(separator: ", ")
+    }
+
+    /// Counts items whose id was seen before with other values.
+    mutating func noteValues(_ page: PageResult) {
+        guard hasIDs else { return }
+        for item in page.items {
+            let values = item.values.values.map { "\($0)" }.joined(separator: "\u{1F}")
+            if let before = valuesByID[item.id] {
+                if before != values { idCollisions += 1 }
+            } else {
+                valuesByID[item.id] = values
+            }
+        }
     }
 
     /// Ids (or, without an id field, the mapped values) of a page's items.
