@@ -80,14 +80,7 @@ public struct OpenAPIEndpoint: Sendable {
         let root = sampler.value(response.schema, name: "response", index: 1, depth: 0)
         notes += sampler.problems
         guard let body = root.jsonBytes else { return .failure(OpenAPIError("\(operation.label): its schema gives no sample")) }
-        var requestBody: OpenAPIRequestBody?
-        if operation.method == .post {
-            requestBody = OpenAPIRequestBody.read(operation, in: document)
-            guard let requestBody, !requestBody.paging.isEmpty else {
-                return .failure(OpenAPIError("\(operation.label): its request body has no page, offset, size or cursor field "
-                                             + "(a write, or a search that does not page)"))
-            }
-        }
+        let requestBody = operation.method == .post ? OpenAPIRequestBody.read(operation, in: document) : nil
 
         // The query: paging params with the values a first page sends; the rest sorted out below.
         var query: [URLQueryItem] = []
@@ -192,6 +185,10 @@ public struct OpenAPIEndpoint: Sendable {
             // A schema that could not be read says why; else what the response is.
             let why = notes.first ?? Self.shapeOf(root)
             return .failure(OpenAPIError("\(operation.label): its response is not a list of objects (\(why))"))
+        }
+        if operation.method == .post, requestBody?.paging.isEmpty ?? true {
+            return .failure(OpenAPIError("\(operation.label): its request body has no page, offset, size or cursor field "
+                                         + "(a write, or a search that does not page)"))
         }
         let title = op["summary"]?.string.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? op["operationId"]?.string ?? operation.path

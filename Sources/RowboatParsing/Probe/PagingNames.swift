@@ -74,7 +74,8 @@ public enum PagingNames {
         case "maxresults", "max_results": [(.offset, "startAt"), (.page, "page")]
         case "count": [(.page, "page"), (.offset, "start")]
         case "size": [(.page, "page"), (.offset, "from")]
-        case "n", "first", "max", "max_items": [(.offset, "offset"), (.page, "page")]
+        case "max": [(.offset, "first"), (.offset, "offset"), (.page, "page")]
+        case "n", "first", "max_items": [(.offset, "offset"), (.page, "page")]
         default: [(.page, "page"), (.offset, "offset")]
         }
     }
