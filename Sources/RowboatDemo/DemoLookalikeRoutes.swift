@@ -63,6 +63,12 @@ enum DemoLookalikeRoutes {
         state.catalog.items.prefix(total)
     }
 
+    /// Page `number` (from 1) of `items` in pages of `size`, and how many
+    /// pages there are (at least one).
+    static func numbered(_ items: ArraySlice<DemoItem>, page number: Int, size: Int) -> (page: ArraySlice<DemoItem>, pages: Int) {
+        (items.dropFirst((number - 1) * size).prefix(size), max(1, (items.count + size - 1) / size))
+    }
+
     /// The first value of query parameter `name`, keys and values
     /// percent-decoded (`%24skiptoken` is `$skiptoken`).
     static func query(_ request: Request, _ name: String) -> String? {

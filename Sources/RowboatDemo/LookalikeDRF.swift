@@ -10,11 +10,10 @@ enum LookalikeDRF {
     static func register(on router: Router<BasicRequestContext>, state: DemoServerState) {
         router.get("/api/authors") { request, _ in
             let items = DemoLookalikeRoutes.items(state)
-            let pages = (items.count + perPage - 1) / perPage
             let number = DemoLookalikeRoutes.int(request, "page", default: 1, in: 1...100_000)
+            let (page, pages) = DemoLookalikeRoutes.numbered(items, page: number, size: perPage)
             guard number <= pages else { return LookalikeResponse.json(.object([("detail", "Invalid page.")]), status: .notFound) }
             let base = DemoLookalikeRoutes.base(state) + "/api/authors/"
-            let page = items.dropFirst((number - 1) * perPage).prefix(perPage)
             return LookalikeResponse.json(.object([
                 ("count", .int(items.count)),
                 ("next", number < pages ? .string("\(base)?page=\(number + 1)") : .null),

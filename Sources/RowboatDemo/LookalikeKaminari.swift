@@ -10,8 +10,7 @@ enum LookalikeKaminari {
             let items = DemoLookalikeRoutes.items(state)
             let size = DemoLookalikeRoutes.int(request, "per_page", default: 25, in: 1...100)
             let number = DemoLookalikeRoutes.int(request, "page", default: 1, in: 1...100_000)
-            let pages = (items.count + size - 1) / size
-            let page = items.dropFirst((number - 1) * size).prefix(size)
+            let (page, pages) = DemoLookalikeRoutes.numbered(items, page: number, size: size)
             return LookalikeResponse.json(.object([
                 ("tickets", .array(page.map { item in
                     .object([("id", .int(5000 + item.id)), ("subject", .string(item.title)), ("requester", .string(item.subtitle)),

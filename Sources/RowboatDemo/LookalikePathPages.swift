@@ -12,10 +12,9 @@ enum LookalikePathPages {
             let file = context.parameters.get("file") ?? ""
             let items = DemoLookalikeRoutes.items(state)
             guard file.hasSuffix(".json"), let number = Int(file.dropLast(5)), number >= 1,
-                  (number - 1) * perPage < items.count else {
+                  case let (page, pages) = DemoLookalikeRoutes.numbered(items, page: number, size: perPage), number <= pages else {
                 return LookalikeResponse.text("<h1>404 Not Found</h1>", status: .notFound, contentType: "text/html")
             }
-            let page = items.dropFirst((number - 1) * perPage).prefix(perPage)
             return LookalikeResponse.json(.array(page.map { item in
                 .object([("slug", .string("\(LookalikeOffsetToken.slug(item.title))-\(item.id)")), ("title", .string(item.title)),
                          ("summary", .string(item.subtitle)), ("date", .string("2026-03-\(String(format: "%02d", 1 + item.id % 28))"))])

@@ -9,18 +9,16 @@ enum LookalikeRabbitMQ {
     static func register(on router: Router<BasicRequestContext>, state: DemoServerState) {
         router.get("/api/queues") { request, _ in
             let items = DemoLookalikeRoutes.items(state)
-            let queues = items.map(queue)
-            guard DemoLookalikeRoutes.query(request, "page") != nil else { return LookalikeResponse.json(.array(queues)) }
+            guard DemoLookalikeRoutes.query(request, "page") != nil else { return LookalikeResponse.json(.array(items.map(queue))) }
             let size = DemoLookalikeRoutes.int(request, "page_size", default: 100, in: 1...500)
             let number = DemoLookalikeRoutes.int(request, "page", default: 1, in: 1...100_000)
-            let pages = max(1, (items.count + size - 1) / size)
+            let (page, pages) = DemoLookalikeRoutes.numbered(items, page: number, size: size)
             guard number <= pages else {
                 return LookalikeResponse.json(.object([("error", "bad_request"), ("reason", "Page out of range")]),
                                               status: .badRequest)
             }
-            let page = Array(queues.dropFirst((number - 1) * size).prefix(size))
             return LookalikeResponse.json(.object([
-                ("filtered_count", .int(items.count)), ("item_count", .int(page.count)), ("items", .array(page)),
+                ("filtered_count", .int(items.count)), ("item_count", .int(page.count)), ("items", .array(page.map(queue))),
                 ("page", .int(number)), ("page_count", .int(pages)), ("page_size", .int(size)),
                 ("total_count", .int(items.count)),
             ]))
