@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 
 /// GitHub's `GET /search/repositories?q=&sort=&order=&per_page=&page=`:
-/// `{total_count, incomplete_results, items}`, paged by the `Link` header
+/// `{total_count, incomplete_results, items}` (each with its `owner` and
+/// `clone_url`, which Config/github-search.yaml's actions read), paged by the `Link` header
 /// (`rel="next"` until the last page, `rel="last"`). Pages hold at most 20
 /// repositories, so a walk takes a few pages.
 enum LookalikeGitHubSearch {
@@ -34,9 +35,12 @@ enum LookalikeGitHubSearch {
             return LookalikeResponse.json(.object([
                 ("total_count", .int(items.count)), ("incomplete_results", false),
                 ("items", .array(repos.map { item in
-                    .object([("id", .int(item.id)), ("full_name", .string("octo/\(LookalikeGraphQL.slug(item.title))")),
+                    let slug = LookalikeGraphQL.slug(item.title)
+                    return .object([("id", .int(item.id)), ("full_name", .string("octo/\(slug)")),
+                             ("owner", .object([("login", .string("octo")), ("html_url", .string("https://github.com/octo"))])),
                              ("description", .string(item.subtitle)),
-                             ("html_url", .string("https://github.com/octo/\(LookalikeGraphQL.slug(item.title))")),
+                             ("html_url", .string("https://github.com/octo/\(slug)")),
+                             ("clone_url", .string("https://github.com/octo/\(slug).git")),
                              ("stargazers_count", .int(5000 - item.id * 37)),
                              ("updated_at", .string("2026-0\(1 + item.id % 9)-1\(item.id % 10)T10:00:00Z"))])
                 })),

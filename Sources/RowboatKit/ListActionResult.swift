@@ -67,7 +67,7 @@ struct KitAction: Sendable {
         }
         var template: Template?
         if let confirm {
-            do { template = try Template(confirm, allowed: [.item, .env]) } catch {
+            do { template = try Template(confirm, allowed: [.item, .marked, .env]) } catch {
                 throw ListControllerError("action \"\(title)\": confirm: \(error)")
             }
         }

@@ -60,9 +60,32 @@ struct ActionRunnerTests {
         Self.runner(config, transport: transport, reports: reports).run(.performAction(plan, runID: 1))
         let report = try await Self.report(1, in: reports)
         #expect(report.failed == 0, "\(report)")
-        let got = (report.output ?? "").split(separator: "\0").map(String.init)
+        // After the `$` line (the arguments as a shell reads them back), what the program printed.
+        let printed = try #require(report.output?.split(separator: "\n", maxSplits: 1).last.map(String.init))
+        #expect(report.output?.hasPrefix("$ sh -c 'for a in \"$@\"; do printf \"[%s]\\0\" \"$a\"; done' sh 'a b' ") == true)
+        let got = printed.dropLast(printed.hasSuffix("\n") ? 1 : 0).split(separator: "\0").map(String.init)
         #expect(got == hostile.map { "[\($0)]" })
         #expect(!FileManager.default.fileExists(atPath: canary))
+        await transport.shutdown()
+    }
+
+    /// The output keeps each program's `$` line as a shell would read it
+    /// back, quick runs too, its failure, and after X the ones that did not run.
+    @Test func theOutputNamesEveryRunWithItsCommandLine() async throws {
+        let rows = ["a b", "it's", "line\nbreak"].enumerated().map { i, value in
+            RowModel(id: String(i), title: value, fields: RowFields(names: ["title"], values: [.text(value)]), fieldOrder: ["title"])
+        }
+        let (config, plan) = try Self.plan(#"{title: Say, run: [sh, -c, 'printf "%s" "$1"; test "$1" != "a b"', sh, "${item.title}"]}"#,
+                                           rows: rows, marked: true)
+        let transport = HTTPTransport()
+        let reports = Reports()
+        Self.runner(config, transport: transport, reports: reports).run(.performAction(plan, runID: 3))
+        let report = try await Self.report(3, in: reports)
+        let script = #"'printf "%s" "$1"; test "$1" != "a b"'"#
+        #expect(report.output == "$ sh -c \(script) sh 'a b'\na b\n[sh exited with status 1]\n"
+                + "$ sh -c \(script) sh 'it'\\''s'\nit's\n"
+                + "$ sh -c \(script) sh $'line\\nbreak'\nline\nbreak\n")
+        #expect(report.failed == 1)
         await transport.shutdown()
     }
 
@@ -99,7 +122,7 @@ struct ActionRunnerTests {
         Self.runner(config, transport: transport, reports: reports).run(.performAction(plan, runID: 1))
         let report = try await Self.report(1, in: reports)
         #expect(report.summary == "Fail: failed: sh exited with status 3")
-        #expect(report.output == "oops\n")
+        #expect(report.output == "$ sh -c 'echo oops >&2; exit 3'\noops\n[sh exited with status 3]\n")
         await transport.shutdown()
     }
 

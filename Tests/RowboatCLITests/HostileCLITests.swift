@@ -45,6 +45,27 @@ struct HostileCLITests {
         }
     }
 
+    /// Ids are written whole by every format: exactly in json and jsonl
+    /// (what a terminal must not get as `\u` escapes), cleaned but never cut
+    /// in csv and tsv; two 100 KB ids alike but for the last byte are two rows.
+    @Test func idsAreWrittenWholeAndExactInJSON() async throws {
+        let server = try HostileServer.start()
+        defer { server.stop() }
+        let path = try config(server)
+        let r = try await Subprocess.rowboat("fetch", "exact", "--config", path, "--format", "jsonl")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(unsafe(r.stdout).isEmpty)
+        let ids = try r.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["id"] as? String
+        }
+        #expect(Array(ids.suffix(2)) == HostileExactRoutes.longIDs.map { Optional($0) })
+        for format in ["csv", "tsv"] {
+            let d = try await Subprocess.rowboat("fetch", "exact", "--config", path, "--format", format)
+            #expect(d.status == 0)
+            for id in HostileExactRoutes.longIDs { #expect(d.stdout.contains(id), "\(format)") }
+        }
+    }
+
     @Test func aHostileBodyIsOneLineOnStderrAndNothingOnStdout() async throws {
         let server = try HostileServer.start()
         defer { server.stop() }

@@ -57,7 +57,13 @@ struct ActionPlanTests {
         let plan = try ActionPlan.make(each, rows: rows, marked: true, context: context)
         #expect(plan.jobs.map { if case .request(_, let p, _, _) = $0 { p } else { "" } } == ["/close/1", "/close/2", "/close/3"])
         #expect(plan.rowIDs == ["1", "2", "3"])
-        #expect(plan.confirm == "Close One?")
+        // The confirm names every marked row, not the first as if it were the only one.
+        #expect(plan.confirm == "Close One, Two and Three?")
+        let five = (1...5).map { row(String($0), title: "Row \($0)") }
+        #expect(try ActionPlan.make(each, rows: five, marked: true, context: context).confirm == "Close Row 1, Row 2, Row 3 and 2 more?")
+        #expect(try ActionPlan.make(each, rows: [rows[1]], marked: false, context: context).confirm == "Close Two?")
+        let named = try action("{title: Tag, run: [tag, \"${marked.id}\"], confirm: \"Tag ${marked.title} (${env.USER})?\"}")
+        #expect(try ActionPlan.make(named, rows: Array(rows.prefix(2)), marked: true, context: context).confirm == "Tag One and Two (ann)?")
         let all = try action("{title: Close all, run: [close, \"${marked.id}\", --by, \"${env.USER}\"]}")
         let once = try ActionPlan.make(all, rows: rows, marked: true, context: context)
         #expect(once.jobs == [.run(arguments: ["close", "1", "2", "3", "--by", "ann"], interactive: false)])

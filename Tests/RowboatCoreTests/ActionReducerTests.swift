@@ -63,7 +63,7 @@ struct ActionReducerTests {
             Issue.record("no dialog")
             return
         }
-        #expect(dialog.title == "Close" && dialog.lines == ["Close Item 2?", "for the 3 marked rows"])
+        #expect(dialog.title == "Close" && dialog.lines == ["Close Item 2, Item 3 and Item 6?", "for the 3 marked rows"])
         #expect(!dialog.confirmFocused)
         #expect(plan.rowIDs == ["2", "3", "6"] && plan.jobs.count == 3)
         // Enter on the focused button (No) does nothing; y does it.
@@ -133,13 +133,25 @@ struct ActionReducerTests {
         #expect(pager.scroll == 0 && pager.lines == ["fatal: not a git repository", "line 2"])
         _ = AppReducer.reduce(&state, .outputPager(.close))
         #expect(state.overlay == nil)
+        // While another run goes on, O does not pass the last output off as its own.
+        _ = AppReducer.reduce(&state, .runAction(ActionRef(index: 0, title: "Log")))
+        _ = AppReducer.reduce(&state, .showActionOutput)
+        #expect(state.overlay == nil && state.toast?.text == "Log is running: its output shows here when it ends")
     }
 
     @Test func theSheetListsTheActionsAndRunsThem() throws {
         var state = try app("{title: Close, request: {path: \"/items/${item.id}/close\"}}, {title: Open files, key: W, open: \"${item.link}/files\"}")
         _ = AppReducer.reduce(&state, .sheet(.open))
         let items = state.sheet?.items ?? []
-        #expect(items.suffix(2) == [.action(index: 0, title: "Close"), .action(index: 1, title: "Open files")])
+        #expect(items.suffix(2) == [.action(index: 0, title: "Close"), .action(index: 1, title: "Open files", key: .character("W"))])
+        #expect(items.contains(.openDetail))
+        // From the detail, the sheet does not offer the detail.
+        _ = AppReducer.reduce(&state, .sheet(.cancel))
+        _ = AppReducer.reduce(&state, .openDetail)
+        _ = AppReducer.reduce(&state, .sheet(.open))
+        #expect(state.sheet?.items.contains(.openDetail) == false && state.sheet?.items.count == items.count - 1)
+        _ = AppReducer.reduce(&state, .sheet(.cancel))
+        _ = AppReducer.reduce(&state, .back)
         // The action's own key works inside the sheet too.
         #expect(KeyMap.default.action(for: .character("W"), in: state) == .runAction(ActionRef(index: 1, title: "Open files")))
         let effects = AppReducer.reduce(&state, .runAction(ActionRef(index: 1, title: "Open files")))

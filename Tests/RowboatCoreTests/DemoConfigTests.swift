@@ -12,6 +12,20 @@ struct DemoConfigTests {
         return try ConfigLoader.parse(text, file: "Config/demo.yaml")
     }
 
+    /// What the demo's own comments and the guide say of it is what it
+    /// is: as many tabs as endpoints, the embedded server's fixed port.
+    @Test func theCommentsAndTheGuideCountTheDemoAsItIs() throws {
+        let n = try demo().endpoints.count
+        let words = [4: "four", 5: "five", 6: "six", 7: "seven"]
+        let yaml = try String(contentsOf: Fixtures.repoRoot.appendingPathComponent("Config/demo.yaml"), encoding: .utf8)
+        let guide = try String(contentsOf: Fixtures.repoRoot.appendingPathComponent("docs/guide.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        #expect(yaml.contains("every endpoint is a tab: 1-\(n), Tab"))
+        #expect(yaml.contains("127.0.0.1 port 28080") && !yaml.contains("free port and points"))
+        #expect(guide.contains("the demo has \(words[n] ?? String(n)):"))
+        #expect(guide.contains("(`1–\(n)` in the demo)"))
+    }
+
     @Test func serverAndCommunication() throws {
         let config = try demo()
         #expect(config.source == "Config/demo.yaml")

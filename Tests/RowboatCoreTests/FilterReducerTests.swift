@@ -88,19 +88,33 @@ struct FilterReducerTests {
         _ = AppReducer.reduce(&state, .filters(.open))
         _ = AppReducer.reduce(&state, .filters(.move(1)))
         _ = AppReducer.reduce(&state, .filters(.choose))
+        // A choice not applied: the first Esc says so, the second throws it away.
+        #expect(AppReducer.reduce(&state, .filters(.cancel)) == [])
+        #expect(state.filterPanel?.closing == true && state.filterPanel?.draft == [1, 0, 0])
         #expect(AppReducer.reduce(&state, .filters(.cancel)) == [])
         #expect(state.filterPanel == nil)
         #expect(state.query.chosen == [0, 0, 0])
         #expect(state.list.rows.count == 60)
+        // Nothing changed: one Esc closes.
+        _ = AppReducer.reduce(&state, .filters(.open))
+        _ = AppReducer.reduce(&state, .filters(.move(2)))
+        _ = AppReducer.reduce(&state, .filters(.cancel))
+        #expect(state.filterPanel == nil)
     }
 
-    @Test func resetPutsEverySectionBackToItsDefaultInTheDraft() {
+    /// `c` puts every section back to its default in the draft and the
+    /// cursor on the first default, so Enter applies the reset (it used to
+    /// choose the option the cursor was on again).
+    @Test func resetPutsEverySectionBackToItsDefaultAndEnterAppliesIt() {
         var state = loadedApp()
         state.query.chosen = [1, 1, 1]
         _ = AppReducer.reduce(&state, .filters(.open))
+        _ = AppReducer.reduce(&state, .filters(.move(3)))
         _ = AppReducer.reduce(&state, .filters(.reset))
-        #expect(state.filterPanel?.draft == [0, 0, 0])
+        #expect(state.filterPanel?.draft == [0, 0, 0] && state.filterPanel?.cursor == 0)
         #expect(state.query.chosen == [1, 1, 1])
+        let effects = AppReducer.reduce(&state, .filters(.apply))
+        #expect(state.query.chosen == [0, 0, 0] && state.filterPanel == nil && !effects.isEmpty)
     }
 
     @Test func applyChoosesTheCursorLineAndReQueriesFromTheFirstPage() {

@@ -233,6 +233,35 @@ struct LiveReducerTests {
         #expect(state.list.live?.due == Self.now + 100 + 30 && state.list.lastError == nil)
     }
 
+    /// The first page failed (the server down at start): the back-off runs
+    /// from that failure too, the status says when the next try is, and the
+    /// try asks for the first page again; once it comes, the interval.
+    @Test func aFirstLoadThatFailsIsTriedAgainBackingOff() {
+        var list = ListState(paging: F.paging)
+        list.live = LiveRefresh(every: 30)
+        var state = AppState(endpointKey: "items", columns: [], list: list, size: TerminalSize(columns: 80, rows: 24))
+        _ = AppReducer.reduce(&state, .clock(Self.now))
+        _ = AppReducer.reduce(&state, .list(.appeared))
+        _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageFailed(requestID: 1, message: "network: connection refused by 127.0.0.1:9")))
+        #expect(state.list.phase == .failed("network: connection refused by 127.0.0.1:9"))
+        #expect(state.list.live?.due == Self.now + 60 && state.nextLiveTick == Self.now + 60)
+        #expect(state.list.liveStatus == "live: next try in 1 min")
+        #expect(AppReducer.reduce(&state, .clock(Self.now + 59)) == [])
+        #expect(AppReducer.reduce(&state, .clock(Self.now + 60)) == [.fetchPage(list: .tab("items"), endpoint: "items", requestID: 2, cursor: .page(1))])
+        #expect(state.list.phase == .firstLoad && state.list.live?.due == nil)
+        // Down still: twice as long; a 503's Retry-After is honoured.
+        _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageFailed(requestID: 2, message: "network: connection refused by 127.0.0.1:9")))
+        #expect(state.list.live?.due == Self.now + 60 + 120)
+        _ = AppReducer.reduce(&state, .clock(Self.now + 180))
+        _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageDeferred(requestID: 3, message: "HTTP 503", retryAfter: 600)))
+        #expect(state.list.live?.due == Self.now + 180 + 600)
+        // Up again: the first page, then ticks at the interval.
+        _ = AppReducer.reduce(&state, .clock(Self.now + 780))
+        _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageLoaded(requestID: 4, F.page(1...30, totalPages: 5, at: Self.now + 780))))
+        #expect(state.list.rows.count == 30 && state.list.live?.newIDs == [] && state.list.live?.backOff.delay == 0)
+        #expect(state.list.live?.due == Self.now + 780 + 30 && state.list.liveStatus == "live 30 s")
+    }
+
     @Test func theLiveKeyPausesAndResumesAtOnce() {
         var state = app()
         #expect(KeyMap.default.action(for: .character("t"), in: state) == .toggleLive)

@@ -108,6 +108,36 @@ struct MarksReducerTests {
         #expect(state.actionRows.marked && state.actionRows.rows.map(\.id) == ["1", "2", "3"])
     }
 
+    /// A server search (`/brass` Enter) asks for a new list: the marks are
+    /// kept by id, shown on the rows of the results that have them, and on
+    /// the list again once the search is cleared (Esc). Another query
+    /// (a filter, a sort) does the same; a refresh keeps only the rows it
+    /// brought back.
+    @Test func marksSurviveAServerSearchAndComeBackWithTheList() {
+        var state = app()
+        state.query = QueryState(options: QueryOptions(searchParam: "q"))
+        _ = AppReducer.reduce(&state, .mark(.toggle))
+        _ = AppReducer.reduce(&state, .list(.move(.to(9))))
+        _ = AppReducer.reduce(&state, .mark(.toggle))
+        #expect(marked(state) == ["1", "10"])
+        _ = AppReducer.reduce(&state, .search(.begin))
+        _ = AppReducer.reduce(&state, .search(.insert("brass")))
+        _ = AppReducer.reduce(&state, .search(.submit))
+        #expect(state.query.serverSearch == "brass" && state.list.rows.isEmpty)
+        // The results hold item 10 and others, not item 1.
+        _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: state.list.lastRequestID, PageLoad(rows: rows(8...12), totalPages: 1, fetchedAt: Self.now))))
+        #expect(marked(state) == ["10"] && state.list.marks.count == 2)
+        #expect(state.list.marks.summary(in: state.list.rows) == "2 marked (1 here)")
+        // Esc: the list again, both marks on it.
+        _ = AppReducer.reduce(&state, .search(.clearServer))
+        _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: state.list.lastRequestID, PageLoad(rows: rows(1...30), totalPages: 5, fetchedAt: Self.now))))
+        #expect(marked(state) == ["1", "10"] && state.list.marks.summary(in: state.list.rows) == "2 marked")
+        // A refresh that brings item 1 back without item 10: item 10's mark goes.
+        _ = AppReducer.reduce(&state, .list(.refresh))
+        _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: state.list.lastRequestID, PageLoad(rows: rows(1...9), totalPages: 5, fetchedAt: Self.now))))
+        #expect(marked(state) == ["1"] && state.list.marks.count == 1)
+    }
+
     @Test func theFavoritesListHasNoMarks() {
         var state = app()
         _ = AppReducer.reduce(&state, .toggleFavorite)

@@ -39,7 +39,7 @@ struct ActionsEndToEndTests {
         try tmux.send("m", "m", "m")
         try await tmux.waitForScreen { $0.contains("3 marked") }
         try tmux.send("S")
-        let question = try await tmux.waitForScreen { $0.contains("Mark Brass Lantern as sold?") }
+        let question = try await tmux.waitForScreen { $0.contains("Mark Brass Lantern, ") && $0.contains("as sold?") }
         #expect(question.contains("for the 3 marked rows"))
         try tmux.send("y")
         try await tmux.waitForScreen { $0.contains("Mark sold: done for 3 rows") }
@@ -49,7 +49,7 @@ struct ActionsEndToEndTests {
         // Refreshed: the first page asked for again, the marks kept.
         let after = try await tmux.waitForScreen { $0.contains("3 marked") && $0.contains("ready") }
         #expect(server.requestCount(path: "/api/items") == 2)
-        #expect(after.contains("● Brass Lantern"))
+        #expect(after.contains("●  Brass Lantern"))
         // The detail says so.
         try tmux.send("g", "Enter")
         try await tmux.waitForScreen { $0.contains("esc back") && $0.contains("sold") }

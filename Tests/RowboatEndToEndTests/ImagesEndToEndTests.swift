@@ -37,7 +37,7 @@ struct ImagesEndToEndTests {
         let tmux = try TmuxSession(arguments: ["--images", "off"], columns: 120, rows: 40)
         let table = try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
         #expect(!table.contains("◌"))
-        #expect(table.split(separator: "\n").contains { $0.hasPrefix("Brass Lantern ") })
+        #expect(table.split(separator: "\n").contains { $0.hasPrefix("   Brass Lantern ") })
         try tmux.send("v")
         let grid = try await tmux.waitForScreen { $0.contains("grid") && $0.contains("images off") }
         #expect(badges(grid).isEmpty)

@@ -34,7 +34,7 @@ struct ListControllerLiveTests {
         #expect(snapshot.rows.prefix(3).map(\.id) == ["12", "11", "10"])
         #expect(snapshot.rows[snapshot.selection].id == "8")
         #expect(snapshot.newRowIDs.isSubset(of: ["11", "12"]) && !snapshot.newRowIDs.isEmpty)
-        #expect(session.frame().contains { $0.hasPrefix("+ Row 12") })
+        #expect(session.frame().contains { $0.hasPrefix("+  Row 12") })
         // Paused: the session schedules no tick (LiveReducerTests shows no
         // clock brings one). A reload is the barrier: it runs, and the live
         // closure is not asked on its way.

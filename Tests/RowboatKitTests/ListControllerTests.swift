@@ -201,7 +201,7 @@ struct ListControllerTests {
         session.press("j")
         session.press("m")
         #expect(session.frame().contains { $0.contains("2 marked") })
-        #expect(session.frame().contains { $0.contains("● Row 2") })
+        #expect(session.frame().contains { $0.contains("●  Row 2") })
         session.press("a")
         for _ in 0..<4 { session.press("j") }   // the sheet's last line
         session.press("enter")

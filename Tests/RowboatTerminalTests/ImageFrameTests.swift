@@ -70,10 +70,10 @@ import RowboatSpec
         let grid = renderer.render(state, now: Fixtures.now)
         try GoldenFrame.check(grid, "table-badges-80x10")
         let lines = grid.lines()
-        #expect(lines[1].hasPrefix("◌ Item 1"))
-        #expect(lines[2].hasPrefix("⇣ Item 2"))
-        #expect(lines[3].hasPrefix("✓ Item 3"))
-        #expect(lines[4].hasPrefix("✗ Item 4"))
+        #expect(lines[1].hasPrefix("◌    Item 1"))
+        #expect(lines[2].hasPrefix("⇣    Item 2"))
+        #expect(lines[3].hasPrefix("✓    Item 3"))
+        #expect(lines[4].hasPrefix("✗    Item 4"))
         #expect(grid[0, 4].style == renderer.theme.error)
     }
 
@@ -83,7 +83,7 @@ import RowboatSpec
         var state = app(.init(columns: 80, rows: 10))
         state.turnImagesOff()
         let table = renderer.render(state, now: Fixtures.now)
-        #expect(table.lines()[1].hasPrefix("Item 1"))
+        #expect(table.lines()[1].hasPrefix("   Item 1"))
         #expect(!table.text.contains("◌"))
         var grid = app(.init(columns: 80, rows: 24))
         grid.turnImagesOff()

@@ -42,8 +42,14 @@ import RowboatSpec
         let grid = renderer.render(state, now: Fixtures.now)
         try GoldenFrame.check(grid, "live-new-80x12")
         let lines = grid.lines()
-        #expect(lines[1].hasPrefix("+ Fresh arrival") && lines[2].hasPrefix("+ Another one"))
-        #expect(lines[4].hasPrefix("Item 2 (price cut)"))
+        // The + is in the row's gutter: the titles stay in line with the others.
+        #expect(lines[1].hasPrefix("+  Fresh arrival") && lines[2].hasPrefix("+  Another one"))
+        #expect(lines[4].hasPrefix("   Item 2 (price cut)"))
+        // In the grid, the new cards carry it before their titles.
+        var cards = state
+        _ = AppReducer.reduce(&cards, .toggleView)
+        _ = AppReducer.reduce(&cards, .list(.move(.to(1))))
+        #expect(renderer.render(cards, now: Fixtures.now).text.contains("+ Fresh arrival"))
         // The selection stayed on item 4, two rows lower.
         #expect(state.list.selectedRow?.id == "4" && grid[0, 6].style == renderer.theme.selected)
         #expect(grid[2, 1].style.attributes.contains(.bold) && !grid[2, 3].style.attributes.contains(.bold))
@@ -60,7 +66,7 @@ import RowboatSpec
         #expect(lines.last?.contains("30 new (5 marked)") == true)
         #expect(state.list.live?.newIDs == Set((2001...2005).map(String.init)))
         // The selection stays on its item, on screen.
-        #expect(state.list.selectedRow?.id == "4" && lines.contains { $0.hasPrefix("Item 4 ") })
+        #expect(state.list.selectedRow?.id == "4" && lines.contains { $0.hasPrefix("   Item 4 ") })
     }
 
     @Test func aFailedTickSaysWhenItTriesAgain() throws {

@@ -24,7 +24,7 @@ import RowboatSpec
         let grid = renderer.render(state, now: Fixtures.now)
         try GoldenFrame.check(grid, "marks-table-80x16")
         let lines = grid.lines()
-        #expect(lines[2].hasPrefix("● Item 2") && lines[3].hasPrefix("● Item 3") && lines[4].hasPrefix("Item 4"))
+        #expect(lines[2].hasPrefix("●  Item 2") && lines[3].hasPrefix("●  Item 3") && lines[4].hasPrefix("   Item 4"))
         #expect(lines.last?.contains("3 marked") == true)
         // Marked and not selected: the accent colour.
         #expect(grid[2, 2].style == renderer.theme.accent && grid[2, 3].style == renderer.theme.selected)

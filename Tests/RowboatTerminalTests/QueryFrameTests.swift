@@ -44,6 +44,20 @@ import RowboatSpec
         #expect(grid[x, otherY].style != renderer.theme.selected)
     }
 
+    /// Esc with a choice not applied: the footer says Enter applies it and
+    /// Esc again throws it away.
+    @Test func escWithAChoiceNotAppliedSaysSo() throws {
+        var state = app()
+        _ = AppReducer.reduce(&state, .filters(.open))
+        _ = AppReducer.reduce(&state, .filters(.reset))
+        _ = AppReducer.reduce(&state, .filters(.move(1)))
+        _ = AppReducer.reduce(&state, .filters(.choose))
+        _ = AppReducer.reduce(&state, .filters(.cancel))
+        let grid = renderer.render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "filter-panel-closing-80x24")
+        #expect(grid.text.contains("not applied: enter applies · esc again discards"))
+    }
+
     @Test func longPanelScrollsToKeepTheCursorShown() throws {
         var state = app(size: .init(columns: 60, rows: 12))
         _ = AppReducer.reduce(&state, .filters(.open))

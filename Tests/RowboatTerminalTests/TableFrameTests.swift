@@ -22,9 +22,9 @@ import RowboatSpec
         for _ in 0..<3 { _ = AppReducer.reduce(&state, .list(.move(.down))) }
         let grid = renderer.render(state, now: Fixtures.now)
         #expect(grid[0, 4].style == Theme.default.selected)
-        #expect(grid[0, 4].text == "I")
+        #expect(grid[3, 4].text == "I")
         #expect(grid[0, 1].style == Theme.default.normal)
-        #expect(grid.lines()[4].hasPrefix("Item 4 "))
+        #expect(grid.lines()[4].hasPrefix("   Item 4 "))
     }
 
     @Test func firstLoadSpinner() throws {
@@ -106,7 +106,7 @@ import RowboatSpec
         #expect(AppReducer.reduce(&state, .list(.move(.up))) == [.fetchPage(list: .tab("items"), endpoint: "items", requestID: 2, cursor: .page(1))])
         #expect(state.list.phase == .refreshing)
         let grid = AppRenderer().render(state, now: Fixtures.now, spinnerFrame: 3)
-        #expect(grid.lines()[1].hasPrefix("Item 1 "), "old rows stay visible while refreshing")
+        #expect(grid.lines()[1].hasPrefix("   Item 1 "), "old rows stay visible while refreshing")
         #expect(grid.lines()[23].contains("⠸ refreshing"))
     }
 }

@@ -12,7 +12,7 @@ import RowboatSpec
         let grid = AppRenderer(theme: .light).render(state, now: Fixtures.now)
         try GoldenFrame.check(grid, "table-light-80x24")
         // Frames are text: the colours are checked here.
-        #expect(grid[0, 2].text == "I")
+        #expect(grid[3, 2].text == "I")
         #expect(grid[0, 2].style == Style(foreground: .indexed(231), background: .indexed(26), attributes: [.bold]))
         #expect(grid[79, 2].style == Theme.light.selected)
         #expect(grid[0, 1].style == Style.plain)

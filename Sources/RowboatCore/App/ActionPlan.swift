@@ -87,9 +87,9 @@ public struct ActionPlan: Sendable, Equatable {
                           + "so none ran; the row \"\(Sanitizer.clean(row.title, limit: 40))\": \(problem.description)")
         }
         do {
-            let confirm = try action.confirm.map { t throws(TemplateFill.Problem) in
-                try TemplateFill.text(t, value: resolver(row: first, all: rows, context: context))
-            }
+            // With rows marked, a confirm names them all (`${item.title}` as `${marked.title}`).
+            let ask = marked ? namingAll(rows, context: context) : resolver(row: first, all: rows, context: context)
+            let confirm = try action.confirm.map { t throws(TemplateFill.Problem) in try TemplateFill.text(t, value: ask) }
             return ActionPlan(title: action.title, endpoint: endpoint, jobs: jobs, rowIDs: groups.map { $0?.id },
                               confirm: confirm)
         } catch {
@@ -160,6 +160,28 @@ public struct ActionPlan: Sendable, Equatable {
                 }
             }
         }
+    }
+
+    /// Values for a confirm question with rows marked: a field of every
+    /// marked row (`${item.X}` or `${marked.X}`), named as a person would
+    /// (`Brass Lantern, Oak Chair, Lamp and 4 more`).
+    static func namingAll(_ rows: [RowModel], context: Context)
+        -> (Template.Placeholder) throws(TemplateFill.Problem) -> TemplateFill.Value {
+        let each = resolver(row: rows[0], all: rows, context: context)
+        return { (p: Template.Placeholder) throws(TemplateFill.Problem) -> TemplateFill.Value in
+            guard p.namespace == .item || p.namespace == .marked else { return try each(p) }
+            guard case .many(let values) = try each(Template.Placeholder(.marked, p.name)) else { return try each(p) }
+            return .one(names(values.map(\.text)))
+        }
+    }
+
+    /// `["A"]` → "A"; `["A", "B"]` → "A and B"; past three, "A, B, C and 2 more".
+    public static func names(_ texts: [String], shown: Int = 3) -> String {
+        let cleaned = texts.map { Sanitizer.clean($0, limit: 60) }
+        if cleaned.count <= shown {
+            return cleaned.count <= 1 ? (cleaned.first ?? "") : cleaned.dropLast().joined(separator: ", ") + " and " + cleaned.last!
+        }
+        return cleaned.prefix(shown).joined(separator: ", ") + " and \(cleaned.count - shown) more"
     }
 
     static func missing(_ p: Template.Placeholder, row: RowModel) -> TemplateFill.Problem {

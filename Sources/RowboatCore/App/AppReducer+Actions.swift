@@ -55,6 +55,11 @@ extension AppReducer {
             }
             return [.cancelActions(state.actionRuns.running.keys.sorted())]
         case .showActionOutput:
+            if let running = state.actionRuns.running.keys.min().flatMap({ state.actionRuns.running[$0] }) {
+                // Not the last run's output passed off as this one's.
+                toast(&state, "\(running) is running: its output shows here when it ends")
+                return []
+            }
             guard let output = state.actionRuns.lastOutput else {
                 toast(&state, "no program output yet (a run action's output shows here)")
                 return []

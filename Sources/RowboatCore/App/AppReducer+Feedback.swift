@@ -97,9 +97,10 @@ extension AppReducer {
         switch action {
         case .open:
             guard let row = state.currentRow else { return [] }
+            let inDetail = if case .detail? = state.screen { true } else { false }
             let items = ActionSheet.items(for: row, isFavorite: state.isFavorite(row.id),
                                           imageFailed: isFailed(state.imagePhase(of: row)),
-                                          actions: state.currentActions.map(\.title))
+                                          actions: state.currentActions, inDetail: inDetail)
             state.overlay = .sheet(ActionSheet(rowID: row.id, title: row.title, items: items.filter { item in
                 item.keyAction.map { !state.withheld.contains($0) } ?? true
             }))
@@ -124,7 +125,7 @@ extension AppReducer {
             case .addFavorite, .removeFavorite: return reduce(&state, .toggleFavorite)
             case .openDetail: return reduce(&state, .openDetail)
             case .retryImage: return reduce(&state, .retryImage)
-            case .action(let index, let title):
+            case .action(let index, let title, _):
                 return reduce(&state, .runAction(ActionRef(index: index, title: title)))
             }
         }

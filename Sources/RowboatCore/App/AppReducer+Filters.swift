@@ -16,6 +16,7 @@ extension AppReducer {
             return []
         }
         guard var panel = state.filterPanel, !lines.isEmpty else { return [] }
+        if action != .cancel { panel.closing = false }
         switch action {
         case .open:
             return []
@@ -25,8 +26,16 @@ extension AppReducer {
             let line = lines[min(panel.cursor, lines.count - 1)]
             panel.draft[line.section] = line.option
         case .reset:
+            // Every section's default, and the cursor on the first, so Enter applies them.
             panel.draft = Array(repeating: 0, count: sections.count)
+            panel.cursor = lines.firstIndex { $0.section == 0 && $0.option == 0 } ?? 0
         case .cancel:
+            // Choices not applied are not thrown away unseen: the first Esc says so.
+            if panel.draft != state.query.chosen, !panel.closing {
+                panel.closing = true
+                state.overlay = .filterPanel(panel)
+                return []
+            }
             state.overlay = nil
             return []
         case .apply:

@@ -18,9 +18,7 @@ extension AppReducer {
     static func scheduleLive(_ state: inout AppState) {
         guard state.clock > 0, !state.shouldQuit else { return }
         for i in state.tabs.indices {
-            guard let live = state.tabs[i].list.live, live.due == nil, !live.paused, live.blocked == nil,
-                  !state.tabs[i].list.isOffline,
-                  state.tabs[i].list.inFlight == nil, state.tabs[i].list.pagesLoaded > 0 else { continue }
+            guard let live = state.tabs[i].list.live, live.due == nil, state.tabs[i].list.liveTickPossible else { continue }
             state.tabs[i].list.live?.due = state.clock + live.backOff.wait
         }
     }

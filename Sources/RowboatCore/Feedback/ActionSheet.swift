@@ -18,17 +18,18 @@ public struct ActionSheet: Sendable, Equatable {
     }
 
     /// The sheet for `row`: link actions when it has a link, favorite on or
-    /// off, the detail, and retrying a failed image, then the endpoint's
-    /// actions that apply to it.
+    /// off, the detail (unless it is open already: `inDetail`), and
+    /// retrying a failed image, then the endpoint's actions that apply to
+    /// it, each with its key.
     public static func items(for row: RowModel, isFavorite: Bool, imageFailed: Bool,
-                             actions: [String] = []) -> [SheetItem] {
+                             actions: [ActionSpec] = [], inDetail: Bool = false) -> [SheetItem] {
         var items: [SheetItem] = []
         if row.linkURL != nil { items += [.openLink, .copyLink] }
         items.append(isFavorite ? .removeFavorite : .addFavorite)
-        items.append(.openDetail)
+        if !inDetail { items.append(.openDetail) }
         if imageFailed { items.append(.retryImage) }
         items += actions.enumerated().filter { ActionFields.applies($0.offset, to: row) }
-            .map { SheetItem.action(index: $0, title: $1) }
+            .map { SheetItem.action(index: $0, title: $1.title, key: $1.key) }
         return items
     }
 }
@@ -37,8 +38,8 @@ public struct ActionSheet: Sendable, Equatable {
 public enum SheetItem: Sendable, Equatable {
     case openLink, copyLink, addFavorite, removeFavorite, openDetail, retryImage
     /// One of the endpoint's actions (the config's, or a `ListController`
-    /// program's), by its index among them.
-    case action(index: Int, title: String)
+    /// program's), by its index among them, with the key that runs it.
+    case action(index: Int, title: String, key: Key? = nil)
 
     /// The line's text.
     public var label: String {
@@ -49,7 +50,7 @@ public enum SheetItem: Sendable, Equatable {
         case .removeFavorite: "Remove from favorites"
         case .openDetail: "Show detail"
         case .retryImage: "Retry image"
-        case .action(_, let title): title
+        case .action(_, let title, _): title
         }
     }
 

@@ -295,9 +295,22 @@ public struct StripGeometry: Sendable, Equatable {
 }
 
 extension ScreenLayout {
-    /// The table's columns as the list screen of `state` lays them out
-    /// (after the image badge column, when there is one).
+    /// The cells of a table row's gutter: its mark (`●`), new (`+`) or
+    /// favorite (`★`), and a space, so the columns never move when a row
+    /// gains one.
+    public static let rowGutter = 3
+
+    /// Where a table's first column starts: after the image badge column
+    /// (two cells, when there is one) and the row's gutter.
+    public static func columnsX(badges: Bool) -> Int { (badges ? 2 : 0) + rowGutter }
+
+    /// A table's columns in `width` cells (`columnsX` of them before the first).
+    public static func table(_ specs: [ColumnSpec], width: Int, badges: Bool) -> TableLayout {
+        TableLayout(specs: specs, width: max(1, width - columnsX(badges: badges)))
+    }
+
+    /// The table's columns as the list screen of `state` lays them out.
     public static func table(_ state: AppState) -> TableLayout {
-        TableLayout(specs: state.columns, width: max(1, state.size.columns - (state.showsImageBadges ? 2 : 0)))
+        table(state.columns, width: state.size.columns, badges: state.showsImageBadges)
     }
 }

@@ -9,6 +9,10 @@ import RowboatSpec
 extension ListReducer {
     static func liveTick(_ state: inout ListState) -> [ListEffect] {
         guard state.liveTickPossible else { return [] }
+        if state.retriesFirstPage {
+            state.live?.due = nil
+            return ListReducer.reduce(&state, .retry)
+        }
         state.lastRequestID += 1
         state.inFlight = .init(id: state.lastRequestID, kind: .live, cursor: state.firstCursor)
         state.live?.due = nil
@@ -48,6 +52,14 @@ extension ListReducer {
         live.backOff.succeeded()
         if !live.newIDs.isEmpty { live.newIDs = live.newIDs.filter { state.rows.index(ofID: $0) != nil } }
         state.live = live
+    }
+
+    /// A live list's first page failed: the ticks that ask for it again
+    /// back off from this failure (at least what Retry-After asks).
+    static func firstPageFailed(_ state: inout ListState, retryAfter: Double?) {
+        guard state.retriesFirstPage else { return }
+        state.live?.backOff.failed(retryAfter: retryAfter)
+        state.live?.due = nil
     }
 
     static func liveFailed(_ state: inout ListState, message: String, retryAfter: Double?) -> [ListEffect] {

@@ -91,9 +91,10 @@ extension ListReducer {
         if let kept { follow(keeping: kept, anchor: anchor, &state) }
         if kind == .more, kept != nil, state.refreshFollow == nil { state.marks.keepOnly(state.rows) }
         if kind != .more { state.pagingNotice = PagingNotice.text(page.facts.absentPaths) }
-        // A first page or refresh keeps the marks of the rows it brought back.
+        // A refresh keeps the marks of the rows it brought back; a first
+        // page (of another query) keeps them all, by id.
         if kind != .more, page.final {
-            state.marks.keepOnly(state.rows)
+            if kind == .refresh { state.marks.keepOnly(state.rows) }
             liveRestarted(&state)
         }
         state.phase = state.nextCursor == nil ? .exhausted : .idle

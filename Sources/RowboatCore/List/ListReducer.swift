@@ -35,6 +35,9 @@ public enum ListReducer {
         case .restart:
             let cancel = superseded(state)
             var fresh = ListState(paging: state.paging)
+            // Another query (a server search, a filter): the marks go along by id.
+            state.marks.settle(state.rows)
+            fresh.marks = state.marks
             fresh.viewportItems = state.viewportItems
             fresh.loadMoreThreshold = state.loadMoreThreshold
             fresh.lastRequestID = state.lastRequestID
@@ -81,7 +84,7 @@ public enum ListReducer {
         case .pageDeferred(let id, let message, let retryAfter):
             guard let request = state.inFlight, request.id == id else { return [] }
             if request.kind == .live { return liveFailed(&state, message: message, retryAfter: retryAfter) }
-            return reduce(&state, .pageFailed(requestID: id, message: message))
+            return failed(&state, request, message: message, retryAfter: retryAfter)
 
         case .liveTick:
             return liveTick(&state)
@@ -166,19 +169,7 @@ public enum ListReducer {
         case .pageFailed(let id, let message):
             guard let request = state.inFlight, request.id == id else { return [] }
             if request.kind == .live { return liveFailed(&state, message: message, retryAfter: nil) }
-            endFollow(&state)
-            state.inFlight = nil
-            state.lastError = message
-            if request.provisional != nil {
-                // The cached rows stay: the list works offline.
-                state.cacheBadge?.offline = true
-                state.failedLoad = nil
-                state.phase = state.nextCursor == nil ? .exhausted : .idle
-                return []
-            }
-            state.failedLoad = .init(kind: request.kind, cursor: request.cursor)
-            state.phase = .failed(message)
-            return []
+            return failed(&state, request, message: message, retryAfter: nil)
 
         case .pageNotCached(let id, let message):
             guard let request = state.inFlight, request.id == id else { return [] }
@@ -194,6 +185,27 @@ public enum ListReducer {
             state.phase = .idle
             return []
         }
+    }
+
+    /// A page request failed (a live tick's aside): cached rows shown
+    /// first stay and the list works offline; else the phase says so and
+    /// `r` retries. A live list's first page is retried as it backs off.
+    static func failed(_ state: inout ListState, _ request: ListState.InFlight, message: String,
+                       retryAfter: Double?) -> [ListEffect] {
+        endFollow(&state)
+        state.inFlight = nil
+        state.lastError = message
+        if request.provisional != nil {
+            // The cached rows stay: the list works offline.
+            state.cacheBadge?.offline = true
+            state.failedLoad = nil
+            state.phase = state.nextCursor == nil ? .exhausted : .idle
+            return []
+        }
+        state.failedLoad = .init(kind: request.kind, cursor: request.cursor)
+        state.phase = .failed(message)
+        firstPageFailed(&state, retryAfter: retryAfter)
+        return []
     }
 
     /// Any other action lets go of an armed pull.

@@ -156,8 +156,12 @@ public struct ListState: Sendable, Equatable {
     /// first page, and waits for nothing.
     public var liveTickPossible: Bool {
         guard let live else { return false }
-        return !live.paused && live.blocked == nil && !isOffline && inFlight == nil && pagesLoaded > 0
+        return !live.paused && live.blocked == nil && !isOffline && inFlight == nil && (pagesLoaded > 0 || retriesFirstPage)
     }
+
+    /// A live list whose first page failed: its ticks ask for that page
+    /// again, backing off, until it comes.
+    public var retriesFirstPage: Bool { live != nil && pagesLoaded == 0 && failedLoad != nil }
 
     /// The rows are a cached copy shown because the server could not be reached.
     public var isOffline: Bool { cacheBadge?.offline == true }

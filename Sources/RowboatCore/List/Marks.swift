@@ -79,6 +79,19 @@ public struct Marks: Sendable, Equatable {
         return out
     }
 
+    /// How many marked rows are among `rows` (marks kept by id through a
+    /// server search may be elsewhere); without walking a bulk.
+    public func countPresent(in rows: RowTable) -> Int {
+        let bulkHere = min(bulk, rows.count) - unmarked.count
+        return max(0, bulkHere) + (ids.isEmpty ? 0 : ids.reduce(0) { $0 + (rows.index(ofID: $1) != nil ? 1 : 0) })
+    }
+
+    /// "3 marked", or "3 marked (1 here)" when some are not among `rows`.
+    public func summary(in rows: RowTable) -> String {
+        let here = countPresent(in: rows)
+        return here == count ? "\(count) marked" : "\(count) marked (\(here) here)"
+    }
+
     /// Takes out the marks of ids no longer among `rows` (after a refresh
     /// that brought the list back without them).
     public mutating func keepOnly(_ rows: RowTable) {

@@ -8,6 +8,9 @@ public struct FilterPanel: Sendable, Equatable {
     /// The option line under the cursor, counting options of all sections
     /// in order.
     public var cursor: Int
+    /// Esc was pressed with choices not applied: the panel says so, and a
+    /// second Esc throws them away.
+    public var closing = false
 
     public init(draft: [Int], cursor: Int = 0) {
         self.draft = draft

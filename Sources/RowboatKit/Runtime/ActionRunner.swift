@@ -93,7 +93,13 @@ final class ActionRunner: Sendable {
             }
         }
         for (i, job) in plan.jobs.enumerated() {
-            if Task.isCancelled { report.cancelled = true; break }
+            if Task.isCancelled {
+                report.cancelled = true
+                // The programs that did not run are named too.
+                for case .run(let arguments, _, _) in plan.jobs[i...] { output += Self.commandLine(arguments) + "[not run: stopped]\n" }
+                if !output.isEmpty { report.output = String(output.suffix(Self.outputCap)) }
+                break
+            }
             switch job {
             case .request:
                 continue
@@ -101,10 +107,16 @@ final class ActionRunner: Sendable {
                 let opener = LinkOpener(environment: ProcessInfo.processInfo.environment)
                 if case .failure(let e) = await Self.offThread({ opener.open(url) }) { failed(e.description) }
             case .run(let arguments, let input, _):
+                output += Self.commandLine(arguments, input: input)
                 let (status, text) = await runProgram(arguments, input: input, runID: runID)
-                if plan.jobs.count > 1 { output += "$ " + arguments.joined(separator: " ") + "\n" }
                 output += text
-                if let status { failed(status) } else if let id = plan.rowIDs[i] { report.doneRowIDs.append(id) }
+                if !text.isEmpty && !text.hasSuffix("\n") { output += "\n" }
+                if let status {
+                    failed(status)
+                    output += "[\(status)]\n"
+                } else if let id = plan.rowIDs[i] {
+                    report.doneRowIDs.append(id)
+                }
                 report.output = String(output.suffix(Self.outputCap))
             case .custom(let index, let rows):
                 guard let custom else { failed("no such action"); continue }
@@ -117,6 +129,13 @@ final class ActionRunner: Sendable {
             }
         }
         return report
+    }
+
+    /// The `$ …` line the output of a program starts with: its arguments
+    /// as a shell would read them back (`ShellWords`), and what its
+    /// standard input got.
+    static func commandLine(_ arguments: [String], input: [UInt8]? = nil) -> String {
+        "$ " + ShellWords.line(arguments) + (input.map { " < (\($0.count) bytes)" } ?? "") + "\n"
     }
 
     /// The requests in order, at most `requestsInFlight` at once; each

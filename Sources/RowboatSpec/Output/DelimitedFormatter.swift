@@ -41,14 +41,15 @@ public struct DelimitedFormatter: Sendable {
         }
     }
 
+    /// (Cleaned but never cut: an id is written whole, however long.)
     static func csvField(_ text: String) -> String {
-        let clean = Sanitizer.clean(text)
+        let clean = Sanitizer.cleanWhole(text)
         guard clean.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else { return clean }
         return "\"" + clean.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     static func tsvField(_ text: String) -> String {
         // The sanitizer turns tabs and newlines into single spaces.
-        Sanitizer.clean(text)
+        Sanitizer.cleanWhole(text)
     }
 }

@@ -1,6 +1,8 @@
 /// Encodes items as JSON objects on one line: mapped field names as keys,
 /// typed values (numbers, bools, ISO 8601 dates, null for missing). Text is
-/// sanitized, then escaped, so no control character reaches the output.
+/// sanitized, then escaped, so no control character reaches the output;
+/// the id is the server's text whole, every character a terminal must not
+/// get written as a `\uXXXX` escape (exact, and safe to print).
 public struct JSONItemEncoder: Sendable {
     public let fields: OutputFields
 
@@ -13,6 +15,10 @@ public struct JSONItemEncoder: Sendable {
         var out = "{"
         for (i, (name, value)) in zip(fields.names, fields.values(of: item)).enumerated() {
             if i > 0 { out += "," }
+            if i == 0, case .text(let id) = value {
+                out += Self.string(name) + ":" + Self.exact(id)
+                continue
+            }
             out += Self.string(name) + ":" + Self.value(value)
         }
         return out + "}"
@@ -34,5 +40,11 @@ public struct JSONItemEncoder: Sendable {
     /// A JSON string literal of the sanitized text.
     public static func string(_ text: String) -> String {
         DoubleQuoted.literal(Sanitizer.clean(text))
+    }
+
+    /// A JSON string literal of `text` exactly (secrets redacted): controls,
+    /// bidi marks and invisible characters as `\uXXXX`, nothing cut.
+    public static func exact(_ text: String) -> String {
+        DoubleQuoted.literal(Secrets.redact(text)) { Sanitizer.classify(Unicode.Scalar($0)!) != .keep }
     }
 }

@@ -27,6 +27,12 @@ public enum Sanitizer {
         return result
     }
 
+    /// `clean` without the cap, for a value written out whole (an id in a
+    /// CSV file): every character a terminal must not get is still gone.
+    public static func cleanWhole(_ text: String) -> String {
+        clean(text, limit: max(defaultLimit, text.unicodeScalars.count))
+    }
+
     /// `text` without control and invisible characters, line breaks and
     /// tabs as single spaces, at most `scalarBudget` scalars long; no cap
     /// and no redaction.

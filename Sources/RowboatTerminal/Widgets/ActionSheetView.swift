@@ -13,8 +13,12 @@ public struct ActionSheetView {
     /// Draws `sheet` in the box `layout` gives the room it wants.
     public func render(_ sheet: ActionSheet, keyMap: KeyMap = .default, layout: ScreenLayout, into grid: inout CellGrid) {
         let labelWidth = sheet.items.map { DisplayWidth.of($0.label) }.max() ?? 0
-        // Each line's shortcut: its list action's key in the map in force.
-        let shortcuts = sheet.items.map { item in item.keyAction.flatMap { keyMap.hintName(for: $0) } ?? "" }
+        // Each line's shortcut: its list action's key in the map in force,
+        // or the key the config gave the action.
+        let shortcuts = sheet.items.map { item in
+            if case .action(_, _, let key?) = item { return KeyHelp.name(key) }
+            return item.keyAction.flatMap { keyMap.hintName(for: $0) } ?? ""
+        }
         let keyWidth = shortcuts.map { DisplayWidth.of($0) }.max() ?? 0
         let footer = "enter do · esc close"
         guard let box = layout.overlayBox(width: max(labelWidth + keyWidth + 8, DisplayWidth.of(footer) + 6, 24),

@@ -128,7 +128,8 @@ public struct AppRenderer {
                                 marked: state.isMarked(shown: index), new: fresh.contains(row.id), into: &grid, y: rect.y,
                                 now: now, images: state.images)
             case .grid:
-                CardView(theme: theme).render(row, selected: selected, marked: state.isMarked(shown: index), into: &grid,
+                CardView(theme: theme).render(row, selected: selected, marked: state.isMarked(shown: index),
+                                              favorite: favorites.contains(row.id), new: fresh.contains(row.id), into: &grid,
                                               x: rect.x, y: rect.y,
                                               width: rect.width, now: now, phase: state.imagePhase(of: row),
                                               thumbnails: state.thumbnails, fields: state.cardFields)

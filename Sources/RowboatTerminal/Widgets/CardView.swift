@@ -15,15 +15,19 @@ public struct CardView {
     }
 
     /// `phase`: where the row's image is (nil: it has none).
-    public func render(_ row: RowModel, selected: Bool, marked: Bool = false, into grid: inout CellGrid, x: Int, y: Int,
+    public func render(_ row: RowModel, selected: Bool, marked: Bool = false, favorite: Bool = false, new: Bool = false,
+                       into grid: inout CellGrid, x: Int, y: Int,
                        width: Int, now: Double, phase: ImagePhase?, thumbnails: [ImageRequest: Thumbnail],
                        fields: [String] = []) {
         var textStyle = selected ? theme.selected : marked ? theme.accent : theme.normal
         if !selected && !marked { textStyle = theme.style(RowTone.of(row), on: textStyle) }
         let titleStyle = Style(foreground: textStyle.foreground, background: textStyle.background,
                                attributes: textStyle.attributes.union(.bold))
+        // The row's gutter (marked, new, favorite) before the title, as in the table.
+        let title = (marked || new || favorite ? TableView.gutter(favorite: favorite, marked: marked, new: new)
+            .replacingOccurrences(of: " ", with: "") + " " : "") + row.title
         guard row.imageURL != nil else {
-            renderText(row, marked: marked, selected: selected, titleStyle: titleStyle, into: &grid, x: x, y: y,
+            renderText(row, title: title, selected: selected, titleStyle: titleStyle, into: &grid, x: x, y: y,
                        width: width, now: now, fields: fields)
             return
         }
@@ -36,7 +40,7 @@ public struct CardView {
             painter.placeholder(phase, into: &grid, x: x, y: y, columns: width, rows: GridLayout.thumbnailRows,
                                 frame: frame)
         }
-        grid.putField((marked ? "● " : "") + row.title, x: x, y: y + GridLayout.thumbnailRows, width: width,
+        grid.putField(title, x: x, y: y + GridLayout.thumbnailRows, width: width,
                       style: titleStyle)
         grid.putField(row.subtitle, x: x, y: y + GridLayout.thumbnailRows + 1, width: width,
                       style: selected ? theme.selected : theme.dim)
@@ -46,12 +50,12 @@ public struct CardView {
     }
 
     /// A card without a picture: its text in the picture's room too.
-    func renderText(_ row: RowModel, marked: Bool, selected: Bool, titleStyle: Style, into grid: inout CellGrid,
+    func renderText(_ row: RowModel, title: String, selected: Bool, titleStyle: Style, into grid: inout CellGrid,
                     x: Int, y: Int, width: Int, now: Double, fields: [String]) {
         var lines: [(String, Style)] = []
         let normal = selected ? theme.selected : theme.normal
         let dim = selected ? theme.selected : theme.dim
-        lines += TextFit.wrap((marked ? "● " : "") + row.title, width: width).prefix(2).map { ($0, titleStyle) }
+        lines += TextFit.wrap(title, width: width).prefix(2).map { ($0, titleStyle) }
         if !row.subtitle.isEmpty { lines += TextFit.wrap(row.subtitle, width: width).prefix(2).map { ($0, dim) } }
         for name in fields { lines.append((Self.fieldLine(name, of: row, now: now), normal)) }
         let price = row.text("price", now: now)

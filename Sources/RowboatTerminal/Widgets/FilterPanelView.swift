@@ -27,8 +27,11 @@ public struct FilterPanelView {
                 optionLine += 1
             }
         }
-        let keys = Hint([Hint.key(.choose, "%k choose", on: .filterPanel), Hint.key(.apply, " · %k apply", on: .filterPanel),
-                         Hint.key(.reset, " · %k reset", on: .filterPanel), Hint.key(.back, " · %k close", on: .filterPanel)])
+        let keys = panel.closing
+            ? Hint([Hint.key(.apply, "not applied: %k applies", on: .filterPanel),
+                    Hint.key(.back, " · %k again discards", on: .filterPanel)]).text(in: keyMap)
+            : Hint([Hint.key(.choose, "%k choose", on: .filterPanel), Hint.key(.apply, " · %k apply", on: .filterPanel),
+                    Hint.key(.reset, " · %k reset", on: .filterPanel), Hint.key(.back, " · %k close", on: .filterPanel)])
             .text(in: keyMap).trimmingCharacters(in: CharacterSet(charactersIn: " ·"))
         let widest = lines.map { DisplayWidth.of($0.text) }.max() ?? 0
         guard let box = layout.overlayBox(width: max(widest, DisplayWidth.of(keys) + 2) + 4, height: lines.count + 4)

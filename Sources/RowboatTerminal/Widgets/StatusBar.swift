@@ -29,7 +29,7 @@ public enum StatusBar {
             parts.append(live.status(inFlight: list.inFlight?.kind == .live, offline: list.isOffline))
             if let new = live.newText { parts.append(new) }
         }
-        if !list.marks.isEmpty { parts.append("\(list.marks.count) marked") }
+        if !list.marks.isEmpty { parts.append(list.marks.summary(in: list.rows)) }
         let running = state.actionRuns.running
         if let first = running.keys.min() {
             parts.append("⚙ \(running[first]!)" + (running.count > 1 ? " +\(running.count - 1)" : ""))

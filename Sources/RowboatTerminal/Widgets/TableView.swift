@@ -9,12 +9,24 @@ public struct TableView {
     public var theme: Theme
     /// Cells taken at the left by the image badge column (0: none).
     public var badgeWidth: Int
+    /// Where the first column starts: after the badge and the row's gutter
+    /// (`ScreenLayout.rowGutter`).
+    public var columnsX: Int
 
     /// With `badges`, the first two cells of each row show its image state.
     public init(columns: [ColumnSpec], width: Int, theme: Theme, badges: Bool = false) {
         badgeWidth = badges ? 2 : 0
-        self.layout = TableLayout(specs: columns, width: max(1, width - badgeWidth))
+        columnsX = ScreenLayout.columnsX(badges: badges)
+        self.layout = ScreenLayout.table(columns, width: width, badges: badges)
         self.theme = theme
+    }
+
+    /// The gutter's two symbols: marked (or new), then favorite (or new
+    /// when marked too).
+    public static func gutter(favorite: Bool, marked: Bool, new: Bool) -> String {
+        let first = marked ? "●" : new ? "+" : " "
+        let second = favorite ? "★" : marked && new ? "+" : " "
+        return first + second
     }
 
     /// The header row; the column a local sort goes by carries its arrow.
@@ -22,15 +34,15 @@ public struct TableView {
         grid.fill(x: 0, y: y, count: grid.width, style: theme.header)
         for column in layout.columns {
             let arrow = sort?.field == column.spec.field ? " " + sort!.arrow : ""
-            grid.putField(column.spec.title + arrow, x: badgeWidth + column.x, y: y, width: column.width,
+            grid.putField(column.spec.title + arrow, x: columnsX + column.x, y: y, width: column.width,
                           style: theme.header, alignRight: column.spec.alignment == .right)
         }
     }
 
-    /// Draws one row at screen row `y`: the badge of its image, a star for
-    /// a favorite, its columns; highlighted when `selected`. A row a live
-    /// refresh brought (`new`) carries + and bold text until the selection
-    /// has been on it.
+    /// Draws one row at screen row `y`: the badge of its image, its gutter
+    /// (marked, new, favorite), its columns; highlighted when `selected`.
+    /// A row a live refresh brought (`new`) carries + and bold text until
+    /// the selection has been on it.
     public func renderRow(_ row: RowModel, selected: Bool, favorite: Bool, marked: Bool = false, new: Bool = false,
                           into grid: inout CellGrid, y: Int, now: Double, images: [String: ImagePhase] = [:]) {
         var style = selected ? theme.selected : marked ? theme.accent : theme.normal
@@ -43,10 +55,10 @@ public struct TableView {
             if case .failed = phase, !selected { badgeStyle = theme.error }
             grid.put(phase.badge, x: 0, y: y, maxWidth: 1, style: badgeStyle)
         }
-        for (i, column) in layout.columns.enumerated() {
-            // Marked rows carry a dot, favorites a star, before the first column's text.
-            let mark = i == 0 ? (new ? "+ " : "") + (marked ? "● " : "") + (favorite ? "★ " : "") : ""
-            grid.putField(mark + row.text(column.spec.field, now: now), x: badgeWidth + column.x, y: y,
+        grid.put(Self.gutter(favorite: favorite, marked: marked, new: new), x: badgeWidth, y: y,
+                 maxWidth: ScreenLayout.rowGutter, style: style)
+        for column in layout.columns {
+            grid.putField(row.text(column.spec.field, now: now), x: columnsX + column.x, y: y,
                           width: column.width, style: style, alignRight: column.spec.alignment == .right)
         }
     }
