@@ -25,6 +25,8 @@ public struct PagingInput: Sendable, Equatable {
         self.value = value
         self.place = place
         role = PagingNames.role(of: name)
+        // A size of 0 is no size: the position (Keycloak's `first=0` with `max=20`).
+        if role == .size, value?.scalarText == "0" { role = .offset }
     }
 
     /// The value as text.

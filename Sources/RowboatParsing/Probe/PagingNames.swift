@@ -87,6 +87,13 @@ public enum PagingNames {
     /// family a name like it belongs to.
     public static func tokenParams(for key: String) -> [String] {
         var out: [String] = []
+        var key = key
+        // A header's name without its vendor prefix, in the camel case query params use
+        // (`x-ms-continuationtoken` → `continuationToken`).
+        if key.lowercased().hasPrefix("x-") {
+            let words = key.lowercased().split(separator: "-").dropFirst().filter { $0 != "ms" && $0 != "amz" && $0 != "goog" }
+            key = camel(words.joined())
+        }
         let lower = key.lowercased()
         for prefix in ["next_", "next-", "next"] where lower.hasPrefix(prefix) && lower.count > prefix.count {
             var rest = String(key.dropFirst(prefix.count))
@@ -97,6 +104,8 @@ public enum PagingNames {
             break
         }
         if lower == "endcursor" || lower == "end_cursor" || lower == "after" || lower == "after_cursor" { out.append("after") }
+        // Notion's `next_cursor` goes back as `start_cursor`.
+        if let rest = out.first, rest.lowercased() == "cursor" { out.append(key.contains("_") ? "start_cursor" : "startCursor") }
         if lower.hasSuffix("page") {
             // A token under `next_page` (fastapi-pagination) goes back as a cursor, not a page number.
             out.removeAll { $0.lowercased() == "page" }
@@ -113,6 +122,23 @@ public enum PagingNames {
         out += ["cursor", "after", "from", "page_token", "start_cursor"]
         var seen = Set<String>()
         return out.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+    }
+
+    /// `continuationtoken` → `continuationToken`: the words paging names are
+    /// made of, joined in camel case.
+    static func camel(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        let words = ["continuation", "cursor", "token", "page", "next", "marker"]
+        while !rest.isEmpty {
+            if let word = words.first(where: { rest.hasPrefix($0) }) {
+                out += out.isEmpty ? word : word.prefix(1).uppercased() + word.dropFirst()
+                rest = rest.dropFirst(word.count)
+            } else {
+                out.append(rest.removeFirst())
+            }
+        }
+        return out
     }
 
     /// True for a key that names a token (a cursor, a continue value, the
