@@ -68,4 +68,40 @@ struct PagingSearchCLITests {
             Self.expectExactEnd(try await Self.walk(config: path), imported.stdout)
         }
     }
+
+    /// The end rules the search writes, as a hand-written config has them:
+    /// a page past the end answered with a status or without the list ends
+    /// the walk (without the rule it is an error), and a short page ends it
+    /// without asking for the next.
+    @Test func theEndRulesHoldInAHandWrittenConfig() async throws {
+        try await CountedDemoServer.withRunning { server in
+            func config(_ url: String, list: String, id: String, paging: String) throws -> String {
+                try Paths.write("""
+                server: \(server.baseURL)
+                interfaces:
+                  e:
+                    url: \(url)
+                    paging: \(paging)
+                    response: {list: \(list)}
+                    item: {id: \(id), title: \(id)}
+                """, name: "end-rules.yaml")
+            }
+            let mailman = "{style: page, sizeParam: count, size: 20, endOnMissingList: true}"
+            let rabbit = "{style: page, sizeParam: page_size, size: 20, endOnStatus: [400]}"
+            for (url, list, id, paging) in [("/3.1/lists", "entries", "list_id", mailman), ("/api/queues", "items", "name", rabbit)] {
+                Self.expectExactEnd(try await Self.walk(config: try config(url, list: list, id: id, paging: paging)), paging)
+                let without = paging.replacingOccurrences(of: ", endOnMissingList: true", with: "")
+                    .replacingOccurrences(of: ", endOnStatus: [400]", with: "")
+                let failed = try await Subprocess.rowboat(["fetch", "e", "--pages", "all", "--format", "jsonl", "--config",
+                                                           try config(url, list: list, id: id, paging: without)])
+                #expect(failed.status == 1, "\(without)")
+                #expect(failed.stdout.split(separator: "\n").count == DemoLookalikes.itemCount, "\(without)")
+            }
+            // A short page ends the walk: three requests for the archive, not four.
+            let before = server.totalRequests
+            let short = try config("/archive/page/{page}.json", list: "\"\"", id: "slug", paging: "{style: page, endOnShortPage: true}")
+            Self.expectExactEnd(try await Self.walk(config: short), "endOnShortPage")
+            #expect(server.totalRequests - before == 3)
+        }
+    }
 }
