@@ -82,6 +82,13 @@ struct ColumnsPanelReducerTests {
         // Hiding it again: the config's columns, so nothing is kept.
         #expect(AppReducer.reduce(&state, .columns(.toggle)) == [.saveColumns(endpoint: "items", nil)])
         #expect(state.columns == state.tab.configColumns && state.overlay == .columns(ColumnsPanel(cursor: 3)))
+        // A number shown from the panel: right-aligned, as wide as a number needs, not a share of the text's room.
+        _ = AppReducer.reduce(&state, .columns(.move(FilterPanelAction.farthest)))
+        _ = AppReducer.reduce(&state, .columns(.toggle))
+        #expect(state.columns.last == ColumnSpec(field: "rating", title: "Rating", width: .fixed(9), alignment: .right))
+        #expect(ColumnArrangement.defaultSpec(for: "price", type: .money) == ColumnSpec(field: "price", title: "Price", width: .fixed(11), alignment: .right))
+        #expect(ColumnArrangement.defaultSpec(for: "created", type: .dateSeconds).width == .fixed(10))
+        #expect(ColumnArrangement.defaultSpec(for: "note", type: .text).width == .weight(1, min: 8))
     }
 
     @Test func theLastColumnStaysShown() throws {
@@ -145,10 +152,11 @@ struct ColumnsPanelReducerTests {
         _ = AppReducer.reduce(&state, .columns(.move(FilterPanelAction.farthest)))
         _ = AppReducer.reduce(&state, .columns(.sort))
         #expect(state.list.sort == LocalSort(field: "rating", title: "rating", kind: .number))
-        // Opened again, the cursor is on the sorted field.
+        // Opened again, the cursor is on the first column, whatever was done last
+        // (a filter key then lands where the eye starts, not on a field left from before).
         _ = AppReducer.reduce(&state, .columns(.close))
         _ = AppReducer.reduce(&state, .columns(.open))
-        #expect(state.overlay == .columns(ColumnsPanel(cursor: 4)))
+        #expect(state.overlay == .columns(ColumnsPanel(cursor: 0)))
     }
 
     @Test func thePanelOpensFromTheListOnly() throws {
@@ -181,7 +189,7 @@ struct ColumnsPanelReducerTests {
         let kept = ColumnArrangement(columns: [.init(field: "rating", width: 7), .init(field: "gone"), .init(field: "title"),
                                                .init(field: "@hidden"), .init(field: "title")])
         state.arrangeColumns(["items": kept, "elsewhere": kept])
-        #expect(state.columns == [ColumnSpec(field: "rating", title: "Rating", width: .fixed(7)),
+        #expect(state.columns == [ColumnSpec(field: "rating", title: "Rating", width: .fixed(7), alignment: .right),
                                   ColumnSpec(field: "title", title: "Title", width: .weight(3, min: 6))])
         #expect(state.tab.configColumns.map(\.field) == ["title", "price"])
         // Nothing left: the config's columns.

@@ -20,7 +20,7 @@ struct SearchReducerTests {
         var state = loadedApp()
         state.list.selection = 12
         #expect(AppReducer.reduce(&state, .search(.begin)) == [])
-        #expect(state.search == SearchState(text: "", editing: true, matches: Array(0..<60), selection: 12))
+        #expect(state.search == SearchState(text: "", editing: true, matches: Array(0..<60), selection: 12, fields: []))
         #expect(state.currentRow?.id == "13")
     }
 
@@ -47,6 +47,55 @@ struct SearchReducerTests {
         #expect(SearchState.matches("brass", in: rows) == [0, 1, 2])
         #expect(SearchState.matches("", in: rows) == [0, 1, 2, 3])
         #expect(SearchState.matches("zzz", in: rows) == [])
+    }
+
+    /// `/` looks at what is shown: the title, the subtitle and the columns
+    /// in force, not a field only the detail shows (a link whose port is
+    /// in every row matched every row).
+    @Test func theSearchMatchesWhatIsShown() {
+        var state = loadedApp()
+        state.list.rows = RowTable((1...4).map { i in
+            RowModel(id: String(i), title: "Item \(i)", linkURL: "http://127.0.0.1:28080/items/\(i)",
+                     fields: RowFields(names: ["title", "link", "maker"],
+                                       values: [.text("Item \(i)"), .text("http://127.0.0.1:28080/items/\(i)"), .text(i == 3 ? "Oak 28080" : "Pine")]),
+                     fieldOrder: ["title", "link", "maker"])
+        })
+        state.tab.columns = [ColumnSpec(field: "title", title: "Title", width: .fixed(10)), ColumnSpec(field: "maker", title: "Maker", width: .fixed(10))]
+        _ = AppReducer.reduce(&state, .search(.begin))
+        type("28080", into: &state)
+        #expect(state.search?.matches == [2])
+        _ = AppReducer.reduce(&state, .search(.cancel))
+        // With the link shown as a column, it is searched too.
+        state.tab.columns.append(ColumnSpec(field: "link", title: "Link", width: .fixed(10)))
+        _ = AppReducer.reduce(&state, .search(.begin))
+        type("28080", into: &state)
+        #expect(state.search?.matches == [0, 1, 2, 3])
+        #expect(SearchState.highlight("OAK", in: "Oak 28080") == "Oak 28080".range(of: "Oak"))
+    }
+
+    /// `n` and `N` move to the next and previous match while results are
+    /// shown (`n` loaded more before), in local and in server results.
+    @Test func nAndNMoveAmongTheMatches() {
+        var state = loadedApp()
+        _ = AppReducer.reduce(&state, .search(.begin))
+        type("5", into: &state)
+        _ = AppReducer.reduce(&state, .search(.submit))
+        #expect(KeyMap.default.action(for: .character("n"), in: state) == .search(.nextMatch))
+        #expect(KeyMap.default.action(for: .character("N"), in: state) == .search(.previousMatch))
+        _ = AppReducer.reduce(&state, .search(.nextMatch))
+        _ = AppReducer.reduce(&state, .search(.nextMatch))
+        #expect(state.currentRow?.id == "25")
+        _ = AppReducer.reduce(&state, .search(.previousMatch))
+        #expect(state.currentRow?.id == "15")
+        // On the list itself, n is not a match key.
+        _ = AppReducer.reduce(&state, .search(.cancel))
+        #expect(KeyMap.default.action(for: .character("n"), in: state) != .search(.nextMatch))
+        // A server search's results are the list: n moves down it.
+        var server = loadedApp(searchParam: "q")
+        server.query.serverSearch = "oak"
+        #expect(KeyMap.default.action(for: .character("n"), in: server) == .search(.nextMatch))
+        _ = AppReducer.reduce(&server, .search(.nextMatch))
+        #expect(server.list.selection == 1)
     }
 
     @Test func deleteWidensAgainKeepingTheSelectedRow() {

@@ -44,6 +44,24 @@ import RowboatSpec
         #expect(lines.contains { $0.contains("○ city") && $0.contains("maker.address.city") })
         // The header shows the sort too.
         #expect(lines[0].contains("Price ↑"))
+        // The footer names the keys from the panel's key table, the filter keys among them.
+        #expect(lines.contains { $0.contains("└─ space show · ←→ move · +- width · s sort · w keep = · esc close") })
+    }
+
+    /// A field with filter conditions says so in its line, beside the sort's arrow.
+    @Test func theConditionsOnAFieldShowInItsLine() throws {
+        var state = state(.init(columns: 100, rows: 24))
+        _ = AppReducer.reduce(&state, .list(.move(.to(2))))
+        _ = AppReducer.reduce(&state, .columns(.open))
+        _ = AppReducer.reduce(&state, .columns(.move(2)))
+        _ = AppReducer.reduce(&state, .columns(.filter(.greater)))
+        _ = AppReducer.reduce(&state, .columns(.move(-2)))
+        _ = AppReducer.reduce(&state, .columns(.filter(.contains)))
+        let grid = renderer.render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "columns-panel-conditions-100x24")
+        let lines = grid.lines()
+        #expect(lines.contains { $0.contains("● Price") && $0.contains("> 3.75") })
+        #expect(lines.contains { $0.contains("● Title") && $0.contains("~ Item 6") })
     }
 
     @Test func theTableAsThePanelLeftIt() throws {

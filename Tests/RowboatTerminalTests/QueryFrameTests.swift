@@ -72,8 +72,15 @@ import RowboatSpec
         _ = AppReducer.reduce(&state, .search(.begin))
         for c in "2" { _ = AppReducer.reduce(&state, .search(.insert(String(c)))) }
         let grid = renderer.render(state, now: Fixtures.now)
-        #expect(grid.lines()[22].hasPrefix("/2▏  12 of 30 loaded match · enter search server · esc clear"))
+        // The dates shown hold a 2 too: every row matches.
+        #expect(grid.lines()[22].hasPrefix("/2▏  30 of 30 loaded match · enter search server · esc clear"))
         try GoldenFrame.check(grid, "search-typing-80x24")
+        // Where each row shows the text, it is underlined: "Item 2" has it at column 8.
+        let lines = grid.lines()
+        let row = try #require(lines.firstIndex { $0.hasPrefix("   Item 2 ") })
+        #expect(grid[8, row].style.attributes.contains(.underline) && !grid[7, row].style.attributes.contains(.underline))
+        let twelve = try #require(lines.firstIndex { $0.hasPrefix("   Item 12 ") })
+        #expect(grid[9, twelve].style.attributes.contains(.underline) && !grid[8, twelve].style.attributes.contains(.underline))
     }
 
     @Test func searchWithNoMatchSaysSo() throws {

@@ -14,9 +14,8 @@ extension AppReducer {
                 toast(&state, "the columns panel opens from the list")
                 return []
             }
-            let lines = columnLines(state)
-            let sorted = state.list.sort.flatMap { sort in lines.firstIndex { $0.field == sort.field } }
-            state.overlay = .columns(ColumnsPanel(cursor: sorted ?? 0))
+            // On the first column, whatever was done last time: a filter key lands where the eye starts.
+            state.overlay = .columns(ColumnsPanel(cursor: 0))
             return []
         }
         guard case .columns(var panel) = state.overlay else { return [] }

@@ -11,9 +11,11 @@ extension AppReducer {
                 search.editing = true
                 state.replaceTop(.search(search))
             case nil:
+                // What is shown is what is searched: the columns in force (with the title and subtitle).
+                let fields = Set(state.columns.map(\.field))
                 var search = SearchState(text: "", editing: true,
-                                         matches: SearchState.matches("", in: state.list.rows),
-                                         selection: state.list.selection)
+                                         matches: SearchState.matches("", in: state.list.rows, fields: fields),
+                                         selection: state.list.selection, fields: fields)
                 let geometry = ScreenLayout.of(state).searchGeometry(viewMode: state.viewMode)
                 search.scrollLine = search.clampedScrollLine(perLine: geometry.perLine, lines: geometry.lines)
                 state.tab.stack.append(.search(search))
@@ -37,6 +39,15 @@ extension AppReducer {
         case .cancel:
             leaveSearch(&state)
             return []
+        case .nextMatch, .previousMatch:
+            let movement: Movement = action == .nextMatch ? .down : .up
+            if case .search? = state.screen {
+                moveInSearch(&state, movement)
+                return []
+            }
+            // A server search's results are the list itself.
+            guard state.query.serverSearch != nil, state.screen == nil else { return [] }
+            return listOnScreen(&state, .move(movement))
         case .clearServer:
             guard state.query.serverSearch != nil, state.screen == nil else { return [] }
             state.query.serverSearch = nil
@@ -86,9 +97,10 @@ extension AppReducer {
         let selectedID = search.matches.indices.contains(search.selection) && rows.indices.contains(search.matches[search.selection])
             ? rows.id(at: search.matches[search.selection]) : nil
         if let growth, growth.from <= rows.count {
-            search.matches = growth.matches(search.text, in: rows, before: search.matches)
+            search.matches = growth.matches(search.text, in: rows, before: search.matches, fields: search.fields)
         } else {
-            search.matches = SearchState.matches(search.text, in: rows, among: narrowing ? search.matches : nil)
+            search.matches = SearchState.matches(search.text, in: rows, among: narrowing ? search.matches : nil,
+                                                 fields: search.fields)
         }
         if keepSelection, let selectedID, let row = rows.index(ofID: selectedID),
            let at = search.matches.sortedIndex(of: row) {

@@ -47,6 +47,8 @@ extension KeyAction {
         case .columns: [.init(.list, .columns(.open))]
         case .unfilter: [.init(.list, .columns(.unfilter(all: false)))]
         case .search: [.init(.list, .search(.begin))]
+        case .nextMatch: [.init(.matches, .search(.nextMatch))]
+        case .previousMatch: [.init(.matches, .search(.previousMatch))]
         case .choose: [.init(.filterPanel, .filters(.choose))]
         case .apply: [.init(.filterPanel, .filters(.apply))]
         case .reset: [.init(.filterPanel, .filters(.reset))]
@@ -69,6 +71,8 @@ extension KeyAction {
 /// favorites list and of search results.
 public enum KeyLayer: String, Sendable, CaseIterable {
     case list, grid, detail, filterPanel, back
+    /// Search results' own keys over the list's (`n`/`N`: the next and previous match).
+    case matches
 }
 
 /// Where a `KeyAction` is bound: a layer and the `AppAction` its keys
@@ -96,8 +100,10 @@ public enum KeyScreen: String, Sendable, CaseIterable {
         case .grid: [.list, .grid]
         case .detail: [.detail]
         case .filterPanel: [.filterPanel]
-        case .searchResults, .favorites: [.list, .back]
-        case .searchResultsGrid, .favoritesGrid: [.list, .grid, .back]
+        case .searchResults: [.list, .back, .matches]
+        case .searchResultsGrid: [.list, .grid, .back, .matches]
+        case .favorites: [.list, .back]
+        case .favoritesGrid: [.list, .grid, .back]
         }
     }
 

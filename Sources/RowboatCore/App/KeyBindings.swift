@@ -45,6 +45,7 @@ public enum KeyBindings {
         case .detail: "detail"
         case .filterPanel: "filter panel"
         case .back: "favorites and search results"
+        case .matches: "search results"
         }
     }
 

@@ -135,6 +135,8 @@ public enum KeyHelp {
         case .search(.deleteBackward): .deleteCharacter
         case .search(.submit): .submitSearch
         case .search(.cancel), .search(.clearServer): .clearSearch
+        case .search(.nextMatch): .nextMatch
+        case .search(.previousMatch): .previousMatch
         case .openLink: .openLink
         case .copyLink: .copyLink
         case .sheet(.open): .actions
@@ -170,7 +172,7 @@ enum HelpTopic: Int, CaseIterable {
     case filters, columns, search, showHideColumn, columnLeft, columnRight, columnWider, columnNarrower, sortByColumn,
          filterEquals, filterContains, filterLess, filterGreater, filterTyped,
          filterTypedKeep, unfilter, unfilterAll, restoreColumns, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
-         closePanel, submitSearch, clearSearch, typeText, deleteCharacter
+         closePanel, submitSearch, clearSearch, nextMatch, previousMatch, typeText, deleteCharacter
     case openLink, copyLink, actions, runAction, cancelActions, actionOutput, clearCache, retryImage
     case doIt, close, yes, no, switchButton, pressFocusedButton
     case help, quit
@@ -235,6 +237,8 @@ enum HelpTopic: Int, CaseIterable {
         case .closePanel: "close panel"
         case .submitSearch: "search on server / browse matches"
         case .clearSearch: "clear search"
+        case .nextMatch: "next match"
+        case .previousMatch: "previous match"
         case .typeText: "type text"
         case .deleteCharacter: "delete a character"
         case .openLink: "open link in browser"

@@ -9,6 +9,7 @@ extension KeyMap {
         case .detail: detailBindings
         case .filterPanel: filterPanelBindings
         case .back: Dictionary(backKeys.map { ($0, AppAction.back) }) { a, _ in a }
+        case .matches: matchesBindings
         }
     }
 
@@ -40,6 +41,7 @@ extension KeyMap {
         case .detail: detailBindings = table
         case .filterPanel: filterPanelBindings = table
         case .back: backKeys = KeyName.sorted(Array(table.keys))
+        case .matches: matchesBindings = table
         }
     }
 }

@@ -12,6 +12,12 @@ public struct KeyMap: Sendable {
     public var filterPanelBindings: [Key: AppAction] = KeyMap.defaultFilterPanel
     /// Keys that leave the favorites list and search results.
     public var backKeys: [Key] = [.escape, .backspace]
+    /// Search results' keys over the list's: the next and previous match.
+    public var matchesBindings: [Key: AppAction] = KeyMap.defaultMatches
+
+    public static let defaultMatches: [Key: AppAction] = [
+        .character("n"): .search(.nextMatch), .character("N"): .search(.previousMatch),
+    ]
 
     public init(listBindings: [Key: AppAction], detailBindings: [Key: AppAction] = KeyMap.defaultDetail,
                 gridBindings: [Key: AppAction] = KeyMap.defaultGrid) {
@@ -197,7 +203,7 @@ public struct KeyMap: Sendable {
     ]
 
     /// The columns panel's keys, with this map's `columns` keys closing it.
-    func columnsPanelBindings() -> [Key: AppAction] {
+    public func columnsPanelBindings() -> [Key: AppAction] {
         var keys = Self.columnsPanel
         for key in KeyAction.columns.keys(on: .list, of: self) where keys[key] == nil { keys[key] = .columns(.close) }
         return keys

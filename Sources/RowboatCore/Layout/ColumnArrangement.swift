@@ -55,7 +55,25 @@ public struct ColumnArrangement: Sendable, Equatable, Codable {
     /// The config's column for `field`, else the one its `FieldInfo`
     /// names, else a new one (its name as the title, a share of the width).
     public static func spec(for field: String, config: [ColumnSpec], fields: [FieldInfo] = []) -> ColumnSpec {
-        config.first { $0.field == field } ?? fields.first { $0.name == field }?.column
-            ?? ColumnSpec(field: field, title: field.capitalized, width: .weight(1, min: 8))
+        if let spec = config.first(where: { $0.field == field }) ?? fields.first(where: { $0.name == field })?.column {
+            return spec
+        }
+        return defaultSpec(for: field, type: fields.first { $0.name == field }?.type)
+    }
+
+    /// A column for a field the config gives none, shaped by its type:
+    /// numbers and money right-aligned in a fixed width, dates and
+    /// yes/no as wide as they are written, text a share of the room.
+    public static func defaultSpec(for field: String, type: FieldType?) -> ColumnSpec {
+        let title = field.capitalized
+        switch type {
+        case .int?: return ColumnSpec(field: field, title: title, width: .fixed(max(8, title.count)), alignment: .right)
+        case .number?: return ColumnSpec(field: field, title: title, width: .fixed(max(9, title.count)), alignment: .right)
+        case .money?: return ColumnSpec(field: field, title: title, width: .fixed(max(11, title.count)), alignment: .right)
+        case .bool?: return ColumnSpec(field: field, title: title, width: .fixed(max(5, title.count)))
+        case .dateSeconds?, .dateMillis?, .dateISO8601?:
+            return ColumnSpec(field: field, title: title, width: .fixed(max(10, title.count)))
+        case .text?, .html?, nil: return ColumnSpec(field: field, title: title, width: .weight(1, min: 8))
+        }
     }
 }

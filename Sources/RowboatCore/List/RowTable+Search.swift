@@ -9,10 +9,13 @@ extension RowTable {
     /// title, subtitle or searched text field contains `needle`, in the
     /// order given: the text is searched where it lies in the pages,
     /// without making rows; many candidates are split over the processors.
-    func rows<C: RandomAccessCollection & Sendable>(_ candidates: C, containing needle: SearchNeedle) -> [Int]
+    /// `fields`: the text fields searched (those shown); nil: every one
+    /// the detail shows.
+    func rows<C: RandomAccessCollection & Sendable>(_ candidates: C, containing needle: SearchNeedle,
+                                                    fields: Set<String>? = nil) -> [Int]
     where C.Element == Int, C.Index == Int {
         guard !needle.isEmpty else { return candidates.filter(indices.contains) }
-        let scan = RowScan(self, needle)
+        let scan = RowScan(self, needle, fields: fields)
         return Self.split(candidates, from: Self.parallelSearchFrom) { scan.rows($0) }
     }
 
@@ -55,11 +58,11 @@ private struct RowScan: @unchecked Sendable {
     let starts: [Int]
     let needle: SearchNeedle
 
-    init(_ table: RowTable, _ needle: SearchNeedle) {
+    init(_ table: RowTable, _ needle: SearchNeedle, fields: Set<String>?) {
         var searched: [Bool] = [], starts: [Int] = []
         for shape in table.shapes {
             starts.append(searched.count)
-            searched += shape.searchable
+            searched += fields.map { fields in shape.names.map(fields.contains) } ?? shape.searchable
         }
         self.refs = table.refs
         self.pageBytes = table.pages.map(\.bytes)

@@ -22,11 +22,11 @@ struct SearchGrowth: Equatable {
 
     /// The matches of `text` in `rows`, given `before`, its matches in the
     /// rows before the part.
-    func matches(_ text: String, in rows: RowTable, before: [Int]) -> [Int] {
-        let added = SearchState.matches(text, in: rows, among: Array(from..<rows.count))
+    func matches(_ text: String, in rows: RowTable, before: [Int], fields: Set<String>?) -> [Int] {
+        let added = SearchState.matches(text, in: rows, among: Array(from..<rows.count), fields: fields)
         guard !updated.isEmpty else { return before + added }
         let kept = Set(updated)
-        let again = SearchState.matches(text, in: rows, among: updated)
+        let again = SearchState.matches(text, in: rows, among: updated, fields: fields)
         return (before.filter { !kept.contains($0) } + again).sorted() + added
     }
 }

@@ -11,14 +11,18 @@ public struct SearchState: Sendable, Equatable {
     public var selection: Int
     /// First visible line of matches (a table row, or a row of grid cards).
     public var scrollLine: Int
+    /// The text fields searched besides the title and subtitle: those
+    /// shown (the columns in force); nil: every field the detail shows.
+    public var fields: Set<String>?
 
     public init(text: String = "", editing: Bool = true, matches: [Int] = [], selection: Int = 0,
-                scrollLine: Int = 0) {
+                scrollLine: Int = 0, fields: Set<String>? = nil) {
         self.text = text
         self.editing = editing
         self.matches = matches
         self.selection = selection
         self.scrollLine = scrollLine
+        self.fields = fields
     }
 
     /// The first visible line that keeps the selection on screen, moving as
@@ -48,14 +52,22 @@ public struct SearchState: Sendable, Equatable {
         return view
     }
 
-    /// Indices of the rows whose title, subtitle or any text field contains
-    /// `text`, ignoring case. Empty text matches every row. With `among`
-    /// (the matches of a text that `text` extends), only those rows are
-    /// looked at: a longer text matches no row the shorter one did not.
-    public static func matches(_ text: String, in rows: RowTable, among: [Int]? = nil) -> [Int] {
+    /// Indices of the rows whose title, subtitle or a text field of
+    /// `fields` (nil: any) contains `text`, ignoring case. Empty text
+    /// matches every row. With `among` (the matches of a text that `text`
+    /// extends), only those rows are looked at: a longer text matches no
+    /// row the shorter one did not.
+    public static func matches(_ text: String, in rows: RowTable, among: [Int]? = nil, fields: Set<String>? = nil) -> [Int] {
         let needle = SearchNeedle(text)
-        if let among { return rows.rows(among, containing: needle) }
-        return rows.rows(rows.indices, containing: needle)
+        if let among { return rows.rows(among, containing: needle, fields: fields) }
+        return rows.rows(rows.indices, containing: needle, fields: fields)
+    }
+
+    /// Where `text` is in `shown`, ignoring case as the search does (nil:
+    /// not there): what the table highlights in a matching row's cells.
+    public static func highlight(_ text: String, in shown: String) -> Range<String.Index>? {
+        guard !text.isEmpty else { return nil }
+        return shown.range(of: text, options: [.caseInsensitive])
     }
 }
 
@@ -165,4 +177,6 @@ public enum SearchAction: Sendable, Equatable {
     /// Esc or Backspace on a list showing a server search's results: drop
     /// that search and load the whole list again.
     case clearServer
+    /// `n`/`N` while search results are shown: the next or previous match.
+    case nextMatch, previousMatch
 }

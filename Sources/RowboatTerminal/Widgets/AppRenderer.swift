@@ -67,7 +67,7 @@ public struct AppRenderer {
         case .output(let pager):
             OutputPagerView(theme: theme).render(pager, layout: layout, into: &grid)
         case .columns(let panel):
-            ColumnsPanelView(theme: theme).render(panel, state: state, layout: layout, into: &grid)
+            ColumnsPanelView(theme: theme).render(panel, state: state, layout: layout, keyMap: keyMap, into: &grid)
         case .help, nil:
             break
         }
@@ -119,13 +119,15 @@ public struct AppRenderer {
     func renderItems(_ state: AppState, window: ItemWindow, table: TableView, into grid: inout CellGrid, now: Double) {
         let favorites = Set(state.favorites.map(\.id))
         let fresh = state.showingFavorites ? [] : state.list.live?.newIDs ?? []
+        let highlight = state.search.map(\.text).flatMap { $0.isEmpty ? nil : $0 }
         for index in window.visible {
             guard let row = state.shownItem(index), let rect = window.rect(of: index) else { continue }
             let selected = index == window.selection
             switch window.kind {
             case .table:
                 table.renderRow(row, selected: selected, favorite: favorites.contains(row.id),
-                                marked: state.isMarked(shown: index), new: fresh.contains(row.id), into: &grid, y: rect.y,
+                                marked: state.isMarked(shown: index), new: fresh.contains(row.id), highlight: highlight,
+                                into: &grid, y: rect.y,
                                 now: now, images: state.images)
             case .grid:
                 CardView(theme: theme).render(row, selected: selected, marked: state.isMarked(shown: index),

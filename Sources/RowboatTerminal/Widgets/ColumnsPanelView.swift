@@ -14,21 +14,32 @@ public struct ColumnsPanelView {
         self.theme = theme
     }
 
-    /// The panel's keys (fixed, as the action sheet's are), written where
-    /// its box ends: as many as fit, "esc close" always.
-    public static let footerParts = ["space show", "←→ move", "+- width", "s sort", "r config's"]
+    /// The panel's keys, named from its key table (`KeyMap.columnsPanel`),
+    /// most used first; written where its box ends: as many as fit, the
+    /// close key always.
+    public static let footerHint = TableHint([
+        .init([.columns(.toggle)], "show"), .init([.columns(.shift(-1)), .columns(.shift(1))], "move"),
+        .init([.columns(.resize(1)), .columns(.resize(-1))], "width"), .init([.columns(.sort)], "sort"),
+        .init([.columns(.filter(.equals))], "keep ="), .init([.columns(.filter(.contains))], "keep ~"),
+        .init([.columns(.type(.begin))], "type a value"), .init([.columns(.unfilter(all: false))], "drop filter"),
+        .init([.columns(.filter(.less)), .columns(.filter(.greater))], "keep < >"), .init([.columns(.restore)], "config's"),
+    ])
+    static let closeHint = TableHint([.init([.columns(.close)], "close")])
 
     /// The footer for a box `width` cells wide.
-    public static func footer(width: Int) -> String {
-        var parts = footerParts
-        while !parts.isEmpty, DisplayWidth.of((parts + ["esc close"]).joined(separator: " · ")) > width - 6 {
+    public static func footer(width: Int, keyMap: KeyMap = .default) -> String {
+        let table = keyMap.columnsPanelBindings()
+        var parts = footerHint.parts(in: table)
+        let close = closeHint.parts(in: table)
+        while !parts.isEmpty, DisplayWidth.of((parts + close).joined(separator: " · ")) > width - 6 {
             parts.removeLast()
         }
-        return (parts + ["esc close"]).joined(separator: " · ")
+        return (parts + close).joined(separator: " · ")
     }
 
     /// Draws `panel` in the box `layout` gives the room it wants.
-    public func render(_ panel: ColumnsPanel, state: AppState, layout: ScreenLayout, into grid: inout CellGrid) {
+    public func render(_ panel: ColumnsPanel, state: AppState, layout: ScreenLayout, keyMap: KeyMap = .default,
+                       into grid: inout CellGrid) {
         let lines = ColumnsPanel.lines(columns: state.columns, fields: state.endpoints[state.endpointKey]?.fields ?? [])
         let widths = Dictionary(ScreenLayout.table(state).columns.map { ($0.spec.field, $0.width) }) { a, _ in a }
         let sort = state.list.sort
@@ -38,15 +49,18 @@ public struct ColumnsPanelView {
             let mark = line.shown ? "●" : "○"
             let width: String
             if line.shown { width = widths[line.field].map { "\($0) cells" } ?? "off screen" } else { width = "" }
+            // What is in force on the field: the local sort's arrow, its filter conditions.
             let arrow = sort?.field == line.field ? " " + sort!.arrow : ""
+            let conditions = (state.list.filter?.conditions ?? []).filter { $0.field == line.field }
+                .map { " \($0.relation.rawValue) " + TextFit.truncate($0.value, to: 16) }.joined()
             return "\(mark) \(Self.pad(line.title, to: titleWidth))  \(Self.pad(line.path, to: pathWidth))  "
-                + Self.pad(width, to: 10) + arrow
+                + Self.pad(width, to: 10) + arrow + conditions
         }
         let widest = texts.map { DisplayWidth.of($0) }.max() ?? 0
-        guard let box = layout.overlayBox(width: max(widest + 4, DisplayWidth.of(Self.footer(width: .max)) + 6, 30),
+        guard let box = layout.overlayBox(width: max(widest + 4, DisplayWidth.of(Self.footer(width: .max, keyMap: keyMap)) + 6, 30),
                                           height: lines.count + 4) else { return }
         let (width, height) = (box.width, box.height)
-        var footer = Self.footer(width: width)
+        var footer = Self.footer(width: width, keyMap: keyMap)
         if let typed = panel.typed, lines.indices.contains(panel.cursor) {
             // The value being typed, its end kept in view (drawn clean, as all text is).
             let room = max(4, width - 8 - DisplayWidth.of(lines[panel.cursor].title))

@@ -10,55 +10,54 @@ public enum StatusBar {
                               spinner: Character, theme: Theme, keyMap: KeyMap = .default) {
         grid.fill(x: 0, y: y, count: grid.width, style: theme.status)
         let list = state.list
-        var parts = [state.endpointKey] + state.query.summary
+        typealias Segment = StatusLineFit.Segment
+        // What matters most stays longest when the line is narrow: the endpoint,
+        // the counts and state, marks, then what is in force, then the rest.
+        var parts = [Segment(state.endpointKey, rank: 10)] + state.query.summary.map { Segment($0, rank: 6) }
         if state.guessed != nil {
-            parts.append(Hint([.text("guessed config"), Hint.key(.help, " (%k: how)")]).text(in: keyMap))
+            parts.append(Segment(Hint([.text("guessed config"), Hint.key(.help, " (%k: how)")]).text(in: keyMap), rank: 5))
         }
-        parts.append("\(list.rows.count)/\(list.totalCount.map(String.init) ?? "?")")
+        parts.append(Segment("\(list.rows.count)/\(list.totalCount.map(String.init) ?? "?")", rank: 9))
         if list.pagesLoaded > 0 {
-            parts.append("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""))
+            parts.append(Segment("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""), rank: 3))
         }
-        parts.append(phaseText(list.phase, spinner: spinner))
+        parts.append(Segment(phaseText(list.phase, spinner: spinner), rank: 8))
         if let pending = list.sorting {
-            parts.append("sorting by \(pending.sort.title) \(pending.sort.arrow)…")
+            parts.append(Segment("sorting by \(pending.sort.title) \(pending.sort.arrow)…", rank: 6))
         } else if let sort = list.sort {
-            parts.append("sorted by \(sort.title) \(sort.arrow) (loaded)")
+            parts.append(Segment("sorted by \(sort.title) \(sort.arrow) (loaded)", rank: 6))
         }
-        if let filter = list.filter { parts.append(filter.summary) }
+        if let filter = list.filter { parts.append(Segment(filter.summary, rank: 6)) }
         if let live = list.live {
-            parts.append(live.status(inFlight: list.inFlight?.kind == .live, offline: list.isOffline))
-            if let new = live.newText { parts.append(new) }
+            parts.append(Segment(live.status(inFlight: list.inFlight?.kind == .live, offline: list.isOffline), rank: 7))
+            if let new = live.newText { parts.append(Segment(new, rank: 4)) }
         }
-        if !list.marks.isEmpty { parts.append(list.marks.summary(in: list.rows)) }
+        if !list.marks.isEmpty { parts.append(Segment(list.marks.summary(in: list.rows), rank: 8)) }
         let running = state.actionRuns.running
         if let first = running.keys.min() {
-            parts.append("⚙ \(running[first]!)" + (running.count > 1 ? " +\(running.count - 1)" : ""))
+            parts.append(Segment("⚙ \(running[first]!)" + (running.count > 1 ? " +\(running.count - 1)" : ""), rank: 7))
         }
-        let left = " " + parts.joined(separator: " · ")
-        let used = grid.put(left, x: 0, y: y, style: theme.status)
-        var right = ""
+        var right: Segment?
         var rightStyle = theme.status
         let errorStyle = Style(foreground: theme.error.foreground, background: theme.status.background,
                                attributes: theme.error.attributes)
         if let badge = list.cacheBadge, badge.offline {
-            right = "offline · cached " + ValueFormatter.relative(badge.fetchedAt, now: now)
+            right = Segment("offline · cached " + ValueFormatter.relative(badge.fetchedAt, now: now), rank: 8)
             rightStyle = errorStyle
         } else if let error = list.lastError {
-            right = "✗ " + error
+            right = Segment("✗ " + error, rank: 5, shortens: true)
             rightStyle = errorStyle
         } else if let notice = list.notice ?? list.pagingNotice {
-            right = notice
+            right = Segment(notice, rank: 5, shortens: true)
         } else if let badge = list.cacheBadge {
-            right = "cached " + ValueFormatter.relative(badge.fetchedAt, now: now)
+            right = Segment("cached " + ValueFormatter.relative(badge.fetchedAt, now: now), rank: 2)
         } else if let updated = list.lastUpdated {
-            right = "updated " + ValueFormatter.relative(updated, now: now)
+            right = Segment("updated " + ValueFormatter.relative(updated, now: now), rank: 1)
         }
-        guard !right.isEmpty else { return }
-        let room = grid.width - used - 3
-        guard room > 4 else { return }
-        let fitted = TextFit.truncate(right, to: room)
-        let w = DisplayWidth.of(fitted)
-        grid.put(fitted, x: grid.width - w - 1, y: y, style: rightStyle)
+        let fit = StatusLineFit(left: parts, right: right, width: grid.width)
+        grid.put(" " + fit.left.joined(separator: " · "), x: 0, y: y, style: theme.status)
+        guard let shown = fit.right else { return }
+        grid.put(shown, x: grid.width - DisplayWidth.of(shown) - 1, y: y, style: rightStyle)
     }
 
     static func phaseText(_ phase: ListState.Phase, spinner: Character) -> String {

@@ -21,6 +21,18 @@ public struct TableView {
         self.theme = theme
     }
 
+    /// Underlines (and makes bold) where the cell shows `needle`, as the
+    /// search found it; a match the cell's width cut off is not marked.
+    func mark(_ needle: String, in text: String, x: Int, y: Int, width: Int, alignRight: Bool, style: Style,
+              into grid: inout CellGrid) {
+        let fitted = TextFit.truncate(Sanitizer.clean(text), to: width)
+        guard let range = SearchState.highlight(needle, in: fitted) else { return }
+        let start = x + (alignRight ? width - DisplayWidth.of(fitted) : 0) + DisplayWidth.of(String(fitted[..<range.lowerBound]))
+        var marked = style
+        marked.attributes.formUnion([.underline, .bold])
+        grid.put(String(fitted[range]), x: start, y: y, maxWidth: x + width - start, style: marked)
+    }
+
     /// The gutter's two symbols: marked (or new), then favorite (or new
     /// when marked too).
     public static func gutter(favorite: Bool, marked: Bool, new: Bool) -> String {
@@ -43,7 +55,9 @@ public struct TableView {
     /// (marked, new, favorite), its columns; highlighted when `selected`.
     /// A row a live refresh brought (`new`) carries + and bold text until
     /// the selection has been on it.
+    /// `highlight`: the search text, underlined where a cell shows it.
     public func renderRow(_ row: RowModel, selected: Bool, favorite: Bool, marked: Bool = false, new: Bool = false,
+                          highlight: String? = nil,
                           into grid: inout CellGrid, y: Int, now: Double, images: [String: ImagePhase] = [:]) {
         var style = selected ? theme.selected : marked ? theme.accent : theme.normal
         if !selected && !marked { style = theme.style(RowTone.of(row), on: style) }
@@ -58,8 +72,13 @@ public struct TableView {
         grid.put(Self.gutter(favorite: favorite, marked: marked, new: new), x: badgeWidth, y: y,
                  maxWidth: ScreenLayout.rowGutter, style: style)
         for column in layout.columns {
-            grid.putField(row.text(column.spec.field, now: now), x: columnsX + column.x, y: y,
-                          width: column.width, style: style, alignRight: column.spec.alignment == .right)
+            let text = row.text(column.spec.field, now: now)
+            let right = column.spec.alignment == .right
+            grid.putField(text, x: columnsX + column.x, y: y, width: column.width, style: style, alignRight: right)
+            if let highlight {
+                mark(highlight, in: text, x: columnsX + column.x, y: y, width: column.width, alignRight: right,
+                     style: style, into: &grid)
+            }
         }
     }
 }
