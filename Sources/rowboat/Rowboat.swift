@@ -7,9 +7,32 @@ struct Rowboat: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rowboat",
         abstract: "Browse paged JSON APIs in the terminal.",
+        usage: """
+        rowboat [--config FILE] [--endpoint KEY] [--mode MODE] [<options>]
+        rowboat URL [--header 'K: V'] [--user U:P] [--save FILE]
+        rowboat <subcommand>
+        """,
+        discussion: Self.browserOptions,
         version: RowboatVersion.text,
         subcommands: [Browse.self, DemoServerCommand.self, Fetch.self, ConfigCommand.self, CacheCommand.self],
         defaultSubcommand: Browse.self)
+
+    /// The browser's own flags, shown at the top level too (browse is the
+    /// default command: `rowboat --config x.yaml` is what most runs are).
+    /// `RootHelpTests` keeps this list to `browse --help`'s options.
+    static let browserOptions = """
+    With no subcommand, rowboat opens the list browser (rowboat browse):
+      --config <file>     Config file (YAML, JSON or plist). Default: the demo.
+      --endpoint <key>    Endpoint to browse. Default: the first one.
+      --mode <mode>       network, cache-else-network, cache-only or
+                          cache-then-network. Default: the endpoint's.
+      --theme <name>      Colour theme: default, light or monochrome.
+      --images <mode>     auto, kitty, sixel, iterm, symbols or off.
+      --no-mouse          Leave the mouse to the terminal.
+      <url>               A list to probe and browse at once (--header,
+                          --user, --method, --data, --save and more).
+    See 'rowboat browse --help' for every one of them.
+    """
 
     static func main() async {
         StandardStreams.checkDescriptorsAtStart()

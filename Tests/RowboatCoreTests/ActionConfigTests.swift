@@ -95,6 +95,34 @@ struct ActionConfigTests {
                         endpointActions: "actions: [{title: B, key: Z, open: \"https://y.org\"}]").contains("bound to both actions \"A\" and \"B\""))
     }
 
+    /// A template naming a field one letter off a mapped one is a typo:
+    /// `config check` and the start say so with file:line and the field
+    /// meant; a name like no mapped field is a key of the item read as
+    /// written, and a path is a path.
+    @Test func aTemplateTypoIsOneLineAtLoad() throws {
+        func load(_ action: String, top: Bool = false) throws -> RowboatConfig {
+            try ConfigLoader.parse("""
+            server: https://api.example.org
+            \(top ? "actions: [\(action)]" : "")
+            interfaces:
+              items:
+                url: /items
+                item: {id: id, title: name, price: {path: price, type: money}}
+                \(top ? "" : "actions: [\(action)]")
+            """, file: "a.yaml")
+        }
+        for (action, top) in [(#"{title: Open, open: "https://x.org/${item.titel}"}"#, false),
+                              (#"{title: Run, run: [echo, "${marked.titel}"]}"#, true),
+                              (#"{title: Put, request: {path: "/x", body: {t: "${item.titel}"}}}"#, false)] {
+            #expect(throws: ConfigError.self) { try load(action, top: top) }
+            do { _ = try load(action, top: top) } catch let error as ConfigError {
+                #expect(error.description.contains("the item maps no field titel; did you mean \"title\"?"), "\(error)")
+                #expect(error.description.hasPrefix("a.yaml:"), "\(error)")
+            }
+        }
+        _ = try load(#"{title: Clone, run: [git, clone, "${item.clone_url}", "${item.owner.login}", "${item.price}"]}"#)
+    }
+
     /// `${item.owner.login}` (a path inside the item) and `${item.price}` (a
     /// money field shown as "€12.50") are read as the server wrote them,
     /// from hidden fields that are neither shown nor printed.

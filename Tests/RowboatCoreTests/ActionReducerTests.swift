@@ -139,6 +139,26 @@ struct ActionReducerTests {
         #expect(state.overlay == nil && state.toast?.text == "Log is running: its output shows here when it ends")
     }
 
+    /// q while actions run asks first (they would be stopped); yes quits,
+    /// no stays; a signal quits at once.
+    @Test func quittingWhileActionsRunAsksFirst() throws {
+        var state = try app("{title: Log, key: Z, run: [git, log, \"${item.id}\"]}")
+        _ = AppReducer.reduce(&state, .runAction(ActionRef(index: 0, title: "Log")))
+        #expect(AppReducer.reduce(&state, .quit) == [])
+        guard case .dialog(let dialog)? = state.overlay else { Issue.record("no dialog"); return }
+        #expect(!state.shouldQuit && dialog.title == "Quit" && dialog.intent == .quit && !dialog.confirmFocused)
+        #expect(dialog.lines == ["an action is running: Log", "quitting stops them (programs killed, requests dropped)"])
+        _ = AppReducer.reduce(&state, .dialog(.cancel))
+        #expect(!state.shouldQuit && state.overlay == nil)
+        _ = AppReducer.reduce(&state, .quit)
+        _ = AppReducer.reduce(&state, .dialog(.confirm))
+        #expect(state.shouldQuit)
+        var signalled = try app("{title: Log, key: Z, run: [git, log, \"${item.id}\"]}")
+        _ = AppReducer.reduce(&signalled, .runAction(ActionRef(index: 0, title: "Log")))
+        _ = AppReducer.reduce(&signalled, .quitNow)
+        #expect(signalled.shouldQuit && signalled.overlay == nil)
+    }
+
     @Test func theSheetListsTheActionsAndRunsThem() throws {
         var state = try app("{title: Close, request: {path: \"/items/${item.id}/close\"}}, {title: Open files, key: W, open: \"${item.link}/files\"}")
         _ = AppReducer.reduce(&state, .sheet(.open))

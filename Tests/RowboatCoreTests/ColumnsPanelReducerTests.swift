@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
@@ -135,19 +136,22 @@ struct ColumnsPanelReducerTests {
         _ = AppReducer.reduce(&state, .columns(.open))
         _ = AppReducer.reduce(&state, .columns(.move(1)))
         let before = state
-        #expect(AppReducer.reduce(&state, .columns(.sort)) == [])
+        // The sort is kept with the columns for the next start.
+        #expect(AppReducer.reduce(&state, .columns(.sort)) == [.saveColumns(endpoint: "items", ColumnArrangement(
+            columns: [.init(field: "title"), .init(field: "price")], sort: .init(field: "price")))])
         let sort = LocalSort(field: "price", title: "Price", kind: .money)
         var expected = before
         ListReducer.applySort(sort, to: &expected.list)
         expected.toast = Toast(text: "sorted by Price ↑ (the 30 loaded rows)", isError: false, expiresAt: Self.now + Toast.lifetime)
         #expect(state == expected)
         let prices = state.list.rows.map { Int($0.text("price", now: 0).dropFirst().dropLast(3))! }
-        #expect(prices == prices.sorted() && state.list.selectedRow?.id == "3")
+        #expect(prices == prices.sorted() && state.list.selection == 0)
         _ = AppReducer.reduce(&state, .columns(.sort))
         #expect(state.list.sort?.descending == true && state.toast?.text == "sorted by Price ↓ (the 30 loaded rows)")
         _ = AppReducer.reduce(&state, .columns(.sort))
         #expect(state.list.sort == nil && state.toast?.text == "in the server's order again")
-        #expect(state.list.rows.map(\.id) == (1...30).map(String.init) && state.list.selectedRow?.id == "3")
+        #expect(state.list.sort == nil)
+        #expect(state.list.rows.map(\.id) == (1...30).map(String.init))
         // A field not shown sorts too, by its type (rating: a number).
         _ = AppReducer.reduce(&state, .columns(.move(FilterPanelAction.farthest)))
         _ = AppReducer.reduce(&state, .columns(.sort))
@@ -183,6 +187,28 @@ struct ColumnsPanelReducerTests {
     }
 
     // MARK: arrangements kept
+
+    /// A sort kept with the columns is in force at the next start: the
+    /// rows go into it as they arrive; a sort by a field no longer mapped
+    /// is left out quietly; turning the sort off forgets it.
+    @Test func theSortComesBackAtTheNextStart() throws {
+        var state = try AppState(config: ConfigLoader.parse(Self.config, file: "c.yaml"))
+        state.arrangeColumns(["items": ColumnArrangement(columns: [.init(field: "title"), .init(field: "price")],
+                                                         sort: .init(field: "price", descending: true))])
+        #expect(state.list.sort == LocalSort(field: "price", title: "Price", descending: true, kind: .money))
+        _ = AppReducer.reduce(&state, .list(.appeared))
+        _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, PageLoad(rows: try app().list.rows.map { $0 }, totalPages: 1, fetchedAt: Self.now))))
+        let prices = state.list.rows.map { Int($0.text("price", now: 0).dropFirst().dropLast(3))! }
+        #expect(prices == prices.sorted(by: >) && state.list.selection == 0)
+        var gone = try AppState(config: ConfigLoader.parse(Self.config, file: "c.yaml"))
+        gone.arrangeColumns(["items": ColumnArrangement(columns: [.init(field: "title")], sort: .init(field: "gone"))])
+        #expect(gone.list.sort == nil && gone.columns.map(\.field) == ["title"])
+        // An old file, without a sort, reads as before.
+        let old = try JSONDecoder().decode(ColumnArrangement.self, from: Data(#"{"columns":[{"field":"title"}]}"#.utf8))
+        #expect(old == ColumnArrangement(columns: [.init(field: "title")]))
+        // The config's columns and no sort: nothing to keep.
+        #expect(ColumnArrangement(columns: state.tab.configColumns, config: state.tab.configColumns, sort: nil) == nil)
+    }
 
     @Test func anArrangementComesBackWithoutTheFieldsThatWentAway() throws {
         var state = try AppState(config: ConfigLoader.parse(Self.config, file: "c.yaml"))

@@ -188,6 +188,25 @@ struct ListReducerCacheTests {
         #expect(state.cacheBadge == CacheBadge(fetchedAt: Self.cachedAt, offline: true))
     }
 
+    /// Offline on cached pages, the next page neither cached nor reachable:
+    /// the list has not failed (no ✗, no "failed — r to retry"); it stops
+    /// there saying so, automatic loads wait, and space asks the server again.
+    @Test func offlineTheNextPageMissingIsNotAFailure() {
+        var state = ListState(paging: F.paging)
+        F.send(&state, .appeared)
+        let offline = PageLoad(rows: F.rows(1...30), totalPages: 5, fetchedAt: Self.cachedAt,
+                               origin: .cache(fetchedAt: Self.cachedAt, offline: true))
+        F.send(&state, .pageLoaded(requestID: 1, offline), .loadMore)
+        #expect(state.inFlight?.kind == .more)
+        F.send(&state, .pageFailed(requestID: 2, message: "network: connection refused by 127.0.0.1:9"))
+        #expect(state.phase == .idle && state.halt == .offlineEnd && state.failedLoad == nil)
+        #expect(state.footer == .halted(.offlineEnd) && state.isOffline && state.rows.count == 30)
+        #expect(state.footer.hint.text(in: .default) == "offline: the next page is not cached — space asks the server again")
+        // The end of the list does not ask again by itself; space does.
+        #expect(F.send(&state, .move(.end)) == [])
+        #expect(F.send(&state, .loadMore) == [.fetchPage(requestID: 3, cursor: .page(2))])
+    }
+
     @Test func noticeStaysUntilTheUserActs() {
         var state = ListState(paging: F.paging)
         state.notice = "cache disabled: /x is not writable"

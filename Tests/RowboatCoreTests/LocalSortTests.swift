@@ -101,7 +101,10 @@ struct LocalSortTests {
 
     let byV = LocalSort(field: "v", title: "V", kind: .number)
 
-    @Test func sortingKeepsTheSelectionOnItsItemAndTheRowsAsBytes() {
+    /// A sort shows its first rows (the selection goes to the top: where
+    /// the order starts is what a sort is asked for to see); off, the
+    /// server's order keeps the selected item.
+    @Test func sortingShowsItsFirstRowsAndKeepsTheRowsAsBytes() {
         var state = list()
         F.send(&state, .move(.to(15)))
         #expect(state.selection - state.scrollOffset == 9)
@@ -111,17 +114,33 @@ struct LocalSortTests {
         var expected = before
         expected.sort = byV
         expected.rows = RowTable((1...30).reversed().map { row($0, .text(String(100 - $0))) })
-        expected.selection = 14
-        expected.scrollOffset = 5
+        expected.selection = 0
+        expected.scrollOffset = 0
         #expect(state == expected)
-        #expect(state.selectedRow?.id == "16" && state.selection - state.scrollOffset == 9)
+        #expect(state.selectedRow?.id == "30")
         // Only the rows' places moved: the same pages, the id index right.
         #expect(state.rows.pages.map(ObjectIdentifier.init) == pages)
         #expect(F.positions(state.rows) == F.positions(Array(state.rows)))
-        // Off: the server's order again, still on item 4.
+        // Off: the server's order again, still on the item selected.
+        F.send(&state, .move(.to(14)))
         F.send(&state, .sort(nil))
         #expect(state.rows == before.rows && state.selectedRow?.id == "16" && state.sort == nil)
         #expect(state.rows.isInNaturalOrder)
+    }
+
+    /// Under a local sort, G (the end) asks for one page: the new rows
+    /// go into the order, the selected last row stays last, and no page
+    /// follows by itself until a key asks (it went on to three screens).
+    @Test func theEndAsksForOnePageAtATimeUnderALocalSort() {
+        var state = list()
+        state.viewportItems = 30
+        F.send(&state, .sort(byV))
+        #expect(F.send(&state, .move(.end)) == [.fetchPage(requestID: 2, cursor: .page(2))])
+        let page2 = (31...60).map { row($0, .text(String(100 - $0))) }
+        #expect(F.send(&state, .pageLoaded(requestID: 2, PageLoad(rows: page2, totalPages: 5, fetchedAt: F.fetchedAt))) == [])
+        #expect(state.rows.count == 60 && state.inFlight == nil && state.selectedRow?.id == "1")
+        // Another key, another page.
+        #expect(F.send(&state, .move(.end)) == [.fetchPage(requestID: 3, cursor: .page(3))])
     }
 
     @Test func aLaterPageIsMergedIntoTheOrder() {

@@ -49,13 +49,13 @@ struct APIShapesEndToEndTests {
         try slack.send("Space")
         try await slack.waitForScreen { $0.contains("channels · 40/? · page 3 · ready") }
         try slack.send("G")
-        try await slack.waitForScreen { $0.contains("channels · 47/? · page 4 · all loaded") }
+        try await slack.waitForScreen { $0.contains("channels · 47/47 · page 4 · all loaded") }
         try slack.send("q")
         #expect(await slack.waitForExit() == 0)
         let typo = try TmuxSession(arguments: ["--config", try config("slack.yaml", server: server, edits: [
             ("nextCursor: response_metadata.next_cursor", "nextCursor: response_metadata.next_cursr"),
         ])], environment: ["SLACK_TOKEN": "xoxb-demo"])
-        let screen = try await typo.waitForScreen { $0.contains("20/? · page 1 · all loaded") }
+        let screen = try await typo.waitForScreen { $0.contains("20/20 · page 1 · all loaded") }
         // (As much of the notice as fits next to the left part.)
         #expect(screen.contains("paging.nextCursor \"response_metadata.next_cursr\" is not in"))
         try typo.send("q")

@@ -156,7 +156,10 @@ struct ActionsEndToEndTests {
         try tmux.send("Z")
         try await tmux.waitForScreen { $0.contains("⚙ Wait") }
         #expect(Self.running(marker) == 1)
+        // Quitting asks first, naming what it stops; yes quits.
         try tmux.send("q")
+        try await tmux.waitForScreen { $0.contains("an action is running: Wait") && $0.contains("quitting stops them") }
+        try tmux.send("y")
         #expect(await tmux.waitForExit() == 0)
         #expect(Self.running(marker) == 0)
         await server.stop()

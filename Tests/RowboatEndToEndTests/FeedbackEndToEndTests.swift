@@ -105,4 +105,26 @@ struct FeedbackEndToEndTests {
         #expect(await tmux.waitForExit() == 0)
         #expect(tmux.file("before") == tmux.file("after"))
     }
+
+    /// SGR reports (ESC [ < b ; x ; y M, what a terminal sends once mode
+    /// 1006 is asked for, and the only encoding past column 223): a click
+    /// selects the row under it and the wheel moves — never keys (before,
+    /// its digits switched tabs and its M marked every row).
+    @Test func sgrMouseReportsAreClicksNotKeys() async throws {
+        let tmux = try TmuxSession(arguments: [], columns: 260, rows: 30)
+        let screen = try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
+        let fourth = try row(of: "Copper Telescope 4", in: screen)
+        func sgr(_ button: Int, x: Int, y: Int, release: Bool = false) -> String {
+            "\u{1B}[<\(button);\(x + 1);\(y + 1)" + (release ? "m" : "M")
+        }
+        // A click at column 240: past what X10 can say.
+        try tmux.tmux(["send-keys", "-t", tmux.name, "-l", sgr(0, x: 240, y: fourth) + sgr(0, x: 240, y: fourth, release: true)])
+        try await tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "Copper Telescope 4", in: $0)) }
+        try tmux.tmux(["send-keys", "-t", tmux.name, "-l", sgr(65, x: 10, y: fourth)])
+        let after = try await tmux.waitForScreen(escapes: true) { isHighlighted(line(containing: "Copper Telescope 5", in: $0)) }
+        // Still the first tab, nothing marked, no toast of a key.
+        #expect(!after.contains("marked") && after.contains("items ·"))
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+    }
 }

@@ -27,7 +27,7 @@ struct KitExampleEndToEndTests {
         #expect(screen.contains("Commit 75") && screen.contains("Subject") && screen.contains("Author"))
         // The end of the list loads the rest: 25 more, and that is all.
         try tmux.send("G")
-        try await tmux.waitForScreen { $0.contains("git log · 75/? · page 2 · all loaded") }
+        try await tmux.waitForScreen { $0.contains("git log · 75/75 · page 2 · all loaded") }
         // "no more items" is on screen already; the last row shows only once G has moved there.
         try tmux.send("G")
         screen = try await tmux.waitForScreen { $0.contains("Commit 1 ") }

@@ -38,7 +38,7 @@ struct ListControllerTests {
         session.press("G")
         let frame = session.frame()
         #expect(frame.contains { $0.contains("no more items") })
-        #expect(frame.last?.contains("numbers · 60/? · page 3 · all loaded") == true)
+        #expect(frame.last?.contains("numbers · 60/60 · page 3 · all loaded") == true)
         session.close()
     }
 

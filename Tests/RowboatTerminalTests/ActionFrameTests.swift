@@ -36,6 +36,16 @@ import RowboatSpec
         try GoldenFrame.check(renderer.render(state, now: Fixtures.now), "actions-confirm-80x24")
     }
 
+    /// q while actions run: the question names them and what quitting stops.
+    @Test func quittingWhileActionsRunAsks() throws {
+        var state = app(.init(columns: 80, rows: 16))
+        state.actionRuns.running = [1: "Mark sold", 2: "Read in less"]
+        _ = AppReducer.reduce(&state, .quit)
+        let grid = renderer.render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "actions-quit-80x16")
+        #expect(grid.text.contains("2 actions are running: Mark sold and Read in less"))
+    }
+
     @Test func runningAndTheOutputPager() throws {
         var state = app(.init(columns: 80, rows: 16))
         _ = AppReducer.reduce(&state, .dialog(.confirm))

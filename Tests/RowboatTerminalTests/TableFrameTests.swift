@@ -171,6 +171,23 @@ import RowboatSpec
         return state
     }
 
+    /// Tabs that do not fit: whole labels only, the current one in view,
+    /// and ‹ / › where more are off the line (it used to be cut with no mark).
+    @Test func tabsThatDoNotFitSayMoreAreThere() throws {
+        var state = fourTabs(.init(columns: 40, rows: 10))
+        let first = AppRenderer().render(state, now: Fixtures.now).lines()[0]
+        #expect(first.hasPrefix(" 1 Items 30   2 Categories ·") && first.hasSuffix("›") && !first.contains("3 Rev"))
+        _ = AppReducer.reduce(&state, .selectTab(2))
+        let third = AppRenderer().render(state, now: Fixtures.now)
+        try GoldenFrame.check(third, "tabs-overflow-40x10")
+        let line = third.lines()[0]
+        #expect(line.hasPrefix("‹") && line.contains("3 Reviews") && line.hasSuffix("›"))
+        // A click still lands on the tab under it.
+        let layout = ScreenLayout.of(state)
+        _ = AppReducer.reduce(&state, .mouse(MouseEvent(.click, x: layout.tabRects[2].x, y: 0)))
+        #expect(state.currentTab == 2)
+    }
+
     /// Each entry's keys and words (`short`: or their short form) appear
     /// whole on one line of the frame.
     func expectWhole(_ entries: [KeyHelp.Entry], in grid: CellGrid, short: Bool = false) {
@@ -212,20 +229,31 @@ import RowboatSpec
         expectWhole(entries, in: grid, short: true)
     }
 
-    /// Too small for every key (60x10): those that fit are shown with
-    /// whole keys, and one line says how many more a larger terminal shows
-    /// (the box used to be left out altogether).
-    @Test func tooSmallForEveryKeySaysHowManyMore() throws {
+    /// Too small for every key (60x10): the keys go on pages of whole
+    /// entries that ↓ and ↑ (j, k, space, b) turn, the bottom line says
+    /// which page, and any other key closes — every key can be reached
+    /// (it used to say "18 more keys" with no way to see them).
+    @Test func tooSmallForEveryKeyTurnsPages() throws {
         var state = fourTabs(.init(columns: 60, rows: 10))
         let entries = KeyHelp.entries(KeyMap.default.bindings(in: state))
         _ = AppReducer.reduce(&state, .toggleHelp)
         let grid = AppRenderer().render(state, now: Fixtures.now)
         try GoldenFrame.check(grid, "help-four-tabs-60x10")
-        let lines = grid.lines()
-        // Eleven whole entries in two columns of six, the twelfth line says the rest.
         #expect(entries.count == 29)
-        for entry in entries.prefix(11) { #expect(lines.contains { $0.contains(entry.keys + " ") }, "\(entry.keys)") }
-        #expect(lines.contains { $0.contains(" 18 more keys ") })
+        var seen: [String] = []
+        var pages = 0
+        while true {
+            let lines = AppRenderer().render(state, now: Fixtures.now).lines()
+            pages += 1
+            #expect(lines.contains { $0.contains("\(pages)/3 · ↓↑ more · any other key closes") }, "\(lines)")
+            seen += entries.filter { e in lines.contains { $0.contains(" " + e.keys + " ") } }.map(\.keys)
+            guard let next = KeyMap.default.action(for: .character("j"), in: state) else { break }
+            _ = AppReducer.reduce(&state, next)
+        }
+        #expect(pages == 3 && Set(seen) == Set(entries.map(\.keys)))
+        // On the last page j does nothing; k goes back; another key closes.
+        #expect(KeyMap.default.action(for: .character("k"), in: state) == .helpPage(1))
+        #expect(KeyMap.default.action(for: .character("x"), in: state) == .toggleHelp)
     }
 }
 

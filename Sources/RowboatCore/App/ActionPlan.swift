@@ -185,6 +185,7 @@ public struct ActionPlan: Sendable, Equatable {
     }
 
     static func missing(_ p: Template.Placeholder, row: RowModel) -> TemplateFill.Problem {
-        TemplateFill.Problem("\(p): the row \"\(Sanitizer.clean(row.title, limit: 40))\" has no field \(p.name)")
+        let hint = Suggestion.hint(for: p.name, in: row.fieldOrder.filter { $0 != p.name })
+        return TemplateFill.Problem("\(p): the row \"\(Sanitizer.clean(row.title, limit: 40))\" has no field \(p.name)\(hint)")
     }
 }

@@ -52,6 +52,8 @@ public enum AppAction: Sendable, Equatable {
     /// given): its list is read back so it shows what is really kept.
     case favoriteWriteFailed(endpoint: String, String)
     case toggleHelp
+    /// Help that does not fit the terminal: show that page of it.
+    case helpPage(Int)
     /// The filter and sort panel.
     case filters(FilterPanelAction)
     /// The columns panel: show, hide, move, widen and sort by columns.
@@ -90,6 +92,8 @@ public enum AppAction: Sendable, Equatable {
     /// Something worth a toast happened (an effect's outcome).
     case notify(String, isError: Bool)
     case quit
+    /// Quit at once, whatever runs (a signal; yes to "quit and stop them?").
+    case quitNow
 }
 
 /// IO the app asks for, as plain data.

@@ -71,6 +71,8 @@ extension AppReducer {
             arranged = true
         case .sort:
             effects = sortBy(&state, line)
+            // The sort is kept with the columns for the next start.
+            arranged = true
         case .filter(let relation):
             effects = filterBy(&state, line, relation)
         case .unfilter, .type:
@@ -87,7 +89,8 @@ extension AppReducer {
         state.overlay = .columns(panel)
         if arranged {
             effects.append(.saveColumns(endpoint: state.endpointKey,
-                                        ColumnArrangement(columns: state.columns, config: state.tab.configColumns)))
+                                        ColumnArrangement(columns: state.columns, config: state.tab.configColumns,
+                                                          sort: state.list.sorting?.sort ?? state.list.sort)))
         }
         return effects
     }
@@ -104,6 +107,13 @@ extension AppReducer {
         }
     }
 
+    /// A sort of the current tab's rows by `field`, compared as its type says.
+    static func localSort(_ state: AppState, field: String, title: String, descending: Bool = false) -> LocalSort {
+        let type = state.endpoints[state.endpointKey]?.fields.first { $0.name == field }?.type
+        return LocalSort(field: field, title: title, descending: descending, kind: type.map(SortKind.init) ?? .auto,
+                         collation: state.collation)
+    }
+
     /// Sorts the loaded rows by the line's field: ascending, descending,
     /// then back to the server's order.
     static func sortBy(_ state: inout AppState, _ line: ColumnsPanel.Line) -> [AppEffect] {
@@ -118,9 +128,7 @@ extension AppReducer {
                                  collation: state.collation)
             }
         } else {
-            let type = state.endpoints[state.endpointKey]?.fields.first { $0.name == line.field }?.type
-            sort = LocalSort(field: line.field, title: line.title, kind: type.map(SortKind.init) ?? .auto,
-                             collation: state.collation)
+            sort = localSort(state, field: line.field, title: line.title)
         }
         let effects = list(&state, currentTab: state.currentTab, .sort(sort))
         if let sort, state.list.sorting != nil {

@@ -78,6 +78,7 @@ extension AppReducer {
                 switch dialog.intent {
                 case .clearCache: return [.clearCache]
                 case .runAction(let plan): return startAction(&state, plan)
+                case .quit: return reduce(&state, .quitNow)
                 }
             case .choose:
                 return reduceFeedback(&state, .dialog(dialog.confirmFocused ? .confirm : .cancel))

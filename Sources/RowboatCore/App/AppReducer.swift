@@ -135,9 +135,22 @@ public enum AppReducer {
                 state.overlay = over
             } else {
                 state.overlay = .help(over: state.overlay)
+                state.helpPage = 0
             }
             return []
-        case .quit:
+        case .helpPage(let page):
+            state.helpPage = max(0, page)
+            return []
+        case .quit where !state.actionRuns.running.isEmpty:
+            // Actions still run: quitting would stop them, so it asks first.
+            let running = state.actionRuns.running.sorted { $0.key < $1.key }.map(\.value)
+            state.overlay = .dialog(ConfirmDialog(
+                title: "Quit", lines: ["\(running.count == 1 ? "an action is" : "\(running.count) actions are") running: "
+                                       + ActionPlan.names(running),
+                                       "quitting stops them (programs killed, requests dropped)"],
+                confirmLabel: "Quit", intent: .quit))
+            return []
+        case .quit, .quitNow:
             state.shouldQuit = true
             // Every live tick stops at once: none starts after this, and one in flight is cancelled.
             return stopLive(&state)

@@ -112,6 +112,7 @@ public enum KeyHelp {
         case .previousTab: .previousTab
         case .scrollDetail(let d): d > 1 ? .scrollPageDown : d < -1 ? .scrollPageUp : d > 0 ? .scrollDown : .scrollUp
         case .toggleHelp: .help
+        case .helpPage: .notAKey
         case .runAction: .runAction
         case .cancelActions: .cancelActions
         case .showActionOutput: .actionOutput
@@ -148,7 +149,7 @@ public enum KeyHelp {
         case .dialog(.toggleFocus): .switchButton
         case .dialog(.choose): .pressFocusedButton
         case .retryImage: .retryImage
-        case .quit: .quit
+        case .quit, .quitNow: .quit
         }
     }
 

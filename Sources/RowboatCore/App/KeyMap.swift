@@ -243,6 +243,12 @@ public struct KeyMap: Sendable {
         .pageUp: .list(.move(.pageUp)), .pageDown: .list(.move(.pageDown)),
     ]
 
+    /// Keys that turn the help's pages when it has more than one.
+    static let helpTurns: [Key: Int] = [
+        .down: 1, .character("j"): 1, .pageDown: 1, .character(" "): 1,
+        .up: -1, .character("k"): -1, .pageUp: -1, .character("b"): -1,
+    ]
+
     /// The action for `key` where `state.focus` is.
     public func action(for key: Key, in state: AppState) -> AppAction? {
         switch (state.focus, key) {
@@ -254,7 +260,13 @@ public struct KeyMap: Sendable {
         case (.help, _):
             var under = state
             if case .help(let over) = state.overlay { under.overlay = over }
-            return bindings(in: under)[key] == .quit ? .quit : .toggleHelp
+            if bindings(in: under)[key] == .quit { return .quit }
+            // Help that does not fit turns its pages; any other key closes it.
+            if let delta = Self.helpTurns[key] {
+                let help = HelpScreen(state, keyMap: self)
+                if help.turnsPages { return help.turned(delta).map(AppAction.helpPage) }
+            }
+            return .toggleHelp
         case (.searchPrompt, .character(let c)):
             return .search(.insert(String(c)))
         case (.columnsPanel, .character(let c)) where bindings(in: state) == Self.typedValue:

@@ -28,6 +28,8 @@ public enum ConfirmIntent: Sendable, Equatable {
     case clearCache
     /// Run an action (its `confirm:` asked first).
     case runAction(ActionPlan)
+    /// Quit though actions still run (they are stopped).
+    case quit
 }
 
 /// What the keys do in a confirm dialog.

@@ -2,8 +2,9 @@ import Foundation
 import RowboatSpec
 
 /// How a user arranged an endpoint's columns in the columns panel, as it
-/// is kept between runs: the shown fields in order, and a width for those
-/// made wider or narrower. Field names and widths only — never a value.
+/// is kept between runs: the shown fields in order, a width for those
+/// made wider or narrower, and the local sort. Field names, widths and a
+/// direction only — never a value.
 public struct ColumnArrangement: Sendable, Equatable, Codable {
     /// One shown column.
     public struct Column: Sendable, Equatable, Codable {
@@ -17,17 +18,33 @@ public struct ColumnArrangement: Sendable, Equatable, Codable {
         }
     }
 
-    public var columns: [Column]
+    /// The local sort kept: by which field, which way.
+    public struct Sort: Sendable, Equatable, Codable {
+        public var field: String
+        public var descending: Bool
 
-    public init(columns: [Column]) {
-        self.columns = columns
+        public init(field: String, descending: Bool = false) {
+            self.field = field
+            self.descending = descending
+        }
     }
 
-    /// The arrangement of `columns`, noting widths that differ from the
-    /// config's column of the same field (`config`); nil when `columns`
-    /// are the config's own (nothing to keep).
-    public init?(columns: [ColumnSpec], config: [ColumnSpec]) {
-        guard columns != config else { return nil }
+    public var columns: [Column]
+    /// The local sort (nil: the server's order); files written before it
+    /// was kept have none.
+    public var sort: Sort?
+
+    public init(columns: [Column], sort: Sort? = nil) {
+        self.columns = columns
+        self.sort = sort
+    }
+
+    /// The arrangement of `columns` and `sort`, noting widths that differ
+    /// from the config's column of the same field (`config`); nil when
+    /// `columns` are the config's own and no sort is in force (nothing to keep).
+    public init?(columns: [ColumnSpec], config: [ColumnSpec], sort: LocalSort? = nil) {
+        guard columns != config || sort != nil else { return nil }
+        self.sort = sort.map { Sort(field: $0.field, descending: $0.descending) }
         let configured = Dictionary(config.map { ($0.field, $0) }) { first, _ in first }
         self.columns = columns.map { column in
             var width: Int?

@@ -37,8 +37,12 @@ public struct ScreenLayout: Sendable, Equatable {
     public let size: TerminalSize
     /// The tabs line's row (row 0), present when there is more than one tab.
     public let tabsRow: Int?
-    /// Each tab's label on the tabs line (empty when there is no tabs line).
+    /// Each tab's label on the tabs line (empty when there is no tabs line;
+    /// zero-wide for a tab off the line).
     public let tabRects: [Rect]
+    /// Where the tabs line says more tabs are off it: `‹` at its start,
+    /// `›` at its end (nil: none that way).
+    public let tabsMoreLeft: Rect?, tabsMoreRight: Rect?
     /// The list's header row (column titles, or the grid's title line).
     public let headerRow: Int
     /// The rows between the header and the footer.
@@ -60,7 +64,10 @@ public struct ScreenLayout: Sendable, Equatable {
         body = Rect(x: 0, y: top, width: size.columns, height: max(1, size.rows - top - 2))
         footerRow = size.rows - 2
         statusRow = size.rows - 1
-        tabRects = hasTabs ? Self.tabRects(tabs, current: currentTab, width: size.columns) : []
+        let line = hasTabs ? Self.tabsLine(tabs, current: currentTab, width: size.columns) : (rects: [], left: nil, right: nil)
+        tabRects = line.rects
+        tabsMoreLeft = line.left
+        tabsMoreRight = line.right
     }
 
     /// Rows taken by everything but the body.
@@ -91,18 +98,42 @@ public struct ScreenLayout: Sendable, Equatable {
 
     // MARK: the tabs line
 
-    /// Labels laid left to right with a space between; when they do not fit,
-    /// the line starts at a tab that keeps the current one in view.
-    static func tabRects(_ tabs: [TabState], current: Int, width: Int) -> [Rect] {
+    /// Labels laid left to right with a space between. When they do not
+    /// fit, the line starts at a tab that keeps the current one in view,
+    /// only whole labels are drawn, and `‹` / `›` (two cells each) say that
+    /// more tabs are off the line that way.
+    static func tabsLine(_ tabs: [TabState], current: Int, width: Int) -> (rects: [Rect], left: Rect?, right: Rect?) {
         let widths = tabs.enumerated().map { DisplayWidth.of(TabLabel.text($1, number: $0 + 1, spinner: "·")) }
-        var start = 0
-        while start < current, widths[start...current].reduce(0, +) + (current - start) > width { start += 1 }
-        var x = 0
-        return widths.enumerated().map { i, w in
-            guard i >= start else { return Rect(x: -1, y: 0, width: 0, height: 0) }
-            defer { x += w + 1 }
-            return Rect(x: x, y: 0, width: max(0, min(w, width - x)), height: 1)
+        let all = widths.reduce(0, +) + widths.count - 1
+        let off = Rect(x: -1, y: 0, width: 0, height: 0)
+        guard all > width else {
+            var x = 0
+            return (widths.map { w in defer { x += w + 1 }; return Rect(x: x, y: 0, width: w, height: 1) }, nil, nil)
         }
+        let mark = 2
+        // The first tab shown: the current one fits with the marks' room beside it.
+        var start = 0
+        func room(from start: Int) -> Int { width - (start > 0 ? mark : 0) - (current < widths.count - 1 ? mark : 0) }
+        while start < current, widths[start...current].reduce(0, +) + (current - start) > room(from: start) { start += 1 }
+        var x = start > 0 ? mark : 0
+        var rects = Array(repeating: off, count: widths.count)
+        var last = start - 1
+        for i in start..<widths.count {
+            let end = x + widths[i]
+            // Whole labels only, and room for the › when more tabs follow.
+            guard end <= width - (i < widths.count - 1 ? mark : 0) else { break }
+            rects[i] = Rect(x: x, y: 0, width: widths[i], height: 1)
+            last = i
+            x = end + 1
+        }
+        if last < current, current < widths.count {
+            // A current label wider than the line: cut, as the one tab shown.
+            rects[current] = Rect(x: start > 0 ? mark : 0, y: 0, width: max(0, room(from: start)), height: 1)
+            last = current
+        }
+        let left = start > 0 ? Rect(x: 0, y: 0, width: 1, height: 1) : nil
+        let right = last < widths.count - 1 ? Rect(x: width - 1, y: 0, width: 1, height: 1) : nil
+        return (rects, left, right)
     }
 
     // MARK: items

@@ -19,6 +19,9 @@ public enum ListHalt: Sendable, Equatable {
     case autoLimit
     /// Cache-only: the next page is not in the cache.
     case endOfCache
+    /// Offline (the rows are cached pages: the server could not be
+    /// reached): the next page is not cached either.
+    case offlineEnd
 
     /// The footer line (keys named when drawn: `Hint`).
     public var footerHint: Hint {
@@ -28,6 +31,7 @@ public enum ListHalt: Sendable, Equatable {
         case .noNewItems: Hint([.text("the last page added nothing new"), Hint.key(.loadMore, " — %k loads more")])
         case .autoLimit: Hint([.text("paused after three screens loaded by themselves"), Hint.key(.loadMore, " — %k loads more")])
         case .endOfCache: "end of the cached pages"
+        case .offlineEnd: Hint([.text("offline: the next page is not cached"), Hint.key(.loadMore, " — %k asks the server again")])
         }
     }
 
@@ -35,7 +39,7 @@ public enum ListHalt: Sendable, Equatable {
     public var isFinal: Bool {
         switch self {
         case .loop, .pageCap: true
-        case .noNewItems, .autoLimit, .endOfCache: false
+        case .noNewItems, .autoLimit, .endOfCache, .offlineEnd: false
         }
     }
 }

@@ -101,6 +101,10 @@ extension ListReducer {
         if kind == .refresh || replacing || kept != nil, let selectedID, let at = state.rows.index(ofID: selectedID) {
             state.selection = at
             state.scrollOffset = max(0, at - screenRow)
+        } else if kind == .first && rowsBefore == 0 && !replacing && kept == nil {
+            // A new list starts at its first row, in a local sort's order too.
+            state.selection = 0
+            state.scrollOffset = 0
         } else if kind != .more || replacing || kept != nil {
             state.selection = min(state.selection, max(0, state.rows.count - 1))
         }

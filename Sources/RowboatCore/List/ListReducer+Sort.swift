@@ -33,23 +33,32 @@ extension ListReducer {
         }
         state.sort = pending.sort
         let new = pending.count..<state.rows.count
-        keepingSelection(&state) { state in
+        showingTop(&state) { state in
             state.rows.reorder(new.isEmpty ? order : order + new.lazy.map { Int32($0) })
         }
         resort(&state, moving: Array(new))
         return []
     }
 
-    /// Sorts the rows by `sort`, or puts them back in their natural order.
+    /// Sorts the rows by `sort` and shows its first rows, or puts them
+    /// back in their natural order keeping the selected item.
     static func applySort(_ sort: LocalSort?, to state: inout ListState) {
         state.sort = sort
-        keepingSelection(&state) { state in
-            if let sort {
-                state.rows.reorder(sort.order(of: state.rows))
-            } else {
-                state.rows.restoreNaturalOrder()
-            }
+        if let sort {
+            showingTop(&state) { state in state.rows.reorder(sort.order(of: state.rows)) }
+        } else {
+            keepingSelection(&state) { state in state.rows.restoreNaturalOrder() }
         }
+    }
+
+    /// Runs `body`, which puts the rows in a new order the user asked for,
+    /// and shows that order from its first row (marks kept on their rows).
+    static func showingTop(_ state: inout ListState, _ body: (inout ListState) -> Void) {
+        if state.marks.bulk > 0, state.marks.bulk < state.rows.count { state.marks.settle(state.rows) }
+        body(&state)
+        state.selection = 0
+        state.scrollOffset = 0
+        clampScroll(&state)
     }
 
     /// Takes the rows `moving` (added or changed) into the order of the

@@ -12,7 +12,9 @@ public enum ListReducer {
             // A key press: automatic loading may go on again (flood rules).
             state.notice = nil
             state.autoLoadedRows = 0
-            if state.halt == .autoLimit || (action == .loadMore && state.halt == .noNewItems) { state.halt = nil }
+            if state.halt == .autoLimit || (action == .loadMore && (state.halt == .noNewItems || state.halt == .offlineEnd)) {
+                state.halt = nil
+            }
         default: break
         }
         switch action {
@@ -202,6 +204,14 @@ public enum ListReducer {
             state.phase = state.nextCursor == nil ? .exhausted : .idle
             return []
         }
+        if request.kind == .more, state.isOffline {
+            // Offline on cached pages, and the next is in neither place: the
+            // list has not failed; space asks the server again.
+            state.failedLoad = nil
+            state.halt = .offlineEnd
+            state.phase = .idle
+            return []
+        }
         state.failedLoad = .init(kind: request.kind, cursor: request.cursor)
         state.phase = .failed(message)
         firstPageFailed(&state, retryAfter: retryAfter)
@@ -256,6 +266,9 @@ public enum ListReducer {
         guard state.phase == .idle, state.pagesLoaded > 0, state.halt == nil else { return [] }
         let threshold = state.loadMoreThreshold > 0 ? state.loadMoreThreshold : state.viewportItems
         guard state.rows.count - 1 - state.selection < threshold, state.nextCursor != nil else { return [] }
+        // Under a local sort the end of the list is not where new rows go:
+        // reaching it asks for one page per key press, not one after another.
+        if state.sort != nil, state.autoLoadedRows > 0 { return [] }
         guard state.autoLoadedRows < autoLoadRowLimit(state) else {
             state.halt = .autoLimit
             return []

@@ -163,6 +163,13 @@ public struct ListState: Sendable, Equatable {
     /// again, backing off, until it comes.
     public var retriesFirstPage: Bool { live != nil && pagesLoaded == 0 && failedLoad != nil }
 
+    /// How many items the list has in all: what the server said, or, once
+    /// every page is loaded, what was loaded (rows a local filter sets
+    /// aside too); nil while unknown.
+    public var knownTotal: Int? {
+        totalCount ?? (phase == .exhausted ? rows.count + rows.hiddenCount : nil)
+    }
+
     /// The rows are a cached copy shown because the server could not be reached.
     public var isOffline: Bool { cacheBadge?.offline == true }
 

@@ -42,6 +42,12 @@ extension AppState {
             if let columns = arrangement.apply(config: tabs[i].configColumns, fields: fields) {
                 tabs[i].columns = columns
             }
+            // The sort kept, when its field is still mapped: rows go into it as they arrive.
+            if let kept = arrangement.sort, let field = fields.first(where: { $0.name == kept.field }) {
+                let title = tabs[i].columns.first { $0.field == kept.field }?.title ?? field.column?.title ?? field.name
+                tabs[i].list.sort = LocalSort(field: kept.field, title: title, descending: kept.descending,
+                                              kind: field.type.map(SortKind.init) ?? .auto, collation: collation)
+            }
         }
     }
 }

@@ -26,6 +26,8 @@ public struct AppState: Sendable, Equatable {
     /// How thumbnails are drawn and why ("sixel (the terminal answered)"),
     /// for the help overlay; nil before the terminal started.
     public var imagesInfo: String?
+    /// The help overlay's page (0 when it opens).
+    public var helpPage = 0
     /// `--images off` (or `images: off`): no image is fetched, so rows show
     /// no badge column, and cards and the detail say "images off" instead
     /// of waiting with ◌ forever. Set with `turnImagesOff()`.

@@ -129,7 +129,7 @@ package final class TUIRunLoop {
         case SIGWINCH: dispatch(.resized(screen.refreshSize()))
         case SIGINT, SIGTERM, SIGHUP:
             endingSignal = endingSignal ?? Int32(byte)
-            dispatch(.quit)
+            dispatch(.quitNow)
         default: break
         }
     }

@@ -8,10 +8,13 @@ extension ConfigLoader {
     static let requestActionKeys = ["method", "path", "params", "body"]
     static let actionMethods: [HTTPMethodName] = [.get, .post, .put, .patch, .delete]
 
-    static func parseActions(_ node: ConfigNode) throws(ConfigError) -> [ActionSpec] {
+    /// `fields`: the names the endpoint maps (nil: not checked), which a
+    /// template's `${item.X}` is checked against.
+    static func parseActions(_ node: ConfigNode, fields: [String]? = nil) throws(ConfigError) -> [ActionSpec] {
         var actions: [ActionSpec] = []
         for entry in try node.sequence() {
             let action = try parseAction(entry)
+            if let fields { try checkFields(entry, fields: fields) }
             if let other = actions.first(where: { $0.title == action.title }) {
                 throw entry.error("two actions are called \"\(other.title)\"; give each its own title")
             }
@@ -51,6 +54,37 @@ extension ConfigLoader {
         }
         return ActionSpec(title: title, key: try keys["key"].map(parseKey), kind: kind,
                           confirm: try keys["confirm"]?.template(), keyPosition: keys["key"]?.position)
+    }
+
+    /// A template's `${item.X}` or `${marked.X}` where X is no mapped
+    /// field but one letter or two from one (`${item.titel}`) is a typo:
+    /// one line at load, with the field meant. A name that is like no
+    /// mapped field is read from the item as written (`${item.clone_url}`),
+    /// as is a path (`${item.owner.login}`).
+    static func checkFields(_ action: ConfigNode, fields: [String]) throws(ConfigError) {
+        let known = Set(fields + ItemMapping.standardFields)
+        for node in Self.templateNodes(in: action) {
+            guard let text = try? node.string(), text.contains("${"), let template = try? Template(text) else { continue }
+            for p in template.placeholders where p.namespace == .item || p.namespace == .marked {
+                // Short names are too near each other to call one a typo of another.
+                guard !known.contains(p.name), !p.name.contains("."), !p.name.contains("["), p.name.count >= 4,
+                      let meant = Suggestion.closest(to: p.name, in: fields.filter { !ActionFields.isHidden($0) },
+                                                     within: p.name.count <= 4 ? 1 : 2)
+                else { continue }
+                throw node.error("\(p): the item maps no field \(p.name); did you mean \"\(meant)\"? "
+                                 + "(a key the mapping leaves out is read as written)")
+            }
+        }
+    }
+
+    /// Every string node of an action that holds a template.
+    static func templateNodes(in node: ConfigNode) -> [ConfigNode] {
+        switch node.node {
+        case .scalar: return [node]
+        case .sequence: return ((try? node.sequence()) ?? []).flatMap(templateNodes)
+        case .mapping: return ((try? node.entries()) ?? []).flatMap { templateNodes(in: $0.1) }
+        default: return []
+        }
     }
 
     static func parseRequestAction(_ node: ConfigNode, then: ConfigNode?) throws(ConfigError) -> ActionSpec.RequestAction {

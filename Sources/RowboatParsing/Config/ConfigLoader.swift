@@ -53,7 +53,10 @@ public enum ConfigLoader {
                                    theme: try keys["theme"].map(parseTheme) ?? ThemeSettings())
         config.auth = try keys["auth"].flatMap(parseAuth)
         config.images = try keys["images"].map(parseImages) ?? ImageSettings()
-        config.actions = try keys["actions"].map(parseActions) ?? []
+        // Actions for every endpoint: a field is checked against what any of them maps.
+        config.actions = try keys["actions"].map { n throws(ConfigError) in
+            try parseActions(n, fields: Array(Set(endpoints.flatMap { $0.item.fields.map(\.name) })).sorted())
+        } ?? []
         // What templates hand on to programs and servers is read from
         // hidden fields that keep the server's text exactly.
         for i in config.endpoints.indices {
@@ -176,7 +179,7 @@ public enum ConfigLoader {
         endpoint.body = try keys["body"]?.jsonValue()
         endpoint.title = try keys["title"]?.string()
         endpoint.related = try keys["related"].map(parseRelated)
-        endpoint.actions = try keys["actions"].map(parseActions) ?? []
+        endpoint.actions = try keys["actions"].map { n throws(ConfigError) in try parseActions(n, fields: mapping.fields.map(\.name)) } ?? []
         endpoint.refreshEvery = try keys["refresh"].flatMap(parseRefresh)
         if let m = keys["maxBodyBytes"] {
             endpoint.maxBodyBytes = try m.int()

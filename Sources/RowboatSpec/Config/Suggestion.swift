@@ -7,9 +7,14 @@ public enum Suggestion {
     }
 
     public static func closest(to word: String, in candidates: [String]) -> String? {
+        closest(to: word, in: candidates, within: max(2, word.count / 3))
+    }
+
+    /// The closest candidate at most `within` edits away.
+    public static func closest(to word: String, in candidates: [String], within: Int) -> String? {
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        return best.1 <= max(2, word.count / 3) ? best.0 : nil
+        return best.1 <= within ? best.0 : nil
     }
 
     static func distance(_ a: String, _ b: String) -> Int {

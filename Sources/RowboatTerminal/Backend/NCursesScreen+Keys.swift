@@ -31,7 +31,7 @@ extension NCursesScreen {
                 keys.append(k)
             }
         }
-        return lateAnswers.filter(keys)
+        return lateAnswers.filter(mouseEnabled ? SGRMouseReports.decode(keys) : keys)
     }
 
     static func special(_ code: Int32) -> Key? {

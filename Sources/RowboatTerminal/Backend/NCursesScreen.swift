@@ -73,7 +73,12 @@ public final class NCursesScreen {
         nodelay(rb_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
-        if mouseEnabled { _ = rb_mouse_enable() }
+        if mouseEnabled {
+            _ = rb_mouse_enable()
+            // SGR reports (mode 1006): any column, whatever the terminal type's kmous says
+            // (its reports are read by ncurses, or by `SGRMouseReports`). Off again at exit (`TerminalGuard`).
+            _ = putp("\u{1B}[?1006h")
+        }
         if Theme.colorsAllowed(noColor: getenv("NO_COLOR").map { String(cString: $0) }, hasColors: has_colors()) {
             start_color()
             use_default_colors()

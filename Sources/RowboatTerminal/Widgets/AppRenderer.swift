@@ -41,14 +41,8 @@ public struct AppRenderer {
             ToastView.render(toast, layout: layout, into: &grid, theme: theme)
         }
         if state.showHelp {
-            // Help lists the keys of what it was opened over.
-            var base = state
-            base.overlay = under
-            // A config guessed from a URL: what was guessed and how to keep it, under the keys.
-            HelpOverlay(theme: theme).render(KeyHelp.entries(keyMap.bindings(in: base)),
-                                              title: state.guessed == nil ? "Keys" : "Keys · guessed config",
-                                              note: state.imagesInfo.map { "images: \($0)" },
-                                              section: state.guessed?.helpEntries ?? [], screen: layout, into: &grid)
+            // Help lists the keys of what it was opened over (and what a guessed config guessed).
+            HelpOverlay(theme: theme).render(HelpScreen(state, keyMap: keyMap), screen: layout, into: &grid)
         }
         if let beforeOverlays { grid.uncoverPictures(before: beforeOverlays) }
         return grid

@@ -17,7 +17,7 @@ public enum StatusBar {
         if state.guessed != nil {
             parts.append(Segment(Hint([.text("guessed config"), Hint.key(.help, " (%k: how)")]).text(in: keyMap), rank: 5))
         }
-        parts.append(Segment("\(list.rows.count)/\(list.totalCount.map(String.init) ?? "?")", rank: 9))
+        parts.append(Segment("\(list.rows.count)/\(list.knownTotal.map(String.init) ?? "?")", rank: 9))
         if list.pagesLoaded > 0 {
             parts.append(Segment("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""), rank: 3))
         }

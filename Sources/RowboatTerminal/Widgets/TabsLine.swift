@@ -28,5 +28,8 @@ public struct TabsLine {
             grid.put(TabLabel.text(tab, number: i + 1, spinner: spinner), x: rect.x, y: y, maxWidth: rect.width,
                      style: style)
         }
+        // More tabs off the line (the number keys and Tab reach them).
+        if let left = layout.tabsMoreLeft { grid.put("‹", x: left.x, y: y, style: theme.status) }
+        if let right = layout.tabsMoreRight { grid.put("›", x: right.x, y: y, style: theme.status) }
     }
 }
