@@ -148,7 +148,7 @@ public struct ProbeRun: Sendable {
                 analysis.fields = analysis.fields.identifierHeld(over: walked.walk.distinctItems)
             }
             let final = await settle(walked, analysis: analysis, first: firstReply, state: &state)
-            paging = final.guess
+            paging = final.walk.pages > 1 ? final.guess.confirmed() : final.guess
             check.walked = final.walk.summary(place: final.guess.place)
             check.pages = final.walk.pages
         } else if let unwalked {

@@ -40,6 +40,17 @@ public struct PagingGuess: Sendable, Equatable {
             && a.consumedParams == b.consumedParams && a.notes == b.notes && a.fallback == b.fallback && a.url == b.url
     }
 
+    /// The guess once a walk of more than one page held it: what was a
+    /// guess says so no more.
+    public func confirmed() -> PagingGuess {
+        var g = self
+        g.lines = lines.map { line in
+            guard line.why.hasPrefix("guess: ") else { return line }
+            return (line.key, line.value, String(line.why.dropFirst(7)) + "; the walk held it")
+        }
+        return g
+    }
+
     /// The same guess without `keys` (`totalCount`, …).
     public func removing(_ keys: Set<String>) -> PagingGuess {
         var g = self
