@@ -57,7 +57,7 @@ struct APIShapesEndToEndTests {
         ])], environment: ["SLACK_TOKEN": "xoxb-demo"])
         let screen = try await typo.waitForScreen { $0.contains("20/20 · page 1 · all loaded") }
         // (As much of the notice as fits next to the left part.)
-        #expect(screen.contains("paging.nextCursor \"response_metadata.next_cursr\" is not in"))
+        #expect(screen.contains("paging.nextCursor \"response_metadata.next_cursr\" is not…"))
         try typo.send("q")
         #expect(await typo.waitForExit() == 0)
     }

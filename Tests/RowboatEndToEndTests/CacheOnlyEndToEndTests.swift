@@ -21,7 +21,7 @@ struct CacheOnlyEndToEndTests {
             // Online: the first page (and some images) reach the cache.
             do {
                 let online = try TmuxSession(arguments: ["--config", config], environment: environment)
-                try await online.waitForScreen { $0.contains("✓ Brass Lantern") && $0.contains("ready") }
+                try await online.waitForScreen { $0.contains("✓    Brass Lantern") && $0.contains("ready") }
                 try online.send("q")
                 #expect(await online.waitForExit() == 0)
             }

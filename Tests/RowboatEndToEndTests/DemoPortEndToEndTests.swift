@@ -26,7 +26,7 @@ struct DemoPortEndToEndTests {
     func browseCategories(_ environment: [String: String]) async throws {
         let tmux = try TmuxSession(arguments: ["--endpoint", "categories"], columns: 100, rows: 30, environment: environment)
         try await tmux.waitForScreen(timeout: 60) { screen in
-            screen.contains("categories · 12/12") && screen.split(separator: "\n").filter { $0.hasPrefix("✓ ") }.count == 12
+            screen.contains("categories · 12/12") && screen.split(separator: "\n").filter { $0.hasPrefix("✓    ") }.count == 12
         }
         try tmux.send("q")
         #expect(await tmux.waitForExit() == 0)

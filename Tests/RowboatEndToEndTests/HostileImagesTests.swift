@@ -12,9 +12,9 @@ struct HostileImagesTests {
         let tmux = try HostileTerminal.browse("bad-images", on: server, log: log, columns: 120, rows: 40)
         // The table: five rows, each badge ✗ once its image failed.
         let table = try await tmux.waitForScreen(timeout: 60) { screen in
-            screen.contains("all loaded") && screen.split(separator: "\n").filter { $0.hasPrefix("✗ Bad image") }.count == 5
+            screen.contains("all loaded") && screen.split(separator: "\n").filter { $0.hasPrefix("✗    Bad image") }.count == 5
         }
-        #expect(table.contains("✗ Bad image: truncated"))
+        #expect(table.contains("✗    Bad image: truncated"))
         try tmux.send("v")
         let grid = try await tmux.waitForScreen { $0.contains("grid") && $0.components(separatedBy: "✗ failed").count == 6 }
         #expect(grid.contains("truncated"))

@@ -16,7 +16,7 @@ struct ImagesEndToEndTests {
 
     @Test func badgesTurnDownloadedAndTheGridDrawsThumbnails() async throws {
         let tmux = try TmuxSession(arguments: [], columns: 120, rows: 40)
-        try await tmux.waitForScreen { $0.contains("✓ Brass Lantern") && $0.contains("✓ Cedar Mug 7") }
+        try await tmux.waitForScreen { $0.contains("✓    Brass Lantern") && $0.contains("✓    Cedar Mug 7") }
         try tmux.send("v")
         let screen = try await tmux.waitForScreen(timeout: 60) { screen in
             screen.contains("grid") && !badges(screen).isEmpty && badges(screen).allSatisfy { $0 == "✓" }

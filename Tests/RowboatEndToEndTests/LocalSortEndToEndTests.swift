@@ -38,18 +38,17 @@ struct LocalSortEndToEndTests {
         try await tmux.waitForScreen { $0.contains("Columns of Bulk") }
         try tmux.send("j", "j", "s", "Escape")
         var screen = try await tmux.waitForScreen(timeout: 60) { $0.contains("sorted by Price ↑ (loaded)") }
-        // The selection stayed on its item, on its screen row (the top).
-        #expect(firstRow(screen).contains("Copper Lantern 1 "))
-        try tmux.send("g")
+        // The sort shows its first rows: the cheapest first.
         screen = try await tmux.waitForScreen { self.firstRow($0).contains(" \(cheapest) ") }
         #expect(firstRow(screen).contains(Self.price(cheapest)))
-        try tmux.send("c", "s", "Escape")
+        // The panel opens on the first column; Price is two lines down.
+        try tmux.send("c", "j", "j", "s", "Escape")
         screen = try await tmux.waitForScreen(timeout: 60) { $0.contains("sorted by Price ↓ (loaded)") }
         try tmux.send("g")
         screen = try await tmux.waitForScreen { self.firstRow($0).contains(" \(dearest) ") }
         #expect(firstRow(screen).contains(Self.price(dearest)))
         // A third press: the server's order again, nothing named.
-        try tmux.send("c", "s", "Escape")
+        try tmux.send("c", "j", "j", "s", "Escape")
         try await tmux.waitForScreen { $0.contains("all loaded") && !$0.contains("sorted by") && !$0.contains("Columns of") }
         try tmux.send("g")
         screen = try await tmux.waitForScreen { self.firstRow($0).contains("Copper Lantern 1 ") }
@@ -83,7 +82,7 @@ struct LocalSortEndToEndTests {
         expectRows(screen, byPrice)
         // A typed condition on the price stacks on the first.
         let dear = byPrice.filter { Self.cents($0) > 50_000 }
-        try tmux.send("c", "t")
+        try tmux.send("c", "j", "j", "t")
         try await tmux.waitForScreen { $0.contains("Columns of Bulk") }
         try tmux.send("-l", "> 500")
         try tmux.send("Enter", "Escape")

@@ -15,11 +15,11 @@ public enum StatusBar {
         // the counts and state, marks, then what is in force, then the rest.
         var parts = [Segment(state.endpointKey, rank: 10)] + state.query.summary.map { Segment($0, rank: 6) }
         if state.guessed != nil {
-            parts.append(Segment(Hint([.text("guessed config"), Hint.key(.help, " (%k: how)")]).text(in: keyMap), rank: 5))
+            parts.append(Segment(Hint([.text("guessed config"), Hint.key(.help, " (%k: how)")]).text(in: keyMap), rank: 7))
         }
         parts.append(Segment("\(list.rows.count)/\(list.knownTotal.map(String.init) ?? "?")", rank: 9))
         if list.pagesLoaded > 0 {
-            parts.append(Segment("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""), rank: 3))
+            parts.append(Segment("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""), rank: 6))
         }
         parts.append(Segment(phaseText(list.phase, spinner: spinner), rank: 8))
         if let pending = list.sorting {
