@@ -167,6 +167,13 @@ public struct OpenAPIImport: Sendable {
         var references: [String: String] = [:]
         for name in config.authVariables { if let v = options.environment[name], !v.isEmpty { references[name] = v } }
         var spent = 0
+        var walkedWithout = 0
+        defer {
+            // Every endpoint walked without the credentials: they are optional.
+            if config.authOptional == nil, !config.authLines.isEmpty, walkedWithout == config.endpoints.count, walkedWithout > 0 {
+                config.authOptional = "the import walked every endpoint without them"
+            }
+        }
         for index in config.endpoints.indices {
             let endpoint = config.endpoints[index]
             guard let spec = loaded.endpoint(endpoint.key) else { continue }
@@ -201,12 +208,16 @@ public struct OpenAPIImport: Sendable {
             }
             let run = ProbeRun(transport: transport, options: ProbeRun.Options(maxRequests: min(options.maxRequests, left - 1),
                                                                                timeoutSeconds: options.timeoutSeconds))
-            let credentials = request.headers.filter { CredentialNames.isCredential($0.0) }
+            // The credentials, and the headers the endpoint's paging asks for: the walked draft sends them too.
+            let own = Set(endpoint.headers.map { $0.0.lowercased() })
+            let credentials = request.headers.filter { CredentialNames.isCredential($0.0) || own.contains($0.0.lowercased()) }
             do {
                 let outcome = try await run.run(request, headers: credentials, references: references,
-                                                preferred: endpoint.documentPaging.style == "none" ? [] : [endpoint.documentPaging])
+                                                preferred: endpoint.documentPaging.style == "none" ? [] : [endpoint.documentPaging],
+                                                declared: endpoint.declared)
                 spent += outcome.requests
                 Self.adopt(outcome, into: &config.endpoints[index])
+                if !missing.isEmpty, config.endpoints[index].verified != nil { walkedWithout += 1 }
             } catch {
                 spent += 1
                 config.endpoints[index].notes.append("not checked against the server: \(error)")
@@ -227,6 +238,11 @@ public struct OpenAPIImport: Sendable {
             endpoint.envelope = ProbeDraft.envelopeLines(live.root, list: live.list)
             endpoint.listFromServer = true
         } else {
+            if let why = outcome.identifierReplaced, let at = endpoint.fields.fields.firstIndex(where: { $0.name == "id" }),
+               let theirs = live.fields.fields.first(where: { $0.name == "id" }) {
+                endpoint.notes.append(why)
+                endpoint.fields.fields[at] = theirs
+            }
             // A field whose values read as another type than the document's (a date in millis, not seconds).
             for i in endpoint.fields.fields.indices {
                 let mine = endpoint.fields.fields[i]

@@ -127,47 +127,40 @@ public final class PageSource: Sendable {
     }
 
     /// Walks pages from the first until the end of data, `maxPages`, or a
-    /// paging loop (a cursor or next-page URL followed before, however long
-    /// the cycle: `CursorTrail`), handing only final pages to `onPage`.
-    /// Items are de-duplicated by id for the end-of-data count, as the list
-    /// does. In the page and offset styles, a page that brings only items
-    /// already seen ends the data and is not handed on: servers that answer
-    /// a page past the end with the last page again (`repeatsOnly`).
+    /// paging loop, by the walk's rules (`PageWalk`, as the list and the
+    /// probe have them), handing only final pages to `onPage`. Items are
+    /// de-duplicated by id for the end-of-data count, as the list does; a
+    /// page of repeats that ends the data (page and offset styles: a server
+    /// that answers a page past the end with the last page again) is not
+    /// handed on.
     public func walk(_ endpoint: Endpoint, params: [String: ParamValue] = [:], mode: GetMode, maxPages: Int,
                      onPage: (PageResult) async throws -> Void) async throws -> WalkOutcome {
-        let plan = PagingPlan(paging: endpoint.paging)
-        var cursor: PageCursor? = plan.first
-        var trail = CursorTrail()
+        let paging = endpoint.paging
+        var cursor = PagingPlan(paging: paging).first
+        var walk = PageWalk(from: cursor)
         var seen = Set<String>()
-        var pages = 0
-        while let current = cursor {
-            if pages >= maxPages { return .capReached(pages: pages) }
-            trail.insert(current)
+        let hasIDs = endpoint.item.field("id") != nil
+        while true {
             let box = FinalDelivery()
-            try await get(endpoint, cursor: current, params: params, mode: mode, streaming: false) { delivery in
+            try await get(endpoint, cursor: cursor, params: params, mode: mode, streaming: false) { delivery in
                 if delivery.final { box.set(delivery) }
             }
             guard let page = box.delivery?.page else { throw DataError.cacheMiss }
-            if Self.repeatsOnly(page, endpoint: endpoint, seen: seen) { return .endOfData(pages: pages) }
-            pages += 1
-            for item in page.items { seen.insert(item.id) }
-            try await onPage(page)
-            cursor = plan.next(after: current, page: page.facts, loadedCount: seen.count)
-            if let next = cursor, trail.contains(next) { return .loop(pages: pages, repeated: next) }
-        }
-        return .endOfData(pages: pages)
-    }
-
-    /// True when `page` (page or offset style, with mapped ids) holds items
-    /// and every one was seen before: a server that clamps a page past the
-    /// end to the last page sends that page again.
-    static func repeatsOnly(_ page: PageResult, endpoint: Endpoint, seen: Set<String>) -> Bool {
-        switch endpoint.paging.style {
-        case .pageNumber, .offset:
-            return !seen.isEmpty && !page.items.isEmpty && endpoint.item.field("id") != nil
-                && page.items.allSatisfy { seen.contains($0.id) }
-        default:
-            return false
+            var after = seen
+            for item in page.items { after.insert(item.id) }
+            let fresh = hasIDs ? after.count - seen.count : page.items.count
+            let pagesBefore = walk.pages
+            let step = walk.land(page.facts, from: cursor, paging: paging, loaded: after.count, fresh: fresh, cap: maxPages)
+            if walk.pages > pagesBefore {
+                seen = after
+                try await onPage(page)
+            }
+            switch step {
+            case .next(let next): cursor = next
+            case .end: return .endOfData(pages: walk.pages)
+            case .stop(.pageCap(let pages)): return .capReached(pages: pages)
+            case .stop(.loop(let repeated)): return .loop(pages: walk.pages, repeated: repeated)
+            }
         }
     }
 
@@ -196,6 +189,9 @@ public final class PageSource: Sendable {
             _ = try? store?.touchResponse(key, now: now)
             return Delivery(page: stored!.page, origin: .network, fetchedAt: now, final: true)
         case .page(let page, let http) where http.streamed:
+            return Delivery(page: page, origin: .network, fetchedAt: now, final: true)
+        case .page(let page, _) where page.facts.pastEnd != nil:
+            // Past the end (an error status or no list): nothing worth keeping.
             return Delivery(page: page, origin: .network, fetchedAt: now, final: true)
         case .page(let page, let http):
             try? store?.storeResponse(key, body: http.body, etag: http.header("etag"),

@@ -52,6 +52,9 @@ public struct ProbeRun: Sendable {
         public var summary: [(label: String, text: String)]
         /// Requests sent in all, the first included.
         public var requests: Int
+        /// Set when the first id guessed repeated with other values on a
+        /// later page and another field is the id now (the note says which).
+        public var identifierReplaced: String?
 
         /// One line for stderr when paging could not be verified at all
         /// though the response suggested it; nil otherwise.
@@ -80,9 +83,10 @@ public struct ProbeRun: Sendable {
     /// `${NAME}` in them was filled in from `references`).
     ///
     /// `preferred` guesses (an OpenAPI document's) are walked before the
-    /// probe's own.
+    /// probe's own; `declared` names the params the document declares,
+    /// which the search tries before the usual families.
     public func run(_ first: RequestSpec, headers: [(String, String)], references: [String: String] = [:],
-                    preferred: [PagingGuess] = [], width: Int = 100,
+                    preferred: [PagingGuess] = [], declared: [String] = [], width: Int = 100,
                     now: Double = Date().timeIntervalSince1970) async throws -> Outcome {
         var state = State(options: options)
         let reply: HTTPReply
@@ -94,93 +98,59 @@ public struct ProbeRun: Sendable {
         var input = ProbeInput(method: first.method, url: first.url, headers: headers, body: first.body,
                                status: reply.status, responseHeaders: reply.headers, responseBody: reply.body)
         input.references = references
+        input.declared = declared
         if (300..<400).contains(reply.status) {
             throw ProbeError("HTTP \(reply.status) from \(ProbeDraft.scrubbedURL(first.url)): a redirect without a usable Location")
         }
-        let analysis = try ProbeAnalysis(input)
+        var analysis = try ProbeAnalysis(input)
         let firstReply = HTTPReply(status: reply.status, headers: reply.headers, body: reply.body, url: first.url)
         state.cache[State.key(first)] = firstReply
 
         var check = ProbeCheck()
-        var kept: (PagingGuess, ProbeWalk)?
+        var kept: Walked?
         var unwalked: PagingGuess?
         var stopped: String?
         var candidates = preferred
         for guess in analysis.candidates where !candidates.contains(guess) { candidates.append(guess) }
-        for candidate in candidates {
-            if candidate.style == "none" { continue }
+        for candidate in candidates where candidate.style != "none" {
             if stopped != nil {
                 if unwalked == nil, !candidate.fallback { unwalked = candidate }
                 continue
             }
-            let config: RowboatConfig
-            do {
-                config = try ConfigLoader.parse(ProbeDraft.text(analysis, paging: candidate, check: nil), file: "draft.yaml",
-                                                environment: analysis.credentials.environment)
-            } catch {
-                check.dropped.append("\(candidate.summary) (the draft does not load: \(error))")
-                continue
+            var walked = await walk(candidate, analysis: analysis, first: firstReply, state: &state)
+            // An id that repeats with other values on a later page is not the id: the next surest is walked.
+            while walked.walk.idCollisions > 0, let fields = analysis.fields.withNextIdentifier() {
+                analysis.fields = fields
+                walked = await walk(candidate, analysis: analysis, first: firstReply, state: &state)
             }
-            let endpoint = config.endpoints[0]
-            let client = DataClient(config: config, transport: transport)
-            var walk = ProbeWalk(paging: endpoint.paging, hasIDs: endpoint.item.field("id") != nil)
-            var verdict: ProbeWalk.Verdict
-            do {
-                verdict = walk.start(try client.decodePage(endpoint.key, reply: firstReply))
-            } catch {
-                check.dropped.append("\(candidate.summary) (the first page does not read with it: \(error))")
-                continue
-            }
-            walking: while case .goesOn(let cursor) = verdict {
-                let spec = RequestBuilder(config: config, endpoint: endpoint).request(cursor: cursor)
-                let page: PageResult
-                do {
-                    let answer = try await state.fetch(spec, client: client)
-                    guard (200..<300).contains(answer.status) else {
-                        verdict = .failed("page \(walk.pages + 1) answered HTTP \(answer.status)")
-                        break walking
-                    }
-                    page = try client.decodePage(endpoint.key, reply: answer)
-                } catch let stop as Stop {
-                    stopped = stop.reason
-                    break walking
-                } catch let error as DataError {
-                    switch error {
-                    case .network, .timeout:
-                        stopped = "page \(walk.pages + 1): \(error.description)"
-                    default:
-                        verdict = .failed("page \(walk.pages + 1) does not read as the first did: \(error.description)")
-                    }
-                    break walking
-                }
-                verdict = walk.add(page, from: cursor)
-            }
-            switch verdict {
+            stopped = walked.stopped
+            switch walked.verdict {
             case .ended:
-                kept = (candidate, walk)
+                kept = walked
             case .failed(let why):
                 check.dropped.append("\(candidate.summary) (\(why))")
-                continue
+            case .goesOn where walked.walk.pages >= 2:
+                check.unverified.append("the end (\(stopped ?? "stopped"))")
+                kept = walked
             case .goesOn:
-                if walk.pages >= 2 {
-                    check.unverified.append("the end (\(stopped ?? "stopped"))")
-                    kept = (candidate, walk)
-                } else if !candidate.fallback, unwalked == nil {
-                    unwalked = candidate
-                }
+                if !candidate.fallback, unwalked == nil { unwalked = candidate }
             }
             if kept != nil { break }
         }
         let paging: PagingGuess
-        if case let (guess, walk)? = kept, walk.pages == 1, guess.fallback {
+        if let walked = kept, walked.walk.pages == 1, walked.guess.fallback {
             // The first page held it all: nothing shows how a next page would be asked for.
             paging = analysis.candidates.last!
-            check.walked = "one page held every item (\(walk.end ?? "the end"))"
+            check.walked = "one page held every item (\(walked.walk.end.map(String.init(describing:)) ?? "the end"))"
             check.pages = 1
-        } else if case let (guess, walk)? = kept {
-            paging = guess
-            check.walked = walk.summary
-            check.pages = walk.pages
+        } else if let walked = kept {
+            if walked.walk.pages > 1, walked.walk.idCollisions == 0 {
+                analysis.fields = analysis.fields.identifierHeld(over: walked.walk.distinctItems)
+            }
+            let final = await settle(walked, analysis: analysis, first: firstReply, state: &state)
+            paging = final.walk.pages > 1 ? final.guess.confirmed() : final.guess
+            check.walked = final.walk.summary(place: final.guess.place)
+            check.pages = final.walk.pages
         } else if let unwalked {
             paging = unwalked
             check.unverified.append("paging \(unwalked.summary) (\(stopped ?? "no page after the first was fetched"))")
@@ -197,7 +167,9 @@ public struct ProbeRun: Sendable {
             throw ProbeError("the draft does not load (\(error)); please report this")
         }
         return Outcome(analysis: analysis, paging: paging, check: check, draft: draft, config: config,
-                       summary: ProbeDraft.summary(analysis, paging: paging, check: check), requests: state.requests + 1)
+                       summary: ProbeDraft.summary(analysis, paging: paging, check: check), requests: state.requests + 1,
+                       identifierReplaced: (analysis.fields.fields.first { $0.name == "id" }?.reason ?? "")
+                           .split(separator: ";").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) })
     }
 
     /// Why the walk stopped before a guess could be judged.
@@ -217,8 +189,11 @@ public struct ProbeRun: Sendable {
             deadline = .now + .milliseconds(Int64(options.totalSeconds * 1000))
         }
 
+        /// What makes two requests the same: method, URL, body and headers
+        /// (a position may travel in a header).
         static func key(_ spec: RequestSpec) -> String {
-            spec.method.rawValue + " " + spec.url + " " + String(decoding: spec.body ?? [], as: UTF8.self)
+            let headers = spec.headers.map { "\($0.0.lowercased()):\($0.1)" }.sorted().joined(separator: "\n")
+            return spec.method.rawValue + " " + spec.url + " " + String(decoding: spec.body ?? [], as: UTF8.self) + "\n" + headers
         }
 
         var remaining: Double {

@@ -16,9 +16,8 @@ public enum WalkOutcome: Sendable, Equatable {
     public var notice: String? {
         switch self {
         case .endOfData: nil
-        case .capReached(let pages): "stopped after \(pages) pages (paging.maxPages)"
-        case .loop(let pages, let repeated):
-            "stopped after \(pages) pages: the server sent a \(CursorTrail.noun(for: repeated)) it had sent before (a paging loop)"
+        case .capReached(let pages): WalkStop.pageCap(pages).notice(pages: pages)
+        case .loop(let pages, let repeated): WalkStop.loop(repeated).notice(pages: pages)
         }
     }
 }

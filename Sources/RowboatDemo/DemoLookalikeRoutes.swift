@@ -38,11 +38,35 @@ enum DemoLookalikeRoutes {
         LookalikeEncodedCursor.register(on: router, state: state)
         LookalikeMediaWiki.register(on: router, state: state)
         LookalikeDjango.register(on: router, state: state)
+        LookalikeKubernetes.register(on: router, state: state)
+        LookalikeDockerRegistry.register(on: router, state: state)
+        LookalikeRabbitMQ.register(on: router, state: state)
+        LookalikeMailman.register(on: router, state: state)
+        LookalikeMLflow.register(on: router, state: state)
+        LookalikeAirflow.register(on: router, state: state)
+        LookalikeSolr.register(on: router, state: state)
+        LookalikeCursorPage.register(on: router, state: state)
+        LookalikeKaminari.register(on: router, state: state)
+        LookalikeCosmos.register(on: router, state: state)
+        LookalikePathPages.register(on: router, state: state)
+        LookalikePostgREST.register(on: router, state: state)
+        LookalikeSynapse.register(on: router, state: state)
+        LookalikeMatrixMessages.register(on: router, state: state)
+        LookalikeDRF.register(on: router, state: state)
+        LookalikeODataSkip.register(on: router, state: state)
+        LookalikeSearchBodies.register(on: router, state: state)
+        LookalikeShelfCodes.register(on: router, state: state)
     }
 
     /// The items a look-alike serves.
     static func items(_ state: DemoServerState) -> ArraySlice<DemoItem> {
         state.catalog.items.prefix(total)
+    }
+
+    /// Page `number` (from 1) of `items` in pages of `size`, and how many
+    /// pages there are (at least one).
+    static func numbered(_ items: ArraySlice<DemoItem>, page number: Int, size: Int) -> (page: ArraySlice<DemoItem>, pages: Int) {
+        (items.dropFirst((number - 1) * size).prefix(size), max(1, (items.count + size - 1) / size))
     }
 
     /// The first value of query parameter `name`, keys and values

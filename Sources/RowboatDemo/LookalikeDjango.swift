@@ -11,9 +11,9 @@ enum LookalikeDjango {
     static func register(on router: Router<BasicRequestContext>, state: DemoServerState) {
         router.get("/api/widgets") { request, _ in
             let items = DemoLookalikeRoutes.items(state)
-            let pages = (items.count + perPage - 1) / perPage
+            let pages = DemoLookalikeRoutes.numbered(items, page: 1, size: perPage).pages
             let number = min(pages, DemoLookalikeRoutes.int(request, "page", default: 1, in: 1...10_000))
-            let page = items.dropFirst((number - 1) * perPage).prefix(perPage)
+            let page = DemoLookalikeRoutes.numbered(items, page: number, size: perPage).page
             return LookalikeResponse.json(.array(page.map { item in
                 .object([("id", .int(item.id)), ("name", .string(item.title)), ("notes", .string(item.subtitle)),
                          ("modified", .string("2026-07-\(String(format: "%02d", 1 + item.id % 28))T16:45:00+00:00"))])

@@ -91,12 +91,12 @@ public struct DataClient: Sendable {
                 // Small enough to have been kept whole: decoded and stored as always.
                 reply.body = receiver.buffered
                 reply.streamed = false
-                return .page(try decode(reply, endpoint: endpoint), reply)
+                return .page(try decode(reply, endpoint: endpoint, cursor: cursor), reply)
             }
             let page = try await receiver.finish(contentType: reply.header("content-type"), headers: reply.headers)
             return .page(try absoluteNextURL(page, reply: reply), reply)
         }
-        return .page(try decode(reply, endpoint: endpoint), reply)
+        return .page(try decode(reply, endpoint: endpoint, cursor: cursor), reply)
     }
 
     /// Sends `spec` with the config's credentials when it goes to the
@@ -153,13 +153,39 @@ public struct DataClient: Sendable {
     }
 
     /// Decodes a reply (fresh or stored) of `endpointKey`: status checks,
-    /// the page decoder, and a relative next-page URL made absolute.
-    public func decodePage(_ endpointKey: String, reply: HTTPReply) throws(DataError) -> PageResult {
+    /// the page decoder, and a relative next-page URL made absolute. With
+    /// the `cursor` it was fetched for, a page after the first that is past
+    /// the end by `paging.endOnStatus` or `endOnMissingList` is an empty
+    /// page that ends the data (`PageFacts.pastEnd`).
+    public func decodePage(_ endpointKey: String, reply: HTTPReply, cursor: PageCursor? = nil) throws(DataError) -> PageResult {
         guard let endpoint = config.endpoint(endpointKey) else { throw .unknownEndpoint(endpointKey) }
-        return try decode(reply, endpoint: endpoint)
+        return try decode(reply, endpoint: endpoint, cursor: cursor)
     }
 
-    func decode(_ reply: HTTPReply, endpoint: Endpoint) throws(DataError) -> PageResult {
+    func decode(_ reply: HTTPReply, endpoint: Endpoint, cursor: PageCursor? = nil) throws(DataError) -> PageResult {
+        let paging = endpoint.paging
+        let afterFirst = cursor.map { $0 != PagingPlan(paging: paging).first } ?? false
+        if afterFirst, paging.endOnStatus.contains(reply.status) { return Self.pastEnd(.pastEndStatus(reply.status)) }
+        guard afterFirst, paging.endOnMissingList else { return try decodeChecked(reply, endpoint: endpoint) }
+        do {
+            return try decodeChecked(reply, endpoint: endpoint)
+        } catch .mappingMismatch(let path, let found) {
+            let list = endpoint.response.listPath.description
+            guard path == (list.isEmpty ? "(root)" : list), (200..<300).contains(reply.status) else {
+                throw .mappingMismatch(path: path, found: found)
+            }
+            return Self.pastEnd(.pastEndNoList)
+        }
+    }
+
+    /// An empty page that ends the data for `why`.
+    static func pastEnd(_ why: WalkEnd) -> PageResult {
+        var page = PageResult(items: [])
+        page.facts.pastEnd = why
+        return page
+    }
+
+    func decodeChecked(_ reply: HTTPReply, endpoint: Endpoint) throws(DataError) -> PageResult {
         let decoder = decoders[endpoint.key] ?? PageDecoder(endpoint: endpoint)
         guard (200..<300).contains(reply.status) else {
             // Servers often explain themselves in the envelope even on errors.

@@ -165,4 +165,58 @@ struct OpenAPIImportCLITests {
         #expect(huge.stderr.hasSuffix(" is 47.7 MB; an OpenAPI document may be at most 24.0 MB\n"), "\(huge.stderr)")
         #expect(huge.stderr.split(separator: "\n").count == 1)
     }
+
+    /// Security that allows no credentials (`{}` among the requirements),
+    /// or a check that walked every endpoint without them: the auth section
+    /// is written `optional: true`, so the config loads and walks with the
+    /// variable unset (and sends the credentials once it is set).
+    @Test func credentialsAreOptionalWhereTheAPIAnswersWithoutThem() async throws {
+        try await CountedDemoServer.withRunning { server in
+            let pods = try #require(PagingClass.all.first { $0.name == "kubernetes" })
+            for (security, why) in [("[{}, {bearer: []}]", "the document lets every operation imported go without credentials"),
+                                    ("[{bearer: []}]", "the import walked every endpoint without them")] {
+                let document = pods.document(base: server.baseURL)
+                    + "\ncomponents:\n  securitySchemes:\n    bearer: {type: http, scheme: bearer}\nsecurity: \(security)\n"
+                let file = try Paths.write(document, name: "optional-openapi.yaml")
+                let r = try await Subprocess.rowboat(environment: [:], ["config", "import", file])
+                #expect(r.status == 0, "\(r.stderr)")
+                #expect(r.stdout.contains("# Credentials are optional (\(why)): set API_TOKEN to send them; unset, none are sent."),
+                        "\(r.stdout)")
+                #expect(r.stdout.contains("auth:\n  type: bearer\n  token: \"${API_TOKEN}\"\n  optional: true\n"))
+                let path = try Paths.write(r.stdout, name: "optional.yaml")
+                let check = try await Subprocess.rowboat(environment: [:], ["config", "check", path])
+                #expect(check.status == 0, "\(check.stderr)")
+                #expect(try await Self.walk("pods", config: path).count == DemoLookalikes.itemCount)
+            }
+        }
+    }
+
+    /// POST operations that are writes or searches without paging, and a
+    /// QUERY operation, are named in the comments with why.
+    @Test func whatIsLeftOutIsNamed() async throws {
+        let document = """
+        openapi: 3.2.0
+        info: {title: t, version: "1"}
+        servers: [{url: "http://127.0.0.1:9"}]
+        paths:
+          /pets:
+            post:
+              requestBody: {content: {application/json: {schema: {type: object, properties: {name: {type: string}}}}}}
+              responses: {'201': {description: made, content: {application/json: {schema: {type: object, properties: {id: {type: integer}}}}}}}
+          /pets/search:
+            post:
+              requestBody: {content: {application/json: {schema: {type: object, properties: {species: {type: string}}}}}}
+              responses: {'200': {description: ok, content: {application/json: {schema: {type: array, items: {type: object, properties: {id: {type: integer}}}}}}}}
+          /pets/query:
+            query:
+              responses: {'200': {description: ok}}
+        """
+        let file = try Paths.write(document, name: "left-out-openapi.yaml")
+        let r = try await Subprocess.rowboat("config", "import", file, "--offline")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("# Not imported: POST /pets: its response is not a list of objects"), "\(r.stdout)")
+        #expect(r.stdout.contains("# Not imported: POST /pets/search: its request body has no page, offset, size or cursor field "
+                                  + "(a write, or a search that does not page)."), "\(r.stdout)")
+        #expect(r.stdout.contains("# Not imported: QUERY /pets/query: Rowboat sends GET and POST only"), "\(r.stdout)")
+    }
 }

@@ -106,7 +106,7 @@ struct ProbeCLITests {
             let r = try await Subprocess.rowboat("config", "probe", server.baseURL + "/api/items/1")
             #expect(r.status == 1)
             #expect(r.stdout == "")
-            #expect(r.stderr == "rowboat: the response holds no list (one object with keys code, datas, msg): a draft needs an array of objects, or an object of objects, with at least one item; probe the URL of a list\n")
+            #expect(r.stderr == "rowboat: the response holds no list (one object with keys code, datas, msg): a draft needs an array of objects or of plain values, or an object of objects, with at least one item; probe the URL of a list\n")
         }
     }
 }

@@ -189,4 +189,17 @@ struct ListReducerFloodTests {
         #expect(state.rows == F.rows(1...6))
         #expect(state.halt == nil)
     }
+
+    /// The same rule as `fetch` and the probe (`PageWalk`): a page-number
+    /// server that answers past the end with the last page again ends the
+    /// list there, it does not stop it as "nothing new".
+    @Test func aPageOfRepeatsInThePageStyleIsTheEnd() {
+        var state = ListState(paging: Paging(style: .pageNumber(param: "page", first: 1)))
+        F.send(&state, .appeared, .pageLoaded(requestID: 1, F.page(1...20)))
+        F.send(&state, .loadMore, .pageLoaded(requestID: 2, F.page(21...27)))
+        #expect(state.nextCursor == .page(3))
+        F.send(&state, .loadMore, .pageLoaded(requestID: 3, F.page(21...27)))
+        #expect(state.phase == .exhausted && state.nextCursor == nil && state.halt == nil)
+        #expect(state.rows.count == 27 && state.pagesLoaded == 2)
+    }
 }

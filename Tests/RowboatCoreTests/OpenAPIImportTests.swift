@@ -489,7 +489,7 @@ struct OpenAPIImportTests {
             + #"}, "components": {"schemas": {"List": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}"#
         let i = try imported(text)
         #expect(i.config.endpoints.count == OpenAPIConfig.maxEndpoints)
-        #expect(i.yaml.contains("# 8000 more GET operations past the first 2000 were not read."))
+        #expect(i.yaml.contains("# 8000 more GET or POST operations past the first 2000 were not read."))
         #expect(i.yaml.contains("# Not imported: GET /r1999: past the 200 endpoints a config takes."))
     }
 

@@ -155,14 +155,16 @@ struct ProbeDraftTests {
 
     /// One item's URL (no list in it) is an error that says so, not a draft
     /// whose preview fails to map.
-    @Test func aResponseWithoutAListIsOneLine() {
-        #expect(throws: ProbeError("the response holds no list (one object with keys code, datas, msg): a draft needs an array of objects, or an object of objects, with at least one item; probe the URL of a list")) {
+    @Test func aResponseWithoutAListIsOneLine() throws {
+        #expect(throws: ProbeError("the response holds no list (one object with keys code, datas, msg): a draft needs an array of objects or of plain values, or an object of objects, with at least one item; probe the URL of a list")) {
             try probe("http://h/api/items/1", #"{"code": 200, "msg": "ok", "datas": {"id": 1, "title": "A"}}"#)
         }
-        #expect(throws: ProbeError("the response holds no list (an array of 3 values that are not objects): a draft needs an array of objects, or an object of objects, with at least one item; probe the URL of a list")) {
-            try probe("http://h/ids", "[1, 2, 3]")
+        // Plain values are a list of their own (`item: value`), not an error.
+        #expect(try probe("http://h/ids", "[1, 2, 3]").text.contains("    item: value"))
+        #expect(throws: ProbeError("the response holds no list (an array of 2 values that are not objects): a draft needs an array of objects or of plain values, or an object of objects, with at least one item; probe the URL of a list")) {
+            try probe("http://h/flags", "[true, null]")
         }
-        #expect(throws: ProbeError("the response holds no list (an empty array): a draft needs an array of objects, or an object of objects, with at least one item; probe the URL of a list")) {
+        #expect(throws: ProbeError("the response holds no list (an empty array): a draft needs an array of objects or of plain values, or an object of objects, with at least one item; probe the URL of a list")) {
             try probe("http://h/none", "[]")
         }
     }

@@ -190,7 +190,7 @@ struct RequestBodyTests {
             url: /x
             paging: {style: cursor, nextCursor: a, lastItemCursor: b}
             item: {title: t}
-        """) == "b.yaml:5:60: interfaces.e.paging.lastItemCursor: give nextCursor (read from the body) or lastItemCursor (read in the last item), not both")
+        """) == "b.yaml:5:60: interfaces.e.paging.lastItemCursor: give one of nextCursor (read from the body), lastItemCursor (read in the last item) or nextCursorHeader (a response header), not nextCursor and lastItemCursor")
         #expect(error("""
             url: /x
             paging: {style: page, cursorFormat: json}

@@ -26,8 +26,8 @@ public enum ListHalt: Sendable, Equatable {
     /// The footer line (keys named when drawn: `Hint`).
     public var footerHint: Hint {
         switch self {
-        case .loop(let noun): Hint("stopped: the server sent a \(noun) it had sent before (a paging loop)")
-        case .pageCap(let pages): Hint("stopped after \(pages) pages (paging.maxPages)")
+        case .loop(let noun): Hint("stopped: " + WalkStop.loopReason(noun: noun))
+        case .pageCap(let pages): Hint(WalkStop.capNotice(pages))
         case .noNewItems: Hint([.text("the last page added nothing new"), Hint.key(.loadMore, " — %k loads more")])
         case .autoLimit: Hint([.text("paused after three screens loaded by themselves"), Hint.key(.loadMore, " — %k loads more")])
         case .endOfCache: "end of the cached pages"

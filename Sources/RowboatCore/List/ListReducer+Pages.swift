@@ -36,9 +36,7 @@ extension ListReducer {
         // Marks follow their ids across the new rows.
         state.marks.settle(state.rows)
         state.rows = []
-        state.pagesLoaded = 0
-        state.trail = CursorTrail()
-        state.trail.insert(cursor)
+        state.walk = PageWalk(from: cursor)
     }
 
     /// Adds `rows` after the list's, de-duplicated by id (the same id
@@ -86,10 +84,7 @@ extension ListReducer {
         // A local sort takes the new rows into its order, a local filter sets aside those it leaves out.
         resort(&state, moving: Array(rowsBefore..<state.rows.count))
         let loaded = state.rows.count + state.rows.hiddenCount
-        state.pagesLoaded += 1
-        state.nextCursor = PagingPlan(paging: state.paging)
-            .next(after: request.cursor, page: page.facts, loadedCount: loaded)
-        applyFloodRules(&state, request: request, added: loaded - loadedBefore, final: page.final)
+        applyWalkRules(&state, page: page.facts, request: request, added: loaded - loadedBefore, final: page.final)
         state.totalCount = page.facts.totalCount ?? state.totalCount
         state.totalPages = page.facts.totalPages ?? state.totalPages
         state.lastUpdated = page.fetchedAt
@@ -116,22 +111,28 @@ extension ListReducer {
         clampScroll(&state)
     }
 
-    /// After a page: a cursor followed before is a loop and `maxPages`
-    /// pages are the end (both clear the next cursor); a later page that
-    /// added nothing new stops automatic loads. Rows from automatic loads
-    /// count toward `autoLoadRowLimit`.
-    static func applyFloodRules(_ state: inout ListState, request: ListState.InFlight, added: Int, final: Bool) {
+    /// After a page, the walk's rules (`PageWalk`, as `fetch` and the
+    /// probe have them): the next cursor, or the end; a cursor followed
+    /// before is a loop and `maxPages` pages are the end (both stop
+    /// loading, the footer says which); a later page that added nothing
+    /// new stops automatic loads. Rows from automatic loads count toward
+    /// `autoLoadRowLimit`.
+    static func applyWalkRules(_ state: inout ListState, page: PageFacts, request: ListState.InFlight, added: Int,
+                               final: Bool) {
         state.halt = nil
         if request.automatic, final { state.autoLoadedRows += added }
-        guard let next = state.nextCursor else { return }
-        if state.trail.contains(next) {
-            state.nextCursor = nil
+        let step = state.walk.land(page, from: request.cursor, paging: state.paging,
+                                   loaded: state.rows.count + state.rows.hiddenCount, fresh: added)
+        state.nextCursor = step.cursor
+        switch step {
+        case .stop(.loop(let next)):
             state.halt = .loop(noun: CursorTrail.noun(for: next))
-        } else if state.pagesLoaded >= state.paging.maxPages {
-            state.nextCursor = nil
-            state.halt = .pageCap(state.paging.maxPages)
-        } else if request.kind == .more, added == 0 {
+        case .stop(.pageCap(let pages)):
+            state.halt = .pageCap(pages)
+        case .next where request.kind == .more && state.walk.broughtNothingNew(fresh: added):
             state.halt = .noNewItems
+        case .next, .end:
+            break
         }
     }
 }

@@ -77,7 +77,14 @@ public struct ListState: Sendable, Equatable {
     public var nextCursor: PageCursor?
     /// How the endpoint pages: decides the next cursor after each page.
     public var paging: Paging
-    public var pagesLoaded: Int = 0
+    /// The walk over pages since the first page or refresh: its pages, the
+    /// cursors it followed (a repeat is a paging loop), judged by the rules
+    /// `fetch` and the probe use.
+    public var walk = PageWalk()
+    public var pagesLoaded: Int {
+        get { walk.pages }
+        set { walk.pages = newValue }
+    }
     public var totalCount: Int?
     public var totalPages: Int?
     public var inFlight: InFlight?
@@ -97,7 +104,10 @@ public struct ListState: Sendable, Equatable {
     public var notice: String?
     /// Server-chosen cursors followed since the first page: a repeat is a
     /// paging loop.
-    public var trail = CursorTrail()
+    public var trail: CursorTrail {
+        get { walk.trail }
+        set { walk.trail = newValue }
+    }
     /// Why loading stopped short, or stopped by itself (the footer says it).
     public var halt: ListHalt?
     /// Rows that automatic loads added since the last key press.

@@ -1,5 +1,8 @@
 import RowboatSpec
-/// Reads the `auth:` section.
+/// Reads the `auth:` section. With `optional: true`, an environment
+/// variable it reads that is not set means "send no credentials" (an API
+/// that answers without them, as an OpenAPI document's `security: [{}]`
+/// says), not an error.
 extension ConfigLoader {
     static let authTypes = ["bearer", "basic", "apiKey", "oauth2"]
     /// The keys each auth type takes (besides `type`).
@@ -10,9 +13,10 @@ extension ConfigLoader {
         "oauth2": ["tokenURL", "clientId", "clientSecret", "scope", "params", "clientAuth"],
     ]
 
-    static func parseAuth(_ node: ConfigNode) throws(ConfigError) -> AuthSettings {
-        let allKeys = ["type"] + authTypes.flatMap { authKeys[$0]! }
+    static func parseAuth(_ node: ConfigNode) throws(ConfigError) -> AuthSettings? {
+        let allKeys = ["type", "optional"] + authTypes.flatMap { authKeys[$0]! }
         let keys = try node.mapping(allowed: Array(Set(allKeys)).sorted())
+        if try keys["optional"]?.bool() == true, !unsetVariables(keys).isEmpty { return nil }
         guard let typeNode = keys["type"] else {
             throw node.error("missing required key \"type\" (one of \(authTypes.joined(separator: ", ")))")
         }
@@ -21,7 +25,7 @@ extension ConfigLoader {
             let hint = Suggestion.closest(to: type, in: authTypes).map { "; did you mean \"\($0)\"?" } ?? ""
             throw typeNode.error("unknown auth type \"\(type)\" (one of \(authTypes.joined(separator: ", ")))\(hint)")
         }
-        for (key, value) in keys.sorted(by: { $0.key < $1.key }) where key != "type" && !allowed.contains(key) {
+        for (key, value) in keys.sorted(by: { $0.key < $1.key }) where key != "type" && key != "optional" && !allowed.contains(key) {
             throw value.error("\(key) does not apply to auth type \(type) (it takes \(allowed.joined(separator: ", ")))")
         }
         func required(_ key: String) throws(ConfigError) -> String {
@@ -54,5 +58,17 @@ extension ConfigLoader {
                 scope: try keys["scope"]?.string(), params: try keys["params"].map(stringMap) ?? [:],
                 clientAuth: try keys["clientAuth"]?.oneOf(OAuth2Settings.ClientAuth.self) ?? .basic))
         }
+    }
+
+    /// The environment variables the section's values read that are not set.
+    static func unsetVariables(_ keys: [String: ConfigNode]) -> [String] {
+        keys.values.flatMap { node -> [String] in
+            guard case .scalar(let scalar) = node.node else { return [] }
+            return DollarPieces.of(scalar.string).compactMap { piece in
+                guard case .reference(let name, _) = piece, !DollarPieces.isTemplate(name),
+                      node.environment[name] == nil else { return nil }
+                return name
+            }
+        }.sorted()
     }
 }

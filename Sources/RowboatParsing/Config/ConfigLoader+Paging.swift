@@ -6,7 +6,8 @@ extension ConfigLoader {
     static let pagingKeys = ["style", "param", "firstPage", "offsetParam", "cursorParam", "nextCursor", "nextURL",
                              "sizeParam", "limitParam", "size", "totalPages", "totalPagesHeader", "totalCount",
                              "totalCountHeader", "hasMore", "maxPages", "lastItemCursor", "cursorFormat",
-                             "endOnEmptyPage", "nextURLHeader", "isLast", "pagingHeader", "continuation"]
+                             "endOnEmptyPage", "nextURLHeader", "isLast", "pagingHeader", "continuation",
+                             "endOnShortPage", "endOnStatus", "endOnMissingList", "offsetBy", "nextCursorHeader"]
     static let pagingStyles = ["page", "offset", "cursor", "nextURL", "link", "lastId", "continuation", "none"]
     /// Keys that only mean something for one paging style.
     static let styleOnlyKeys: [String: [String]] = [
@@ -14,8 +15,10 @@ extension ConfigLoader {
         "offsetParam": ["offset"], "cursorParam": ["cursor", "lastId"], "nextCursor": ["cursor"],
         "nextURL": ["nextURL"], "nextURLHeader": ["nextURL"], "lastItemCursor": ["cursor"],
         "cursorFormat": ["cursor", "lastId"], "endOnEmptyPage": ["cursor", "nextURL", "link", "continuation"],
-        "continuation": ["continuation"],
+        "continuation": ["continuation"], "offsetBy": ["offset"], "nextCursorHeader": ["cursor"],
     ]
+    /// Statuses `endOnStatus` may name: a client error a server answers past the end with.
+    static let pastEndStatuses = 400...499
 
     static func parsePaging(_ node: ConfigNode, placement: ParamPlacement = ParamPlacement()) throws(ConfigError) -> Paging {
         let keys = try node.mapping(allowed: pagingKeys)
@@ -49,13 +52,19 @@ extension ConfigLoader {
         case "offset":
             paging.style = .offset(param: try param("offsetParam", default: "offset"))
         case "cursor":
-            if let n = keys["nextCursor"], let l = keys["lastItemCursor"] {
-                _ = n
-                throw l.error("give nextCursor (read from the body) or lastItemCursor (read in the last item), not both")
+            let given = ["nextCursor", "lastItemCursor", "nextCursorHeader"].filter { keys[$0] != nil }
+            if given.count > 1 {
+                throw keys[given[1]]!.error("give one of nextCursor (read from the body), lastItemCursor (read in the last "
+                                            + "item) or nextCursorHeader (a response header), not \(given.joined(separator: " and "))")
             }
-            let nextNode: ConfigNode
-            if let l = keys["lastItemCursor"] { nextNode = l } else { nextNode = try required("nextCursor") }
-            let next = try nextNode.jsonPath()
+            var next = JSONPath(steps: [])
+            if let h = keys["nextCursorHeader"] {
+                paging.nextCursorHeader = try headerName(h)
+            } else if let l = keys["lastItemCursor"] {
+                next = try l.jsonPath()
+            } else {
+                next = try required("nextCursor").jsonPath()
+            }
             paging.cursorInLastItem = keys["lastItemCursor"] != nil
             paging.style = .cursor(param: try param("cursorParam", default: "cursor"), next: next)
         case "nextURL":
@@ -86,10 +95,26 @@ extension ConfigLoader {
         }
         if let f = keys["cursorFormat"] { paging.cursorFormat = try f.oneOf(CursorFormat.self) }
         if let e = keys["endOnEmptyPage"] { paging.endOnEmptyPage = try e.bool() }
+        if let e = keys["endOnShortPage"] { paging.endOnShortPage = try e.bool() }
+        if let e = keys["endOnMissingList"] { paging.endOnMissingList = try e.bool() }
+        if let e = keys["endOnStatus"] {
+            let nodes = (try? e.sequence()) ?? [e]
+            for n in nodes {
+                let status = try n.int()
+                guard pastEndStatuses.contains(status) else {
+                    throw n.error("endOnStatus takes client-error statuses (400 to 499), not \(status)")
+                }
+                paging.endOnStatus.append(status)
+            }
+        }
+        if let o = keys["offsetBy"] { paging.offsetStep = try o.oneOf(Paging.OffsetStep.self) }
         if let s = keys["size"] {
             paging.size = try s.int()
             guard paging.size! > 0 else { throw s.error("size must be more than 0") }
             if paging.sizeParam == nil, style == "offset" { paging.sizeParam = "limit" }
+        }
+        if let o = keys["offsetBy"], paging.offsetStep == .size, paging.size == nil {
+            throw o.error("offsetBy size needs the page size: give size")
         }
         if let m = keys["maxPages"] {
             paging.maxPages = try m.int()

@@ -51,7 +51,7 @@ public enum ConfigLoader {
                                    endpoints: endpoints,
                                    keys: try keys["keys"].map(parseKeys) ?? KeyBindingsConfig(),
                                    theme: try keys["theme"].map(parseTheme) ?? ThemeSettings())
-        config.auth = try keys["auth"].map(parseAuth)
+        config.auth = try keys["auth"].flatMap(parseAuth)
         config.images = try keys["images"].map(parseImages) ?? ImageSettings()
         // Actions for every endpoint: a field is checked against what any of them maps.
         config.actions = try keys["actions"].map { n throws(ConfigError) in
@@ -208,7 +208,17 @@ public enum ConfigLoader {
         return shape
     }
 
+    /// `item:` — a mapping of fields, or `value`: each item is a plain
+    /// value (a list of names or tags), its value the id and the title.
     static func parseItem(_ node: ConfigNode) throws(ConfigError) -> ItemMapping {
+        if case .scalar = node.node {
+            let form = try node.string()
+            guard form == ItemMapping.valueForm else {
+                throw node.error("item is a mapping of fields, or \"\(ItemMapping.valueForm)\" for items that are plain values, "
+                                 + "not \"\(form)\"")
+            }
+            return ItemMapping.value
+        }
         var fields: [FieldSpec] = []
         var nullStrings = ItemMapping.defaultNullStrings
         for (name, value) in try node.entries() {

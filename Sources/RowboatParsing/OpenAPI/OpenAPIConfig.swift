@@ -4,7 +4,8 @@ import RowboatSpec
 /// A config made from an OpenAPI document: the server (the document's, or
 /// the origin it was read from when its `servers` is missing, empty or
 /// relative, or `--server`), an `auth` section from its security schemes
-/// reading `${ENV}` variables, and one endpoint for each GET operation
+/// reading `${ENV}` variables, and one endpoint for each GET operation (or
+/// POST one with paging fields in its request body)
 /// whose success response is a list (`OpenAPIEndpoint`), in document
 /// order, as tabs. What it cannot map is a comment; `yaml` writes it.
 public struct OpenAPIConfig: Sendable {
@@ -16,6 +17,10 @@ public struct OpenAPIConfig: Sendable {
     /// The `auth:` section, and the variables it reads.
     public var authLines: [String] = []
     public var authVariables: [String] = []
+    /// Why the credentials may be left unset (the document lets every
+    /// operation go without them, or the check walked them without): the
+    /// `auth:` section is then `optional: true`. Nil: they are needed.
+    public var authOptional: String?
     public var authNotes: [String] = []
     public var endpoints: [OpenAPIEndpoint] = []
     /// Operations not imported, one line each.
@@ -78,8 +83,14 @@ public struct OpenAPIConfig: Sendable {
                 config.skipped.append(why.description)
             }
         }
-        if more > 0 { config.notes.append("\(more) more GET operations past the first \(OpenAPIDocument.maxOperations) were not read") }
-        if operations.isEmpty { config.notes.append("the document has no GET operations") }
+        if !config.endpoints.isEmpty, config.endpoints.allSatisfy(\.anonymous) {
+            config.authOptional = "the document lets every operation imported go without credentials"
+        }
+        if more > 0 { config.notes.append("\(more) more GET or POST operations past the first \(OpenAPIDocument.maxOperations) were not read") }
+        if operations.isEmpty { config.notes.append("the document has no GET or POST operations") }
+        for label in document.unsendable() {
+            config.skipped.append("\(label): Rowboat sends GET and POST only (import it by hand as a POST if the server takes one)")
+        }
         return config
     }
 
@@ -174,7 +185,7 @@ public struct OpenAPIConfig: Sendable {
     public func yaml(offline: Bool) -> String {
         var out = [
             "# Rowboat config imported by `rowboat config import` from \(source)",
-            "# (\(versionText)\(title.map { ", \"\($0)\"" } ?? "")): one endpoint per GET operation whose success response is a list.",
+            "# (\(versionText)\(title.map { ", \"\($0)\"" } ?? "")): one endpoint per GET (or paging POST) operation whose success response is a list.",
             !serverContacted ? "# Not checked: no server was asked (see the server's line); from what the document says alone."
                 : offline ? "# Offline: from what the document says alone; paging is not checked against the server."
                 : "# Each endpoint was checked against the server; where the two disagreed the server's answer is written.",
@@ -186,13 +197,17 @@ public struct OpenAPIConfig: Sendable {
         if let serverNote { out.append("# \(serverNote).") }
         out.append("server: \(YAMLScalar.value(server))")
         out.append("")
-        if !authLines.isEmpty {
-            out.append("# Set \(authVariables.joined(separator: ", ")) in the environment before you use this file.")
+        let variables = authVariables.joined(separator: ", ")
+        if !authLines.isEmpty, let why = authOptional {
+            out.append("# Credentials are optional (\(why)): set \(variables) to send them; unset, none are sent.")
+        } else if !authLines.isEmpty {
+            out.append("# Set \(variables) in the environment before you use this file.")
         }
         for note in authNotes { out.append("# \(note).") }
-        if !authLines.isEmpty { out += authLines + [""] } else if !authNotes.isEmpty { out.append("") }
+        if !authLines.isEmpty { out += authLines + (authOptional == nil ? [] : ["  optional: true"]) + [""] }
+        else if !authNotes.isEmpty { out.append("") }
         guard !endpoints.isEmpty else {
-            out.append("# No GET operation's success response is a list: nothing to browse.")
+            out.append("# No GET or POST operation's success response is a list: nothing to browse.")
             out.append("interfaces: {}")
             return out.map { $0.hasPrefix("#") ? Sanitizer.clean($0, limit: 500) : $0 }.joined(separator: "\n") + "\n"
         }
@@ -213,11 +228,21 @@ public struct OpenAPIConfig: Sendable {
 
     /// One endpoint's lines under `interfaces:`.
     static func lines(_ e: OpenAPIEndpoint) -> [String] {
-        var out = ["  # \(e.title == e.path ? "GET \(e.path)" : "GET \(e.path): \(e.title)")"]
+        let method = e.method.rawValue
+        var out = ["  # \(e.title == e.path ? "\(method) \(e.path)" : "\(method) \(e.path): \(e.title)")"]
         for note in e.notes { out.append("  # \(note)") }
         out.append("  \(YAMLScalar.key(e.key)):")
         out.append("    title: \(YAMLScalar.value(Sanitizer.clean(e.title, limit: 60)))")
-        out.append("    url: \(YAMLScalar.value(e.path))")
+        if let template = e.paging.url {
+            out.append(ProbeDraft.commented("    url: \(YAMLScalar.value(template))", "the page number is part of the path"))
+        } else {
+            out.append("    url: \(YAMLScalar.value(e.path))")
+        }
+        if let body = e.body, e.method == .post {
+            out.append("    method: POST")
+            out.append("    body:                      # the request body of the first page; paging fills its paging fields")
+            out += ProbeDraft.bodyLines(body)
+        }
         let paging = e.pagingParamNames
         let statics = e.params.filter { !paging.contains($0.name) }
         if !e.pathParams.isEmpty || !statics.isEmpty {
@@ -235,6 +260,12 @@ public struct OpenAPIConfig: Sendable {
         for line in e.paging.lines {
             let text = ProbeDraft.commented("      \(line.key): \(line.value)", line.why)
             out.append(e.pagingFromServer ? text : OpenAPIEndpoint.documentWords(text))
+        }
+        if !e.headers.isEmpty {
+            out.append("    headers:")
+            for (name, value) in e.headers {
+                out.append(ProbeDraft.commented("      \(YAMLScalar.key(name)): \(YAMLScalar.value(value))", "the page size header"))
+            }
         }
         let mapping = ProbeDraft.mappingLines(list: e.list, fields: e.fields, envelope: e.envelope, ndjson: false)
         out += e.listFromServer ? mapping : mapping.map(OpenAPIEndpoint.documentWords)

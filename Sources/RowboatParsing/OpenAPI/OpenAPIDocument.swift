@@ -24,8 +24,10 @@ public struct OpenAPIDocument: Sendable {
         public var node: OpenAPIObject
         /// Path-level and operation parameters (the operation's win), resolved.
         public var parameters: [OpenAPIObject]
+        /// GET, or POST (a list read with a search or filter body).
+        public var method: HTTPMethodName = .get
         /// Where the operation is in the document, for comments (`GET /pets`).
-        public var label: String { "GET \(path)" }
+        public var label: String { "\(method.rawValue) \(path)" }
     }
 
     /// Operations are read up to this many (a 10,000-operation document is
@@ -64,31 +66,40 @@ public struct OpenAPIDocument: Sendable {
         }
     }
 
-    /// The GET operations in document order, and how many more there were
-    /// past `maxOperations`.
+    /// The GET and POST operations in document order (a path's GET
+    /// first), and how many more there were past `maxOperations`.
     public func operations() -> (operations: [Operation], more: Int) {
         var out: [Operation] = []
         var more = 0
         for (path, item) in root["paths"]?.object?.ordered ?? [] {
-            guard let itemObject = resolve(item).node?.object, let get = resolve(itemObject["get"] ?? .null).node?.object else {
-                continue
-            }
-            guard out.count < Self.maxOperations else { more += 1; continue }
-            var byName: [String: Int] = [:]
-            var parameters: [OpenAPIObject] = []
-            for list in [itemObject["parameters"], get["parameters"]] {
-                for p in list?.array ?? [] {
-                    guard let param = resolve(p).node?.object, let name = param["name"]?.string else { continue }
-                    let id = "\(param["in"]?.string ?? "query") \(name)"
-                    if let at = byName[id] { parameters[at] = param } else {
-                        byName[id] = parameters.count
-                        parameters.append(param)
+            guard let itemObject = resolve(item).node?.object else { continue }
+            for method in [HTTPMethodName.get, .post] {
+                guard let operation = resolve(itemObject[method.rawValue.lowercased()] ?? .null).node?.object else { continue }
+                guard out.count < Self.maxOperations else { more += 1; continue }
+                var byName: [String: Int] = [:]
+                var parameters: [OpenAPIObject] = []
+                for list in [itemObject["parameters"], operation["parameters"]] {
+                    for p in list?.array ?? [] {
+                        guard let param = resolve(p).node?.object, let name = param["name"]?.string else { continue }
+                        let id = "\(param["in"]?.string ?? "query") \(name)"
+                        if let at = byName[id] { parameters[at] = param } else {
+                            byName[id] = parameters.count
+                            parameters.append(param)
+                        }
                     }
                 }
+                out.append(Operation(path: path, node: operation, parameters: parameters, method: method))
             }
-            out.append(Operation(path: path, node: get, parameters: parameters))
         }
         return (out, more)
+    }
+
+    /// Operations Rowboat cannot send (`query`, OpenAPI 3.2's safe method
+    /// with a body), by label, for the comments.
+    public func unsendable() -> [String] {
+        (root["paths"]?.object?.ordered ?? []).compactMap { path, item in
+            resolve(item).node?.object?["query"] == nil ? nil : "QUERY \(path)"
+        }
     }
 
     /// A node with its `$ref` chain followed (at most 32 hops), or why not.

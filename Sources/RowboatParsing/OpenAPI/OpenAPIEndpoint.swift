@@ -1,8 +1,9 @@
 import Foundation
 import RowboatSpec
 
-/// One GET operation whose success response is a list, as an endpoint of
-/// the imported config: its key, title and path; path params (required)
+/// One GET operation whose success response is a list (or a POST one that
+/// carries its paging in the request body: a search or filter), as an
+/// endpoint of the imported config: its key, title and path; path params (required)
 /// and the query params that stay static; filters from query params with
 /// enums, a sort section from a sort param, the search param; and the list,
 /// fields and paging guessed from a sample of its response schema
@@ -13,6 +14,18 @@ public struct OpenAPIEndpoint: Sendable {
     public var title: String
     /// The path as the document writes it, `{name}` for path params.
     public var path: String
+    /// GET, or POST with `body`.
+    public var method: HTTPMethodName = .get
+    /// A POST's request body for the first page (`OpenAPIRequestBody`).
+    public var body: JSONValue?
+    /// Every param and body field the operation declares (query names,
+    /// `$.` body paths): names the live check's search tries first.
+    public var declared: [String] = []
+    /// Request headers the operation's paging asks for (a page size).
+    public var headers: [(String, String)] = []
+    /// The operation may be called without credentials: its security
+    /// (or the document's) is absent, empty, or holds the empty requirement `{}`.
+    public var anonymous = false
     public var pathParams: [(name: String, value: String)]
     /// Query params sent as they are (required ones, with their default or example).
     public var params: [(name: String, value: String, why: String)]
@@ -67,6 +80,7 @@ public struct OpenAPIEndpoint: Sendable {
         let root = sampler.value(response.schema, name: "response", index: 1, depth: 0)
         notes += sampler.problems
         guard let body = root.jsonBytes else { return .failure(OpenAPIError("\(operation.label): its schema gives no sample")) }
+        let requestBody = operation.method == .post ? OpenAPIRequestBody.read(operation, in: document) : nil
 
         // The query: paging params with the values a first page sends; the rest sorted out below.
         var query: [URLQueryItem] = []
@@ -75,6 +89,9 @@ public struct OpenAPIEndpoint: Sendable {
         var filters: [Section] = []
         var sort: Section?
         var search: String?
+        var pagePathParam: (name: String, first: String)?
+        var headers: [(String, String)] = []
+        var declaredHeaders: [String] = []
         for p in operation.parameters {
             guard let name = p["name"]?.string, !name.isEmpty else { continue }
             let place = p["in"]?.string ?? "query"
@@ -86,12 +103,30 @@ public struct OpenAPIEndpoint: Sendable {
             let schema = OpenAPISchema.read(p["schema"] ?? .object(p), in: document)
             let given = (p["example"] ?? schema.example ?? schema.defaultValue).flatMap(\.text)
             let lower = name.lowercased()
+            // (A date or a free text under a paging name is a filter: `from`, `since`.)
+            let dated = ["date", "date-time", "time"].contains(schema.format ?? "")
+            var role = dated ? nil : PagingNames.role(of: name)
+            // An offset's name given as text is a token (Matrix's `from`).
+            if role == .offset, schema.type == "string" { role = .cursor }
             switch place {
+            case "path" where role == .page:
+                // The page number is a path segment: the first page's number in the path, paging fills it.
+                pagePathParam = (name, schema.minimum == "0" || given == "0" ? "0" : "1")
+                continue
             case "path":
                 pathParams.append((name, given ?? ""))
                 continue
             case "query":
                 break
+            case "header" where role == .size && OpenAPIEndpoint.isHeaderName(name):
+                // A page size asked for in a request header (Cosmos DB's x-ms-max-item-count).
+                var size = Int(given ?? "") ?? 20
+                if let max = schema.maximum.flatMap({ Int(Double($0) ?? 0) }), max > 0 { size = min(size, max) }
+                headers.append((name, String(max(1, size))))
+                continue
+            case "header" where role == .cursor && OpenAPIEndpoint.isHeaderName(name):
+                declaredHeaders.append("header:" + name)
+                continue
             default:
                 if p["required"]?.bool == true, place == "header" {
                     notes.append("the header \(name) is required; add it under headers:")
@@ -100,16 +135,17 @@ public struct OpenAPIEndpoint: Sendable {
             }
             let enumValues = (schema.enumValues.isEmpty ? OpenAPISchema.read(schema.items ?? .null, in: document).enumValues
                               : schema.enumValues).compactMap(\.text)
-            if PagingGuess.pageParams.contains(lower) {
+            if role == .page {
                 query.append(URLQueryItem(name: name, value: schema.minimum == "0" || given == "0" ? "0" : "1"))
-            } else if PagingGuess.sizeParams.contains(lower) {
+            } else if role == .size {
                 var size = Int(given ?? "") ?? 20
                 if let max = schema.maximum.flatMap({ Int(Double($0) ?? 0) }), max > 0 { size = min(size, max) }
                 query.append(URLQueryItem(name: name, value: String(max(1, size))))
-            } else if PagingGuess.offsetParams.contains(lower) {
+            } else if role == .offset {
                 query.append(URLQueryItem(name: name, value: "0"))
-            } else if PagingGuess.cursorParams.contains(lower) {
-                query.append(URLQueryItem(name: name, value: ""))
+            } else if role == .cursor {
+                // Not sent on the first page: the search knows the name (`declared`).
+                continue
             } else if sort == nil, sortParams.contains(lower) || lower.hasSuffix("sort") {
                 if enumValues.isEmpty {
                     notes.append("the sort param \(name) lists no values: add a sort section with its options")
@@ -129,14 +165,19 @@ public struct OpenAPIEndpoint: Sendable {
         }
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "{}%;")
-        let encodedPath = (basePath + operation.path).addingPercentEncoding(withAllowedCharacters: allowed) ?? "/"
+        var firstPath = operation.path
+        if let page = pagePathParam { firstPath = firstPath.replacingOccurrences(of: "{\(page.name)}", with: page.first) }
+        let encodedPath = (basePath + firstPath).addingPercentEncoding(withAllowedCharacters: allowed) ?? "/"
         var components = URLComponents()
         components.queryItems = query.isEmpty ? nil : query
         let url = origin + (encodedPath.hasPrefix("/") ? "" : "/") + encodedPath + (components.string ?? "")
-        let input = ProbeInput(method: .get, url: url, status: 200,
+        var input = ProbeInput(method: operation.method, url: url, headers: headers, body: requestBody?.sample.jsonBytes, status: 200,
                                responseHeaders: [("Content-Type", "application/json")] + response.headers(&sampler, origin: origin,
                                                                                                           path: operation.path),
                                responseBody: body)
+        let declared = operation.parameters.filter { ($0["in"]?.string ?? "query") == "query" }.compactMap { $0["name"]?.string }
+            + declaredHeaders + (requestBody?.declared ?? [])
+        input.declared = declared
         let analysis: ProbeAnalysis
         do {
             analysis = try ProbeAnalysis(input)
@@ -145,13 +186,24 @@ public struct OpenAPIEndpoint: Sendable {
             let why = notes.first ?? Self.shapeOf(root)
             return .failure(OpenAPIError("\(operation.label): its response is not a list of objects (\(why))"))
         }
+        if operation.method == .post, requestBody?.paging.isEmpty ?? true {
+            return .failure(OpenAPIError("\(operation.label): its request body has no page, offset, size or cursor field "
+                                         + "(a write, or a search that does not page)"))
+        }
         let title = op["summary"]?.string.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? op["operationId"]?.string ?? operation.path
-        return .success(OpenAPIEndpoint(key: key, title: title, path: operation.path, pathParams: pathParams, params: params,
-                                        filters: filters, sort: sort, search: search, list: analysis.list,
-                                        fields: analysis.fields,
-                                        envelope: ProbeDraft.envelopeLines(analysis.root, list: analysis.list), paging: analysis.likeliest, documentPaging: analysis.likeliest,
-                                        verified: nil, notes: notes, requestURL: url))
+        var endpoint = OpenAPIEndpoint(key: key, title: title, path: operation.path, pathParams: pathParams, params: params,
+                                       filters: filters, sort: sort, search: search, list: analysis.list,
+                                       fields: analysis.fields, envelope: ProbeDraft.envelopeLines(analysis.root, list: analysis.list),
+                                       paging: analysis.likeliest, documentPaging: analysis.likeliest, verified: nil, notes: notes,
+                                       requestURL: url)
+        endpoint.method = operation.method
+        endpoint.body = requestBody?.sample
+        endpoint.declared = declared
+        endpoint.headers = headers
+        let security = op["security"]?.array ?? document.root["security"]?.array ?? []
+        endpoint.anonymous = security.isEmpty || security.contains { $0.object?.isEmpty == true }
+        return .success(endpoint)
     }
 
     /// The guessers' comments speak of "this response": for what a sample

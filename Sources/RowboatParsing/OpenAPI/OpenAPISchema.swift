@@ -18,6 +18,8 @@ public struct OpenAPISchema: Sendable {
     public var minimum: String?
     public var maximum: String?
     public var nullable = false
+    /// The properties an object must have.
+    public var required: [String] = []
     public var description: String?
     public var problems: [String] = []
     /// The `$ref`s taken to reach it (so a schema inside it that names one of them again is a cycle).
@@ -59,6 +61,7 @@ public struct OpenAPISchema: Sendable {
         out.enumValues = o["enum"]?.array ?? []
         out.example = o["example"] ?? o["examples"]?.array?.first
         out.defaultValue = o["default"]
+        out.required = o["required"]?.array?.compactMap(\.string) ?? []
         out.minimum = o["minimum"]?.text
         out.maximum = o["maximum"]?.text
         out.description = o["description"]?.string ?? o["title"]?.string
@@ -90,6 +93,7 @@ public struct OpenAPISchema: Sendable {
         defaultValue = defaultValue ?? other.defaultValue
         description = description ?? other.description
         nullable = nullable || other.nullable
+        required += other.required.filter { !required.contains($0) }
         problems += other.problems
         refs.formUnion(other.refs)
     }
@@ -167,7 +171,7 @@ struct OpenAPISample {
             if PagingGuess.pageKeys.contains(lower) { return .int(schema.minimum == "0" ? 0 : 1) }
             if PagingGuess.totalPagesKeys.contains(lower) { return .int(5) }
             if PagingGuess.totalCountKeys.contains(lower) { return .int(100) }
-            if PagingGuess.sizeParams.contains(lower) || PagingGuess.bodySizeKeys.contains(lower) { return .int(20) }
+            if PagingNames.role(of: name) == .size || PagingGuess.bodySizeKeys.contains(lower) { return .int(20) }
             if PagingGuess.bodyOffsetKeys.contains(lower) { return .int(0) }
             if OpenAPISample.timeNames.contains(lower), schema.format != "int32" { return .int(1_760_000_000 + Int64(index) * 3600) }
             return type == "integer" ? .int(Int64(10 + index)) : .double(Double(10 + index) + 0.5)
@@ -188,7 +192,7 @@ struct OpenAPISample {
         default: break
         }
         if PagingGuess.Reader.isNextURLKey(name) { return .string("\(origin)\(path)?page=2") }
-        if PagingGuess.cursorKeys.contains(lower) || lower.contains("cursor") || lower.contains("token") {
+        if PagingGuess.cursorKeys.contains(lower) || PagingNames.isTokenKey(name) {
             return .string("c\(index)Zx9")
         }
         let uri = ["uri", "url", "uri-reference", "iri"].contains(schema.format ?? "")

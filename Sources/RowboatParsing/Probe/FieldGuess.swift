@@ -18,6 +18,43 @@ public struct FieldGuess: Sendable, Equatable {
     public var fields: [Field]
     /// What could not be decided, for the draft's closing notes.
     public var notes: [String]
+    /// The other fields that could be the id, surest first.
+    public var otherIdentifiers: [Field] = []
+
+    public init(fields: [Field], notes: [String], otherIdentifiers: [Field] = []) {
+        self.fields = fields
+        self.notes = notes
+        self.otherIdentifiers = otherIdentifiers
+    }
+
+    /// The guess with the next surest id, once a walk showed `id` repeat
+    /// with other values on later pages (no id at all when none is left).
+    public func withNextIdentifier() -> FieldGuess? {
+        guard let at = fields.firstIndex(where: { $0.name == "id" }) else { return nil }
+        var next = self
+        let old = fields[at].path
+        if var other = otherIdentifiers.first {
+            other.reason += "; \(old) repeated on a later page with other values"
+            next.fields[at] = other
+            next.otherIdentifiers.removeFirst()
+        } else {
+            next.fields.remove(at: at)
+            next.notes.append("the id \(old) repeated on a later page with other values: without an id, rows are told apart by position")
+        }
+        return next
+    }
+
+    /// The guess with the id's reason saying it held over `items` walked.
+    public func identifierHeld(over items: Int) -> FieldGuess {
+        var out = self
+        if let at = fields.firstIndex(where: { $0.name == "id" }), fields[at].path != ItemMapping.keyPath, !fields[at].path.isEmpty {
+            let reason = out.fields[at].reason
+            if let sampled = reason.range(of: " sampled") {
+                out.fields[at].reason = reason.replacingCharacters(in: sampled, with: " sampled and in the \(items) items walked")
+            }
+        }
+        return out
+    }
 
     /// Every scalar leaf of the sample items: path text → the values seen.
     struct Leaf {
@@ -28,6 +65,10 @@ public struct FieldGuess: Sendable, Equatable {
     }
 
     public static func guess(_ list: ListGuess) -> FieldGuess {
+        if list.scalars {
+            return FieldGuess(fields: [Field(name: "id", path: "", type: .text, reason: "each item is a plain value: it is the id"),
+                                       Field(name: "title", path: "", type: .text, reason: "and the title")], notes: [])
+        }
         var leaves: [String: Leaf] = [:]
         var order: [String] = []
         for item in list.sample {
@@ -37,6 +78,7 @@ public struct FieldGuess: Sendable, Equatable {
         let n = max(1, list.sample.count)
         var fields: [Field] = []
         var notes: [String] = []
+        var others: [Field] = []
         var used = Set<String>()
         func take(_ name: String, _ leaf: Leaf, _ type: FieldType, relative: Bool = false, _ reason: String) {
             fields.append(Field(name: name, path: leaf.path, type: type, relative: relative, reason: reason))
@@ -44,13 +86,16 @@ public struct FieldGuess: Sendable, Equatable {
         }
         let strings = all.filter { $0.values.allSatisfy(\.isTextLike) && $0.values.contains { !$0.isNullValue } }
 
-        // id: the item's key in a keyed list, else a unique value under an id-like name.
+        // id: the item's key in a keyed list, else the value that names an item by meaning.
         if list.keyed {
             fields.append(Field(name: "id", path: ItemMapping.keyPath, type: .text, reason: "the object key of each item"))
-        } else if let id = best(all, names: idNames, where: { isUnique($0, of: n) }, fallbackContains: ["id"]) {
-            take("id", id, .text, "unique in all \(n) sampled")
-        } else if let url = best(all, names: ["url", "link", "html_url", "href", "uri", "isbn", "name", "slug"], where: { isUnique($0, of: n) }) {
-            take("id", url, .text, "no id field; unique in all \(n) sampled")
+        } else if let id = identifiers(all, of: n).first {
+            take("id", id.leaf, .text, "\(id.why), unique in all \(n) sampled")
+            // A name is the title too.
+            if id.why == "a name" { used.remove(id.leaf.path) }
+            others = identifiers(all, of: n).dropFirst().prefix(3).map {
+                Field(name: "id", path: $0.leaf.path, type: .text, reason: "\($0.why), unique in all \(n) sampled")
+            }
         } else {
             notes.append("no field is unique in every item: without an id, rows are told apart by position")
         }
@@ -97,10 +142,58 @@ public struct FieldGuess: Sendable, Equatable {
             take(columnName(number.key, fallback: "count", taken: fields), number, money ? .money : (whole ? .int : .number),
                  "a number")
         }
-        return FieldGuess(fields: fields, notes: notes)
+        return FieldGuess(fields: fields, notes: notes, otherIdentifiers: others)
     }
 
-    static let idNames = ["id", "_id", "uuid", "guid", "key", "objectid", "_number", "number", "slug", "productid"]
+    static let idNames = ["id", "_id", "@id", "uuid", "guid", "key", "objectid", "_number", "number", "slug", "productid"]
+
+    /// The field that names an item, by meaning: an id, a key named like
+    /// an identifier (`dag_id`, `event_id`, `uid`, `sku`), a name (`name`,
+    /// `UserName`, `metadata.name`), and a URL only when nothing else is
+    /// unique; never a time, a flag, a fraction or a count, whatever the
+    /// sample shows. Unique in the sampled items; surest, then shallowest, first.
+    static func identifiers(_ leaves: [Leaf], of n: Int) -> [(leaf: Leaf, why: String)] {
+        var found: [(Leaf, String, Int)] = []
+        for leaf in leaves where isUnique(leaf, of: n) && !leaf.values.contains(where: { v in
+            if case .double = v { return true }
+            if case .bool = v { return true }
+            return false
+        }) && dateType(leaf) == nil && !keyHas(leaf, notIdentifierWords) {
+            guard let (rank, why) = identifierRank(leaf.key) else { continue }
+            found.append((leaf, why, rank * 10 + leaf.depth))
+        }
+        return found.sorted { $0.2 < $1.2 }.map { ($0.0, $0.1) }
+    }
+
+    /// Words in a key that mark a value that is no identifier, however unique.
+    static let notIdentifierWords = ["time", "date", "created", "updated", "modified", "timestamp", "version", "etag",
+                                     "count", "size", "total", "rating", "price", "score", "_ts", "_at", "seq"]
+
+    /// Words that end in "id" and name no identifier.
+    static let notIdWords: Set<String> = ["valid", "paid", "void", "avoid", "android", "solid", "liquid", "fluid", "hybrid",
+                                          "rapid", "grid", "bid", "kid", "lid", "mid", "rid", "did", "hid", "vid", "acid",
+                                          "humid", "vivid", "stupid", "invalid", "prepaid", "unpaid", "squid"]
+
+    /// How surely a key names an item (lower is surer), and why.
+    static func identifierRank(_ key: String) -> (Int, String)? {
+        let k = key.lowercased()
+        if let i = idNames.firstIndex(of: k) { return (i < 6 ? 0 : 2, "an id") }
+        if k.hasSuffix("_id") || k.hasSuffix("-id") || key.hasSuffix("Id") || key.hasSuffix("ID") || k == "uid"
+            || k.hasSuffix("uuid") || k.hasSuffix("guid") || (k.hasSuffix("id") && !notIdWords.contains(k)) {
+            return (1, "a key named like an identifier")
+        }
+        if ["sku", "handle", "code", "isbn", "urn", "ref", "key"].contains(k) || k.hasSuffix("_key") || k.hasSuffix("slug") {
+            return (3, "a key named like an identifier")
+        }
+        if ["name", "username", "login", "email", "path", "filename", "full_name", "fullname", "mail_host", "fqdn"].contains(k)
+            || k.hasSuffix("username") || k.hasSuffix("_name") && !k.contains("display") {
+            return (4, "a name")
+        }
+        if ["url", "link", "html_url", "href", "uri", "self", "self_link", "permalink"].contains(k) || k.hasSuffix("url") {
+            return (6, "no id or name: a URL")
+        }
+        return nil
+    }
     static let titleNames = ["title", "name", "full_name", "fullname", "namewithowner", "subject", "headline", "label",
                              "display_name", "displayname", "productname", "login", "username", "text", "summary", "content"]
     static let subtitleNames = ["subtitle", "description", "summary", "excerpt", "tagline", "body", "author", "by",

@@ -18,6 +18,10 @@ public struct ListGuess: Sendable, Equatable {
     /// (`{"columns": [...], "rows": [[...]]}`); the sample is then the
     /// rows made objects of those names.
     public var columnNames: JSONPath?
+    /// The items are plain values (strings or numbers: a list of names or
+    /// tags), mapped with `item: value`; chosen only when no list of
+    /// objects is there.
+    public var scalars = false
 
     /// How many items are looked at to guess fields.
     public static let sampleSize = 25
@@ -30,8 +34,12 @@ public struct ListGuess: Sendable, Equatable {
     public static func best(in root: JSONTapeNode) -> ListGuess? {
         var found: [ListGuess] = []
         collect(root, at: [], depth: 0, into: &found)
-        // The most items wins; then an array over a keyed object; then the shallower.
+        // Plain values are the list only at the root or in a small envelope
+        // (`{"repositories": [...]}`), not an object's own tags.
+        found.removeAll { $0.scalars && ($0.path.steps.count > 1 || ($0.path.steps.count == 1 && root.count > 5)) }
+        // Objects over plain values; the most items wins; then an array over a keyed object; then the shallower.
         return found.max { a, b in
+            if a.scalars != b.scalars { return a.scalars }
             if a.count != b.count { return a.count < b.count }
             if a.keyed != b.keyed { return a.keyed }
             return a.path.steps.count > b.path.steps.count
@@ -48,6 +56,11 @@ public struct ListGuess: Sendable, Equatable {
                 found.append(ListGuess(path: JSONPath(steps: steps), keyed: false, count: count,
                                        sample: first(sampleSize, of: node), keys: []))
                 nested(in: node, at: steps, into: &found)
+            } else if count > 0, isPlainValues(node) {
+                var list = ListGuess(path: JSONPath(steps: steps), keyed: false, count: count,
+                                     sample: first(sampleSize, of: node), keys: [])
+                list.scalars = true
+                found.append(list)
             }
             // Look inside the first element only: siblings share a shape.
             if let first = node.element(0) { collect(first, at: steps + [.index(0)], depth: depth + 1, into: &found) }
@@ -59,6 +72,18 @@ public struct ListGuess: Sendable, Equatable {
                 return true
             }
         }
+    }
+
+    /// True when every element is a string or a number.
+    static func isPlainValues(_ array: JSONTapeNode) -> Bool {
+        var plain = true
+        array.forEachElement { element in
+            switch element.scalar {
+            case .string?, .int?, .numberText?, .double?: break
+            default: plain = false
+            }
+        }
+        return plain
     }
 
     /// The first `n` elements of an array as trees.

@@ -22,18 +22,40 @@ public struct PagingGuess: Sendable, Equatable {
     public var notes: [String]
     /// Tried only because nothing in the response said otherwise.
     public var fallback = false
+    /// The endpoint's url when the position is a path segment
+    /// (`/archive/page/{page}.json`); nil keeps the probed path.
+    public var url: String?
 
     public init(lines: [(key: String, value: String, why: String)] = [], consumedParams: Set<String> = [],
-                notes: [String] = [], fallback: Bool = false) {
+                notes: [String] = [], fallback: Bool = false, url: String? = nil) {
         self.lines = lines
         self.consumedParams = consumedParams
         self.notes = notes
         self.fallback = fallback
+        self.url = url
     }
 
     public static func == (a: PagingGuess, b: PagingGuess) -> Bool {
         a.lines.map { "\($0.key)=\($0.value)" } == b.lines.map { "\($0.key)=\($0.value)" }
-            && a.consumedParams == b.consumedParams && a.notes == b.notes && a.fallback == b.fallback
+            && a.consumedParams == b.consumedParams && a.notes == b.notes && a.fallback == b.fallback && a.url == b.url
+    }
+
+    /// The guess once a walk of more than one page held it: what was a
+    /// guess says so no more.
+    public func confirmed() -> PagingGuess {
+        var g = self
+        g.lines = lines.map { line in
+            guard line.why.hasPrefix("guess: ") else { return line }
+            return (line.key, line.value, String(line.why.dropFirst(7)) + "; the walk held it")
+        }
+        return g
+    }
+
+    /// The same guess without `keys` (`totalCount`, …).
+    public func removing(_ keys: Set<String>) -> PagingGuess {
+        var g = self
+        g.lines.removeAll { keys.contains($0.key) }
+        return g
     }
 
     /// The style's name (`page`, `cursor`, …).
@@ -51,28 +73,42 @@ public struct PagingGuess: Sendable, Equatable {
         return yaml.replacingOccurrences(of: "$$", with: "$")
     }
 
+    /// Where the position goes, in words (`the query's `page``, `the body's
+    /// `page_token``, `the `x-ms-continuation` header`, `the path`), for the
+    /// draft's line on what was walked.
+    public var place: String? {
+        let name: String
+        switch style {
+        case "page" where url != nil: return "the path's `{\(text("param") ?? "page")}`"
+        case "page": name = text("param") ?? "page"
+        case "offset": name = text("offsetParam") ?? "offset"
+        case "cursor", "lastId": name = text("cursorParam") ?? "cursor"
+        case "link": return "the Link header's next URL"
+        case "nextURL":
+            if let header = text("nextURLHeader") { return "the next URL in the `\(header)` header" }
+            return "the next URL at `\(text("nextURL") ?? "next")`"
+        case "continuation": return "the members of `\(text("continuation") ?? "continue")`"
+        default: return nil
+        }
+        if let header = RequestBuilder.headerName(name) { return "the `\(header)` header" }
+        if JSONBody.isBodyPathName(name) { return "the body's `\(name.dropFirst(2))`" }
+        return "the query's `\(name)`"
+    }
+
     /// A few words for what this guess does (`cursor next_cursor sent as cursor`).
     public var summary: String {
-        let detail = ["nextCursor", "lastItemCursor", "nextURL", "nextURLHeader", "continuation", "param", "offsetParam",
-                      "cursorParam", "cursorFormat"]
+        let detail = ["nextCursor", "nextCursorHeader", "lastItemCursor", "nextURL", "nextURLHeader", "continuation", "param",
+                      "offsetParam", "cursorParam", "cursorFormat"]
             .compactMap { key in value(key).map { "\(key) \($0)" } }
         return ([style] + detail).joined(separator: ", ")
     }
-
-    static let pageParams = ["page", "_page", "p", "pagenumber", "page_number", "pageno", "pagenum", "page[number]",
-                             "pagination[page]"]
-    static let sizeParams = ["per_page", "perpage", "page_size", "pagesize", "limit", "_limit", "size", "max",
-                             "maxresults", "n", "hitsperpage", "first", "limittofirst", "rows", "count", "_size",
-                             "srlimit", "top", "$top", "take", "page[size]", "pagination[pagesize]"]
-    static let offsetParams = ["offset", "_start", "start", "skip", "startat", "from", "s", "$skip"]
-    static let cursorParams = ["cursor", "after", "page_token", "pagetoken", "starting_after", "continuation", "max_id",
-                               "since_id", "next_token", "_next", "next", "marker", "continuationtoken"]
 
     static let nextURLKeys = ["next", "nextlink", "@odata.nextlink", "next_url", "nexturl", "next_page_url", "nextpageurl",
                               "next_href", "nexthref", "more_topics_url", "odata.nextlink", "nextpage", "next_page"]
     static let cursorKeys = ["next_cursor", "nextcursor", "endcursor", "end_cursor", "after", "cursor", "next_page_token",
                              "nextpagetoken", "continuation", "next_token", "nexttoken", "scroll_id", "_scroll_id",
-                             "continuationtoken", "continuation_token", "next_marker", "nextmarker", "next"]
+                             "continuationtoken", "continuation_token", "next_marker", "nextmarker", "next", "continue",
+                             "after_cursor", "next_batch", "starting_after", "bookmark", "end"]
     static let totalCountKeys = ["total_count", "totalcount", "total", "count", "totalresults", "total_results", "nbhits",
                                  "totalelements", "totalitems", "total_items", "repositorycount", "@odata.count",
                                  "recordstotal", "value", "totalhits", "hits_total", "total_entries",
@@ -96,24 +132,19 @@ public struct PagingGuess: Sendable, Equatable {
 
     /// The likeliest guess alone (what a probe that walks nothing writes).
     public static func guess(root: JSONValue, list: ListGuess?, headers: [(String, String)], requestURL: String,
-                             method: HTTPMethodName, requestBody: JSONValue?) -> PagingGuess {
+                             method: HTTPMethodName, requestBody: JSONValue?, declared: [String] = []) -> PagingGuess {
         let all = candidates(root: root, list: list, headers: headers, requestURL: requestURL, method: method,
-                             requestBody: requestBody)
+                             requestBody: requestBody, declared: declared)
         return all.first { !$0.fallback } ?? all.last!
     }
 
-    /// Every guess that fits the response, the likeliest first; the last
-    /// is always style `none`.
+    /// Every guess that fits the exchange, the likeliest first; the last
+    /// is always style `none`. `declared` names the params an OpenAPI
+    /// operation declares (query names, `$.` body paths).
     public static func candidates(root: JSONValue, list: ListGuess?, headers: [(String, String)], requestURL: String,
-                                  method: HTTPMethodName, requestBody: JSONValue?) -> [PagingGuess] {
+                                  method: HTTPMethodName, requestBody: JSONValue?, declared: [String] = []) -> [PagingGuess] {
         Reader(root: root, list: list, headers: headers, requestURL: requestURL, method: method,
-               requestBody: requestBody).candidates()
-    }
-
-    /// The GraphQL variables a request body sends, if it looks like GraphQL.
-    static func bodyVariables(_ body: JSONValue?) -> Set<String>? {
-        guard case .object(let o)? = body, case .string? = o["query"], case .object(let v)? = o["variables"] else { return nil }
-        return Set(v.keys)
+               requestBody: requestBody, declared: declared).candidates()
     }
 
     static func canonicalHeader(_ lowercased: String, in headers: [(String, String)]) -> String {

@@ -28,7 +28,9 @@ public struct ProbeAnalysis: Sendable {
     public let list: ListGuess
     /// The request body as JSON, when it is.
     public let requestBody: JSONValue?
-    public let fields: FieldGuess
+    /// The item fields (the probe may choose another id once a walk shows
+    /// the first one is not unique).
+    public var fields: FieldGuess
     /// Every paging guess that fits, likeliest first; the last is style none.
     public let candidates: [PagingGuess]
     public let credentials: ProbeCredentials
@@ -61,8 +63,8 @@ public struct ProbeAnalysis: Sendable {
             throw ProbeError("the response is not JSON (\(contentType ?? "no content type")): \(ProbeDraft.preview(input.responseBody))")
         }
         guard let list else {
-            throw ProbeError("the response holds no list (\(ProbeDraft.shape(root))): a draft needs an array of objects, or an "
-                             + "object of objects, with at least one item; probe the URL of a list")
+            throw ProbeError("the response holds no list (\(ProbeDraft.shape(root))): a draft needs an array of objects or of "
+                             + "plain values, or an object of objects, with at least one item; probe the URL of a list")
         }
         self.ndjson = ndjson
         self.root = root
@@ -75,7 +77,7 @@ public struct ProbeAnalysis: Sendable {
         requestBody = input.body.flatMap { try? JSONValue.parse(Data($0)) }
         fields = FieldGuess.guess(list)
         candidates = PagingGuess.candidates(root: root, list: list, headers: input.responseHeaders, requestURL: input.url,
-                                            method: input.method, requestBody: requestBody)
+                                            method: input.method, requestBody: requestBody, declared: input.declared)
         credentials = ProbeCredentials.from(headers: input.headers, url: input.url, references: input.references)
     }
 

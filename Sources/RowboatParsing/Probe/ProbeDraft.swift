@@ -51,7 +51,11 @@ public enum ProbeDraft {
         }
         out.append("interfaces:")
         out.append("  \(analysis.key):")
-        out.append("    url: \(YAMLScalar.value(analysis.path.removingPercentEncoding ?? analysis.path))")
+        if let url = paging.url {
+            out.append(commented("    url: \(YAMLScalar.value(url))", "the page number is part of the path"))
+        } else {
+            out.append("    url: \(YAMLScalar.value(analysis.path.removingPercentEncoding ?? analysis.path))")
+        }
         if input.method == .post { out.append("    method: POST") }
         let query = URLComponents(string: input.url)?.queryItems ?? []
         let params = query.filter { !paging.consumedParams.contains($0.name) && !credentials.paramNames.contains($0.name) }
@@ -91,7 +95,7 @@ public enum ProbeDraft {
         var out: [String] = []
         var response: [String] = []
         if !list.path.steps.isEmpty {
-            let what = list.keyed ? "an object of \(list.count) objects" : list.path.hasWildcard
+            let what = list.scalars ? "an array of \(list.count) plain values" : list.keyed ? "an object of \(list.count) objects" : list.path.hasWildcard
                 ? "\(list.count) objects over nested lists" : list.columnNames != nil
                 ? "\(list.count) rows of cells" : "an array of \(list.count) objects (the largest)"
             response.append(commented("      list: \(YAMLScalar.value(list.path.description))", what))
@@ -103,6 +107,14 @@ public enum ProbeDraft {
         if ndjson { response.append(commented("      format: ndjson", "one JSON value per line")) }
         response += envelope
         if !response.isEmpty { out.append("    response:"); out += response }
+        if list.scalars {
+            let unique = Set(list.sample.compactMap(\.scalarText)).count == list.sample.count
+            out.append(commented("    item: \(ItemMapping.valueForm)", "each item is a plain value: its id and its title"
+                                 + (unique ? " (unique in all \(list.sample.count) sampled)" : "")))
+            out.append("    columns:")
+            out.append("      - {field: title, weight: 3, min: 16}")
+            return out
+        }
         out.append("    item:")
         for field in fields.fields {
             var value = YAMLScalar.value(field.path)

@@ -15,6 +15,9 @@ public struct ProbeInput: Sendable {
     /// (`--header 'Authorization: Bearer ${TOKEN}'`) → their values: a
     /// credential with one of these values is written as that variable.
     public var references: [String: String] = [:]
+    /// Params an OpenAPI operation declares (query names, `$.` body paths):
+    /// names the paging search may try before the usual families.
+    public var declared: [String] = []
 
     public init(method: HTTPMethodName, url: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
                 status: Int, responseHeaders: [(String, String)], responseBody: [UInt8]) {

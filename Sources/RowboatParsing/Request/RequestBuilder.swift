@@ -39,9 +39,14 @@ public struct RequestBuilder: Sendable {
         let jsonBody = method == .post && (endpoint.body != nil || config.communication.bodyFormat == .json)
         var params = endpoint.params
         var placed: [(JSONPath, JSONValue)] = []
-        /// Sets `name` to `text`, or places `value` at its body path.
+        var headerParams: [(String, String)] = []
+        /// Sets `name` to `text`, places `value` at its body path, or sends
+        /// it as the request header a `header:NAME` param names.
         func set(_ name: String, _ text: ParamValue, _ value: JSONValue) {
-            if jsonBody, let path = JSONBody.path(name) {
+            if let header = Self.headerName(name) {
+                params[name] = nil
+                if case .one(let v) = text { headerParams.append((header, v)) }
+            } else if jsonBody, let path = JSONBody.path(name) {
                 params[name] = nil
                 placed.append((path, value))
             } else {
@@ -105,6 +110,10 @@ public struct RequestBuilder: Sendable {
         // Config headers replace the standard ones of the same name (e.g. Accept).
         headers.removeHeaders(lowercased: customNames)
         for (k, v) in custom.sorted(by: { $0.key < $1.key }) { headers.append((k, v)) }
+        for (k, v) in headerParams {
+            headers.removeHeaders(lowercased: [k.lowercased()])
+            headers.append((k, v))
+        }
         switch method {
         case .get, .delete:
             if !pairs.isEmpty { url += (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + URLEncoding.encode(pairs) }
@@ -129,6 +138,15 @@ public struct RequestBuilder: Sendable {
         return RequestSpec(method: method, url: url, headers: headers, body: body, timeoutSeconds: timeoutSeconds,
                            configHeaderNames: customNames, maxBodyBytes: endpoint.maxBodyBytes,
                            credentialOrigin: URLOrigin(url))
+    }
+
+    /// The header a param named `header:NAME` is sent as (a paging
+    /// position that travels in a request header: Cosmos DB's
+    /// `x-ms-continuation`); nil for any other name.
+    public static func headerName(_ name: String) -> String? {
+        guard name.hasPrefix("header:") else { return nil }
+        let header = String(name.dropFirst(7))
+        return header.isEmpty ? nil : header
     }
 
     /// A request action's request: `path` (a path on the server, with its
@@ -186,8 +204,18 @@ public struct RequestBuilder: Sendable {
     /// them would go out with `{name}` in its path.
     public func missingPathParams(_ dynamic: [String: ParamValue] = [:]) -> [String] {
         Self.pathParamNames(endpoint.url).filter { name in
+            // The page number or offset fills its own `{name}` (`/archive/page/{page}.json`).
+            if name == pagingPositionParam { return false }
             guard case .one(let value)? = dynamic[name] ?? endpoint.params[name] else { return true }
             return value.isEmpty
+        }
+    }
+
+    /// The param a page number or offset goes in, which every request sets.
+    var pagingPositionParam: String? {
+        switch endpoint.paging.style {
+        case .pageNumber(let param, _), .offset(let param): param
+        default: nil
         }
     }
 

@@ -247,7 +247,9 @@ public struct PageDecoder: Sendable {
         if facts.totalCount == nil { note("totalCount", paging.totalCountPath) }
         switch paging.style {
         case .cursor(_, let next):
-            if paging.cursorInLastItem {
+            if let name = paging.nextCursorHeader {
+                facts.nextToken = headers.header(name).map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            } else if paging.cursorInLastItem {
                 let last = last?.value
                 if let last { note("lastItemCursor", next, in: last, unlessLast: true) }
                 facts.nextToken = try cursor(last.flatMap { next.lookupTree(in: $0) }, path: next)
@@ -322,7 +324,16 @@ public struct PageDecoder: Sendable {
     }
 
     func intValue(_ text: String) -> Int? {
-        Int(text.trimmingCharacters(in: .whitespaces))
+        Self.headerCount(text)
+    }
+
+    /// A count in a header's value: a whole number, or the total after the
+    /// slash of a range (`Content-Range: 0-19/47`, `items 0-19/47`, `*/47`).
+    public static func headerCount(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let n = Int(trimmed) { return n }
+        guard let slash = trimmed.lastIndex(of: "/") else { return nil }
+        return Int(trimmed[trimmed.index(after: slash)...])
     }
 
     /// A scalar found at `path` as text; nil when absent, null or empty. A

@@ -111,6 +111,20 @@ public struct Paging: Sendable, Equatable {
     /// while the page still gives a next cursor or URL (by default those
     /// styles end only when the cursor does).
     public var endOnEmptyPage = false
+    /// A page with fewer items than a full one (`size`, else the first
+    /// page's count) ends the data.
+    public var endOnShortPage = false
+    /// Statuses that, answering a page after the first, mean "past the end"
+    /// (404, 400, 416): the data ends there instead of failing.
+    public var endOnStatus: [Int] = []
+    /// A page after the first whose body lacks the list (an object saying
+    /// "no such page") ends the data instead of failing.
+    public var endOnMissingList = false
+    /// Offset style: how far the offset moves after a page.
+    public var offsetStep: OffsetStep = .items
+    /// Cursor style: the response header that holds the next cursor
+    /// (instead of the body path).
+    public var nextCursorHeader: String?
     /// Where the body holds an is-last flag (true ends the data: Spring's `last`).
     public var isLastPath: JSONPath?
     /// A response header whose value is a JSON object holding the paging
@@ -120,6 +134,14 @@ public struct Paging: Sendable, Equatable {
     public var pagingHeader: String?
 
     public static let defaultMaxPages = 1000
+
+    /// How far the offset moves after a page.
+    public enum OffsetStep: String, Sendable, Equatable, CaseIterable {
+        /// By the items the page held (the default).
+        case items
+        /// By the page size asked for (`size`), whatever the page held.
+        case size
+    }
 
     public init(style: Style = .none, sizeParam: String? = nil, size: Int? = nil,
                 totalPagesPath: JSONPath? = nil, totalCountPath: JSONPath? = nil,
