@@ -11,6 +11,9 @@ final class ClosurePageProvider: PageProvider {
     let loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?
     /// A live tick's first page (nil: the reload's).
     let live: (@Sendable () async throws -> ListPage)?
+    /// The search hook: the pages of what the source holds for a query
+    /// (nil: `/` searches the loaded rows only).
+    let search: (@Sendable (String, ListLoadMore) async throws -> ListPage)?
     let clock: @Sendable () -> Double
     /// Makes the runtime's rows (noting the actions that do not apply).
     let modeller: RowModeller
@@ -22,7 +25,9 @@ final class ClosurePageProvider: PageProvider {
 
     init(reload: @escaping @Sendable () async throws -> ListPage,
          loadMore: (@Sendable (ListLoadMore) async throws -> ListPage)?,
-         live: (@Sendable () async throws -> ListPage)? = nil, clock: @escaping @Sendable () -> Double,
+         live: (@Sendable () async throws -> ListPage)? = nil,
+         search: (@Sendable (String, ListLoadMore) async throws -> ListPage)? = nil,
+         clock: @escaping @Sendable () -> Double,
          modeller: RowModeller = RowModeller(appliesTo: []),
          detail: (@Sendable (ListRow) async throws -> ListDetail)? = nil) {
         self.modeller = modeller
@@ -30,13 +35,22 @@ final class ClosurePageProvider: PageProvider {
         self.reload = reload
         self.loadMore = loadMore
         self.live = live
+        self.search = search
         self.clock = clock
     }
 
     func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad) -> Void) async throws {
         guard case .page(let number) = request.cursor else { return }
         let page: ListPage
-        if request.live {
+        if let query = request.params[Self.searchParam], let search {
+            // A search's pages, live ticks included (they ask for its first page again).
+            let first = number == 0 || request.live
+            let so = first ? (count: 0, last: nil) : loaded.withLock { $0 }
+            page = try await search(query, ListLoadMore(page: request.live ? 0 : number, loadedCount: so.count, lastRow: so.last))
+            if !request.live {
+                loaded.withLock { $0 = first ? (page.rows.count, page.rows.last) : ($0.count + page.rows.count, page.rows.last ?? $0.last) }
+            }
+        } else if request.live {
             // Merged into the rows: where the next load-more starts does not move.
             page = try await (live ?? reload)()
         } else if number == 0 {
@@ -65,6 +79,9 @@ final class ClosurePageProvider: PageProvider {
                                                                            hasMore: !page.isLast),
                  fetchedAt: time, origin: .network, final: true)
     }
+
+    /// The param a search's query goes in (the runtime's server search).
+    static let searchParam = "query"
 
     /// Paging by page number from 0, ended by `isLast`.
     static let paging = Paging(style: .pageNumber(param: "page", first: 0))

@@ -81,6 +81,11 @@ public final class ListController {
     var actions: [KitAction] = []
     var live: (every: Double, body: @Sendable () async throws -> ListPage)?
     var detail: (@Sendable (ListRow) async throws -> ListDetail)?
+    var search: (@Sendable (String, ListLoadMore) async throws -> ListPage)?
+    var marked: (@Sendable ([ListRow]) -> String?)?
+    var favorites: (@Sendable ([String]) async throws -> [ListRow])?
+    /// True when the live closure hands back the whole list (`onLiveSnapshot`).
+    var liveIsSnapshot = false
 
     public init(title: String = "items") {
         self.title = title
@@ -112,6 +117,49 @@ public final class ListController {
         live = (max(1, seconds), body)
     }
 
+    /// Makes the list live from snapshots: every `seconds` (at least one)
+    /// while the list is on screen, `body` hands back the whole list as it
+    /// is now, in its order, and the rows on screen become it as a diffable
+    /// data source would apply it — a changed row updated in place, a new
+    /// row inserted at its place (marked new until the selection has been
+    /// on it; under a local sort, at the sort's place), a row no longer
+    /// there deleted — with the selection kept on its row (or, when its
+    /// row went, at its place) and the marks on the rows that stay.
+    /// Failures, pauses and the back-off are those of `onLiveRefresh`.
+    public func onLiveSnapshot(every seconds: Double, _ body: @escaping @Sendable () async throws -> [ListRow]) {
+        live = (max(1, seconds), { ListPage(try await body(), isLast: true) })
+        liveIsSnapshot = true
+    }
+
+    /// Searches your own source: with it, `/` still narrows the loaded rows
+    /// as you type, and Enter asks `body` for what the source holds for the
+    /// query — its pages become the list (`query` and the first page's
+    /// `more.page == 0`, then load-more pages as you reach the end, until
+    /// one says it is the last); `esc` on the list goes back to the rows
+    /// without the search. Called off the UI thread; what it throws is
+    /// shown as a failed load with retry. Without it, `/` searches the
+    /// loaded rows only.
+    public func onSearch(_ body: @escaping @Sendable (_ query: String, _ more: ListLoadMore) async throws -> ListPage) {
+        search = body
+    }
+
+    /// Says something of the marked rows: called (on the UI thread; return
+    /// quickly) with them, in list order, each time the marks change; what
+    /// it returns follows "3 marked" in the status bar ("3 marked · 41.2
+    /// MB"), nil says nothing.
+    public func onMarked(_ body: @escaping @Sendable (_ rows: [ListRow]) -> String?) {
+        marked = body
+    }
+
+    /// Keeps favorites fresh: called (off the UI thread) with the
+    /// favorites' ids each time the favorites list (`F`) opens; the rows it
+    /// returns are shown in place of the copies kept when they were
+    /// starred (a favorite it leaves out keeps its kept copy). What it
+    /// throws is one line, and the kept copies stay.
+    public func onFavorites(_ body: @escaping @Sendable (_ ids: [String]) async throws -> [ListRow]) {
+        favorites = body
+    }
+
     /// Your own detail: called (off the UI thread) each time a row's
     /// detail opens; the detail shows "loading…" under the row's title
     /// until it answers, then the fields (and text) it hands back. What it
@@ -131,27 +179,25 @@ public final class ListController {
         loadMore = { more in try await ListCompletion.wait { body(more, $0) } }
     }
 
-    /// Adds a line to the item's action sheet (`a`): `run` gets the row and
-    /// may return a message to show for a moment. With rows marked it runs
-    /// once for each of them, in list order.
-    public func addAction(_ title: String, _ run: @escaping @Sendable (ListRow) async -> String?) {
-        actions.append(KitAction(title: title, allAtOnce: false) { rows in ListActionResult(await run(rows[0])) })
-    }
-
     /// Adds an action: a line of the action sheet (`a`), shown in help
     /// (`?`) by its title, and run by `key` from the list and the detail.
     /// `run` gets the marked rows (in list order), or the selected row when
-    /// none is marked, and hands back a message and what happens to the
-    /// list (`.refresh`, `.remove`, `.replace(rows)`); what it throws is
-    /// shown as one line. `confirm` asks first (No is the default;
-    /// `${item.title}` and other `${item.FIELD}` are filled from the row).
-    /// `appliesTo` says for which rows it exists: the sheet leaves it out
-    /// for the others, and its key says it does not apply. A key another
-    /// binding uses is a `ListControllerError` when the list starts.
+    /// none is marked, once, off the UI thread, and hands back a
+    /// `ListActionResult`: a message, what happens to the list (`.refresh`,
+    /// `.remove`, `.replace(rows)`), text to copy or a program to give the
+    /// terminal to; what it throws is shown as one line. To act on the rows
+    /// one at a time, `try await rows.eachRow { row in … }`. `confirm` asks
+    /// first (No is the default): `${item.FIELD}` is filled from the row,
+    /// and with rows marked `${item.FIELD}` and `${marked.FIELD}` name every
+    /// marked row ("A, B, C and 4 more"), and the question says how many.
+    /// `appliesTo` says for which rows it
+    /// exists: the sheet leaves it out for the others, and its key says it
+    /// does not apply. A key another binding uses is a
+    /// `ListControllerError` when the list starts.
     public func addAction(_ title: String, key: String? = nil, confirm: String? = nil,
                           appliesTo: (@Sendable (ListRow) -> Bool)? = nil,
                           run: @escaping @Sendable ([ListRow]) async throws -> ListActionResult) {
-        actions.append(KitAction(title: title, key: key, confirm: confirm, appliesTo: appliesTo, allAtOnce: true, run: run))
+        actions.append(KitAction(title: title, key: key, confirm: confirm, appliesTo: appliesTo, run: run))
     }
 
     /// Takes over the terminal until the user quits (or a signal asks),
@@ -229,7 +275,11 @@ public final class ListController {
         state.endpoints[title] = EndpointInfo(title: title, paging: ClosurePageProvider.paging, actions: specs, fields: fields)
         state.endpoints[title]?.loadsDetail = detail != nil
         state.collation = LocaleCollation.fromEnvironment(ProcessInfo.processInfo.environment)
-        if let live { state.list.live = LiveRefresh(every: live.every) }
+        if let live {
+            state.list.live = LiveRefresh(every: live.every)
+            state.list.live?.wholeList = liveIsSnapshot
+        }
+        if search != nil { state.tab.query = QueryState(options: QueryOptions(searchParam: ClosurePageProvider.searchParam)) }
         let directory = stateDirectory ?? ColumnStore.directory(ProcessInfo.processInfo.environment)
         let columnStore = columnsKey.map { ColumnStore(identity: "kit:" + $0, directory: directory) }
         if let columnStore {
@@ -239,10 +289,13 @@ public final class ListController {
         }
         let actions = self.actions
         let modeller = RowModeller(appliesTo: actions.map(\.appliesTo))
-        let provider = ClosurePageProvider(reload: reload, loadMore: loadMore, live: live?.body,
+        let provider = ClosurePageProvider(reload: reload, loadMore: loadMore, live: live?.body, search: search,
                                            clock: { Date().timeIntervalSince1970 }, modeller: modeller, detail: detail)
         let watch = SelectionWatch(select: onSelect, open: onOpen)
         let favoritesWatch = FavoritesWatch(endpoint: title, changed: onFavoritesChange)
+        let remote = self.remote
+        let hooks = ProgramHooks(endpoint: title, modeller: modeller, marked: marked, favorites: favorites,
+                                 post: { remote.post($0) })
         let favorites = favoritesPlace.path(environment: ProcessInfo.processInfo.environment, forRun: forRun)
             .map(FavoritesFile.init(path:))
         if let problem = favorites?.favoritesProblem {
@@ -251,7 +304,7 @@ public final class ListController {
         return Setup(remote: remote, endpoint: title, modeller: modeller,
                      state: state, keyMap: keyMap, theme: Theme(settings: ThemeSettings(name: ThemeName(theme))),
                      mouse: mouse, provider: provider, columnStore: columnStore,
-                     observe: { watch.look(at: $0); favoritesWatch.look(at: $0) },
+                     observe: { watch.look(at: $0); favoritesWatch.look(at: $0); hooks.look(at: $0) },
                      customAction: { index, rows in
                          guard actions.indices.contains(index) else { return CustomActionOutcome(failure: "no such action") }
                          return await actions[index].outcome(rows.map(ListRow.init(model:)), modeller: modeller)

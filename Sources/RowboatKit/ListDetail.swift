@@ -3,8 +3,10 @@ import RowboatSpec
 
 /// What your detail hook (`ListController.onDetail`) hands back when a
 /// row's detail opens: the fields to list, in order, and an optional text
-/// shown after them (wrapped and scrolled). The row's title, subtitle,
-/// image and link stay.
+/// shown after them (wrapped and scrolled, its line breaks and blank-line
+/// paragraphs kept). The row's title and subtitle head the detail, its
+/// image and link stay. `fields:` takes what `ListRow(fields:)` takes: a
+/// literal, `[ListField]` or an ordered array of pairs.
 ///
 /// ```swift
 /// controller.onDetail { row in
@@ -25,6 +27,12 @@ public struct ListDetail: Sendable, Equatable {
     public init(fields: [ListField], text: String? = nil) {
         self.fields = fields
         self.text = text
+    }
+
+    /// Fields as an ordered array of name/value pairs:
+    /// `fields: [("Version", "2.1"), ("Size", "3 MB")]`.
+    public init(fields: [(String, String)], text: String? = nil) {
+        self.init(fields: fields.map { ListField(name: $0.0, value: $0.1) }, text: text)
     }
 
     /// The detail as the runtime draws it: `row`'s own parts, these fields.

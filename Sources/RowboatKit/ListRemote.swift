@@ -53,8 +53,20 @@ public final class ListRemote: Sendable {
         link.post(.setFavorite(endpoint: link.endpoint, link.modeller.model(row), isFavorite: isFavorite))
     }
 
+    /// Shows `text` as a segment of your own in the status bar, after the
+    /// row count ("888 packages · 3.1 GB"); nil takes it away. It stays
+    /// until the next call.
+    public func setStatus(_ text: String?) {
+        post(.setProgramStatus(text))
+    }
+
     /// True while the list runs (its calls take effect).
     public var isRunning: Bool { link.withLock { $0 != nil } }
+
+    /// Posts `action` to the running list (nothing while it does not run).
+    func post(_ action: AppAction) {
+        link.withLock { $0 }?.post(action)
+    }
 
     private func send(_ action: ListAction) {
         guard let link = link.withLock({ $0 }) else { return }

@@ -23,6 +23,8 @@ public final class ListSession: Sendable {
     /// The wake-up for the next live tick: when it is set for, and its task
     /// (the session has no run loop to wake it). Closed: none is set again.
     private let alarm = Mutex<(at: Double?, task: Task<Void, Never>?, closed: Bool)>((nil, nil, false))
+    /// The last toast seen (a toast goes after a few seconds; a test may look later).
+    private let lastToast = Mutex<String?>(nil)
 
     /// Someone waiting for the state to satisfy a predicate.
     private struct Waiter {
@@ -64,20 +66,45 @@ public final class ListSession: Sendable {
     }
 
     /// Waits until nothing is loading (no page of the list, nor of a
-    /// related strip, in flight).
-    public func waitUntilSettled() async {
-        await waitUntil { !$0.isLoading }
+    /// related strip, in flight); throws `ListSessionTimeout` when
+    /// `timeout` passes first.
+    public func waitUntilSettled(timeout: Duration = .seconds(10)) async throws {
+        try await wait(timeout: timeout, for: "the list to settle") { !$0.isLoading }
     }
 
-    /// Waits until the snapshot satisfies `condition` (or the waiting task
-    /// is cancelled: then it returns at once).
-    public func waitUntil(_ condition: @escaping @Sendable (ListSnapshot) -> Bool) async {
-        await waitUntil { condition(ListSnapshot($0)) }
+    /// Waits until the snapshot satisfies `condition`; throws
+    /// `ListSessionTimeout` (saying what the list was doing) when `timeout`
+    /// passes first, and `CancellationError` when the waiting task is
+    /// cancelled. The condition is asked after every change, on the thread
+    /// that made it: keep it quick, and do not press keys in it.
+    public func waitUntil(timeout: Duration = .seconds(10),
+                          _ condition: @escaping @Sendable (ListSnapshot) -> Bool) async throws {
+        try await wait(timeout: timeout, for: "the condition") { [unowned self] in
+            condition(ListSnapshot($0, lastToast: lastToast.withLock { $0 }))
+        }
     }
 
     /// What the list holds now.
     public var snapshot: ListSnapshot {
-        store.read { ListSnapshot($0) }
+        let toast = lastToast.withLock { $0 }
+        return store.read { ListSnapshot($0, lastToast: toast) }
+    }
+
+    /// Waits for `condition` until `timeout`.
+    private func wait(timeout: Duration, for what: String,
+                      _ condition: @escaping @Sendable (AppState) -> Bool) async throws {
+        let met = try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask { await self.waitUntil(state: condition); return !Task.isCancelled }
+            group.addTask { try await Task.sleep(for: timeout); return false }
+            let first = try await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        try Task.checkCancellation()
+        guard met else {
+            let status = frame().last.map { String($0.trimmingWhitespace()) } ?? ""
+            throw ListSessionTimeout(description: "waited \(timeout) for \(what); the status bar says: \(status)")
+        }
     }
 
     /// The screen as text lines, as the terminal would show it now (at the
@@ -135,6 +162,7 @@ public final class ListSession: Sendable {
     private func dispatch(_ action: AppAction) {
         let runner = runner.withLock { $0 }
         let after = store.send(.clock(Date().timeIntervalSince1970), action) { runner?.run($0) }
+        if let toast = store.read({ $0.toast?.text }) { lastToast.withLock { $0 = toast } }
         setAlarm(for: after.nextLiveTick, now: after.clock)
         recheck()
     }
@@ -177,15 +205,38 @@ public final class ListSession: Sendable {
     }
 }
 
-/// What a list holds at one moment.
+/// What a list holds at one moment: the rows and what is on screen over
+/// them — the search, the marks, the favorites, the detail, a confirm
+/// question and the last toast — for a test to assert on.
 public struct ListSnapshot: Sendable, Equatable {
     /// Every row loaded, in order (de-duplicated by id).
     public var rows: [ListRow]
-    /// The selected row's index.
+    /// The rows on screen: a search's matches while one is open, else the
+    /// rows (as a local filter and sort leave them).
+    public var visibleRows: [ListRow]
+    /// The selected row's index in `rows`.
     public var selection: Int
     public var status: ListStatus
-    /// The row whose detail is open, if one is.
+    /// The text of `/` while a search is open or a search of your source
+    /// (`onSearch`) is in force; nil otherwise.
+    public var query: String?
+    /// True when `query` went to your search hook (the rows are its pages).
+    public var querySentToSource: Bool
+    /// The marked rows' ids, in list order.
+    public var markedIDs: [String]
+    /// The favorites' ids, newest first.
+    public var favoriteIDs: [String]
+    /// The row whose detail is open, as the detail shows it (with a detail
+    /// hook: the fields and `text` it handed back), if one is.
     public var detail: ListRow?
+    /// The confirm question on screen (its lines, one per line), if one is.
+    public var confirm: String?
+    /// The last toast the list showed, even when it has gone again.
+    public var lastToast: String?
+    /// Your status segment (`remote.setStatus`) and your note on the marked
+    /// rows (`onMarked`), as the status bar shows them.
+    public var programStatus: String?
+    public var markedNote: String?
     /// The last error, as the status bar shows it.
     public var error: String?
     /// Pages loaded so far.
@@ -195,17 +246,37 @@ public struct ListSnapshot: Sendable, Equatable {
     /// Each row image's state, by URL (with `images` set; none without).
     public var images: [String: ListImageState]
 
-    init(_ state: AppState) {
+    init(_ state: AppState, lastToast: String? = nil) {
         let list = state.list
         rows = list.rows.map(ListRow.init(model:))
+        if let search = state.search {
+            visibleRows = search.matches.map { ListRow(model: list.rows[$0]) }
+            query = search.text
+        } else {
+            visibleRows = rows
+            query = state.query.serverSearch
+        }
+        querySentToSource = state.search == nil && state.query.serverSearch != nil
         selection = list.selection
         status = ListStatus(list.phase, inFlight: list.inFlight?.kind)
+        markedIDs = list.marks.isEmpty ? [] : list.marks.indices(in: list.rows).map { list.rows.id(at: $0) }
+        favoriteIDs = (state.favoritesByEndpoint[state.tab.endpointKey] ?? []).map(\.id)
         detail = state.detail.map { ListRow(model: $0.row) }
+        if case .dialog(let dialog)? = state.overlay { confirm = dialog.lines.joined(separator: "\n") } else { confirm = nil }
+        self.lastToast = state.toast?.text ?? lastToast
+        programStatus = state.programStatus
+        markedNote = state.markedNote
         error = list.lastError
         pages = list.pagesLoaded
         newRowIDs = list.live?.newIDs ?? []
         images = state.images.compactMapValues(ListImageState.init)
     }
+}
+
+/// A `waitUntil` whose condition did not come true in time: what the list
+/// was doing, and its status line, when the time ran out.
+public struct ListSessionTimeout: Error, Sendable, CustomStringConvertible {
+    public let description: String
 }
 
 /// Where a row's image is: wanted, downloading, downloaded (and drawn),

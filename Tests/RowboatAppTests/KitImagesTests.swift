@@ -27,7 +27,7 @@ struct KitImagesTests {
         try await CountedDemoServer.withRunning { server in
             let controller = controller(server)
             let session = try controller.session()
-            await session.waitUntilSettled()
+            try await session.waitUntilSettled()
             #expect(session.snapshot.rows.count == 3)
             // No image service: the list wants no image (the state holds none), and the runner has none to ask.
             #expect(session.snapshot.images.isEmpty)
@@ -42,7 +42,7 @@ struct KitImagesTests {
         controller.images = .http()
         let session = try controller.session(columns: 100, rows: 30)
         let base = server.baseURL
-        await session.waitUntil { snapshot in
+        try await session.waitUntil { snapshot in
             snapshot.images[base + "/images/1.png"] == .downloaded && snapshot.images[base + "/images/2.jpg"] == .downloaded
                 && { if case .failed? = snapshot.images[base + "/images/none.png"] { true } else { false } }()
         }

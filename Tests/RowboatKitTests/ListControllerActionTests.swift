@@ -18,12 +18,12 @@ struct ListControllerActionTests {
 
     func settled(_ controller: ListController) async throws -> ListSession {
         let session = try controller.session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         return session
     }
 
-    func waitForText(_ session: ListSession, _ text: String) async {
-        await session.waitUntil { _ in session.frame().contains { $0.contains(text) } }
+    func waitForText(_ session: ListSession, _ text: String) async throws {
+        try await session.waitUntil { _ in session.frame().contains { $0.contains(text) } }
     }
 
     @Test func aKeyAsksToConfirmThenRemovesTheRow() async throws {
@@ -40,8 +40,8 @@ struct ListControllerActionTests {
         #expect(session.frame().contains { $0.contains("Archive Row 2?") })
         #expect(ran.withLock { $0 }.isEmpty)
         session.press("y")
-        await session.waitUntil { $0.rows.count == 4 }
-        await waitForText(session, "archived")
+        try await session.waitUntil { $0.rows.count == 4 }
+        try await waitForText(session, "archived")
         #expect(ran.withLock { $0 } == [["2"]])
         #expect(session.snapshot.rows.map(\.id) == ["1", "3", "4", "5"])
         #expect(session.snapshot.rows[session.snapshot.selection].id == "3")
@@ -57,7 +57,7 @@ struct ListControllerActionTests {
         controller.addAction("Send", key: "S") { _ in throw Refused() }
         let session = try await settled(controller)
         session.press("S")
-        await waitForText(session, "Send: failed: the server refused")
+        try await waitForText(session, "Send: failed: the server refused")
         #expect(!session.frame().contains { $0.contains("second line") })
         #expect(session.snapshot.rows.count == 3)
         session.close()
@@ -83,7 +83,7 @@ struct ListControllerActionTests {
         session.press("g")
         session.press("M")
         session.press("K")
-        await waitForText(session, "closed 1,3")
+        try await waitForText(session, "closed 1,3")
         session.close()
     }
 
@@ -98,10 +98,10 @@ struct ListControllerActionTests {
         session.press("j")
         session.press("m")   // row 3
         session.press("W")
-        await session.waitUntil { $0.rows.filter { $0.title.hasSuffix("✓") }.count == 2 }
+        try await session.waitUntil { $0.rows.filter { $0.title.hasSuffix("✓") }.count == 2 }
         #expect(session.snapshot.rows.map(\.title) == ["Row 1 ✓", "Row 2", "Row 3 ✓", "Row 4"])
         // One run for both rows.
-        await waitForText(session, "Finish: done")
+        try await waitForText(session, "Finish: done")
         session.close()
     }
 
@@ -116,7 +116,7 @@ struct ListControllerActionTests {
         let session = try await settled(controller)
         #expect(session.snapshot.rows.count == 3)
         session.press("N")
-        await session.waitUntil { $0.rows.count == 4 }
+        try await session.waitUntil { $0.rows.count == 4 }
         #expect(reloads.withLock { $0 } == 2)
         session.close()
     }

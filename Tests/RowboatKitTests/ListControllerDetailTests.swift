@@ -22,12 +22,12 @@ struct ListControllerDetailTests {
                               text: "VmRSS: 1024 kB")
         }
         let session = try controller.session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         session.press("enter")
-        await session.waitUntil { _ in session.frame().contains { $0.contains("✗ process 7 is gone · r to retry") } }
+        try await session.waitUntil { _ in session.frame().contains { $0.contains("✗ process 7 is gone · r to retry") } }
         #expect(session.snapshot.detail?.id == "7")
         session.press("r")
-        await session.waitUntil { _ in session.frame().contains { $0.contains("sleeping") } }
+        try await session.waitUntil { _ in session.frame().contains { $0.contains("sleeping") } }
         let frame = session.frame()
         #expect(frame.contains { $0.hasPrefix(" state") || $0.contains("state  sleeping") })
         #expect(frame.contains { $0.contains("VmRSS: 1024 kB") })
@@ -48,13 +48,44 @@ struct ListControllerDetailTests {
             return ListDetail(fields: ["late": "yes"])
         }
         let session = try controller.session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         session.press("enter")
-        await session.waitUntil { _ in session.frame().contains { $0.contains("loading the detail…") } }
+        try await session.waitUntil { _ in session.frame().contains { $0.contains("loading the detail…") } }
         while gate.withLock({ $0 == nil }) { await Task.yield() }
         gate.withLock { $0?.resume(); $0 = nil }
-        await session.waitUntil { _ in session.frame().contains { $0.contains("late") } }
+        try await session.waitUntil { _ in session.frame().contains { $0.contains("late") } }
         #expect(!session.frame().contains { $0.contains("loading the detail…") })
+        session.close()
+    }
+}
+
+/// The detail keeps a text's line breaks and paragraphs, shows the row's
+/// link, and lists the hook's fields given as pairs.
+@Suite(.timeLimit(.minutes(1)))
+struct ListDetailTextTests {
+    @Test func paragraphsAndTheLinkAreShown() async throws {
+        let controller = ListController(title: "packages")
+        controller.onReload {
+            ListPage([ListRow(id: "curl", title: "curl", subtitle: "command line tool", link: "https://curl.se/")], isLast: true)
+        }
+        controller.onDetail { _ in
+            ListDetail(fields: [("Version", "8.5.0"), ("Size", "500 kB")],
+                       text: "line one\nline two\n\nparagraph two\n")
+        }
+        let session = try controller.session(columns: 60, rows: 20)
+        try await session.waitUntilSettled()
+        session.press("enter")
+        try await session.waitUntil { $0.detail?.value("Version") == "8.5.0" }
+        let frame = session.frame().map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        let text = frame.firstIndex { $0.hasSuffix("text     line one") }
+        #expect(text != nil)
+        if let text {
+            #expect(Array(frame[text...].prefix(4)) == [" text     line one", "          line two", "", "          paragraph two"]
+                    || Array(frame[text...].prefix(4)) == ["text     line one", "         line two", "", "         paragraph two"])
+        }
+        #expect(frame.contains { $0.contains("link") && $0.contains("https://curl.se/") })
+        // The title once, on the title line (and in the status bar's "item curl").
+        #expect(frame.filter { $0.contains("curl") && !$0.contains("https") && !$0.contains("item curl") } == [" ‹ curl"])
         session.close()
     }
 }

@@ -31,24 +31,24 @@ struct ListControllerFavoritesTests {
         let seen = Seen()
         let first = controller(.file(file), seen: seen)
         let session = try first.session()
-        await session.waitUntilSettled()
-        await session.waitUntil { _ in seen.last == [] }   // the first read: none yet
+        try await session.waitUntilSettled()
+        try await session.waitUntil { _ in seen.last == [] }   // the first read: none yet
         session.press("j")
         session.press("*")
-        await session.waitUntil { _ in seen.last == ["2"] }
+        try await session.waitUntil { _ in seen.last == ["2"] }
         first.remote.setFavorite(ListRow(id: "4", title: "Row 4"))
-        await session.waitUntil { _ in seen.last == ["4", "2"] }
+        try await session.waitUntil { _ in seen.last == ["4", "2"] }
         session.close()
         #expect(first.favoriteRows().map(\.id) == ["4", "2"])
 
         // The next run finds them.
         let second = controller(.file(file))
         let again = try second.session()
-        await again.waitUntilSettled()
+        try await again.waitUntilSettled()
         again.press("F")
-        await again.waitUntil { _ in again.frame().contains { $0.contains("Row 4") } && again.frame().contains { $0.contains("Row 2") } }
+        try await again.waitUntil { _ in again.frame().contains { $0.contains("Row 4") } && again.frame().contains { $0.contains("Row 2") } }
         second.remote.setFavorite(ListRow(id: "2", title: "Row 2"), false)
-        await again.waitUntil { _ in !again.frame().contains { $0.contains("Row 2") } }
+        try await again.waitUntil { _ in !again.frame().contains { $0.contains("Row 2") } }
         again.close()
         #expect(second.favoriteRows().map(\.id) == ["4"])
     }
@@ -58,7 +58,7 @@ struct ListControllerFavoritesTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let controller = controller(.sessionOnly)
         let session = try controller.session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         session.press("*")
         #expect(session.frame().contains { $0.contains("added to favorites") })
         session.close()
@@ -75,7 +75,7 @@ struct ListControllerFavoritesTests {
         FileManager.default.createFile(atPath: file, contents: before)
         let controller = controller(.file(file))
         let session = try controller.session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         #expect(session.frame().contains { $0.contains("favorites not kept") && $0.contains("not a favorites file") })
         session.press("*")
         session.close()
@@ -94,7 +94,7 @@ struct ListControllerFavoritesTests {
         try handle.close()
         let controller = controller(.file(file))
         let session = try controller.session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         #expect(session.frame().contains { $0.contains("favorites not kept: too large") })
         session.close()
         #expect((try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) == 65 << 20)
@@ -106,8 +106,8 @@ struct ListControllerFavoritesTests {
         let file = dir.appendingPathComponent("favorites.json").path
         let (a, b) = (controller(.file(file)), controller(.file(file)))
         let (one, two) = (try a.session(), try b.session())
-        await one.waitUntilSettled()
-        await two.waitUntilSettled()
+        try await one.waitUntilSettled()
+        try await two.waitUntilSettled()
         // Each star is a write (then a read back) on its run's store queue; the two queues write the one file.
         for id in 1...5 {
             a.remote.setFavorite(ListRow(id: "a\(id)", title: "A \(id)"))

@@ -14,7 +14,7 @@ struct ListControllerFeaturesTests {
         let full = ListController()
         full.onReload { ListPage(Self.rows(), isLast: true) }
         let all = try full.session()
-        await all.waitUntilSettled()
+        try await all.waitUntilSettled()
         all.press("?")
         let fullHelp = all.frame().joined(separator: "\n")
         #expect(fullHelp.contains("favorite"))
@@ -24,7 +24,7 @@ struct ListControllerFeaturesTests {
         controller.features = ListFeatures.all.subtracting([.favorites, .links, .clearCache, .marks])
         controller.onReload { ListPage(Self.rows(), isLast: true) }
         let session = try controller.session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         session.press("?")
         let help = session.frame().joined(separator: "\n")
         #expect(!help.contains("favorite"))
@@ -57,7 +57,7 @@ struct ListControllerCardTests {
                       ListRow(id: "2", title: "zombie", fields: [("pid", "2")], style: .bad)], isLast: true)
         }
         let session = try controller.session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         #expect(session.snapshot.rows.map(\.style) == [.good, .bad])
         #expect(session.snapshot.rows[0].fields == [ListField(name: "pid", value: "1")])
         // No image: the text starts at the card's top, the field under it.

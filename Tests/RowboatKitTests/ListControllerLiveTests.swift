@@ -23,13 +23,13 @@ struct ListControllerLiveTests {
             return ListPage(Self.rows(Array((1...(10 + n)).reversed())), isLast: true)
         }
         let session = try controller.session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         session.press("j")
         session.press("j")
         #expect(session.snapshot.rows[session.snapshot.selection].id == "8")
         // Live every second (or, on a slow machine, its first tick already in flight).
         #expect(session.frame().last.map { $0.contains("live 1 s") || $0.contains("live ↻") } == true)
-        await session.waitUntil { $0.rows.count >= 12 }
+        try await session.waitUntil { $0.rows.count >= 12 }
         let snapshot = session.snapshot
         #expect(snapshot.rows.prefix(3).map(\.id) == ["12", "11", "10"])
         #expect(snapshot.rows[snapshot.selection].id == "8")
@@ -42,7 +42,7 @@ struct ListControllerLiveTests {
         #expect(session.frame().last?.contains("live paused") == true)
         let asked = ticks.withLock { $0 }
         session.press("r")
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         #expect(ticks.withLock { $0 } == asked)
         #expect(session.frame().last?.contains("live paused") == true)
         session.close()
@@ -55,7 +55,7 @@ struct ListControllerLiveTests {
         controller.onLiveRefresh(every: 1) { throw Down() }
         let session = try controller.session()
         // In back-off from the first failure on (2 s, then 4 s, …: each tick fails).
-        await session.waitUntil { _ in session.frame().last?.contains("next try in") == true }
+        try await session.waitUntil { _ in session.frame().last?.contains("next try in") == true }
         #expect(session.frame().last.map { $0.contains("next try in 2 s") || $0.contains("next try in 4 s") } == true)
         #expect(session.snapshot.rows.map(\.id) == ["3", "2", "1"])
         #expect(session.frame().last?.contains("live: feed is down") == true)
@@ -74,7 +74,7 @@ struct ListControllerLiveTests {
             return controller
         }
         let first = try controller().session()
-        await first.waitUntilSettled()
+        try await first.waitUntilSettled()
         first.press("c")
         #expect(first.frame().contains { $0.contains("○ City") })
         for key in ["j", "j", "space", "esc"] { first.press(key) }
@@ -85,13 +85,13 @@ struct ListControllerLiveTests {
         let file = try #require(files.first, "\(files)")
         #expect(files.count == 1 && file.hasPrefix("columns-") && file.hasSuffix(".json"), "\(files)")
         let second = try controller().session()
-        await second.waitUntilSettled()
+        try await second.waitUntilSettled()
         #expect(second.frame()[0].contains("City"))
         second.close()
         // A damaged file is one line, and the list starts with its own columns.
         try Data("{not json".utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent(file))
         let third = try controller().session()
-        await third.waitUntilSettled()
+        try await third.waitUntilSettled()
         #expect(!third.frame()[0].contains("City"))
         #expect(third.frame().last?.contains("column layout ignored") == true)
         third.close()

@@ -28,17 +28,17 @@ struct ListControllerRefreshTests {
         controller.onReload { source.page(0) }
         controller.onLoadMore { more in source.page(more.page) }
         let session = try controller.session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         while session.snapshot.selection < 70 {
             session.press("j")
-            await session.waitUntilSettled()
+            try await session.waitUntilSettled()
         }
         #expect(session.snapshot.rows[70].id == "71")
         // Sixty items arrive at the top: "71" is on the third page now.
         source.added.withLock { $0 = 60 }
         source.asked.withLock { $0 = [] }
         session.press("r")
-        await session.waitUntil { $0.status != .refreshing && $0.status != .loadingMore }
+        try await session.waitUntil { $0.status != .refreshing && $0.status != .loadingMore }
         let snapshot = session.snapshot
         #expect(snapshot.rows[snapshot.selection].id == "71")
         #expect(snapshot.selection == 130)

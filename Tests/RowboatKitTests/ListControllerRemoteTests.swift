@@ -25,24 +25,24 @@ struct ListControllerRemoteTests {
         remote.reload()   // not running: nothing
         let session = try controller.session()
         #expect(remote.isRunning)
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         // The total, before every row is loaded.
         #expect(session.frame().last?.contains("rows · 30/45") == true)
         await Task.detached { remote.loadMore() }.value
-        await session.waitUntil { $0.status == .allLoaded }
+        try await session.waitUntil { $0.status == .allLoaded }
         #expect(session.snapshot.rows.count == 45)
         await Task.detached { remote.select(id: "40") }.value
-        await session.waitUntil { $0.rows[$0.selection].id == "40" }
+        try await session.waitUntil { $0.rows[$0.selection].id == "40" }
         await Task.detached {
             remote.update(ListRow(id: "40", title: "Forty"))
             remote.update(ListRow(id: "999", title: "not loaded"))
             remote.remove(id: "41")
         }.value
-        await session.waitUntil { $0.rows.count == 44 }
+        try await session.waitUntil { $0.rows.count == 44 }
         #expect(session.snapshot.rows[session.snapshot.selection].title == "Forty")
         #expect(!session.snapshot.rows.contains { $0.id == "41" || $0.id == "999" })
         await Task.detached { remote.reload() }.value
-        await session.waitUntil { $0.rows.first?.title == "Row 1 again" && $0.status != .refreshing }
+        try await session.waitUntil { $0.rows.first?.title == "Row 1 again" && $0.status != .refreshing }
         #expect(reloads.withLock { $0 } == 2)
         // The selected row, beyond the first page, is kept.
         #expect(session.snapshot.rows[session.snapshot.selection].id == "40")

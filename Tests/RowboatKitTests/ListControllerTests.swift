@@ -25,13 +25,13 @@ struct ListControllerTests {
 
     @Test func reloadThenLoadMoreUntilTheLastPage() async throws {
         let session = try Self.paged(pages: 3).session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         // The first page, and the next one by itself (the screen was not full).
         #expect(session.snapshot.rows.first?.title == "Row 1")
         #expect(session.snapshot.status == .ready)
         while session.snapshot.status != .allLoaded {
             session.press("space")
-            await session.waitUntilSettled()
+            try await session.waitUntilSettled()
         }
         #expect(session.snapshot.rows.map(\.id) == (1...60).map(String.init))
         #expect(session.snapshot.pages == 3)
@@ -52,7 +52,7 @@ struct ListControllerTests {
             return ListPage(Self.rows(21...25), isLast: true)
         }
         let session = try controller.session()
-        await session.waitUntil { $0.status == .allLoaded }
+        try await session.waitUntil { $0.status == .allLoaded }
         #expect(asked.withLock { $0 } == [ListLoadMore(page: 1, loadedCount: 20, lastRow: Self.rows(20...20)[0])])
         session.close()
     }
@@ -70,12 +70,12 @@ struct ListControllerTests {
             return ListPage(Self.rows(1...5), isLast: true)
         }
         let session = try controller.session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         #expect(session.snapshot.status == .failed("the server said no"))
         #expect(session.frame().contains { $0.contains("✗ Could not load the list") })
         #expect(session.frame().contains { $0.contains("press r to retry") })
         session.press("r")
-        await session.waitUntil { $0.status == .allLoaded }
+        try await session.waitUntil { $0.status == .allLoaded }
         #expect(session.snapshot.rows.count == 5)
         #expect(attempts.withLock { $0 } == 2)
         session.close()
@@ -99,13 +99,13 @@ struct ListControllerTests {
             return ListPage(Self.rows(21...40), isLast: false)
         }
         let session = try controller.session(rows: 50)
-        await session.waitUntil { $0.status == .loadingMore }
+        try await session.waitUntil { $0.status == .loadingMore }
         session.press("r")
-        await session.waitUntil { $0.rows.first?.id == "101" }
+        try await session.waitUntil { $0.rows.first?.id == "101" }
         gate.continuation.yield()
         var cancels = sawCancel.stream.makeAsyncIterator()
         _ = await cancels.next()                // the load-more saw its cancellation
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         #expect(!session.snapshot.rows.contains { $0.id == "21" })
         #expect(session.snapshot.rows.first?.id == "101")
         gate.continuation.finish()
@@ -123,7 +123,7 @@ struct ListControllerTests {
         let session = try controller.session()
         #expect(session.snapshot.status == .loading)
         #expect(session.frame().contains { $0.contains("Loading…") })
-        await session.waitUntil { $0.status == .allLoaded }
+        try await session.waitUntil { $0.status == .allLoaded }
         #expect(session.snapshot.rows.map(\.title) == ["Row 1", "Row 2", "Row 3"])
         session.close()
     }
@@ -146,7 +146,7 @@ struct ListControllerTests {
         // The barrier: the held load-more is in the caller's hands (not only asked for).
         for await _ in heldCall { break }
         session.press("r")
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         let completion = try #require(held.withLock { $0 })
         #expect(completion.isCancelled)
         completion.finish(Self.rows(21...40), isLast: true)   // too late: ignored
@@ -160,11 +160,11 @@ struct ListControllerTests {
         let opened = Mutex<[String]>([])
         let controller = ListController()
         controller.onReload { ListPage(Self.rows(1...5), isLast: true) }
-        controller.addAction("Shout") { row in "shouted \(row.title)" }
+        controller.addAction("Shout") { rows in try await rows.eachRow { row in "shouted \(row.title)" } }
         controller.onSelect = { row in selected.withLock { $0.append(row.id) } }
         controller.onOpen = { row in opened.withLock { $0.append(row.id) } }
         let session = try controller.session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         session.press("j")
         session.press("a")
         #expect(session.frame().contains { $0.contains("Shout") })
@@ -173,7 +173,7 @@ struct ListControllerTests {
         session.press("j")
         session.press("j")
         session.press("enter")
-        await session.waitUntil { _ in session.frame().contains { $0.contains("shouted Row 2") } }
+        try await session.waitUntil { _ in session.frame().contains { $0.contains("shouted Row 2") } }
         session.press("enter")
         #expect(session.snapshot.detail?.id == "2")
         #expect(session.frame().contains { $0.contains("n") && $0.contains("2") })
@@ -193,12 +193,14 @@ struct ListControllerTests {
         let ran = Mutex<[String]>([])
         let controller = ListController()
         controller.onReload { ListPage(Self.rows(1...5), isLast: true) }
-        controller.addAction("Archive") { row in
-            ran.withLock { $0.append(row.id) }
-            return nil
+        controller.addAction("Archive") { rows in
+            try await rows.eachRow { row in
+                ran.withLock { $0.append(row.id) }
+                return nil
+            }
         }
         let session = try controller.session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         session.press("j")
         session.press("m")
         session.press("j")
@@ -209,7 +211,7 @@ struct ListControllerTests {
         session.press("j")                       // Add to favorites, Show detail, Archive
         session.press("j")
         session.press("enter")
-        await session.waitUntil { _ in session.frame().contains { $0.contains("Archive: done for 2 rows") } }
+        try await session.waitUntil { _ in session.frame().contains { $0.contains("Archive: done for 2 rows") } }
         #expect(ran.withLock { $0 } == ["2", "4"])
         session.close()
     }
@@ -221,7 +223,7 @@ struct ListControllerTests {
         controller.presentation = .grid
         controller.onReload { ListPage(Self.rows(1...3), isLast: true) }
         let session = try controller.session()
-        await session.waitUntilSettled()
+        try await session.waitUntilSettled()
         #expect(session.frame()[0].contains("mine · grid"))
         session.press("v")
         #expect(session.frame()[0].contains("Name") && session.frame()[0].hasSuffix("   N"))

@@ -93,6 +93,10 @@ public enum AppAction: Sendable, Equatable {
     case retryImage
     /// Something worth a toast happened (an effect's outcome).
     case notify(String, isError: Bool)
+    /// The embedding program's own status segment (nil: none).
+    case setProgramStatus(String?)
+    /// The embedding program's note on the marked rows (nil: none).
+    case setMarkedNote(String?)
     case quit
     /// Quit at once, whatever runs (a signal; yes to "quit and stop them?").
     case quitNow

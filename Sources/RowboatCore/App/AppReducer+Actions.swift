@@ -42,12 +42,21 @@ extension AppReducer {
             let hint = report.output != nil && report.failed > 0 ? " (O shows the output)" : ""
             toast(&state, report.summary + hint, isError: report.failed > 0)
             guard !report.cancelled, report.total > report.failed else { return [] }
+            var effects: [AppEffect]
             switch report.then {
-            case .refresh: return answer(&state, .tab(report.endpoint), .refresh)
-            case .remove: return answer(&state, .tab(report.endpoint), .removeRows(report.doneRowIDs))
-            case .replace: return answer(&state, .tab(report.endpoint), .replaceRows(report.replacements))
-            case .none: return []
+            case .refresh: effects = answer(&state, .tab(report.endpoint), .refresh)
+            case .remove: effects = answer(&state, .tab(report.endpoint), .removeRows(report.doneRowIDs))
+            case .replace: effects = answer(&state, .tab(report.endpoint), .replaceRows(report.replacements))
+            case .none: effects = []
             }
+            // What a kit action hands on: the copy (its toast follows), the terminal to a program.
+            if let copy = report.copy { effects.append(.copy(copy)) }
+            if !report.handOver.isEmpty {
+                let plan = ActionPlan(title: report.title, endpoint: report.endpoint, jobs: report.handOver,
+                                      rowIDs: report.handOver.map { _ in nil }, confirm: nil)
+                effects += startAction(&state, plan)
+            }
+            return effects
         case .cancelActions:
             guard !state.actionRuns.running.isEmpty else {
                 toast(&state, "no action is running")

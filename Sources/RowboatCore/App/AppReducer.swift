@@ -140,6 +140,12 @@ public enum AppReducer {
             return []
         case .redraw:
             return [.redrawScreen]
+        case .setProgramStatus(let text):
+            state.programStatus = text
+            return []
+        case .setMarkedNote(let text):
+            state.markedNote = text
+            return []
         case .helpPage(let page):
             state.helpPage = max(0, page)
             return []

@@ -24,6 +24,10 @@ public struct ActionReport: Sendable, Equatable {
     /// What a kit action said.
     public var message: String?
     public var cancelled: Bool
+    /// Text a kit action asked to copy (the last one, when it ran on several rows).
+    public var copy: CopyRequest?
+    /// Programs a kit action hands the terminal to, in order, once it is done.
+    public var handOver: [ActionPlan.Job] = []
 
     public init(runID: Int, title: String, endpoint: String, total: Int, failed: Int = 0, firstFailure: String? = nil,
                 then: ActionSpec.Then = .none, doneRowIDs: [String] = [], replacements: [RowModel] = [],

@@ -117,11 +117,18 @@ extension ListReducer {
             state.rows.moveToTop(from: before, at: request.liveAdded)
         }
         request.liveAdded += fresh.count
+        if state.live?.wholeList == true {
+            request.liveSeen += page.rows.map(\.id)
+            if !page.facts.continues { applyWholeList(request.liveSeen, &state) }
+        }
         markNew(fresh, request: &request, &state)
         if let selectedID, let at = state.rows.index(ofID: selectedID) {
             state.selection = at
             // At the top the new rows show; scrolled down, the same rows stay on screen.
             state.scrollOffset = atTop && state.sort == nil ? 0 : max(0, at - screenRow)
+        } else {
+            // Its row went (a whole-list tick): the selection stays at its place.
+            state.selection = min(state.selection, max(0, state.rows.count - 1))
         }
         clampScroll(&state)
         if page.facts.continues {
@@ -136,6 +143,29 @@ extension ListReducer {
         state.totalCount = page.facts.totalCount ?? state.totalCount
         state.totalPages = page.facts.totalPages ?? state.totalPages
         return []
+    }
+
+    /// A whole-list tick has been merged: the rows it left out go, and
+    /// (with no local sort or filter placing them) the rows take its order.
+    static func applyWholeList(_ ids: [String], _ state: inout ListState) {
+        let seen = Set(ids)
+        var gone: Set<String> = []
+        for at in state.rows.indices where !seen.contains(state.rows.id(at: at)) { gone.insert(state.rows.id(at: at)) }
+        if !gone.isEmpty {
+            state.marks.settle(state.rows)
+            state.rows.remove(ids: gone)
+            state.marks.keepOnly(state.rows)
+            if var live = state.live { live.newIDs.subtract(gone); state.live = live }
+        }
+        guard state.sort == nil, state.filter == nil, state.rows.isInNaturalOrder else { return }
+        var order: [Int32] = []
+        order.reserveCapacity(state.rows.count)
+        var placed = Set<Int>()
+        for id in ids {
+            if let at = state.rows.index(ofID: id), placed.insert(at).inserted { order.append(Int32(at)) }
+        }
+        guard order.count == state.rows.count, order != (0..<Int32(order.count)).map({ $0 }) else { return }
+        state.rows.permute(order)
     }
 
     /// Marks the first new rows of a tick (at most `newMarkCap` in all);

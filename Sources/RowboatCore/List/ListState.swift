@@ -46,6 +46,8 @@ public struct ListState: Sendable, Equatable {
         public var liveAdded = 0
         /// The new rows of this tick that got the "new" mark.
         public var liveMarked: [String] = []
+        /// A whole-list tick: the ids its parts held so far, in order.
+        public var liveSeen: [String] = []
     }
 
     /// The list before a provisional (cached) page was applied.

@@ -23,6 +23,10 @@ public struct LiveRefresh: Sendable, Equatable {
     /// Rows the ticks brought that the selection has not been on yet:
     /// drawn as new (never more than `newMarkCap`).
     public var newIDs: Set<String> = []
+    /// A tick's answer is the whole list as it is now (a snapshot), not its
+    /// newest page: rows it leaves out are deleted, and the rows take its
+    /// order (new rows at their place, not on top).
+    public var wholeList = false
     /// The last tick's new rows, and how many of them got the mark.
     public var lastNew = 0
     public var lastMarked = 0

@@ -57,6 +57,12 @@ public struct AppState: Sendable, Equatable {
     /// `cardFields`); a card without an image gives them the picture's room.
     public var cardFields: [String] = []
     public var shouldQuit = false
+    /// A segment of the embedding program's own in the status bar
+    /// ("888 packages · 3.1 GB"); nil: none.
+    public var programStatus: String?
+    /// What the embedding program says of the marked rows (a sum), after
+    /// "3 marked" in the status bar; nil: nothing.
+    public var markedNote: String?
     /// Set when the config was guessed from a URL (`rowboat URL`): the
     /// status bar says so and help shows what was guessed.
     public var guessed: GuessedConfig?

@@ -125,6 +125,8 @@ final class ActionRunner: Sendable {
                 if let message = outcome.message { report.message = Sanitizer.clean(message, limit: 200) }
                 report.doneRowIDs += rows.map(\.id)
                 report.replacements += outcome.replacements
+                if let copy = outcome.copy { report.copy = copy }
+                if let job = outcome.handOver { report.handOver.append(job) }
                 if report.then == .none { report.then = outcome.then }
             }
         }
@@ -194,7 +196,7 @@ final class ActionRunner: Sendable {
             return (error.description, "")
         }
         close(fd)
-        runs.withLock { $0[runID]?.pids.insert(process.pid) }
+        runs.withLock { _ = $0[runID]?.pids.insert(process.pid) }
         let result = await Self.offThread { process.wait() }
         runs.withLock { _ = $0[runID]?.pids.remove(process.pid) }
         let text = Self.tail(of: path, bytes: Self.outputCap)

@@ -89,8 +89,9 @@ package final class EffectRunner: Sendable {
                 }
             }
         case .loadFavorites(let endpoint):
-            let store = self.store
-            storeQueue.async { self.post(.favoritesLoaded(endpoint: endpoint, store?.favorites(endpoint: endpoint) ?? [])) }
+            // Without a store the state holds the only copy: nothing to read back.
+            guard let store else { return }
+            storeQueue.async { self.post(.favoritesLoaded(endpoint: endpoint, store.favorites(endpoint: endpoint))) }
         case .saveFavorite(let endpoint, let row):
             guard let store else { return }
             storeQueue.async {

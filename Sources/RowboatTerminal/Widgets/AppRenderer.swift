@@ -70,7 +70,6 @@ public struct AppRenderer {
     func renderList(_ state: AppState, layout: ScreenLayout, into grid: inout CellGrid, now: Double,
                     spinner: Character, keyMap: KeyMap) {
         let table = TableView(columns: state.columns, width: grid.width, theme: theme, badges: state.showsImageBadges)
-        let body = layout.body
         let window = layout.items(in: state)
         switch state.viewMode {
         case .table:

@@ -13,14 +13,18 @@ public struct DetailView {
     }
 
     /// The content as styled lines, wrapped to `width`.
+    /// `titleShown`: the title line above shows the whole title, so the
+    /// content does not say it again.
     func lines(for row: RowModel, width: Int, now: Double, load: DetailLoad? = nil,
-               keyMap: KeyMap = .default) -> [(String, Style)] {
+               keyMap: KeyMap = .default, titleShown: Bool = false) -> [(String, Style)] {
         var out: [(String, Style)] = []
-        for line in TextFit.wrap(row.title, width: width) { out.append((line, theme.accent)) }
+        if !titleShown {
+            for line in TextFit.wrap(row.title, width: width) { out.append((line, theme.accent)) }
+        }
         if !row.subtitle.isEmpty {
             for line in TextFit.wrap(row.subtitle, width: width) { out.append((line, theme.dim)) }
         }
-        out.append(("", theme.normal))
+        if !out.isEmpty { out.append(("", theme.normal)) }
         // A detail that loads its own: what is on its way, or why it is not.
         switch load {
         case .loading?:
@@ -35,11 +39,13 @@ public struct DetailView {
             break
         }
         let names = row.fieldOrder.filter { $0 != "title" && $0 != "subtitle" }
-        let labelWidth = min(14, names.map { DisplayWidth.of($0) }.max() ?? 0)
+        // The row's link, where no field shows it already.
+        let link = row.linkURL.flatMap { url in names.contains { row.text($0, now: now) == url } ? nil : url }
+        let labels = names + (link == nil ? [] : ["link"])
+        let labelWidth = min(14, labels.map { DisplayWidth.of($0) }.max() ?? 0)
         let valueWidth = max(8, width - labelWidth - 2)
-        for name in names {
-            let value = row.text(name, now: now)
-            let wrapped = TextFit.wrap(value.isEmpty ? "—" : value, width: valueWidth)
+        for (name, value) in names.map({ ($0, row.text($0, now: now)) }) + (link.map { [("link", $0)] } ?? []) {
+            let wrapped = Self.paragraphs(value.isEmpty ? "—" : value, width: valueWidth)
             for (i, line) in wrapped.enumerated() {
                 let label = i == 0 ? TextFit.truncate(name, to: labelWidth) : ""
                 let pad = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(label)))
@@ -49,18 +55,31 @@ public struct DetailView {
         return out
     }
 
+    /// `text` wrapped to `width`, its own line breaks kept: each line
+    /// wrapped on its own, a blank line (between paragraphs) kept blank.
+    static func paragraphs(_ text: String, width: Int) -> [String] {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        // Trailing line breaks end the text; they add no blank lines.
+        let last = lines.lastIndex { !$0.allSatisfy(\.isWhitespace) } ?? 0
+        return lines[...last].flatMap { line in
+            line.allSatisfy(\.isWhitespace) ? [""] : TextFit.wrap(String(line), width: width)
+        }
+    }
+
     public func render(_ state: AppState, detail: DetailState, geometry: DetailGeometry, into grid: inout CellGrid,
                        top: Int, now: Double, keyMap: KeyMap = .default) {
         let row = detail.row
         grid.fill(x: 0, y: geometry.titleRow, count: grid.width, style: theme.header)
         let star = state.isFavorite(row.id, endpoint: detail.endpointKey) ? "★ " : ""
-        grid.put(" ‹ " + star + row.title, x: 0, y: geometry.titleRow, maxWidth: grid.width, style: theme.header)
+        let heading = " ‹ " + star + row.title
+        grid.put(heading, x: 0, y: geometry.titleRow, maxWidth: grid.width, style: theme.header)
+        let titleShown = DisplayWidth.of(Sanitizer.clean(heading)) < grid.width && !row.title.contains(where: \.isNewline)
         let text = geometry.text
         // The picture comes first (as blank lines here, painted below), then the text.
         let box = geometry.picture
         let pictureRows = row.imageURL == nil ? 0 : box.rows + 1
         let content = Array(repeating: ("", theme.normal), count: pictureRows)
-            + lines(for: row, width: grid.width - 2, now: now, load: detail.load, keyMap: keyMap)
+            + lines(for: row, width: grid.width - 2, now: now, load: detail.load, keyMap: keyMap, titleShown: titleShown)
         let scroll = min(detail.scroll, max(0, content.count - text.height))
         for i in 0..<text.height where scroll + i < content.count {
             let (line, style) = content[scroll + i]

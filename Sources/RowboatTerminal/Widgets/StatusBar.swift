@@ -19,6 +19,7 @@ public enum StatusBar {
             parts.append(Segment(Hint([.text("guessed config"), Hint.key(.help, " (%k: how)")]).text(in: keyMap), rank: 7))
         }
         parts.append(Segment("\(list.rows.count)/\(list.knownTotal.map(String.init) ?? "?")", rank: 9))
+        if let own = state.programStatus, !own.isEmpty { parts.append(Segment(own, rank: 8)) }
         if list.pagesLoaded > 0 {
             parts.append(Segment("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""), rank: 5))
         }
@@ -33,7 +34,10 @@ public enum StatusBar {
             parts.append(Segment(live.status(inFlight: list.inFlight?.kind == .live, offline: list.isOffline), rank: 7))
             if let new = live.newText { parts.append(Segment(new, rank: 4)) }
         }
-        if !list.marks.isEmpty { parts.append(Segment(list.marks.summary(in: list.rows), rank: 8)) }
+        if !list.marks.isEmpty {
+            let note = state.markedNote.map { $0.isEmpty ? "" : " · " + $0 } ?? ""
+            parts.append(Segment(list.marks.summary(in: list.rows) + note, rank: 8))
+        }
         let running = state.actionRuns.running
         if let first = running.keys.min() {
             parts.append(Segment("⚙ \(running[first]!)" + (running.count > 1 ? " +\(running.count - 1)" : ""), rank: 7))

@@ -3,7 +3,8 @@ import RowboatKit
 
 // rowboat-git-log [REPOSITORY]: the commits of a git repository as a
 // terminal list, fifty at a time — newest first, more as you scroll, the
-// full message in the detail (Enter), and "Show stat" in the action sheet (a).
+// full message in the detail (Enter), "Show stat" in the action sheet (a),
+// and S to read the whole commit in git's pager.
 
 let directory = CommandLine.arguments.dropFirst().first ?? "."
 let git = Git(directory: directory)
@@ -24,9 +25,15 @@ controller.onLoadMore { more in
     let commits = try git.log(skip: more.loadedCount, count: pageSize)
     return ListPage(commits, isLast: commits.count < pageSize)
 }
-controller.addAction("Show stat") { row in
-    let stat = try? git.run(["show", "--stat", "--format=", row.value("hash")])
-    return stat?.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "no changes"
+controller.addAction("Show stat") { rows in
+    try await rows.eachRow { row in
+        let stat = try git.run(["show", "--stat", "--format=", row.value("hash")])
+        return stat.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "no changes"
+    }
+}
+// The whole commit in git's own pager: the terminal is git's until it exits, then the list comes back.
+controller.addAction("Show the commit", key: "S") { rows in
+    .runInteractive(["git", "-C", directory, "show", rows[0].value("hash")])
 }
 
 let exit = try await controller.run()
