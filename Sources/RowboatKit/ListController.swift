@@ -34,6 +34,11 @@ public final class ListController {
     /// value"); a card without an image has room for several.
     public var cardFields: [String] = []
     public var theme: ListTheme = .default
+    /// Style roles of your own, by name, for `ListRow.style` and
+    /// `cellStyles` (`ListRowStyle("library")`): a colour and attributes,
+    /// and what they are in monochrome. A row naming a role not given here
+    /// is drawn plain.
+    public var styles: [String: ListStyleRole] = [:]
     /// Key bindings that replace the defaults of the actions named, as in a
     /// config's `keys:` section: `["refresh": ["r", "f5"], "quit": ["q", "Q"]]`.
     public var keys: [String: [String]] = [:]
@@ -302,13 +307,20 @@ public final class ListController {
             state.list.notice = "favorites not kept: \(problem)"
         }
         return Setup(remote: remote, endpoint: title, modeller: modeller,
-                     state: state, keyMap: keyMap, theme: Theme(settings: ThemeSettings(name: ThemeName(theme))),
+                     state: state, keyMap: keyMap, theme: themed(),
                      mouse: mouse, provider: provider, columnStore: columnStore,
                      observe: { watch.look(at: $0); favoritesWatch.look(at: $0); hooks.look(at: $0) },
                      customAction: { index, rows in
                          guard actions.indices.contains(index) else { return CustomActionOutcome(failure: "no such action") }
                          return await actions[index].outcome(rows.map(ListRow.init(model:)), modeller: modeller)
                      }, favorites: favorites, images: images)
+    }
+
+    /// The theme chosen, with the program's style roles.
+    func themed() -> Theme {
+        var chosen = Theme(settings: ThemeSettings(name: ThemeName(theme)))
+        for (name, role) in styles { chosen.tones[name] = role.tone }
+        return chosen
     }
 
     /// The `keys` dictionary as a config section, every name checked.

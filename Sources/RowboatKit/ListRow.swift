@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatTerminal
 import RowboatSpec
 
 /// One row of a `ListController`: an id that stays the same across pages
@@ -15,12 +16,15 @@ public struct ListRow: Sendable, Equatable, Identifiable {
     public var fields: [ListField]
     public var imageURL: String?
     public var link: String?
-    /// A state the row's colour shows (nil: none): its text in the table,
-    /// its title on a card.
+    /// A style the row is drawn in (nil: none): its text in the table, its
+    /// title on a card.
     public var style: ListRowStyle?
+    /// Styles of single cells, by field name, over the row's (the table).
+    public var cellStyles: [String: ListRowStyle] = [:]
 
     public init(id: String, title: String, subtitle: String = "", fields: KeyValuePairs<String, String> = [:],
-                imageURL: String? = nil, link: String? = nil, style: ListRowStyle? = nil) {
+                imageURL: String? = nil, link: String? = nil, style: ListRowStyle? = nil,
+                cellStyles: [String: ListRowStyle] = [:]) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
@@ -28,22 +32,26 @@ public struct ListRow: Sendable, Equatable, Identifiable {
         self.imageURL = imageURL
         self.link = link
         self.style = style
+        self.cellStyles = cellStyles
     }
 
     /// A row whose fields are built from data, in order:
     /// `fields: names.map { ListField(name: $0, value: values[$0] ?? "") }`.
     public init(id: String, title: String, subtitle: String = "", fields: [ListField],
-                imageURL: String? = nil, link: String? = nil, style: ListRowStyle? = nil) {
-        self.init(id: id, title: title, subtitle: subtitle, imageURL: imageURL, link: link, style: style)
+                imageURL: String? = nil, link: String? = nil, style: ListRowStyle? = nil,
+                cellStyles: [String: ListRowStyle] = [:]) {
+        self.init(id: id, title: title, subtitle: subtitle, imageURL: imageURL, link: link, style: style,
+                  cellStyles: cellStyles)
         self.fields = fields
     }
 
     /// A row whose fields are an ordered array of name/value pairs:
     /// `fields: [("pid", "42"), ("state", "S")]`.
     public init(id: String, title: String, subtitle: String = "", fields: [(String, String)],
-                imageURL: String? = nil, link: String? = nil, style: ListRowStyle? = nil) {
+                imageURL: String? = nil, link: String? = nil, style: ListRowStyle? = nil,
+                cellStyles: [String: ListRowStyle] = [:]) {
         self.init(id: id, title: title, subtitle: subtitle, fields: fields.map { ListField(name: $0.0, value: $0.1) },
-                  imageURL: imageURL, link: link, style: style)
+                  imageURL: imageURL, link: link, style: style, cellStyles: cellStyles)
     }
 
     /// The value of field `name` ("" when the row has none).
@@ -69,15 +77,87 @@ public struct ListField: Sendable, Equatable {
     }
 }
 
-/// A state a row's colour shows, in the theme's colours (monochrome:
-/// attributes): `good` green, `warning` yellow, `bad` the error colour,
-/// `muted` dim, `strong` bold. The selection's highlight wins.
-public enum ListRowStyle: String, Sendable, CaseIterable {
-    case good, warning, bad, muted, strong
+/// A style a row or a cell is drawn in: one of the five built-in states —
+/// `good` green, `warning` yellow, `bad` the error colour, `muted` dim,
+/// `strong` bold, in the theme's colours (monochrome: attributes) — or a
+/// role of your own, named here and given its colours in
+/// `ListController.styles`. The selection's highlight wins.
+///
+/// ```swift
+/// controller.styles["library"] = ListStyleRole(color: .cyan, bold: true)
+/// ListRow(id: "libc6", title: "libc6", style: "library", cellStyles: ["size": .warning])
+/// ```
+public struct ListRowStyle: Sendable, Hashable, ExpressibleByStringLiteral {
+    /// The built-in state's name, or your role's.
+    public var name: String
 
-    var tone: RowTone { RowTone(rawValue: rawValue)! }
+    public init(_ name: String) { self.name = name }
 
-    init(_ tone: RowTone) { self = ListRowStyle(rawValue: tone.rawValue)! }
+    public init(stringLiteral name: String) { self.name = name }
+
+    public static let good = ListRowStyle("good")
+    public static let warning = ListRowStyle("warning")
+    public static let bad = ListRowStyle("bad")
+    public static let muted = ListRowStyle("muted")
+    public static let strong = ListRowStyle("strong")
+}
+
+/// The colours and attributes of a style role of your own
+/// (`ListController.styles`), and what it is where there is no colour
+/// (`NO_COLOR`, the monochrome theme, a terminal without colours).
+public struct ListStyleRole: Sendable, Hashable {
+    public var color: ListColor?
+    public var bold: Bool
+    public var underline: Bool
+    public var dim: Bool
+    /// In monochrome: bold unless said otherwise.
+    public var monochromeBold: Bool
+    public var monochromeUnderline: Bool
+
+    public init(color: ListColor? = nil, bold: Bool = false, underline: Bool = false, dim: Bool = false,
+                monochromeBold: Bool = true, monochromeUnderline: Bool = false) {
+        self.color = color
+        self.bold = bold
+        self.underline = underline
+        self.dim = dim
+        self.monochromeBold = monochromeBold
+        self.monochromeUnderline = monochromeUnderline
+    }
+
+    var tone: ToneRole {
+        var attributes: Style.Attributes = []
+        if bold { attributes.insert(.bold) }
+        if underline { attributes.insert(.underline) }
+        if dim { attributes.insert(.dim) }
+        var monochrome: Style.Attributes = []
+        if monochromeBold { monochrome.insert(.bold) }
+        if monochromeUnderline { monochrome.insert(.underline) }
+        return ToneRole(foreground: color?.terminal, attributes: attributes, monochrome: monochrome)
+    }
+}
+
+/// A text colour: one of the terminal's named colours (as the 256-colour
+/// palette has them), any of the 256, or 24-bit RGB (drawn as the nearest
+/// palette colour where the terminal has no direct colour).
+public enum ListColor: Sendable, Hashable {
+    case red, green, yellow, blue, magenta, cyan, white, gray
+    case indexed(UInt8)
+    case rgb(UInt32)
+
+    var terminal: Style.Color {
+        switch self {
+        case .red: .indexed(203)
+        case .green: .indexed(114)
+        case .yellow: .indexed(221)
+        case .blue: .indexed(75)
+        case .magenta: .indexed(176)
+        case .cyan: .indexed(80)
+        case .white: .indexed(231)
+        case .gray: .indexed(245)
+        case .indexed(let n): .indexed(n)
+        case .rgb(let value): .rgb(value & 0xFF_FFFF)
+        }
+    }
 }
 
 /// A type of your own that a `ListController` can show: say how it looks
@@ -95,7 +175,8 @@ extension ListRow {
     var model: RowModel {
         var cells: RowFields = ["title": .text(title), "subtitle": .text(subtitle)]
         for field in fields { cells[field.name] = .text(field.value) }
-        if let style { cells[RowTone.field] = .text(style.tone.rawValue) }
+        if let style { cells[RowTone.field] = .text(style.name) }
+        for (field, style) in cellStyles { cells[RowTone.cellField(field)] = .text(style.name) }
         return RowModel(id: id, title: title, subtitle: subtitle, imageURL: imageURL, linkURL: link, fields: cells,
                         fieldOrder: fields.map(\.name))
     }
@@ -108,6 +189,10 @@ extension ListRow {
         self.fields = model.fieldOrder.map { ListField(name: $0, value: model.text($0, now: 0)) }
         self.imageURL = model.imageURL
         self.link = model.linkURL
-        self.style = RowTone.of(model).map(ListRowStyle.init)
+        self.style = RowTone.name(of: model).map { ListRowStyle($0) }
+        let prefix = RowTone.cellField("")
+        for name in model.fields.names where name.hasPrefix(prefix) {
+            if case .text(let style)? = model.fields[name] { cellStyles[String(name.dropFirst(prefix.count))] = ListRowStyle(style) }
+        }
     }
 }

@@ -44,4 +44,34 @@ import Testing
         let mono = AppRenderer(theme: .monochrome).render(state, now: Fixtures.now)
         #expect(mono[0, 2].style.foreground == .default && mono[0, 2].style.attributes.contains(.bold))
     }
+
+    /// A program's own tone (a RowboatKit style role) on a row, and a
+    /// built-in one on a single cell over it; monochrome keeps the role's
+    /// attributes.
+    @Test func rolesOfTheProgramAndTonesOfOneCell() throws {
+        func toned(_ i: Int) -> RowModel {
+            var row = Fixtures.row(i)
+            if i == 2 {
+                row.fields[RowTone.field] = .text("library")
+                row.fields[RowTone.cellField("subtitle")] = .text("bad")
+            }
+            return row
+        }
+        let state = Fixtures.loaded((1...5).map(toned), size: .init(columns: 80, rows: 24))
+        var theme = Theme.default
+        theme.tones["library"] = ToneRole(foreground: .indexed(80), attributes: [.underline], monochrome: [.underline])
+        let grid = AppRenderer(theme: theme).render(state, now: Fixtures.now)
+        let layout = TableView(columns: state.columns, width: 80, theme: theme).layout
+        let title = try #require(layout.columns.first { $0.spec.field == "title" })
+        let subtitle = try #require(layout.columns.first { $0.spec.field == "subtitle" })
+        let x = ScreenLayout.rowGutter
+        #expect(grid[x + title.x, 2].style.foreground == .indexed(80))
+        #expect(grid[x + title.x, 2].style.attributes.contains(.underline))
+        #expect(grid[x + subtitle.x, 2].style.foreground == theme.error.foreground)
+        #expect(grid[x + title.x, 3].style.foreground == .default)
+        // Monochrome (NO_COLOR): the role's attributes, no colour.
+        let mono = AppRenderer(theme: theme.monochromed).render(state, now: Fixtures.now)
+        #expect(mono[x + title.x, 2].style.foreground == .default && mono[x + title.x, 2].style.attributes.contains(.underline))
+        #expect(theme.monochromed.isMonochrome && !theme.isMonochrome)
+    }
 }

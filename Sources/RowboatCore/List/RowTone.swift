@@ -10,9 +10,13 @@ public enum RowTone: String, Sendable, CaseIterable {
     /// The hidden field that holds it.
     public static let field = "@tone"
 
-    /// `row`'s tone, if it has one.
-    public static func of(_ row: RowModel) -> RowTone? {
-        guard case .text(let name)? = row.fields[field] else { return nil }
-        return RowTone(rawValue: name)
+    /// The hidden field that holds the tone of one cell: the field `name`'s.
+    public static func cellField(_ name: String) -> String { field + ":" + name }
+
+    /// The name of `row`'s tone (or, given `cell`, of that field's cell):
+    /// one of these, or a role the theme was given (`Theme.tones`).
+    public static func name(of row: RowModel, cell: String? = nil) -> String? {
+        guard case .text(let name)? = row.fields[cell.map(cellField) ?? field] else { return nil }
+        return name
     }
 }

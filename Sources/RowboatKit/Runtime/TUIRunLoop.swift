@@ -79,7 +79,7 @@ package final class TUIRunLoop {
             if screen.graphics.choice == .off { state.turnImagesOff() }
         }
         runner = makeRunner(ThumbnailColors.best(colors: screen.colorCount, directColor: screen.directColor,
-                                                 allowed: screen.theme != .monochrome), screen.graphics.pixels)
+                                                 allowed: !screen.theme.isMonochrome), screen.graphics.pixels)
         defer { runner.stop() }
         dispatch(.clock(Date().timeIntervalSince1970))
         dispatch(.resized(screen.size))

@@ -15,7 +15,7 @@ extension NCursesScreen {
     func askForGraphics() -> (answers: TerminalAnswers?, passthrough: Bool)? {
         let environment = ProcessInfo.processInfo.environment
         // No pictures without colours: nothing to ask.
-        guard imageMode != .off, imageMode != .symbols, theme != .monochrome,
+        guard imageMode != .off, imageMode != .symbols, !theme.isMonochrome,
               Theme.colorsAllowed(noColor: environment["NO_COLOR"], hasColors: true) else { return nil }
         let inTmux = !(environment["TMUX"] ?? "").isEmpty
         let passthrough = inTmux && GraphicsProbe.tmuxAllowsPassthrough(environment: environment)
@@ -29,7 +29,7 @@ extension NCursesScreen {
     func chooseGraphics(_ asked: (answers: TerminalAnswers?, passthrough: Bool)?) {
         graphics = TerminalGraphics.choose(
             mode: imageMode, environment: ProcessInfo.processInfo.environment, answers: asked?.answers ?? nil,
-            tmuxPassthrough: asked?.passthrough ?? false, colorsAllowed: theme != .monochrome, directColor: directColor,
+            tmuxPassthrough: asked?.passthrough ?? false, colorsAllowed: !theme.isMonochrome, directColor: directColor,
             windowCell: GraphicsProbe.windowCell())
         if let format = graphics.pixels, format.proto != .kittyPlaceholders {
             idlok(rb_stdscr(), false)

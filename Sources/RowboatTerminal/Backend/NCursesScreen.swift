@@ -86,7 +86,7 @@ public final class NCursesScreen {
             colorCount = Int(rb_colors())
             directColor = colorCount >= 1 << 24
         } else {
-            theme = .monochrome
+            theme = theme.monochromed
         }
         chooseGraphics(answers)
         // Answers that missed the probe's deadline would come in as keys.

@@ -8,6 +8,8 @@ public struct Theme: Sendable, Equatable {
     public var dim: Style
     public var error: Style
     public var accent: Style
+    /// Tones an embedding program adds (RowboatKit's style roles), by name.
+    public var tones: [String: ToneRole] = [:]
 
     public init(normal: Style, header: Style, selected: Style, status: Style,
                 footer: Style, dim: Style, error: Style, accent: Style) {

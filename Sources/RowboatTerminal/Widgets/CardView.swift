@@ -20,7 +20,7 @@ public struct CardView {
                        width: Int, now: Double, phase: ImagePhase?, thumbnails: [ImageRequest: Thumbnail],
                        fields: [String] = []) {
         var textStyle = selected ? theme.selected : marked ? theme.accent : theme.normal
-        if !selected && !marked { textStyle = theme.style(RowTone.of(row), on: textStyle) }
+        if !selected && !marked { textStyle = theme.style(toneNamed: RowTone.name(of: row), on: textStyle) }
         let titleStyle = Style(foreground: textStyle.foreground, background: textStyle.background,
                                attributes: textStyle.attributes.union(.bold))
         // The row's gutter (marked, new, favorite) before the title, as in the table.

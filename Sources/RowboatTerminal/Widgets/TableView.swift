@@ -60,7 +60,8 @@ public struct TableView {
                           highlight: String? = nil,
                           into grid: inout CellGrid, y: Int, now: Double, images: [String: ImagePhase] = [:]) {
         var style = selected ? theme.selected : marked ? theme.accent : theme.normal
-        if !selected && !marked { style = theme.style(RowTone.of(row), on: style) }
+        let toned = !selected && !marked
+        if toned { style = theme.style(toneNamed: RowTone.name(of: row), on: style) }
         if new && !selected && !marked { style.attributes.insert(.bold) }
         grid.fill(x: 0, y: y, count: grid.width, style: style)
         if badgeWidth > 0, let url = row.imageURL {
@@ -74,10 +75,12 @@ public struct TableView {
         for column in layout.columns {
             let text = row.text(column.spec.field, now: now)
             let right = column.spec.alignment == .right
-            grid.putField(text, x: columnsX + column.x, y: y, width: column.width, style: style, alignRight: right)
+            // A cell's own tone (a program's style for one field) over the row's.
+            let cellStyle = toned ? theme.style(toneNamed: RowTone.name(of: row, cell: column.spec.field), on: style) : style
+            grid.putField(text, x: columnsX + column.x, y: y, width: column.width, style: cellStyle, alignRight: right)
             if let highlight {
                 mark(highlight, in: text, x: columnsX + column.x, y: y, width: column.width, alignRight: right,
-                     style: style, into: &grid)
+                     style: cellStyle, into: &grid)
             }
         }
     }

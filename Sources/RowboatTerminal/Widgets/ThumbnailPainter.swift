@@ -13,7 +13,7 @@ public struct ThumbnailPainter {
 
     public init(theme: Theme) {
         self.theme = theme
-        self.colors = theme != .monochrome
+        self.colors = !theme.isMonochrome
     }
 
     /// `pixels` false: symbols even when the thumbnail has a picture (the
