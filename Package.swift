@@ -105,6 +105,7 @@ let package = Package(
         // docs/library.md's bigger example: this machine's processes, with actions, a detail hook, totals and
         // control from code.
         .executableTarget(name: "processes", dependencies: ["RowboatKit"], path: "Examples/GitLog/Sources/Processes"),
+        .executableTarget(name: "packages", dependencies: ["RowboatKit"], path: "Examples/GitLog/Sources/Packages"),
         // docs/library.md's thumbnails example (Examples/my-list): RowboatKit with RowboatKitHTTP.
         .executableTarget(name: "my-pictures", dependencies: ["RowboatKit", "RowboatKitHTTP"],
                           path: "Examples/my-list/Sources/MyPictures"),

@@ -16,6 +16,8 @@ let package = Package(
                           path: "Sources/FirstList"),
         .executableTarget(name: "processes", dependencies: [.product(name: "RowboatKit", package: "Rowboat")],
                           path: "Sources/Processes"),
+        .executableTarget(name: "packages", dependencies: [.product(name: "RowboatKit", package: "Rowboat")],
+                          path: "Sources/Packages"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -43,12 +43,23 @@ final class ClosurePageProvider: PageProvider {
         guard case .page(let number) = request.cursor else { return }
         let page: ListPage
         if let query = request.params[Self.searchParam], let search {
-            // A search's pages, live ticks included (they ask for its first page again).
-            let first = number == 0 || request.live
-            let so = first ? (count: 0, last: nil) : loaded.withLock { $0 }
-            page = try await search(query, ListLoadMore(page: request.live ? 0 : number, loadedCount: so.count, lastRow: so.last))
-            if !request.live {
-                loaded.withLock { $0 = first ? (page.rows.count, page.rows.last) : ($0.count + page.rows.count, page.rows.last ?? $0.last) }
+            if request.live {
+                // A live tick asks again for as many of the search's rows as are loaded (a snapshot
+                // of them all; the first page alone would drop the rest).
+                let wanted = loaded.withLock { $0.count }
+                var rows: [ListRow] = []
+                var part: ListPage
+                var asked = 0
+                repeat {
+                    part = try await search(query, ListLoadMore(page: asked, loadedCount: rows.count, lastRow: rows.last))
+                    rows += part.rows
+                    asked += 1
+                } while !part.isLast && !part.rows.isEmpty && rows.count < wanted
+                page = ListPage(rows, isLast: part.isLast, total: part.total)
+            } else {
+                let so = number == 0 ? (count: 0, last: nil) : loaded.withLock { $0 }
+                page = try await search(query, ListLoadMore(page: number, loadedCount: so.count, lastRow: so.last))
+                loaded.withLock { $0 = number == 0 ? (page.rows.count, page.rows.last) : ($0.count + page.rows.count, page.rows.last ?? $0.last) }
             }
         } else if request.live {
             // Merged into the rows: where the next load-more starts does not move.
