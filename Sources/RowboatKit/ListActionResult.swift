@@ -18,6 +18,7 @@ import RowboatSpec
 public struct ListActionResult: Sendable, Equatable {
     /// What happens to the list after the action.
     public enum Change: Sendable, Equatable {
+        /// Nothing: the list stays as it is.
         case none
         /// Load the list again from the first page, keeping the selection.
         case refresh
@@ -27,7 +28,9 @@ public struct ListActionResult: Sendable, Equatable {
         case replace([ListRow])
     }
 
+    /// The one line shown for a moment (nil: "Title: done").
     public var message: String?
+    /// What happens to the list afterwards.
     public var change: Change
     /// Text to put on the clipboard, as `y` does with a link: the local
     /// clipboard tool (wl-copy, xclip, xsel, pbcopy, tmux) and the
@@ -41,6 +44,7 @@ public struct ListActionResult: Sendable, Equatable {
     /// What the program's standard input gets (nil: the terminal).
     public var programInput: String?
 
+    /// A message, then a change of the list.
     public init(_ message: String? = nil, then change: Change = .none) {
         self.message = message
         self.change = change

@@ -29,10 +29,12 @@ public final class ListController {
     /// Table columns; default: title and subtitle.
     public var columns: [ListColumn] = [ListColumn("title", title: "Title", weight: 3, minimum: 12),
                                          ListColumn("subtitle", title: "Subtitle", weight: 2, minimum: 10)]
+    /// A table (the default) or a grid of cards at start; `v` switches.
     public var presentation: ListPresentation = .table
     /// Fields a grid card lists after its title and subtitle ("name:
     /// value"); a card without an image has room for several.
     public var cardFields: [String] = []
+    /// The colours (`NO_COLOR` and colourless terminals still give monochrome).
     public var theme: ListTheme = .default
     /// Style roles of your own, by name, for `ListRow.style` and
     /// `cellStyles` (`ListRowStyle("library")`): a colour and attributes,
@@ -92,6 +94,7 @@ public final class ListController {
     /// True when the live closure hands back the whole list (`onLiveSnapshot`).
     var liveIsSnapshot = false
 
+    /// A list named `title`; give it `onReload` before `run()`.
     public init(title: String = "items") {
         self.title = title
     }

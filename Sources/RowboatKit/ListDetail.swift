@@ -14,10 +14,12 @@ import RowboatSpec
 /// }
 /// ```
 public struct ListDetail: Sendable, Equatable {
+    /// The fields listed, in order.
     public var fields: [ListField]
     /// Free text after the fields (under the label `text`).
     public var text: String?
 
+    /// Fields as a literal, in the order written, and a text.
     public init(fields: KeyValuePairs<String, String> = [:], text: String? = nil) {
         self.fields = fields.map { ListField(name: $0.key, value: $0.value) }
         self.text = text

@@ -34,6 +34,7 @@ public struct ListFeatures: OptionSet, Sendable, Hashable {
     /// The action sheet (`a`); your actions' own keys still work.
     public static let actionSheet = ListFeatures(rawValue: 1 << 9)
 
+    /// Every built-in (the default).
     public static let all: ListFeatures = [.links, .favorites, .filters, .search, .columns, .grid, .marks, .clearCache,
                                            .imageRetry, .actionSheet]
 

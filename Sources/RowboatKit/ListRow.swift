@@ -9,12 +9,16 @@ import RowboatSpec
 /// optional http(s) link (`o` opens it, `y` copies it).
 public struct ListRow: Sendable, Equatable, Identifiable {
     public var id: String
+    /// The row's name: the first column and a card's heading.
     public var title: String
+    /// A second line of text (a column, under the title on a card).
     public var subtitle: String
     /// Named values, in the order the detail view lists them; a column
     /// shows the field it names (`title` and `subtitle` are fields too).
     public var fields: [ListField]
+    /// An http(s) URL of the row's picture (drawn with `ListController.images` set).
     public var imageURL: String?
+    /// An http(s) link: `o` opens it, `y` copies it, the detail shows it.
     public var link: String?
     /// A style the row is drawn in (nil: none): its text in the table, its
     /// title on a card.
@@ -22,6 +26,7 @@ public struct ListRow: Sendable, Equatable, Identifiable {
     /// Styles of single cells, by field name, over the row's (the table).
     public var cellStyles: [String: ListRowStyle] = [:]
 
+    /// A row; literal `fields` keep the order written.
     public init(id: String, title: String, subtitle: String = "", fields: KeyValuePairs<String, String> = [:],
                 imageURL: String? = nil, link: String? = nil, style: ListRowStyle? = nil,
                 cellStyles: [String: ListRowStyle] = [:]) {
@@ -68,9 +73,12 @@ public struct ListRow: Sendable, Equatable, Identifiable {
 /// (`["pid": "42"]`) become these in order; a program that builds fields
 /// from data can pass `[ListField]` (or `[(String, String)]`) itself.
 public struct ListField: Sendable, Equatable {
+    /// The field's name, as columns and templates (`${item.NAME}`) name it.
     public var name: String
+    /// Its text (shown sanitized; handed to actions exactly).
     public var value: String
 
+    /// A field.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -91,14 +99,20 @@ public struct ListRowStyle: Sendable, Hashable, ExpressibleByStringLiteral {
     /// The built-in state's name, or your role's.
     public var name: String
 
+    /// The style named `name`: a built-in state or a role in `ListController.styles`.
     public init(_ name: String) { self.name = name }
 
     public init(stringLiteral name: String) { self.name = name }
 
+    /// Green (monochrome: bold).
     public static let good = ListRowStyle("good")
+    /// Yellow (monochrome: underlined).
     public static let warning = ListRowStyle("warning")
+    /// The theme's error colour.
     public static let bad = ListRowStyle("bad")
+    /// Dim.
     public static let muted = ListRowStyle("muted")
+    /// Bold.
     public static let strong = ListRowStyle("strong")
 }
 
@@ -106,14 +120,20 @@ public struct ListRowStyle: Sendable, Hashable, ExpressibleByStringLiteral {
 /// (`ListController.styles`), and what it is where there is no colour
 /// (`NO_COLOR`, the monochrome theme, a terminal without colours).
 public struct ListStyleRole: Sendable, Hashable {
+    /// The text's colour (nil: the theme's).
     public var color: ListColor?
+    /// Bold text.
     public var bold: Bool
+    /// Underlined text.
     public var underline: Bool
+    /// Dim text.
     public var dim: Bool
     /// In monochrome: bold unless said otherwise.
     public var monochromeBold: Bool
+    /// In monochrome: underlined.
     public var monochromeUnderline: Bool
 
+    /// A role: its colour and attributes, and what it is in monochrome.
     public init(color: ListColor? = nil, bold: Bool = false, underline: Bool = false, dim: Bool = false,
                 monochromeBold: Bool = true, monochromeUnderline: Bool = false) {
         self.color = color
@@ -140,8 +160,11 @@ public struct ListStyleRole: Sendable, Hashable {
 /// palette has them), any of the 256, or 24-bit RGB (drawn as the nearest
 /// palette colour where the terminal has no direct colour).
 public enum ListColor: Sendable, Hashable {
+    /// The terminal's named colours, as the 256-colour palette has them.
     case red, green, yellow, blue, magenta, cyan, white, gray
+    /// One of the 256 palette colours.
     case indexed(UInt8)
+    /// 24-bit 0xRRGGBB.
     case rgb(UInt32)
 
     var terminal: Style.Color {
@@ -163,10 +186,12 @@ public enum ListColor: Sendable, Hashable {
 /// A type of your own that a `ListController` can show: say how it looks
 /// as a row.
 public protocol ListRowConvertible: Sendable {
+    /// The row that shows this value.
     var listRow: ListRow { get }
 }
 
 extension ListRow: ListRowConvertible {
+    /// The row itself.
     public var listRow: ListRow { self }
 }
 

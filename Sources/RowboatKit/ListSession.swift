@@ -216,6 +216,7 @@ public struct ListSnapshot: Sendable, Equatable {
     public var visibleRows: [ListRow]
     /// The selected row's index in `rows`.
     public var selection: Int
+    /// What the list is doing.
     public var status: ListStatus
     /// The text of `/` while a search is open or a search of your source
     /// (`onSearch`) is in force; nil otherwise.
@@ -236,6 +237,7 @@ public struct ListSnapshot: Sendable, Equatable {
     /// Your status segment (`remote.setStatus`) and your note on the marked
     /// rows (`onMarked`), as the status bar shows them.
     public var programStatus: String?
+    /// Your note on the marked rows (`onMarked`), as the status bar shows it.
     public var markedNote: String?
     /// The last error, as the status bar shows it.
     public var error: String?
@@ -282,7 +284,9 @@ public struct ListSessionTimeout: Error, Sendable, CustomStringConvertible {
 /// Where a row's image is: wanted, downloading, downloaded (and drawn),
 /// or failed with a one-line reason.
 public enum ListImageState: Sendable, Equatable {
+    /// Wanted, on its way, or downloaded and drawn.
     case new, downloading, downloaded
+    /// Failed, with a one-line reason (`R` tries again).
     case failed(String)
 
     init?(_ phase: ImagePhase) {
@@ -302,7 +306,9 @@ public enum ListStatus: Sendable, Equatable {
     case loading
     /// The first page again, rows kept on screen.
     case refreshing
+    /// The next page is on its way (the footer's spinner).
     case loadingMore
+    /// Idle, with more to load.
     case ready
     /// The last page said it was the last: "no more items".
     case allLoaded

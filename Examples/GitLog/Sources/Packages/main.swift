@@ -20,11 +20,13 @@ func row(_ package: Dpkg.Package) -> ListRow {
             cellStyles: package.size > 100_000 ? ["size": .warning] : [:])
 }
 
+// snippet: status
 /// The rows of `packages`, and the status segment saying how many and how big.
 func rows(_ packages: [Dpkg.Package], remote: ListRemote) -> [ListRow] {
     remote.setStatus("\(packages.count) packages · \(Dpkg.human(kib: packages.reduce(0) { $0 + $1.size }))")
     return packages.map(row)
 }
+// end snippet
 
 let controller = ListController(title: "packages")
 let remote = controller.remote
@@ -36,7 +38,6 @@ controller.moreColumns = [ListColumn("section", title: "Section", width: 12)]
 controller.styles["library"] = ListStyleRole(color: .cyan, monochromeBold: false, monochromeUnderline: true)
 controller.features = ListFeatures.all.subtracting([.links, .clearCache, .imageRetry])
 
-// snippet: packages
 controller.onReload {
     let all = try dpkg.installed()
     return ListPage(rows(all, remote: remote), isLast: true, total: all.count)
@@ -45,6 +46,7 @@ controller.onReload {
 controller.onLiveSnapshot(every: 2) {
     rows(try dpkg.installed(), remote: remote)
 }
+// snippet: search
 // Enter in `/` searches every package's name and description, fifty at a time.
 controller.onSearch { query, more in
     let hits = try dpkg.installed().filter {
@@ -54,6 +56,7 @@ controller.onSearch { query, more in
     let page = hits.dropFirst(more.loadedCount).prefix(50)
     return ListPage(page.map(row), isLast: more.loadedCount + page.count >= hits.count, total: hits.count)
 }
+// end snippet
 controller.onMarked { rows in
     "\(Dpkg.human(kib: rows.reduce(0) { $0 + (Int($1.value("kib")) ?? 0) }))"
 }
@@ -68,6 +71,7 @@ controller.onDetail { row in
                                ("Files", files.map { "\($0.split(separator: "\n").count)" } ?? "no list")],
                       text: package.description)
 }
+// snippet: hand-over
 // The terminal handed to less, then taken back: the package's files.
 controller.addAction("Read its file list", key: "L") { rows in
     guard let package = try dpkg.installed().first(where: { $0.id == rows[0].id }),
