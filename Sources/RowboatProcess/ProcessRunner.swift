@@ -64,7 +64,7 @@ public enum ProcessRunner {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var argv = spec.arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        var envp = spec.environment.map { env in env.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        let envp = spec.environment.map { env in env.map { strdup("\($0.key)=\($0.value)") } + [nil] }
         defer { envp?.forEach { free($0) } }
         var pid: pid_t = 0
         let rc: Int32
@@ -116,7 +116,7 @@ public enum ProcessRunner {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw ProcessError("temporary file: \(String(cString: strerror(errno)))") }
         close(fd)
-        return String(cString: template)
+        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 }
 

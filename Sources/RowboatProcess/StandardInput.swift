@@ -14,7 +14,7 @@ public enum StandardInput {
         var template = Array("/tmp/rowboat-stdin-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return .failure(ProcessError("cannot keep the program's input: \(String(cString: strerror(errno)))")) }
-        unlink(String(cString: template))
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         var offset = 0
         let failed: Bool = bytes.withUnsafeBytes { raw in
             while offset < raw.count {
