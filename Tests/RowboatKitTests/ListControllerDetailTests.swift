@@ -35,7 +35,7 @@ struct ListControllerDetailTests {
         #expect(calls.withLock { $0 } == 2)
         // Help in the detail names the retry key; a list without a hook has none.
         session.press("?")
-        #expect(session.frame().contains { $0.contains("r") && $0.contains("refresh") })
+        #expect(session.frame().contains { $0.range(of: #"(^|\s)r\s+refresh"#, options: .regularExpression) != nil })
         session.close()
     }
 
