@@ -14,7 +14,11 @@ extension RowTable {
     func rows<C: RandomAccessCollection & Sendable>(_ candidates: C, containing needle: SearchNeedle,
                                                     fields: Set<String>? = nil) -> [Int]
     where C.Element == Int, C.Index == Int {
-        guard !needle.isEmpty else { return candidates.filter(indices.contains) }
+        guard !needle.isEmpty else {
+            // Every row matches: a range of rows at once (a million at `/`), not one by one.
+            if let range = candidates as? Range<Int> { return Array(range.clamped(to: 0..<count)) }
+            return candidates.filter(indices.contains)
+        }
         let scan = RowScan(self, needle, fields: fields)
         return Self.split(candidates, from: Self.parallelSearchFrom) { scan.rows($0) }
     }

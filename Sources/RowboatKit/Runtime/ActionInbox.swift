@@ -18,6 +18,14 @@ package final class ActionInbox: Sendable {
         wake.signal(0)
     }
 
+    /// Puts `actions` (taken and not yet done) back at the front, before
+    /// anything posted since, and wakes the thread to take them.
+    package func putBack(_ actions: ArraySlice<AppAction>) {
+        guard !actions.isEmpty else { return }
+        queue.withLock { $0.insert(contentsOf: actions, at: 0) }
+        wake.signal(0)
+    }
+
     /// Everything posted since the last drain, in order.
     package func drain() -> [AppAction] {
         queue.withLock { q in

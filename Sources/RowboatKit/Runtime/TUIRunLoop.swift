@@ -101,11 +101,31 @@ package final class TUIRunLoop {
             } else if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 return .signal(SIGHUP)   // the terminal went away
             }
-            for action in inbox.drain() { dispatch(action) }
+            takePosted()
             if ready == 0 && busy { spinnerFrame += 1 }
             if !store.read(\.shouldQuit) { draw() }
         }
         return endingSignal.map(TUIExit.signal) ?? .quit
+    }
+
+    /// How long the posted actions (pages, parts of a streamed body,
+    /// images) may hold the thread before the screen is drawn and keys are
+    /// read again: a key waits for at most this much of them.
+    static let postedBudget: UInt64 = 16_000_000
+
+    /// Takes the posted actions in order until `postedBudget` has passed;
+    /// the rest go back to the front of the inbox (and wake the loop at
+    /// once), so keys pressed meanwhile are read between them.
+    func takePosted() {
+        let taken = inbox.drain()
+        let deadline = DispatchTime.now().uptimeNanoseconds + Self.postedBudget
+        for (i, action) in taken.enumerated() {
+            dispatch(action)
+            if i + 1 < taken.count, DispatchTime.now().uptimeNanoseconds > deadline {
+                inbox.putBack(taken[(i + 1)...])
+                return
+            }
+        }
     }
 
     /// How long poll may sleep: spinner frames while loading, until the
