@@ -400,6 +400,28 @@ struct OpenAPIImportTests {
         #expect(replaced.config.server == "http://127.0.0.1:9999")
     }
 
+    /// An IPv6 literal server (`http://[::1]:8080`), named by the document,
+    /// by `--server` or by the URL a relative document was read from, is
+    /// written with its brackets once, and its operations are imported.
+    @Test func anIPv6ServerIsJoinedWithItsPaths() throws {
+        let body = #""paths": {"/a": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}}"#
+        let head = #"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "#
+        let named = try imported(head + #""servers": [{"url": "http://[::1]:8080/v1"}], "# + body + "}")
+        let relative = try imported(head + #""servers": [{"url": "/v1"}], "# + body + "}", url: "http://[::1]:8080/openapi.json")
+        let replaced = try imported(head + #""servers": [{"url": "/v1"}], "# + body + "}", server: "http://[::1]:8080/v1/")
+        for i in [named, relative, replaced] {
+            #expect(i.config.server == "http://[::1]:8080/v1", "\(i.yaml)")
+            #expect(!i.yaml.contains("Not imported"), "\(i.yaml)")
+            #expect(i.made.endpoints.map(\.requestURL) == ["http://[::1]:8080/v1/a"], "\(i.yaml)")
+            #expect(try i.endpoint("a").url == "/a")
+        }
+        #expect(relative.yaml.contains("# the document's server /v1 is relative: taken from http://[::1]:8080, where the document was read."))
+        // Swagger 2.0's host with a port.
+        let swagger = try imported(#"{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "host": "[::1]:8080", "basePath": "/v1", "schemes": ["http"], "paths": {"/a": {"get": {"responses": {"200": {"description": "ok", "schema": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}"#)
+        #expect(swagger.config.server == "http://[::1]:8080/v1")
+        #expect(swagger.made.endpoints.count == 1)
+    }
+
     /// allOf parts merge; a oneOf of two shapes takes the first and says so;
     /// an item schema that names itself is read once.
     @Test func compositionAndCycles() throws {
