@@ -153,13 +153,16 @@ struct OpenAPISample {
                       itemDepth: insideItem ? itemDepth + 1 : 0)
             })
         }
-        return scalar(schema, name: name, index: index, depth: depth)
+        return scalar(schema, name: name, index: index, depth: depth, insideItem: insideItem)
     }
 
-    func scalar(_ schema: OpenAPISchema, name: String, index: Int, depth: Int) -> JSONValue {
+    func scalar(_ schema: OpenAPISchema, name: String, index: Int, depth: Int, insideItem: Bool = false) -> JSONValue {
         let lower = name.lowercased()
+        // An item's identifier gets a value of its own in each item, whatever
+        // example the document gives (`isbn`, `sku`, `doi` as well as `id`).
         let idLike = lower == "id" || lower == "uuid" || lower == "key" || lower == "slug"
             || lower.hasSuffix("_id") || name.hasSuffix("Id") || name.hasSuffix("ID")
+            || insideItem && (FieldGuess.identifierRank(name).map { $0.0 <= 3 } ?? false)
         let type = schema.type ?? (schema.enumValues.first.map { if case .number = $0 { "number" } else { "string" } } ?? "string")
         if !idLike, let given = schema.enumValues.first ?? schema.example ?? schema.defaultValue, let v = Self.json(given),
            v != .null || schema.nullable {
