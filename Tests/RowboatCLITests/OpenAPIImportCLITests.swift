@@ -41,7 +41,7 @@ struct OpenAPIImportCLITests {
             }
             // The items' sort and search come from the document.
             #expect(r.stdout.contains("    search: q\n"))
-            #expect(r.stdout.contains("        - {title: price_asc, value: price_asc}"))
+            #expect(r.stdout.contains(#"        - {title: "Price (ascending)", value: price_asc}"#), "\(r.stdout)")
             // The YAML form, with anchors for the shared params, gives the same endpoints.
             let yaml = try await Subprocess.rowboat("config", "import", server.baseURL + "/openapi.yaml", "--offline")
             #expect(yaml.status == 0, "\(yaml.stderr)")

@@ -259,9 +259,13 @@ struct OpenAPIImportTests {
         #expect(issues.params["per_page"] == nil && issues.params["page"] == nil)
         #expect(i.yaml.contains("# path param {owner} (required): here or --param owner=…"))
         #expect(issues.query.filters.map(\.title) == ["State", "Labels"])
-        #expect(issues.query.filters[0].options.map(\.title) == ["Any", "open", "closed", "all"])
-        #expect(issues.query.filters[0].options[1].params == ["state": "open"])
-        #expect(issues.query.sort?.options.map(\.title) == ["Default", "created", "updated", "comments"])
+        // The default state is what sending nothing asks for: one option, first, under its own name.
+        #expect(issues.query.filters[0].options.map(\.title) == ["Open", "Closed", "All"])
+        #expect(issues.query.filters[0].options[0].params == [:])
+        #expect(issues.query.filters[0].options[1].params == ["state": "closed"])
+        #expect(issues.query.filters[1].options.map(\.title) == ["Any", "Bug", "Docs"])
+        // No default: the server's own order first.
+        #expect(issues.query.sort?.options.map(\.title) == ["Default", "Created", "Updated", "Comments"])
         #expect(issues.query.sort?.options[1].params == ["sort": "created"])
         #expect(issues.query.searchParam == "q")
         #expect(issues.paging.style == .pageNumber(param: "page", first: 1))
@@ -269,6 +273,88 @@ struct OpenAPIImportTests {
         var params: [String: ParamValue] = ["owner": .one("a b/c"), "repo": .one(".."), "state": .one("open")]
         #expect(RequestBuilder.fillPath(issues.url, params: &params) == "/repos/a%20b%2Fc/%2E%2E/issues")
         #expect(params == ["state": .one("open")])
+    }
+
+    /// An enum param's section has one option per distinct request: its
+    /// `default` sends nothing and is not also an option of its own; titles
+    /// are the document's words for each value (a `oneOf` branch's title,
+    /// `x-enum-descriptions` as a list or a map, NSwag's `x-enumNames`), else
+    /// the value made words, a sort's direction said.
+    @Test func enumOptionsAreOnePerRequestWithReadableTitles() throws {
+        func sections(_ params: String, version: String = "openapi: 3.1.0") throws -> (sort: [String], filters: [[String]], values: [String?], i: Imported) {
+            let i = try imported("""
+            \(version)
+            info: {title: t, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /things:
+                get:
+                  parameters:
+            \(params)
+                  responses:
+                    '200':
+                      description: ok
+                      content: {application/json: {schema: {type: array, items: {type: object, properties: {id: {type: integer}, name: {type: string}}}}}}
+            """)
+            let e = try i.endpoint("things")
+            return (e.query.sort?.options.map(\.title) ?? [], e.query.filters.map { $0.options.map(\.title) },
+                    e.query.sort?.options.map { $0.params["sort"] } ?? [], i)
+        }
+        // The demo's sort: the default newest once, sending nothing.
+        let demo = try sections("""
+                    - {name: sort, in: query, schema: {type: string, enum: [newest, price_asc, price_desc, rating_desc, title], default: newest}}
+        """)
+        #expect(demo.sort == ["Newest", "Price (ascending)", "Price (descending)", "Rating (descending)", "Title"], "\(demo.i.yaml)")
+        #expect(demo.values == [nil, "price_asc", "price_desc", "rating_desc", "title"])
+        #expect(!demo.i.yaml.contains("Default"))
+        // Words for each value, as a list beside the enum.
+        let described = try sections("""
+                    - name: sort
+                      in: query
+                      schema:
+                        type: string
+                        enum: [newest, price_asc, rating_desc]
+                        default: newest
+                        x-enum-descriptions: [Newest first, Price low to high, "Best rated first, then by the number of reviews and the date they were written"]
+        """)
+        #expect(described.sort == ["Newest first", "Price low to high", "Rating (descending)"])
+        // As a map by value, on the parameter; code names (NSwag).
+        let mapped = try sections("""
+                    - name: order_by
+                      in: query
+                      x-enumDescriptions: {CREATED_DESC: Newest first}
+                      schema: {type: string, enum: [CREATED_DESC, PRICE_ASC], x-enumNames: [CreatedDesc, PriceAsc]}
+        """)
+        #expect(mapped.sort == ["Default", "Newest first", "Price (ascending)"])
+        // JSON Schema's titled constants (OpenAPI 3.1), with a default.
+        let titled = try sections("""
+                    - name: status
+                      in: query
+                      schema:
+                        default: for_sale
+                        oneOf:
+                          - {const: for_sale, title: On sale}
+                          - {const: sold, title: Sold}
+                          - {const: in_progress}
+        """)
+        #expect(titled.filters == [["On sale", "Sold", "In progress"]], "\(titled.i.yaml)")
+        // Django REST framework's ordering: a leading - is descending.
+        let drf = try sections("""
+                    - {name: ordering, in: query, schema: {type: string, enum: [created, -created, en-US, "4.5"]}}
+        """)
+        #expect(drf.sort == ["Default", "Created", "Created (descending)", "En US", "4.5"])
+        // Swagger 2.0: the default on the parameter itself.
+        let two = try imported("""
+        {"swagger": "2.0", "info": {"title": "t", "version": "1"}, "host": "api.example.com",
+         "paths": {"/things": {"get": {"parameters": [{"name": "sort", "in": "query", "type": "string", "enum": ["name", "-name"], "default": "name"}],
+           "responses": {"200": {"description": "ok", "schema": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}
+        """)
+        #expect(try two.endpoint("things").query.sort?.options.map(\.title) == ["Name", "Name (descending)"])
+        // Two values that read alike keep their text.
+        let alike = try sections("""
+                    - {name: kind, in: query, schema: {type: string, enum: [Book, book, BOOK]}}
+        """)
+        #expect(alike.filters == [["Any", "Book", "Book (book)", "Book (BOOK)"]])
     }
 
     /// Security schemes: bearer, basic, OAuth2 client credentials; a flow
