@@ -247,7 +247,9 @@ public struct OpenAPIImport: Sendable {
             for i in endpoint.fields.fields.indices {
                 let mine = endpoint.fields.fields[i]
                 guard let theirs = live.fields.fields.first(where: { $0.path == mine.path }), theirs.type != mine.type,
-                      mine.type != .text || theirs.type == .html else { continue }
+                      mine.type != .text || theirs.type == .html,
+                      // Money is a number the document gave a currency: numbers do not undo it.
+                      !(mine.type == .money && [.int, .number].contains(theirs.type)) else { continue }
                 endpoint.notes.append("the server's \(mine.path) values read as \(theirs.type.rawValue), not "
                                       + "\(mine.type.rawValue): \(theirs.type.rawValue) is written")
                 endpoint.fields.fields[i].type = theirs.type

@@ -357,6 +357,83 @@ struct OpenAPIImportTests {
         #expect(alike.filters == [["Any", "Book", "Book (book)", "Book (BOOK)"]])
     }
 
+    /// A money field comes with the currency the document states for it:
+    /// its own `x-currency`, a sibling currency field that holds one code
+    /// (an enum of one, a const), or a Money object's currency beside its
+    /// amount; a currency that varies by item is mapped beside the amount.
+    @Test func aMoneyFieldComesWithItsCurrency() throws {
+        func item(_ properties: String) throws -> Imported {
+            try imported("""
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            servers: [{url: "https://shop.example"}]
+            paths:
+              /products:
+                get:
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {type: object, properties: {data: {type: array, items: {$ref: '#/components/schemas/Product'}}}}
+            components:
+              schemas:
+                Product:
+                  type: object
+                  properties:
+                    id: {type: integer}
+                    title: {type: string}
+            \(properties)
+            """)
+        }
+        let extended = try item("        price: {type: number, x-currency: EUR}")
+        let price = try #require(try extended.endpoint("products").item.field("price"))
+        #expect(price.type == .money && price.currency == "EUR", "\(extended.yaml)")
+        #expect(extended.yaml.contains("price: {path: price, type: money, currency: EUR} # a number; in EUR: the document's x-currency"),
+                "\(extended.yaml)")
+        #expect(extended.yaml.contains("- {field: price, title: Price, width: 10, align: right}"))
+        // A sibling that holds one code: a count named `total` is money too.
+        let fixed = try item("""
+                total: {type: integer}
+                currency: {type: string, enum: [usd]}
+        """)
+        let total = try #require(try fixed.endpoint("products").item.field("total"))
+        #expect(total.type == .money && total.currency == "USD", "\(fixed.yaml)")
+        #expect(fixed.yaml.contains("in USD: its currency is always USD"), "\(fixed.yaml)")
+        // A Money object (amount and currency, as Zalando's guidelines and Google's Money have them).
+        let object = try item("""
+                price:
+                  type: object
+                  properties:
+                    amount: {type: string, format: decimal}
+                    value: {type: number}
+                    currency: {const: GBP}
+        """)
+        let amount = try #require(try object.endpoint("products").item.field("price"), "\(object.yaml)")
+        #expect(amount.path.description == "price.value" && amount.currency == "GBP" && amount.type == .money, "\(object.yaml)")
+        #expect(object.yaml.contains("in GBP: its price.currency is always GBP"), "\(object.yaml)")
+        // Named for this amount, among other currencies.
+        let named = try item("""
+                price: {type: number}
+                price_currency: {type: string, enum: [JPY]}
+                currency: {type: string, enum: [EUR, USD]}
+        """)
+        #expect(try named.endpoint("products").item.field("price")?.currency == "JPY", "\(named.yaml)")
+        // A currency per item: mapped beside the amount, with a note.
+        let varying = try item("""
+                price: {type: number}
+                currency: {type: string, example: EUR}
+        """)
+        let endpoint = try varying.endpoint("products")
+        #expect(endpoint.item.field("price")?.currency == nil)
+        #expect(endpoint.item.field("currency")?.path.description == "currency", "\(varying.yaml)")
+        #expect(varying.yaml.contains("# price comes with its currency in each item's currency, mapped beside it; "
+                                      + "if every item has the same one, write it as price's currency: (an ISO 4217 code)"), "\(varying.yaml)")
+        // Not a code: nothing is made up.
+        let wrong = try item("        price: {type: number, x-currency: euro}")
+        #expect(try wrong.endpoint("products").item.field("price")?.currency == nil)
+    }
+
     /// Security schemes: bearer, basic, OAuth2 client credentials; a flow
     /// that needs a browser becomes a bearer token with a comment; a key in
     /// a cookie is named, not written.

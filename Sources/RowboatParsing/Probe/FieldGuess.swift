@@ -13,6 +13,8 @@ public struct FieldGuess: Sendable, Equatable {
         public var relative = false
         /// Why it was picked, for the draft's comment.
         public var reason: String
+        /// For money: the ISO 4217 code the amounts are in.
+        public var currency: String? = nil
     }
 
     public var fields: [Field]
