@@ -270,7 +270,8 @@ public struct OpenAPIImport: Sendable {
             }
         }
         let document = endpoint.documentPaging
-        let same = outcome.paging.lines.map { "\($0.key)=\($0.value)" } == document.lines.map { "\($0.key)=\($0.value)" }
+        // The same keys and values are the same paging, in whatever order the guessers wrote them.
+        let same = outcome.paging.lines.map { "\($0.key)=\($0.value)" }.sorted() == document.lines.map { "\($0.key)=\($0.value)" }.sorted()
         if same {
             endpoint.verified = outcome.check.walked
             if endpoint.verified == nil, let why = outcome.check.unverified.first {
