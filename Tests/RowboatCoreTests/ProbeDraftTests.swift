@@ -39,7 +39,7 @@ struct ProbeDraftTests {
             #expect(p.endpoint.item.field("id")?.path.description == key, "\(key): \(p.text)")
             #expect(p.endpoint.item.field("link")?.path.description == "url", "\(key): \(p.text)")
         }
-        for key in ["doi_url", "isbnLink"] {
+        for key in ["doi_url", "isbnLink", "self", "href"] {
             let body = items(20) { #"{"\#(key)": "https://doi.example/10.1/\#($0)", "title": "Paper \#($0)"}"# }
             let p = try probe("http://h/api/papers", body)
             #expect(p.text.contains("# no id or name: a URL, unique in all 20 sampled"), "\(p.text)")

@@ -128,11 +128,12 @@ public struct FieldGuess: Sendable, Equatable {
         if let link = best(all.filter { !used.contains($0.path) && isURL($0) }, names: linkNames, fallbackContains: ["url", "link"]) {
             take("link", link, .text, "a web URL")
         } else if let leaf = all.first(where: { leaf in
-            isURL(leaf) && (identifierRank(leaf.key).map { $0.0 < urlRank } ?? false)
+            let isID = fields.contains { $0.name == "id" && $0.path == leaf.path }
+            return isURL(leaf) && (isID || (identifierRank(leaf.key).map { $0.0 < urlRank } ?? false))
                 && !fields.contains { $0.path == leaf.path && $0.name != "id" }
         }) {
-            // A URL under an id's name (JSON-LD's `@id`) is the item's own address: the link.
-            take("link", leaf, .text, "a web URL under an id's name")
+            // The id's URL, or a URL under an id's name (JSON-LD's `@id`), is the item's own address: the link.
+            take("link", leaf, .text, "a web URL, the item's own")
         }
         // one date and one number as extra columns
         if let date = all.first(where: { leaf in !used.contains(leaf.path) && dateType(leaf) != nil && keyHas(leaf, dateWords) })
