@@ -247,7 +247,9 @@ public struct OpenAPIImport: Sendable {
             for i in endpoint.fields.fields.indices {
                 let mine = endpoint.fields.fields[i]
                 guard let theirs = live.fields.fields.first(where: { $0.path == mine.path }), theirs.type != mine.type,
-                      mine.type != .text || theirs.type == .html else { continue }
+                      mine.type != .text || theirs.type == .html,
+                      // Money is a number the document gave a currency: numbers do not undo it.
+                      !(mine.type == .money && [.int, .number].contains(theirs.type)) else { continue }
                 endpoint.notes.append("the server's \(mine.path) values read as \(theirs.type.rawValue), not "
                                       + "\(mine.type.rawValue): \(theirs.type.rawValue) is written")
                 endpoint.fields.fields[i].type = theirs.type
@@ -268,7 +270,8 @@ public struct OpenAPIImport: Sendable {
             }
         }
         let document = endpoint.documentPaging
-        let same = outcome.paging.lines.map { "\($0.key)=\($0.value)" } == document.lines.map { "\($0.key)=\($0.value)" }
+        // The same keys and values are the same paging, in whatever order the guessers wrote them.
+        let same = outcome.paging.lines.map { "\($0.key)=\($0.value)" }.sorted() == document.lines.map { "\($0.key)=\($0.value)" }.sorted()
         if same {
             endpoint.verified = outcome.check.walked
             if endpoint.verified == nil, let why = outcome.check.unverified.first {

@@ -56,6 +56,7 @@ enum DemoLookalikeRoutes {
         LookalikeODataSkip.register(on: router, state: state)
         LookalikeSearchBodies.register(on: router, state: state)
         LookalikeShelfCodes.register(on: router, state: state)
+        LookalikeBookshop.register(on: router, state: state)
     }
 
     /// The items a look-alike serves.

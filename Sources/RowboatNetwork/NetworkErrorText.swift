@@ -54,7 +54,7 @@ enum NetworkErrorText {
     }
 
     static func hostPort(_ url: String) -> String {
-        guard let u = URL(string: url), let host = u.host else { return "server" }
+        guard let u = URL(string: url), let host = u.host.map(URLOrigin.urlHost) else { return "server" }
         return u.port.map { "\(host):\($0)" } ?? host
     }
 }

@@ -26,7 +26,7 @@ enum RedirectPolicy {
         }
         let from = URLOrigin(spec.url)
         if from?.scheme == "https" && scheme == "http" {
-            throw .redirectRefused("from https to http (\(to.host):\(to.port))")
+            throw .redirectRefused("from https to http (\(URLOrigin.urlHost(to.host)):\(to.port))")
         }
         if spec.staysOnOrigin, let from, from != to {
             throw .redirectRefused("from \(from) to \(to): this request stays on its origin (it carries credentials)")

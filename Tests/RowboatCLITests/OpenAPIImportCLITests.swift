@@ -20,16 +20,23 @@ struct OpenAPIImportCLITests {
         }
     }
 
+    /// Every list of the demo config (Items, Categories, Reviews, Makers,
+    /// Live) is imported and walks to its end; the sort is one option per
+    /// request with the document's words; the prices are in euros, as the
+    /// document says; the paging the document gives is the one the server
+    /// verified (no "the server wins" comment).
     @Test func theDemosDocumentWalksEveryDemoEndpoint() async throws {
         try await CountedDemoServer.withRunning { server in
             let r = try await Subprocess.rowboat("config", "import", server.baseURL + "/openapi.json")
             #expect(r.status == 0, "\(r.stderr)")
             #expect(r.stderr == "")
             // The import asked the server, within its bound.
-            #expect(server.totalRequests > 1 && server.totalRequests <= 1 + 4 * 6)
+            #expect(server.totalRequests > 1 && server.totalRequests <= 1 + 5 * 6)
             #expect(r.stdout.contains("# the document's server / is relative: taken from \(server.baseURL), where the document was read."))
             #expect(r.stdout.contains("# Not imported: GET /api/items/{id}: its response is not a list of objects"))
             #expect(r.stdout.contains("    paging:                       # verified: walked "))
+            #expect(!r.stdout.contains("the document says paging"), "\(r.stdout)")
+            #expect(r.stdout.contains("\ntabs: [items, categories, reviews, makers, live]\n"), "\(r.stdout)")
             let path = try Paths.write(r.stdout, name: "demo-openapi.yaml")
             let check = try await Subprocess.rowboat("config", "check", path)
             #expect(check.status == 0, "\(check.stderr)")
@@ -39,13 +46,34 @@ struct OpenAPIImportCLITests {
                 #expect(ids.count == count, "\(key)")
                 #expect(Set(ids).count == ids.count, "\(key)")
             }
-            // The items' sort and search come from the document.
+            // The live feed: its listings so far (twelve at the start, one more every 5 s).
+            let live = try await Self.walk("live", config: path)
+            #expect(live.count >= 12 && Set(live).count == live.count, "\(live)")
+            // The items' sort and search come from the document: the default
+            // order once (it sends nothing), each option under its words.
             #expect(r.stdout.contains("    search: q\n"))
-            #expect(r.stdout.contains("        - {title: price_asc, value: price_asc}"))
-            // The YAML form, with anchors for the shared params, gives the same endpoints.
+            #expect(r.stdout.contains("""
+                sort:
+                  param: sort
+                  options:
+                    - {title: "Newest first"}
+                    - {title: "Price low to high", value: price_asc}
+                    - {title: "Price high to low", value: price_desc}
+                    - {title: "Top rated", value: rating_desc}
+                    - {title: "Title A–Z", value: title}
+            """), "\(r.stdout)")
+            // The prices are in euros, the items' and the live listings'.
+            let price = "      price: {path: price, type: money, currency: EUR} # a number; in EUR: the document's x-currency\n"
+            #expect(r.stdout.components(separatedBy: price).count == 3, "\(r.stdout)")
+            let fetched = try await Subprocess.rowboat(environment: ["LC_ALL": "en_US.UTF-8"],
+                                                       ["fetch", "items", "--config", path, "--format", "table"])
+            #expect(fetched.stdout.contains("€"), "\(fetched.stdout)")
+            // The YAML form (anchors for the shared params) is the same document.
+            let json = try await Subprocess.rowboat("config", "import", server.baseURL + "/openapi.json", "--offline")
             let yaml = try await Subprocess.rowboat("config", "import", server.baseURL + "/openapi.yaml", "--offline")
             #expect(yaml.status == 0, "\(yaml.stderr)")
-            #expect(yaml.stdout.contains("  items:\n") && yaml.stdout.contains("  categories:\n"))
+            #expect(yaml.stdout.split(separator: "\n").dropFirst() == json.stdout.split(separator: "\n").dropFirst(),
+                    "\(yaml.stdout)")
         }
     }
 

@@ -259,9 +259,13 @@ struct OpenAPIImportTests {
         #expect(issues.params["per_page"] == nil && issues.params["page"] == nil)
         #expect(i.yaml.contains("# path param {owner} (required): here or --param owner=…"))
         #expect(issues.query.filters.map(\.title) == ["State", "Labels"])
-        #expect(issues.query.filters[0].options.map(\.title) == ["Any", "open", "closed", "all"])
-        #expect(issues.query.filters[0].options[1].params == ["state": "open"])
-        #expect(issues.query.sort?.options.map(\.title) == ["Default", "created", "updated", "comments"])
+        // The default state is what sending nothing asks for: one option, first, under its own name.
+        #expect(issues.query.filters[0].options.map(\.title) == ["Open", "Closed", "All"])
+        #expect(issues.query.filters[0].options[0].params == [:])
+        #expect(issues.query.filters[0].options[1].params == ["state": "closed"])
+        #expect(issues.query.filters[1].options.map(\.title) == ["Any", "Bug", "Docs"])
+        // No default: the server's own order first.
+        #expect(issues.query.sort?.options.map(\.title) == ["Default", "Created", "Updated", "Comments"])
         #expect(issues.query.sort?.options[1].params == ["sort": "created"])
         #expect(issues.query.searchParam == "q")
         #expect(issues.paging.style == .pageNumber(param: "page", first: 1))
@@ -269,6 +273,165 @@ struct OpenAPIImportTests {
         var params: [String: ParamValue] = ["owner": .one("a b/c"), "repo": .one(".."), "state": .one("open")]
         #expect(RequestBuilder.fillPath(issues.url, params: &params) == "/repos/a%20b%2Fc/%2E%2E/issues")
         #expect(params == ["state": .one("open")])
+    }
+
+    /// An enum param's section has one option per distinct request: its
+    /// `default` sends nothing and is not also an option of its own; titles
+    /// are the document's words for each value (a `oneOf` branch's title,
+    /// `x-enum-descriptions` as a list or a map, NSwag's `x-enumNames`), else
+    /// the value made words, a sort's direction said.
+    @Test func enumOptionsAreOnePerRequestWithReadableTitles() throws {
+        func sections(_ params: String, version: String = "openapi: 3.1.0") throws -> (sort: [String], filters: [[String]], values: [String?], i: Imported) {
+            let i = try imported("""
+            \(version)
+            info: {title: t, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /things:
+                get:
+                  parameters:
+            \(params)
+                  responses:
+                    '200':
+                      description: ok
+                      content: {application/json: {schema: {type: array, items: {type: object, properties: {id: {type: integer}, name: {type: string}}}}}}
+            """)
+            let e = try i.endpoint("things")
+            return (e.query.sort?.options.map(\.title) ?? [], e.query.filters.map { $0.options.map(\.title) },
+                    e.query.sort?.options.map { $0.params["sort"] } ?? [], i)
+        }
+        // The demo's sort: the default newest once, sending nothing.
+        let demo = try sections("""
+                    - {name: sort, in: query, schema: {type: string, enum: [newest, price_asc, price_desc, rating_desc, title], default: newest}}
+        """)
+        #expect(demo.sort == ["Newest", "Price (ascending)", "Price (descending)", "Rating (descending)", "Title"], "\(demo.i.yaml)")
+        #expect(demo.values == [nil, "price_asc", "price_desc", "rating_desc", "title"])
+        #expect(!demo.i.yaml.contains("Default"))
+        // Words for each value, as a list beside the enum.
+        let described = try sections("""
+                    - name: sort
+                      in: query
+                      schema:
+                        type: string
+                        enum: [newest, price_asc, rating_desc]
+                        default: newest
+                        x-enum-descriptions: [Newest first, Price low to high, "Best rated first, then by the number of reviews and the date they were written"]
+        """)
+        #expect(described.sort == ["Newest first", "Price low to high", "Rating (descending)"])
+        // As a map by value, on the parameter; code names (NSwag).
+        let mapped = try sections("""
+                    - name: order_by
+                      in: query
+                      x-enumDescriptions: {CREATED_DESC: Newest first}
+                      schema: {type: string, enum: [CREATED_DESC, PRICE_ASC], x-enumNames: [CreatedDesc, PriceAsc]}
+        """)
+        #expect(mapped.sort == ["Default", "Newest first", "Price (ascending)"])
+        // JSON Schema's titled constants (OpenAPI 3.1), with a default.
+        let titled = try sections("""
+                    - name: status
+                      in: query
+                      schema:
+                        default: for_sale
+                        oneOf:
+                          - {const: for_sale, title: On sale}
+                          - {const: sold, title: Sold}
+                          - {const: in_progress}
+        """)
+        #expect(titled.filters == [["On sale", "Sold", "In progress"]], "\(titled.i.yaml)")
+        // Django REST framework's ordering: a leading - is descending.
+        let drf = try sections("""
+                    - {name: ordering, in: query, schema: {type: string, enum: [created, -created, en-US, "4.5"]}}
+        """)
+        #expect(drf.sort == ["Default", "Created", "Created (descending)", "En US", "4.5"])
+        // Swagger 2.0: the default on the parameter itself.
+        let two = try imported("""
+        {"swagger": "2.0", "info": {"title": "t", "version": "1"}, "host": "api.example.com",
+         "paths": {"/things": {"get": {"parameters": [{"name": "sort", "in": "query", "type": "string", "enum": ["name", "-name"], "default": "name"}],
+           "responses": {"200": {"description": "ok", "schema": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}
+        """)
+        #expect(try two.endpoint("things").query.sort?.options.map(\.title) == ["Name", "Name (descending)"])
+        // Two values that read alike keep their text.
+        let alike = try sections("""
+                    - {name: kind, in: query, schema: {type: string, enum: [Book, book, BOOK]}}
+        """)
+        #expect(alike.filters == [["Any", "Book", "Book (book)", "Book (BOOK)"]])
+    }
+
+    /// A money field comes with the currency the document states for it:
+    /// its own `x-currency`, a sibling currency field that holds one code
+    /// (an enum of one, a const), or a Money object's currency beside its
+    /// amount; a currency that varies by item is mapped beside the amount.
+    @Test func aMoneyFieldComesWithItsCurrency() throws {
+        func item(_ properties: String) throws -> Imported {
+            try imported("""
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            servers: [{url: "https://shop.example"}]
+            paths:
+              /products:
+                get:
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {type: object, properties: {data: {type: array, items: {$ref: '#/components/schemas/Product'}}}}
+            components:
+              schemas:
+                Product:
+                  type: object
+                  properties:
+                    id: {type: integer}
+                    title: {type: string}
+            \(properties)
+            """)
+        }
+        let extended = try item("        price: {type: number, x-currency: EUR}")
+        let price = try #require(try extended.endpoint("products").item.field("price"))
+        #expect(price.type == .money && price.currency == "EUR", "\(extended.yaml)")
+        #expect(extended.yaml.contains("price: {path: price, type: money, currency: EUR} # a number; in EUR: the document's x-currency"),
+                "\(extended.yaml)")
+        #expect(extended.yaml.contains("- {field: price, title: Price, width: 10, align: right}"))
+        // A sibling that holds one code: a count named `total` is money too.
+        let fixed = try item("""
+                total: {type: integer}
+                currency: {type: string, enum: [usd]}
+        """)
+        let total = try #require(try fixed.endpoint("products").item.field("total"))
+        #expect(total.type == .money && total.currency == "USD", "\(fixed.yaml)")
+        #expect(fixed.yaml.contains("in USD: its currency is always USD"), "\(fixed.yaml)")
+        // A Money object (amount and currency, as Zalando's guidelines and Google's Money have them).
+        let object = try item("""
+                price:
+                  type: object
+                  properties:
+                    amount: {type: string, format: decimal}
+                    value: {type: number}
+                    currency: {const: GBP}
+        """)
+        let amount = try #require(try object.endpoint("products").item.field("price"), "\(object.yaml)")
+        #expect(amount.path.description == "price.value" && amount.currency == "GBP" && amount.type == .money, "\(object.yaml)")
+        #expect(object.yaml.contains("in GBP: its price.currency is always GBP"), "\(object.yaml)")
+        // Named for this amount, among other currencies.
+        let named = try item("""
+                price: {type: number}
+                price_currency: {type: string, enum: [JPY]}
+                currency: {type: string, enum: [EUR, USD]}
+        """)
+        #expect(try named.endpoint("products").item.field("price")?.currency == "JPY", "\(named.yaml)")
+        // A currency per item: mapped beside the amount, with a note.
+        let varying = try item("""
+                price: {type: number}
+                currency: {type: string, example: EUR}
+        """)
+        let endpoint = try varying.endpoint("products")
+        #expect(endpoint.item.field("price")?.currency == nil)
+        #expect(endpoint.item.field("currency")?.path.description == "currency", "\(varying.yaml)")
+        #expect(varying.yaml.contains("# price comes with its currency in each item's currency, mapped beside it; "
+                                      + "if every item has the same one, write it as price's currency: (an ISO 4217 code)"), "\(varying.yaml)")
+        // Not a code: nothing is made up.
+        let wrong = try item("        price: {type: number, x-currency: euro}")
+        #expect(try wrong.endpoint("products").item.field("price")?.currency == nil)
     }
 
     /// Security schemes: bearer, basic, OAuth2 client credentials; a flow
@@ -398,6 +561,28 @@ struct OpenAPIImportTests {
         let replaced = try imported(#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "servers": [{"url": "https://a.example"}], "# + body + "}",
                                     server: "http://127.0.0.1:9999/")
         #expect(replaced.config.server == "http://127.0.0.1:9999")
+    }
+
+    /// An IPv6 literal server (`http://[::1]:8080`), named by the document,
+    /// by `--server` or by the URL a relative document was read from, is
+    /// written with its brackets once, and its operations are imported.
+    @Test func anIPv6ServerIsJoinedWithItsPaths() throws {
+        let body = #""paths": {"/a": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}}"#
+        let head = #"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "#
+        let named = try imported(head + #""servers": [{"url": "http://[::1]:8080/v1"}], "# + body + "}")
+        let relative = try imported(head + #""servers": [{"url": "/v1"}], "# + body + "}", url: "http://[::1]:8080/openapi.json")
+        let replaced = try imported(head + #""servers": [{"url": "/v1"}], "# + body + "}", server: "http://[::1]:8080/v1/")
+        for i in [named, relative, replaced] {
+            #expect(i.config.server == "http://[::1]:8080/v1", "\(i.yaml)")
+            #expect(!i.yaml.contains("Not imported"), "\(i.yaml)")
+            #expect(i.made.endpoints.map(\.requestURL) == ["http://[::1]:8080/v1/a"], "\(i.yaml)")
+            #expect(try i.endpoint("a").url == "/a")
+        }
+        #expect(relative.yaml.contains("# the document's server /v1 is relative: taken from http://[::1]:8080, where the document was read."))
+        // Swagger 2.0's host with a port.
+        let swagger = try imported(#"{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "host": "[::1]:8080", "basePath": "/v1", "schemes": ["http"], "paths": {"/a": {"get": {"responses": {"200": {"description": "ok", "schema": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}"#)
+        #expect(swagger.config.server == "http://[::1]:8080/v1")
+        #expect(swagger.made.endpoints.count == 1)
     }
 
     /// allOf parts merge; a oneOf of two shapes takes the first and says so;

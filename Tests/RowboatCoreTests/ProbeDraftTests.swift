@@ -24,6 +24,43 @@ struct ProbeDraftTests {
         "[" + (1...n).map(make).joined(separator: ",") + "]"
     }
 
+    /// An identifier by meaning beats a unique URL, whatever the scheme's
+    /// spelling (`isbn`, `isbn_13`, `primary_isbn13` as the New York Times
+    /// books API names it, `ISBN10`, `doi`, `gtin`, `asin`, `productGTIN`),
+    /// and the URL is the link. A key naming a URL of one (`doi_url`) is a
+    /// URL. An id-named field holding URLs (JSON-LD's `@id`) comes after
+    /// such an identifier; where it is the id, it is the link too.
+    @Test func anIdentifierByMeaningIsTheIdAndTheURLTheLink() throws {
+        for key in ["isbn", "isbn_13", "primary_isbn13", "ISBN10", "doi", "gtin", "asin", "productGTIN", "eISSN"] {
+            let body = #"{"books": "# + items(20) {
+                #"{"\#(key)": "97800000\#(1000 + $0)", "title": "Book \#($0)", "url": "https://shop.example/books/\#($0)"}"#
+            } + "}"
+            let p = try probe("http://h/api/books?page=1", body)
+            #expect(p.endpoint.item.field("id")?.path.description == key, "\(key): \(p.text)")
+            #expect(p.endpoint.item.field("link")?.path.description == "url", "\(key): \(p.text)")
+        }
+        for key in ["doi_url", "isbnLink", "self", "href"] {
+            let body = items(20) { #"{"\#(key)": "https://doi.example/10.1/\#($0)", "title": "Paper \#($0)"}"# }
+            let p = try probe("http://h/api/papers", body)
+            #expect(p.text.contains("# no id or name: a URL, unique in all 20 sampled"), "\(p.text)")
+            #expect(p.endpoint.item.field("id")?.path.description == key, "\(p.text)")
+            // Its URL is the link too.
+            #expect(p.endpoint.item.field("link")?.path.description == key, "\(p.text)")
+        }
+        let jsonLD = items(20) { #"{"@id": "https://shop.example/books/\#($0)", "isbn": "97800000\#(1000 + $0)", "name": "Book \#($0)"}"# }
+        let ld = try probe("http://h/api/books", jsonLD)
+        #expect(ld.endpoint.item.field("id")?.path.description == "isbn", "\(ld.text)")
+        #expect(ld.endpoint.item.field("link")?.path.description == "@id", "\(ld.text)")
+        let onlyURLs = items(20) { #"{"@id": "https://shop.example/books/\#($0)", "name": "Book"}"# }
+        let only = try probe("http://h/api/books", onlyURLs)
+        #expect(only.endpoint.item.field("id")?.path.description == "@id", "\(only.text)")
+        #expect(only.text.contains("# an id (its values are URLs), unique in all 20 sampled"), "\(only.text)")
+        #expect(only.endpoint.item.field("link")?.path.description == "@id", "\(only.text)")
+        #expect(FieldGuess.words("primary_isbn13") == ["primary", "isbn", "13"])
+        #expect(FieldGuess.words("productGTIN") == ["product", "gtin"])
+        #expect(FieldGuess.words("doi.url") == ["doi", "url"])
+    }
+
     @Test func githubSearchPagesByTheLinkHeader() throws {
         let body = #"{"total_count": 47, "incomplete_results": false, "items": "# + items(20) {
             #"{"id": \#($0), "full_name": "octo/repo\#($0)", "description": "d\#($0)", "html_url": "https://github.com/octo/repo\#($0)", "stargazers_count": \#(5000 - $0), "updated_at": "2024-05-01T10:00:00Z", "owner": {"login": "octo", "avatar_url": "https://avatars.githubusercontent.com/u/\#($0)?v=4"}}"#

@@ -68,7 +68,8 @@ public struct OpenAPIConfig: Sendable {
         config.readAuth(document)
         let (operations, more) = document.operations()
         let base = originText(server) ?? "http://127.0.0.1:8080"
-        let basePath = server.hasPrefix(base) ? String(server.dropFirst(base.count)) : ""
+        // The server's own path (`/v1`), put before each operation's path.
+        let basePath = URLOrigin(server) == nil ? "" : URLComponents(string: server)?.path ?? ""
         var keys = Set<String>()
         for operation in operations {
             guard config.endpoints.count < maxEndpoints else {
@@ -96,9 +97,7 @@ public struct OpenAPIConfig: Sendable {
 
     /// `scheme://host[:port]` of an http(s) URL (the port only when not the scheme's own).
     static func originText(_ url: String) -> String? {
-        guard let o = URLOrigin(url) else { return nil }
-        let host = o.host.contains(":") ? "[\(o.host)]" : o.host
-        return "\(o.scheme)://\(host)" + (o.port == (o.scheme == "https" ? 443 : 80) ? "" : ":\(o.port)")
+        URLOrigin(url)?.text
     }
 
     /// A key from the path's last named segment (`/v1/pets` → `pets`), made unique.

@@ -133,8 +133,14 @@ public struct OpenAPIEndpoint: Sendable {
                 }
                 continue
             }
-            let enumValues = (schema.enumValues.isEmpty ? OpenAPISchema.read(schema.items ?? .null, in: document).enumValues
-                              : schema.enumValues).compactMap(\.text)
+            let enumSchema = schema.enumValues.isEmpty ? OpenAPISchema.read(schema.items ?? .null, in: document) : schema
+            let enumValues = enumSchema.enumValues.compactMap(\.text)
+            // What the document calls each value: the schema's words first, then the param's own extensions.
+            var enumTitles = enumSchema.enumTitles
+            for (value, titles) in OpenAPISchema.enumTitles(of: p, values: enumSchema.enumValues) {
+                enumTitles[value, default: []] += titles
+            }
+            let defaultValue = (schema.defaultValue ?? p["default"])?.text
             if role == .page {
                 query.append(URLQueryItem(name: name, value: schema.minimum == "0" || given == "0" ? "0" : "1"))
             } else if role == .size {
@@ -151,14 +157,16 @@ public struct OpenAPIEndpoint: Sendable {
                     notes.append("the sort param \(name) lists no values: add a sort section with its options")
                 } else {
                     sort = Section(title: "Sort", param: name,
-                                   options: [("Default", nil)] + enumValues.prefix(maxOptions).map { ($0, $0) })
+                                   options: Self.options(enumValues, titles: enumTitles, defaultValue: defaultValue,
+                                                         none: "Default", sort: true))
                 }
             } else if search == nil, searchParams.contains(lower), enumValues.isEmpty {
                 search = name
             } else if !enumValues.isEmpty, filters.count < maxFilters, schema.type != "boolean" {
                 let title = ProbeDraft.columnTitle(name)
                 filters.append(Section(title: title, param: name,
-                                       options: [("Any", nil)] + enumValues.prefix(maxOptions).map { ($0, $0) }))
+                                       options: Self.options(enumValues, titles: enumTitles, defaultValue: defaultValue,
+                                                             none: "Any", sort: false)))
             } else if p["required"]?.bool == true {
                 params.append((name, given ?? "", given == nil ? "required: give it here or with --param \(name)=…" : "required"))
             }
@@ -197,6 +205,9 @@ public struct OpenAPIEndpoint: Sendable {
                                        fields: analysis.fields, envelope: ProbeDraft.envelopeLines(analysis.root, list: analysis.list),
                                        paging: analysis.likeliest, documentPaging: analysis.likeliest, verified: nil, notes: notes,
                                        requestURL: url)
+        if let item = itemSchema(response.schema, list: analysis.list, in: document) {
+            endpoint.fields = currencies(endpoint.fields, item: item, in: document, notes: &endpoint.notes)
+        }
         endpoint.method = operation.method
         endpoint.body = requestBody?.sample
         endpoint.declared = declared
@@ -204,6 +215,188 @@ public struct OpenAPIEndpoint: Sendable {
         let security = op["security"]?.array ?? document.root["security"]?.array ?? []
         endpoint.anonymous = security.isEmpty || security.contains { $0.object?.isEmpty == true }
         return .success(endpoint)
+    }
+
+    /// The schema of the list's items: the response schema followed along
+    /// the list's path to the array, then its `items` (nil for a keyed list,
+    /// rows of cells, or a path the schema does not have).
+    static func itemSchema(_ root: OpenAPINode, list: ListGuess, in document: OpenAPIDocument) -> OpenAPINode? {
+        guard !list.keyed, list.columnNames == nil, !list.scalars else { return nil }
+        var node = root
+        for step in list.path.steps {
+            let schema = OpenAPISchema.read(node, in: document)
+            switch step {
+            case .key(let key):
+                guard let next = schema.properties.first(where: { $0.name == key })?.schema else { return nil }
+                node = next
+            case .index, .wildcard:
+                guard let items = schema.items else { return nil }
+                node = items
+            }
+        }
+        return OpenAPISchema.read(node, in: document).items
+    }
+
+    /// The currency of each amount the mapping shows, as the document
+    /// states it: the property's own `x-currency` (or `x-currency-code`),
+    /// or a sibling named for a currency (`currency`, `currency_code`,
+    /// `price_currency`; a Money object's `currency` beside its `amount`)
+    /// that can hold one code only (`enum` of one, `const`). The amount is
+    /// then money in that currency. A sibling whose code varies from item
+    /// to item is mapped beside the amount (a config's money field states
+    /// one currency), with a note.
+    static func currencies(_ guess: FieldGuess, item: OpenAPINode, in document: OpenAPIDocument,
+                           notes: inout [String]) -> FieldGuess {
+        var out = guess
+        let itemSchema = OpenAPISchema.read(item, in: document)
+        for index in guess.fields.indices {
+            let field = guess.fields[index]
+            guard [.int, .number, .money].contains(field.type), let path = JSONPath(field.path) else { continue }
+            let keys = path.steps.compactMap { step -> String? in if case .key(let k) = step { k } else { nil } }
+            guard !keys.isEmpty, keys.count == path.steps.count else { continue }
+            var parent = itemSchema
+            var leaf: OpenAPISchema?
+            for (i, key) in keys.enumerated() {
+                guard let next = parent.properties.first(where: { $0.name == key })?.schema else { break }
+                let schema = OpenAPISchema.read(next, in: document)
+                if i == keys.count - 1 { leaf = schema } else { parent = schema }
+            }
+            guard let leaf, let key = keys.last else { continue }
+            var code: String?
+            var why = ""
+            if let stated = leaf.currency.flatMap(isoCode) {
+                code = stated
+                why = "the document's x-currency"
+            } else if let sibling = currencySibling(of: key, in: parent) {
+                let schema = OpenAPISchema.read(sibling.schema, in: document)
+                let values = Set(schema.enumValues.compactMap(\.text).compactMap(isoCode))
+                let siblingPath = (keys.dropLast() + [sibling.name]).map { JSONPath.Step.key($0) }
+                if values.count == 1, schema.enumValues.count == 1, let only = values.first {
+                    code = only
+                    why = "its \(JSONPath(steps: siblingPath).description) is always \(only)"
+                } else if !out.fields.contains(where: { $0.path == JSONPath(steps: siblingPath).description }) {
+                    let name = FieldGuess.columnName(sibling.name, fallback: "currency", taken: out.fields)
+                    out.fields.append(FieldGuess.Field(name: name, path: JSONPath(steps: siblingPath).description, type: .text,
+                                                       reason: "the currency of \(field.path)"))
+                    notes.append("\(field.path) comes with its currency in each item's \(JSONPath(steps: siblingPath).description), "
+                                 + "mapped beside it; if every item has the same one, write it as \(field.name)'s currency: (an ISO 4217 code)")
+                }
+            }
+            guard let code else { continue }
+            out.fields[index].type = .money
+            out.fields[index].relative = false
+            out.fields[index].currency = code
+            out.fields[index].reason += "; in \(code): \(why)"
+        }
+        return out
+    }
+
+    /// The property beside `key` that names a currency: one whose words
+    /// hold `currency` (or `ccy`) and one of `key`'s words
+    /// (`price_currency` for `price`), else one that names nothing else
+    /// (`currency`, `currency_code`, `currencyCode`, `iso_currency_code`).
+    static func currencySibling(of key: String, in parent: OpenAPISchema) -> (name: String, schema: OpenAPINode)? {
+        let own = Set(FieldGuess.words(key))
+        let candidates = parent.properties.filter { p in
+            p.name != key && FieldGuess.words(p.name).contains { $0 == "currency" || $0 == "ccy" }
+        }
+        return candidates.first { !own.isDisjoint(with: FieldGuess.words($0.name)) }
+            ?? candidates.first { Set(FieldGuess.words($0.name)).isSubset(of: ["currency", "ccy", "code", "iso"]) }
+    }
+
+    /// `text` as an ISO 4217 code (three letters, upper case), or nil.
+    static func isoCode(_ text: String) -> String? {
+        let code = text.trimmingCharacters(in: .whitespaces)
+        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        return code.uppercased()
+    }
+
+    /// A filter or sort section's options for an enum param's `values`:
+    /// one per distinct request. When the param's `default` is one of the
+    /// values, sending it is the same request as sending nothing: its
+    /// option comes first and sends nothing, under its own title. Otherwise
+    /// the first option sends nothing under `none` ("Any", "Default": the
+    /// server's own choice). Titles are what the document calls each value
+    /// (`optionTitle`); two values that read alike show their text too.
+    static func options(_ values: [String], titles: [String: [OpenAPISchema.EnumTitle]], defaultValue: String?,
+                        none: String, sort: Bool) -> [(title: String, value: String?)] {
+        var unique: [String] = []
+        for v in values where !unique.contains(v) { unique.append(v) }
+        unique = Array(unique.prefix(maxOptions))
+        func title(_ v: String) -> String { optionTitle(v, titles: titles[v] ?? [], sort: sort) }
+        var out: [(title: String, value: String?)]
+        if let d = defaultValue, unique.contains(d) {
+            out = [(title(d), nil)] + unique.filter { $0 != d }.map { (title($0), $0) }
+        } else {
+            out = [(none, nil)] + unique.map { (title($0), $0) }
+        }
+        var counts: [String: Int] = [:]
+        for o in out { counts[o.title.lowercased(), default: 0] += 1 }
+        return out.map { o in
+            guard counts[o.title.lowercased(), default: 0] > 1, let raw = o.value ?? defaultValue, raw != o.title else { return o }
+            return ("\(o.title) (\(raw))", o.value)
+        }
+    }
+
+    /// What to call enum value `value` in a section: the document's words
+    /// for it (a branch's title, `x-enum-descriptions`) when short enough to
+    /// be an option's title, else its code name (`x-enumNames`) or the value
+    /// itself made words (`price_asc` → "Price (ascending)" in a sort,
+    /// `-created` → "Created (descending)", `for_sale` → "For sale").
+    static func optionTitle(_ value: String, titles: [OpenAPISchema.EnumTitle], sort: Bool) -> String {
+        for case .words(let w) in titles {
+            let words = w.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let trimmed = words.hasSuffix(".") && !words.hasSuffix("..") ? String(words.dropLast()) : words
+            if !trimmed.isEmpty, trimmed.count <= maxOptionTitle { return trimmed }
+        }
+        for case .codeName(let name) in titles { return humanised(name, sort: sort) }
+        return humanised(value, sort: sort)
+    }
+
+    /// Option titles longer than this are not taken from descriptions.
+    static let maxOptionTitle = 40
+
+    /// A value or code name made words, the first capitalised (an acronym
+    /// such as `US` kept; a value all in capitals lowered first); in a sort
+    /// a leading `-`/`+` or a last word `asc`/`desc` is the direction. A
+    /// value that is not a code name (`4.5`, `a/b`) is shown as it is.
+    static func humanised(_ raw: String, sort: Bool) -> String {
+        var text = raw.trimmingCharacters(in: .whitespaces)
+        var direction: String?
+        if sort, let first = text.first, first == "-" || first == "+", text.count > 1 {
+            direction = first == "-" ? "descending" : "ascending"
+            text.removeFirst()
+        }
+        func directed(_ title: String) -> String { direction.map { "\(title) (\($0))" } ?? title }
+        guard text.contains(where: \.isLetter),
+              text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == " " }) else { return directed(text) }
+        let allCaps = !text.contains(where: \.isLowercase)
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for c in text {
+            if c == "_" || c == "-" || c == " " {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previous = nil
+                continue
+            }
+            if let p = previous, p.isLowercase, c.isUppercase, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.append(c)
+            previous = c
+        }
+        if !current.isEmpty { words.append(current) }
+        words = words.map { w in !allCaps && w.count <= 4 && w.count > 1 && !w.contains(where: \.isLowercase) ? w : w.lowercased() }
+        if sort, words.count > 1, let last = words.last?.lowercased() {
+            if ["asc", "ascending"].contains(last) { direction = "ascending"; words.removeLast() }
+            else if ["desc", "descending"].contains(last) { direction = "descending"; words.removeLast() }
+        }
+        guard !words.isEmpty else { return raw }
+        let title = words.joined(separator: " ")
+        return directed(title.prefix(1).uppercased() + title.dropFirst())
     }
 
     /// The guessers' comments speak of "this response": for what a sample

@@ -21,9 +21,55 @@ public struct OpenAPISchema: Sendable {
     /// The properties an object must have.
     public var required: [String] = []
     public var description: String?
+    /// The schema's own `title`.
+    public var title: String?
+    /// What the document calls each enum value (by its text), surest first
+    /// where it says more than once: a `oneOf`/`anyOf` branch's `title`
+    /// or `description` for its `const`, `x-enum-descriptions` (or
+    /// `x-enumDescriptions`; a list beside `enum` or a map by value), and
+    /// `x-enumNames` / `x-enum-varnames` (code names, to be made words).
+    public var enumTitles: [String: [EnumTitle]] = [:]
+    /// The currency `x-currency` (or `x-currency-code`) names, an ISO 4217 code.
+    public var currency: String?
     public var problems: [String] = []
     /// The `$ref`s taken to reach it (so a schema inside it that names one of them again is a cycle).
     var refs: Set<String> = []
+
+    /// A name the document gives an enum value.
+    public enum EnumTitle: Sendable, Equatable {
+        /// Words for people (a title or a description).
+        case words(String)
+        /// A name in code (`PriceAsc`, `PRICE_ASC`).
+        case codeName(String)
+    }
+
+    /// The extensions that describe enum values, in words and in code names.
+    static let enumDescriptionKeys = ["x-enum-descriptions", "x-enumDescriptions", "x-enum-description"]
+    static let enumNameKeys = ["x-enumNames", "x-enum-names", "x-enum-varnames", "x-enumVarNames", "x-enum-titles"]
+
+    /// Reads the enum extensions of `o` (a schema, or a parameter that
+    /// carries them itself) for `values`.
+    static func enumTitles(of o: OpenAPIObject, values: [OpenAPINode]) -> [String: [EnumTitle]] {
+        var out: [String: [EnumTitle]] = [:]
+        let texts = values.map { $0.text }
+        for (keys, make) in [(enumDescriptionKeys, EnumTitle.words), (enumNameKeys, EnumTitle.codeName)] {
+            for key in keys {
+                switch o[key] {
+                case .array(let list)?:
+                    for (value, title) in zip(texts, list) {
+                        if let value, let title = title.text, !title.isEmpty { out[value, default: []].append(make(title)) }
+                    }
+                case .object(let map)?:
+                    for (value, title) in map.ordered {
+                        if let title = title.text, !title.isEmpty { out[value, default: []].append(make(title)) }
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        return out
+    }
 
     public var isObject: Bool { types.contains("object") || (!properties.isEmpty && types.isEmpty) }
     public var isArray: Bool { types.contains("array") || (items != nil && types.isEmpty) }
@@ -65,7 +111,10 @@ public struct OpenAPISchema: Sendable {
         out.minimum = o["minimum"]?.text
         out.maximum = o["maximum"]?.text
         out.description = o["description"]?.string ?? o["title"]?.string
+        out.title = o["title"]?.string
+        out.currency = (o["x-currency"] ?? o["x-currency-code"])?.string
         if o["const"] != nil, out.enumValues.isEmpty { out.enumValues = [o["const"]!] }
+        out.enumTitles = enumTitles(of: o, values: out.enumValues)
         for part in o["allOf"]?.array ?? [] {
             out.merge(read(part, in: document, refs: out.refs, depth: depth + 1))
         }
@@ -74,6 +123,19 @@ public struct OpenAPISchema: Sendable {
             let shapes = parts.map { read($0, in: document, refs: out.refs, depth: depth + 1) }
             let real = shapes.filter { !($0.types == ["null"] && $0.properties.isEmpty) }
             if real.count < shapes.count { out.nullable = true }
+            // A choice of constants, each with its title (JSON Schema's way to
+            // describe enum values): the enum, its titles from the branches.
+            if real.count > 1, out.enumValues.isEmpty,
+               real.allSatisfy({ $0.enumValues.count == 1 && !$0.isObject && !$0.isArray }) {
+                for shape in real {
+                    out.enumValues.append(shape.enumValues[0])
+                    if let value = shape.enumValues[0].text, let words = shape.title ?? shape.description, !words.isEmpty {
+                        out.enumTitles[value, default: []].insert(.words(words), at: 0)
+                    }
+                }
+                for t in real.first!.types where !out.types.contains(t) { out.types.append(t) }
+                continue
+            }
             guard let chosen = real.first(where: { $0.isObject || $0.isArray }) ?? real.first else { continue }
             if real.count > 1 { out.problems.append("\(key) of \(real.count) shapes: the first \(chosen.isArray ? "array" : chosen.isObject ? "object" : "one") is used") }
             out.merge(chosen)
@@ -89,6 +151,9 @@ public struct OpenAPISchema: Sendable {
         items = items ?? other.items
         format = format ?? other.format
         if enumValues.isEmpty { enumValues = other.enumValues }
+        for (value, titles) in other.enumTitles { enumTitles[value, default: []] += titles }
+        currency = currency ?? other.currency
+        title = title ?? other.title
         example = example ?? other.example
         defaultValue = defaultValue ?? other.defaultValue
         description = description ?? other.description
@@ -153,13 +218,16 @@ struct OpenAPISample {
                       itemDepth: insideItem ? itemDepth + 1 : 0)
             })
         }
-        return scalar(schema, name: name, index: index, depth: depth)
+        return scalar(schema, name: name, index: index, depth: depth, insideItem: insideItem)
     }
 
-    func scalar(_ schema: OpenAPISchema, name: String, index: Int, depth: Int) -> JSONValue {
+    func scalar(_ schema: OpenAPISchema, name: String, index: Int, depth: Int, insideItem: Bool = false) -> JSONValue {
         let lower = name.lowercased()
+        // An item's identifier gets a value of its own in each item, whatever
+        // example the document gives (`isbn`, `sku`, `doi` as well as `id`).
         let idLike = lower == "id" || lower == "uuid" || lower == "key" || lower == "slug"
             || lower.hasSuffix("_id") || name.hasSuffix("Id") || name.hasSuffix("ID")
+            || insideItem && (FieldGuess.identifierRank(name).map { $0.0 <= 3 } ?? false)
         let type = schema.type ?? (schema.enumValues.first.map { if case .number = $0 { "number" } else { "string" } } ?? "string")
         if !idLike, let given = schema.enumValues.first ?? schema.example ?? schema.defaultValue, let v = Self.json(given),
            v != .null || schema.nullable {

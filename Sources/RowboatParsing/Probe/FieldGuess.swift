@@ -13,6 +13,8 @@ public struct FieldGuess: Sendable, Equatable {
         public var relative = false
         /// Why it was picked, for the draft's comment.
         public var reason: String
+        /// For money: the ISO 4217 code the amounts are in.
+        public var currency: String? = nil
     }
 
     public var fields: [Field]
@@ -91,8 +93,8 @@ public struct FieldGuess: Sendable, Equatable {
             fields.append(Field(name: "id", path: ItemMapping.keyPath, type: .text, reason: "the object key of each item"))
         } else if let id = identifiers(all, of: n).first {
             take("id", id.leaf, .text, "\(id.why), unique in all \(n) sampled")
-            // A name is the title too.
-            if id.why == "a name" { used.remove(id.leaf.path) }
+            // A name is the title too; a URL is the link too.
+            if id.why == "a name" || isURL(id.leaf) { used.remove(id.leaf.path) }
             others = identifiers(all, of: n).dropFirst().prefix(3).map {
                 Field(name: "id", path: $0.leaf.path, type: .text, reason: "\($0.why), unique in all \(n) sampled")
             }
@@ -125,6 +127,13 @@ public struct FieldGuess: Sendable, Equatable {
         // link
         if let link = best(all.filter { !used.contains($0.path) && isURL($0) }, names: linkNames, fallbackContains: ["url", "link"]) {
             take("link", link, .text, "a web URL")
+        } else if let leaf = all.first(where: { leaf in
+            let isID = fields.contains { $0.name == "id" && $0.path == leaf.path }
+            return isURL(leaf) && (isID || (identifierRank(leaf.key).map { $0.0 < urlRank } ?? false))
+                && !fields.contains { $0.path == leaf.path && $0.name != "id" }
+        }) {
+            // The id's URL, or a URL under an id's name (JSON-LD's `@id`), is the item's own address: the link.
+            take("link", leaf, .text, "a web URL, the item's own")
         }
         // one date and one number as extra columns
         if let date = all.first(where: { leaf in !used.contains(leaf.path) && dateType(leaf) != nil && keyHas(leaf, dateWords) })
@@ -148,10 +157,13 @@ public struct FieldGuess: Sendable, Equatable {
     static let idNames = ["id", "_id", "@id", "uuid", "guid", "key", "objectid", "_number", "number", "slug", "productid"]
 
     /// The field that names an item, by meaning: an id, a key named like
-    /// an identifier (`dag_id`, `event_id`, `uid`, `sku`), a name (`name`,
-    /// `UserName`, `metadata.name`), and a URL only when nothing else is
-    /// unique; never a time, a flag, a fraction or a count, whatever the
-    /// sample shows. Unique in the sampled items; surest, then shallowest, first.
+    /// an identifier (`dag_id`, `event_id`, `uid`, `sku`, a standard
+    /// identifier such as `isbn`, `primary_isbn13`, `doi`, `gtin`, `asin`),
+    /// a name (`name`, `UserName`, `metadata.name`), and a URL only when
+    /// nothing else is unique — an id-named field whose values are URLs
+    /// comes after every identifier that is not one; never a time, a flag,
+    /// a fraction or a count, whatever the sample shows. Unique in the
+    /// sampled items; surest, then shallowest, first.
     static func identifiers(_ leaves: [Leaf], of n: Int) -> [(leaf: Leaf, why: String)] {
         var found: [(Leaf, String, Int)] = []
         for leaf in leaves where isUnique(leaf, of: n) && !leaf.values.contains(where: { v in
@@ -159,10 +171,54 @@ public struct FieldGuess: Sendable, Equatable {
             if case .bool = v { return true }
             return false
         }) && dateType(leaf) == nil && !keyHas(leaf, notIdentifierWords) {
-            guard let (rank, why) = identifierRank(leaf.key) else { continue }
-            found.append((leaf, why, rank * 10 + leaf.depth))
+            guard var (rank, why) = identifierRank(leaf.key) else { continue }
+            var score = rank * 10
+            if rank < urlRank, isURL(leaf) {
+                // A URL under an id's name: an identifier that is not a URL is surer.
+                score = 35
+                why += " (its values are URLs)"
+            }
+            found.append((leaf, why, score + leaf.depth))
         }
         return found.sorted { $0.2 < $1.2 }.map { ($0.0, $0.1) }
+    }
+
+    /// The rank of a key that names no identifier but a URL.
+    static let urlRank = 6
+
+    /// Standard identifier schemes: a key holding one of these as a word
+    /// (`isbn`, `isbn_13`, `primary_isbn13`, `eISSN`, `productGTIN`) names
+    /// an item, unless it names a URL of it (`doi_url`).
+    static let identifierSchemes: Set<String> = ["isbn", "issn", "eissn", "ean", "gtin", "upc", "asin", "doi", "isni",
+                                                 "orcid", "isin", "cusip", "figi", "lei", "sku", "sha", "urn", "uuid", "guid"]
+
+    /// Words that end a key naming a URL (`amazon_product_url`, `doi_link`).
+    static let urlWords: Set<String> = ["url", "uri", "href", "link", "permalink"]
+
+    /// The words of a key, lowercased: split at `_`, `-`, `.`, spaces,
+    /// lower-to-upper case changes and letter-digit changes
+    /// (`primary_isbn13` → primary, isbn, 13; `productGTIN` → product, gtin).
+    static func words(_ key: String) -> [String] {
+        var out: [String] = []
+        var current = ""
+        var previous: Character?
+        for c in key {
+            guard c.isLetter || c.isNumber else {
+                if !current.isEmpty { out.append(current) }
+                current = ""
+                previous = nil
+                continue
+            }
+            if let p = previous, !current.isEmpty,
+               (p.isLowercase && c.isUppercase) || (p.isLetter != c.isLetter) {
+                out.append(current)
+                current = ""
+            }
+            current.append(c)
+            previous = c
+        }
+        if !current.isEmpty { out.append(current) }
+        return out.map { $0.lowercased() }
     }
 
     /// Words in a key that mark a value that is no identifier, however unique.
@@ -185,12 +241,17 @@ public struct FieldGuess: Sendable, Equatable {
         if ["sku", "handle", "code", "isbn", "urn", "ref", "key"].contains(k) || k.hasSuffix("_key") || k.hasSuffix("slug") {
             return (3, "a key named like an identifier")
         }
+        let parts = words(key)
+        if let last = parts.last, !urlWords.contains(last), parts.contains(where: identifierSchemes.contains) {
+            return (3, "a key named like an identifier")
+        }
         if ["name", "username", "login", "email", "path", "filename", "full_name", "fullname", "mail_host", "fqdn"].contains(k)
             || k.hasSuffix("username") || k.hasSuffix("_name") && !k.contains("display") {
             return (4, "a name")
         }
-        if ["url", "link", "html_url", "href", "uri", "self", "self_link", "permalink"].contains(k) || k.hasSuffix("url") {
-            return (6, "no id or name: a URL")
+        if ["url", "link", "html_url", "href", "uri", "self", "self_link", "permalink"].contains(k) || k.hasSuffix("url")
+            || parts.last.map(urlWords.contains) == true {
+            return (urlRank, "no id or name: a URL")
         }
         return nil
     }

@@ -69,7 +69,7 @@ public struct ProbeAnalysis: Sendable {
         self.ndjson = ndjson
         self.root = root
         self.list = list
-        var server = "\(scheme)://\(host)"
+        var server = "\(scheme)://\(URLOrigin.urlHost(host))"
         if let port = components.port { server += ":\(port)" }
         self.server = server
         path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath

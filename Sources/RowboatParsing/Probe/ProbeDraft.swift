@@ -119,8 +119,9 @@ public enum ProbeDraft {
         for field in fields.fields {
             var value = YAMLScalar.value(field.path)
             if field.path.isEmpty || field.path == ItemMapping.keyPath { value = "\"\(field.path)\"" }
+            let currency = field.type == .money ? field.currency.map { ", currency: \(YAMLScalar.value($0))" } ?? "" : ""
             if field.type != .text || field.relative {
-                value = "{path: \(value), type: \(field.type.rawValue)\(field.relative ? ", relative: true" : "")}"
+                value = "{path: \(value), type: \(field.type.rawValue)\(field.relative ? ", relative: true" : "")\(currency)}"
             }
             out.append(commented("      \(YAMLScalar.key(field.name)): \(value)", field.reason))
         }
@@ -131,8 +132,10 @@ public enum ProbeDraft {
             case "subtitle": out.append("      - {field: subtitle, weight: 3, min: 10}")
             default:
                 let right = [.int, .number, .money].contains(field.type)
+                // A currency's sign takes a cell or two more (€1,234.50).
+                let width = !right ? 12 : field.type == .money && field.currency != nil ? 10 : 8
                 out.append("      - {field: \(YAMLScalar.value(field.name)), title: \(YAMLScalar.value(columnTitle(field.name))), "
-                    + "width: \(right ? 8 : 12)\(right ? ", align: right" : "")}")
+                    + "width: \(width)\(right ? ", align: right" : "")}")
             }
         }
         return out

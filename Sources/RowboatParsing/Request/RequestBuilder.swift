@@ -158,9 +158,7 @@ public struct RequestBuilder: Sendable {
         var page = request(cursor: firstPageCursor)
         page.headers.removeHeaders("content-type")
         if body != nil { page.headers.append(("Content-Type", "application/json")) }
-        var url = "\(origin.scheme)://\(origin.host)"
-        if origin.port != (origin.scheme == "https" ? 443 : 80) { url += ":\(origin.port)" }
-        return RequestSpec(method: method, url: url + path, headers: page.headers, body: body,
+        return RequestSpec(method: method, url: origin.text + path, headers: page.headers, body: body,
                            timeoutSeconds: page.timeoutSeconds, configHeaderNames: page.configHeaderNames,
                            credentialOrigin: origin)
     }
