@@ -29,7 +29,10 @@ let package = Package(
         .target(name: "RowboatSpec"),
         // How what comes in is read: config files (Yams, plists), response bodies on simdjson's tape, the
         // probe and OpenAPI import. Pure: no IO.
-        .target(name: "RowboatParsing", dependencies: ["RowboatSpec", "CSimdJSON", .product(name: "Yams", package: "Yams")]),
+        // libyaml's event parser (Yams' own copy is private to Yams): ConfigExpansion and OpenAPIReader read events.
+        .target(name: "CLibYAML", exclude: ["README.md", "License"], cSettings: [.define("YAML_DECLARE_STATIC")]),
+        .target(name: "RowboatParsing", dependencies: ["RowboatSpec", "CSimdJSON", "CLibYAML",
+                                                       .product(name: "Yams", package: "Yams")]),
         // The app's state: list state and reducer, navigation, layout, queries, feedback, keys. Pure: no IO.
         .target(name: "RowboatCore", dependencies: ["RowboatSpec"]),
         // Cell grid, widgets, display width (pure) and the ncurses backend.
