@@ -18,6 +18,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Resolved through AsyncHTTPClient and Hummingbird anyway; named here because RowboatNetwork and its tests
+        // import them.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // C shim over the system ncursesw library (wide-character API visible).
@@ -37,11 +41,13 @@ let package = Package(
         .target(name: "RowboatCore", dependencies: ["RowboatSpec"]),
         // Cell grid, widgets, display width (pure) and the ncurses backend.
         .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "CNCurses"]),
-        // HTTP data client over AsyncHTTPClient.
+        // HTTP data client over AsyncHTTPClient (the transport: the one target of the app that imports NIO).
         .target(name: "RowboatNetwork", dependencies: [
             "RowboatSpec", "RowboatParsing",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         // SQLite store for responses, images and favorites.
         .target(name: "RowboatCache", dependencies: [
@@ -91,13 +97,12 @@ let package = Package(
         .target(name: "RowboatKitHTTP", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatNetwork",
                                                       "RowboatCache", "RowboatImages", "RowboatImageFetch"]),
         // The config-driven data source of the kit: get modes over cache and network, config files.
-        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatKitHTTP", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache"]),
+        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache"]),
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
             "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
             "RowboatKit", "RowboatKitHTTP", "RowboatImages",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
         ], plugins: ["GitCommitPlugin"]),
         // Writes GitCommit.swift (the commit being built) before every build, for `rowboat --version`.
         .plugin(name: "GitCommitPlugin", capability: .buildTool()),
@@ -120,25 +125,25 @@ let package = Package(
             "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp", "RowboatKit", "RowboatTestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Benchmarks/RowboatBench"),
-        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatTestSupport"]),
+        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatParsing", "CSimdJSON",
+                                                         "RowboatTestSupport"]),
         .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore", "RowboatSpec"], exclude: ["Golden"]),
         .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing",
             "RowboatTestSupport",
-            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTLS", package: "hummingbird")]),
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatCore", "RowboatSpec", "RowboatParsing"]),
-        .testTarget(name: "RowboatDemoTests", dependencies: [
-            "RowboatDemo", "RowboatTestSupport",
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-        ]),
+        .testTarget(name: "RowboatDemoTests", dependencies: ["RowboatDemo", "RowboatTestSupport"]),
         .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatKitHTTP", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork",
-                                                         "RowboatCache", "RowboatTestSupport"]),
-        .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "RowboatDemo",
-                                                             "RowboatTestSupport"]),
+                                                         "RowboatCache", "RowboatTestSupport",
+                                                         .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatProcess", "RowboatDemo", "RowboatTestSupport"]),
         .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCore", "RowboatSpec", "CImageCodecs", "CImageFixtures"]),
         .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCore", "RowboatSpec", "RowboatProcess",
                                                                "RowboatDemo", "RowboatNetwork", "RowboatCache", "RowboatTestSupport"]),
         .testTarget(name: "RowboatKitTests", dependencies: ["RowboatKit"]),
-        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatDemo", "RowboatNetwork", "RowboatCache",
+        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatDemo", "RowboatCache",
                                                          "RowboatProcess", "RowboatTestSupport"]),
     ],
     swiftLanguageModes: [.v6],
