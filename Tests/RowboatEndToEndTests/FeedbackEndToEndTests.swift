@@ -63,7 +63,8 @@ struct FeedbackEndToEndTests {
         try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("ready") }
         try tmux.send("Y")
         try await tmux.waitForScreen { $0.contains("Copy Price") }
-        try tmux.send("j", "j", "j", "Enter")
+        // Y opens on the first Copy line (Title); Price is two below.
+        try tmux.send("j", "j", "Enter")
         try await tmux.waitForScreen { $0.contains("copied Price (tmux and the terminal)") }
         #expect(try tmux.tmux(["show-buffer"]) == "€84.48")
         let raw = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
