@@ -1,6 +1,13 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// A product of one of the packages behind the `HTTP` trait: every target dependency on those packages goes through
+/// here, so that with the trait off SwiftPM leaves them out of resolution (it does so only when every use is
+/// conditional).
+func http(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["HTTP"]))
+}
+
 let package = Package(
     name: "Rowboat",
     platforms: [.macOS(.v14)],
@@ -10,6 +17,14 @@ let package = Package(
         .library(name: "RowboatKit", targets: ["RowboatKit"]),
         .library(name: "RowboatKitHTTP", targets: ["RowboatKitHTTP"]),
     ],
+    // `HTTP` (on by default) brings every package below: what the rowboat app, RowboatKitHTTP, the demo server, the
+    // benchmarks and the tests are built on. RowboatKit needs none of them: a program on RowboatKit alone depends on
+    // this package with `traits: []` and resolves, downloads and builds none of them (docs/library.md).
+    traits: [
+        .trait(name: "HTTP", description: "The rowboat app and RowboatKitHTTP: AsyncHTTPClient over SwiftNIO, GRDB, "
+               + "Yams, Hummingbird, ArgumentParser and what they depend on. RowboatKit alone needs none of it."),
+        .default(enabledTraits: ["HTTP"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
@@ -18,6 +33,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Resolved through AsyncHTTPClient and Hummingbird anyway; named here because RowboatNetwork and its tests
+        // import them.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // C shim over the system ncursesw library (wide-character API visible).
@@ -29,21 +48,26 @@ let package = Package(
         .target(name: "RowboatSpec"),
         // How what comes in is read: config files (Yams, plists), response bodies on simdjson's tape, the
         // probe and OpenAPI import. Pure: no IO.
-        .target(name: "RowboatParsing", dependencies: ["RowboatSpec", "CSimdJSON", .product(name: "Yams", package: "Yams")]),
+        // libyaml's event parser (Yams' own copy is private to Yams): ConfigExpansion and OpenAPIReader read events.
+        .target(name: "CLibYAML", exclude: ["README.md", "License"], cSettings: [.define("YAML_DECLARE_STATIC")]),
+        .target(name: "RowboatParsing", dependencies: ["RowboatSpec", "CSimdJSON", "CLibYAML",
+                                                       http("Yams", "Yams")]),
         // The app's state: list state and reducer, navigation, layout, queries, feedback, keys. Pure: no IO.
         .target(name: "RowboatCore", dependencies: ["RowboatSpec"]),
         // Cell grid, widgets, display width (pure) and the ncurses backend.
         .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "CNCurses"]),
-        // HTTP data client over AsyncHTTPClient.
+        // HTTP data client over AsyncHTTPClient (the transport: the one target of the app that imports NIO).
         .target(name: "RowboatNetwork", dependencies: [
             "RowboatSpec", "RowboatParsing",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "Logging", package: "swift-log"),
+            http("AsyncHTTPClient", "async-http-client"),
+            http("NIOCore", "swift-nio"),
+            http("NIOPosix", "swift-nio"),
+            http("NIOHTTP1", "swift-nio"),
         ]),
         // SQLite store for responses, images and favorites.
         .target(name: "RowboatCache", dependencies: [
             "RowboatSpec",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            http("GRDB", "GRDB.swift"),
         ]),
         // In-memory image codecs over libpng, libjpeg-turbo and libwebp.
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"),
@@ -62,9 +86,9 @@ let package = Package(
         // Deterministic demo catalog server (Hummingbird).
         .target(name: "RowboatDemo", dependencies: [
             "CImageCodecs",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            http("Hummingbird", "hummingbird"),
+            http("Logging", "swift-log"),
+            http("ServiceLifecycle", "swift-service-lifecycle"),
         ]),
         // Runs programs with posix_spawn: the app's helpers (browser, clipboard), the tests and the benchmarks.
         .target(name: "RowboatProcess"),
@@ -73,11 +97,11 @@ let package = Package(
         // counted, ProcessMemory.
         .target(name: "RowboatTestSupport", dependencies: [
             "RowboatDemo",
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            http("ServiceLifecycle", "swift-service-lifecycle"),
         ]),
         // `rowboat-hostile`: the hostile server in the foreground, on 127.0.0.1, for scripts and by hand.
         .executableTarget(name: "rowboat-hostile", dependencies: [
-            "RowboatTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "RowboatTestSupport", http("ArgumentParser", "swift-argument-parser"),
         ]),
         // The list controller as a library: its public API (ListController, ListRow, ListSession) and the
         // TUI runtime under it (the run loop on the UI thread, the effect runner, a page provider protocol).
@@ -88,13 +112,12 @@ let package = Package(
         .target(name: "RowboatKitHTTP", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatNetwork",
                                                       "RowboatCache", "RowboatImages", "RowboatImageFetch"]),
         // The config-driven data source of the kit: get modes over cache and network, config files.
-        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatKitHTTP", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache"]),
+        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache"]),
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
             "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
             "RowboatKit", "RowboatKitHTTP", "RowboatImages",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
+            http("ArgumentParser", "swift-argument-parser"),
         ], plugins: ["GitCommitPlugin"]),
         // Writes GitCommit.swift (the commit being built) before every build, for `rowboat --version`.
         .plugin(name: "GitCommitPlugin", capability: .buildTool()),
@@ -116,27 +139,27 @@ let package = Package(
         .executableTarget(name: "rowboat-bench", dependencies: [
             "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
             "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp", "RowboatKit", "RowboatTestSupport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            http("ArgumentParser", "swift-argument-parser"),
         ], path: "Benchmarks/RowboatBench"),
-        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatTestSupport"]),
+        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatParsing", "CSimdJSON",
+                                                         "RowboatTestSupport"]),
         .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore", "RowboatSpec"], exclude: ["Golden"]),
         .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing",
             "RowboatTestSupport",
-            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTLS", package: "hummingbird")]),
+            http("Hummingbird", "hummingbird"), http("HummingbirdCore", "hummingbird"),
+            http("HummingbirdTLS", "hummingbird"), http("HTTPTypes", "swift-http-types"),
+            http("Logging", "swift-log"), http("NIOCore", "swift-nio")]),
         .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatCore", "RowboatSpec", "RowboatParsing"]),
-        .testTarget(name: "RowboatDemoTests", dependencies: [
-            "RowboatDemo", "RowboatTestSupport",
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-        ]),
+        .testTarget(name: "RowboatDemoTests", dependencies: ["RowboatDemo", "RowboatTestSupport"]),
         .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatKitHTTP", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork",
-                                                         "RowboatCache", "RowboatTestSupport"]),
-        .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "RowboatDemo",
-                                                             "RowboatTestSupport"]),
+                                                         "RowboatCache", "RowboatTestSupport",
+                                                         http("GRDB", "GRDB.swift")]),
+        .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatProcess", "RowboatDemo", "RowboatTestSupport"]),
         .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCore", "RowboatSpec", "CImageCodecs", "CImageFixtures"]),
         .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCore", "RowboatSpec", "RowboatProcess",
                                                                "RowboatDemo", "RowboatNetwork", "RowboatCache", "RowboatTestSupport"]),
         .testTarget(name: "RowboatKitTests", dependencies: ["RowboatKit"]),
-        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatDemo", "RowboatNetwork", "RowboatCache",
+        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatDemo", "RowboatCache",
                                                          "RowboatProcess", "RowboatTestSupport"]),
     ],
     swiftLanguageModes: [.v6],

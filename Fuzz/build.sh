@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets in Fuzz/targets into .build/fuzz/bin.
 #
 # SwiftPM cannot build a libFuzzer binary, so the pieces are compiled
-# directly: CYaml (C) and the CSimdJSON shim (C++) with clang, then Yams
+# directly: CYaml and our CLibYAML (C) and the CSimdJSON shim (C++) with clang, then Yams
 # and RowboatSpec as whole-module objects with swiftc, all with ASan and
 # coverage instrumentation, then each target file linked against them with
 # -sanitize=fuzzer,address (libFuzzer brings main). Yams comes from
@@ -39,6 +39,19 @@ if newer "$out/obj/cyaml.stamp" "$yams/Sources/CYaml"; then
   touch "$out/obj/cyaml.stamp"
 fi
 
+# RowboatParsing reads YAML events through our own copy of libyaml
+# (Sources/CLibYAML, its symbols renamed so it links next to Yams' copy).
+clibyaml=Sources/CLibYAML
+if newer "$out/obj/clibyaml.stamp" "$clibyaml"; then
+  echo "fuzz: compiling CLibYAML"
+  rm -f "$out"/obj/clibyaml-*.o
+  for c in "$clibyaml"/src/*.c; do
+    clang -c -O1 -g -fsanitize=fuzzer-no-link,address -DYAML_DECLARE_STATIC \
+      -I "$clibyaml/include" -I "$clibyaml/src" "$c" -o "$out/obj/clibyaml-$(basename "$c" .c).o"
+  done
+  touch "$out/obj/clibyaml.stamp"
+fi
+
 # RowboatParsing parses JSON with simdjson through the CSimdJSON shim: its
 # object, and a module map for its header (SwiftPM writes one of its own).
 simdjson_dir=Sources/CSimdJSON
@@ -57,11 +70,11 @@ fi
 
 swift_module() { # NAME SOURCE-DIR SWIFT-LANGUAGE-VERSION
   local name=$1 dir=$2
-  if newer "$out/obj/$name.o" "$dir" "$out/obj/cyaml.stamp" || { [ "$name" = RowboatParsing ] && newer "$out/obj/$name.o" "$out/obj/Yams.o" "$out/obj/csimdjson.o" "$out/obj/RowboatSpec.o"; }; then
+  if newer "$out/obj/$name.o" "$dir" "$out/obj/cyaml.stamp" || { [ "$name" = RowboatParsing ] && newer "$out/obj/$name.o" "$out/obj/Yams.o" "$out/obj/csimdjson.o" "$out/obj/RowboatSpec.o" "$out/obj/clibyaml.stamp"; }; then
     echo "fuzz: compiling $name ($opt)"
     find "$dir" -name '*.swift' -print0 | xargs -0 swiftc -parse-as-library -wmo "$opt" -g \
       -sanitize=fuzzer,address -module-name "$name" -package-name rowboat -swift-version "$3" -DSWIFT_PACKAGE \
-      -I "$out/modules" -I "$out/modules/CSimdJSON" -I "$cyaml_include" -Xcc -DYAML_DECLARE_STATIC \
+      -I "$out/modules" -I "$out/modules/CSimdJSON" -I "$cyaml_include" -I "$clibyaml/include" -Xcc -DYAML_DECLARE_STATIC \
       -emit-module -emit-module-path "$out/modules/$name.swiftmodule" \
       -c -o "$out/obj/$name.o"
   fi
@@ -90,12 +103,13 @@ for source in Fuzz/targets/*.swift; do
   name=$(basename "$source" .swift)
   binary="$out/bin/$name"
   if newer "$binary" "$source" Fuzz/support "$out/obj/RowboatSpec.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" \
-      "$out/obj/csimdjson.o"; then
+      "$out/obj/csimdjson.o" "$out/obj/clibyaml.stamp"; then
     echo "fuzz: linking $name"
     # (gold warns about ASan's local symbols; harmless.)
     swiftc -parse-as-library "$opt" -g -sanitize=fuzzer,address -swift-version 6 -module-name "$name" -package-name rowboat \
-      -I "$out/modules" -I "$out/modules/CSimdJSON" -I "$cyaml_include" \
+      -I "$out/modules" -I "$out/modules/CSimdJSON" -I "$cyaml_include" -I "$clibyaml/include" \
       "$source" Fuzz/support/*.swift "$out/obj/RowboatSpec.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" "$out"/obj/cyaml-*.o \
+      "$out"/obj/clibyaml-*.o \
       "$out/obj/csimdjson.o" -lsimdjson -lstdc++ -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
   fi
 done

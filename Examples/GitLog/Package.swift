@@ -7,7 +7,8 @@ let package = Package(
     name: "GitLog",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(name: "Rowboat", path: "../.."),
+        // RowboatKit alone: without the HTTP trait none of Rowboat's package dependencies is resolved or downloaded.
+        .package(name: "Rowboat", path: "../..", traits: []),
     ],
     targets: [
         .executableTarget(name: "rowboat-git-log", dependencies: [.product(name: "RowboatKit", package: "Rowboat")],

@@ -1,4 +1,4 @@
-import CYaml
+import CLibYAML
 import RowboatSpec
 
 /// A config file may not expand past `maxValues` values. YAML aliases
