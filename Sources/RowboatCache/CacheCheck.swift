@@ -16,7 +16,7 @@ final class CacheCheck: @unchecked Sendable {
     init(pool: DatabasePool, path: String) {
         DispatchQueue.global(qos: .utility).async { [self] in
             let sound = (try? pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }) == ["ok"]
-            if !sound { FileManager.default.createFile(atPath: CacheCheck.marker(for: path), contents: nil) }
+            if !sound { _ = FileManager.default.createFile(atPath: CacheCheck.marker(for: path), contents: nil) }
             condition.withLock {
                 verdict = sound
                 condition.broadcast()

@@ -32,7 +32,7 @@ public enum ProcessMemory {
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 512)
         while fgets(&buffer, Int32(buffer.count), file) != nil {
-            let line = String(cString: buffer)
+            let line = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             guard line.hasPrefix(name + ":") else { continue }
             let number = line.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
                 .first.flatMap { Int($0) } ?? 0

@@ -171,7 +171,7 @@ public struct FieldGuess: Sendable, Equatable {
             if case .bool = v { return true }
             return false
         }) && dateType(leaf) == nil && !keyHas(leaf, notIdentifierWords) {
-            guard var (rank, why) = identifierRank(leaf.key) else { continue }
+            guard case (let rank, var why)? = identifierRank(leaf.key) else { continue }
             var score = rank * 10
             if rank < urlRank, isURL(leaf) {
                 // A URL under an id's name: an identifier that is not a URL is surer.
