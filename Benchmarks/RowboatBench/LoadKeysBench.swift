@@ -10,16 +10,16 @@ import RowboatDemo
 /// from its first screen until every row is in, `/` is pressed and timed
 /// until the search prompt is drawn (then `esc`), over and over. The
 /// reference is the same `/` in the same binary on the same list once it
-/// has loaded: what a key costs when nothing streams. The target is
-/// absolute: every key under 50 ms while loading.
+/// has loaded is in the note: what a key costs when nothing streams. The
+/// target is absolute: the slowest key under 50 ms while loading.
 enum LoadKeysBench {
     static let items = 1_000_000
     static let budget = 0.05
 
     static func run(reps: Int, binary: String, directory: String) async throws -> [BenchResult] {
         func failed(_ why: String) -> [BenchResult] {
-            [BenchResult(name: "load-keys-tui", unit: "`/` → prompt drawn, while a million rows load", ours: .nan,
-                         reference: .nan, referenceName: "the same key once loaded", target: budget, note: why)]
+            [BenchResult(name: "load-keys-tui", unit: "`/` → prompt drawn, the slowest while a million rows load", ours: .nan,
+                         reference: budget, referenceName: "50 ms", target: 1.0, note: why)]
         }
         guard FileManager.default.isExecutableFile(atPath: binary) else { return failed("no rowboat release binary at \(binary)") }
         let server = try await DemoServer.start(port: 0)
@@ -31,6 +31,8 @@ enum LoadKeysBench {
         var loading: [Double] = [], loaded: [Double] = []
         var loads: [Double] = []
         var misses = 0
+        /// Presses over the budget: how long, and when (from the start).
+        var late: [String] = []
         defer { Task { await server.stop() } }
         for _ in 0..<max(2, min(5, reps / 10)) {
             // How long the load takes with no key pressed: presses before then are "while loading".
@@ -48,7 +50,7 @@ enum LoadKeysBench {
 
             let child = try launch(binary, config: config, directory: directory)
             let start = Bench.now()
-            child.output.watch(for: "Bulk")
+            child.output.watch(for: "bulk ·")
             guard child.waitSeen(timeout: 60) != nil else {
                 child.finish(timeout: 5)
                 return failed("no first screen within 60 s \(child.diagnostics())")
@@ -57,7 +59,10 @@ enum LoadKeysBench {
             while Bench.now() < end {
                 let pressed = Bench.now()
                 guard let latency = press(child) else { misses += 1; continue }
-                if pressed < end { loading.append(latency) }
+                if pressed < end {
+                    loading.append(latency)
+                    if latency > budget { late.append(String(format: "%.0f ms at %.2f s", latency * 1000, Double(pressed - start) / 1e9)) }
+                }
             }
             // Once loaded: the reference presses.
             usleep(500_000)
@@ -65,17 +70,13 @@ enum LoadKeysBench {
             child.type(Array("q".utf8))
             child.finish(timeout: 10)
         }
-        let note = String(format: "%d presses while loading, %d once loaded; loads took %.2f s (median)%@",
-                          loading.count, loaded.count, Bench.median(loads),
+        let note = String(format: "%d presses while loading (median %@), %d once loaded (median %@, slowest %@); "
+                          + "loads took %.2f s (median)%@", loading.count, Bench.time(Bench.median(loading)), loaded.count,
+                          Bench.time(Bench.median(loaded)), Bench.time(loaded.max() ?? .nan), Bench.median(loads),
                           misses > 0 ? "; \(misses) presses got no prompt within 10 s" : "")
-        return [
-            BenchResult(name: "load-keys-tui", unit: "`/` → prompt drawn, while a million rows load (max)",
-                        ours: loading.max() ?? .nan, reference: loaded.max() ?? .nan,
-                        referenceName: "the same key once loaded (max)", target: budget, note: note),
-            BenchResult(name: "load-keys-tui-p50", unit: "`/` → prompt drawn, while a million rows load (median)",
-                        ours: Bench.median(loading), reference: Bench.median(loaded),
-                        referenceName: "the same key once loaded (median)", target: nil),
-        ]
+            + (late.isEmpty ? "" : "; over 50 ms: " + late.joined(separator: ", "))
+        return [BenchResult(name: "load-keys-tui", unit: "`/` → prompt drawn, the slowest while a million rows load",
+                            ours: loading.max() ?? .nan, reference: budget, referenceName: "50 ms", target: 1.0, note: note)]
     }
 
     /// `/`, timed until the search prompt's hint is drawn, then `esc` and a

@@ -1,4 +1,5 @@
 import Foundation
+import RowboatNetwork
 import Synchronization
 
 /// The parts of a streamed body made into rows on a queue of their own,
@@ -29,6 +30,7 @@ final class RowPipe: Sendable {
             if now { room.resume() }
         }
         queue.async {
+            BackgroundPriority.lowerCurrentThread()
             work()
             // A waiting sender takes this part's place.
             let next = self.state.withLock { state -> CheckedContinuation<Void, Never>? in

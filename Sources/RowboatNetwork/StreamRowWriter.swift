@@ -90,6 +90,7 @@ final class StreamRowWriter: Sendable {
             var feed = feed, rows = writer.rows(), failure: DataError?
             var lastDelivery: ContinuousClock.Instant?
             for await scanned in stream {
+                BackgroundPriority.lowerCurrentThread()
                 // After a failure, or once the request has ended (`stop`), the rest is passed over.
                 guard failure == nil, !queue.stopped else {
                     queue.taken(scanned.byteCount)
