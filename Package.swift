@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "CNCurses"]),
         // HTTP data client over AsyncHTTPClient (the transport: the one target of the app that imports NIO).
         .target(name: "RowboatNetwork", dependencies: [
-            "RowboatSpec", "RowboatParsing",
+            "RowboatSpec", "RowboatParsing", "RowboatProcess",
             http("AsyncHTTPClient", "async-http-client"),
             http("NIOCore", "swift-nio"),
             http("NIOPosix", "swift-nio"),
@@ -112,7 +112,8 @@ let package = Package(
         .target(name: "RowboatKitHTTP", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatNetwork",
                                                       "RowboatCache", "RowboatImages", "RowboatImageFetch"]),
         // The config-driven data source of the kit: get modes over cache and network, config files.
-        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache"]),
+        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache",
+                                                   "RowboatProcess"]),
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
             "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",

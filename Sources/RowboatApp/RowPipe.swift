@@ -1,5 +1,5 @@
 import Foundation
-import RowboatNetwork
+import RowboatProcess
 import Synchronization
 
 /// The parts of a streamed body made into rows on a queue of their own,

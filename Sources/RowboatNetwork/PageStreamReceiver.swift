@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import RowboatSpec
 import RowboatParsing
+import RowboatProcess
 
 /// A page body decoded while it arrives, for endpoints whose list can
 /// stream (`StreamingPageDecoder`: a JSON list at a path, a keyed object,

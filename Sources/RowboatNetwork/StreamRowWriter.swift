@@ -1,6 +1,7 @@
 import RowboatParsing
 import RowboatSpec
 import Synchronization
+import RowboatProcess
 
 /// Writes a streamed list's rows on a task of its own while the body goes
 /// on arriving: the receiver only reads the pieces and scans them for

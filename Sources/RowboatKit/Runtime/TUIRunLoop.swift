@@ -74,6 +74,9 @@ package final class TUIRunLoop {
     package func run(makeRunner: (ThumbnailColors, PixelFormat?) -> EffectRunner) throws -> TUIExit {
         try screen.start(wake: wake)
         defer { screen.stop() }
+        // Keys first: background work yields the cores to this thread while it runs.
+        BackgroundPriority.uiIsRunning = true
+        defer { BackgroundPriority.uiIsRunning = false }
         store.update { state in
             state.imagesInfo = screen.graphics.reason
             if screen.graphics.choice == .off { state.turnImagesOff() }
