@@ -94,6 +94,9 @@ public struct ListState: Sendable, Equatable {
     public var failedLoad: FailedLoad?
     /// Counter for request ids; never reused.
     public var lastRequestID: Int = 0
+    /// A stream's rules (`stream:`): its answers are events merged by
+    /// `ListReducer.streamLoaded`, not pages; nil: a list of pages.
+    public var stream: StreamSpec?
     /// When the last page arrived (seconds since the epoch).
     public var lastUpdated: Double?
     /// The most recent error line, shown in the status bar.
@@ -158,7 +161,8 @@ public struct ListState: Sendable, Equatable {
     /// first page, and waits for nothing.
     public var liveTickPossible: Bool {
         guard let live else { return false }
-        return !live.paused && live.blocked == nil && !isOffline && inFlight == nil && (pagesLoaded > 0 || retriesFirstPage)
+        return !live.paused && live.blocked == nil && !isOffline && inFlight == nil
+            && (pagesLoaded > 0 || stream != nil || retriesFirstPage)
     }
 
     /// A live list whose first page failed: its ticks ask for that page
