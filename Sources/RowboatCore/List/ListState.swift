@@ -179,9 +179,10 @@ public struct ListState: Sendable, Equatable {
     /// The rows are a cached copy shown because the server could not be reached.
     public var isOffline: Bool { cacheBadge?.offline == true }
 
-    /// What the status bar says of the live refresh (nil: not a live list).
+    /// What the status bar says of the live refresh or the stream (nil: neither).
     public var liveStatus: String? {
-        live?.status(inFlight: inFlight?.kind == .live, offline: isOffline)
+        if stream != nil { return live?.streamStatus(connected: inFlight != nil) }
+        return live?.status(inFlight: inFlight?.kind == .live, offline: isOffline)
     }
 
     /// True when nothing is loaded and the data has ended: the empty view.

@@ -18,6 +18,9 @@ public struct StreamSpec: Sendable, Equatable {
     public static let defaultKeep = 1000
     /// The most `keep` may be (memory stays bounded by the ring).
     public static let mostKeep = 1_000_000
+    /// How long after its response ends a stream connects again, until
+    /// the server's `retry:` says otherwise (failures double it).
+    public static let reconnectSeconds: Double = 3
 
     public init(mode: Mode = .append, keep: Int = StreamSpec.defaultKeep) {
         self.mode = mode
