@@ -92,3 +92,29 @@ struct ListReducerStreamTests {
         #expect(state.live?.streamStatus(connected: false) == "reconnecting in 6 s")
     }
 }
+
+/// What a stream's part says besides rows: a bad event's line, SSE's retry.
+@Suite("Stream lists: news")
+struct ListReducerStreamNewsTests {
+    typealias F = Fixtures
+
+    @Test func aBadEventIsOneLineAndRetrySetsTheReconnectTime() {
+        var state = ListState()
+        state.stream = StreamSpec()
+        state.live = LiveRefresh(every: 3)
+        F.send(&state, .appeared)
+        let id = state.inFlight!.id
+        var bad = PageLoad(rows: [], fetchedAt: F.fetchedAt)
+        bad.facts.continues = true
+        bad.stream = StreamNews(problem: "event 2 is not JSON: hello", skipped: 1, retrySeconds: 10)
+        F.send(&state, .pageLoaded(requestID: id, bad))
+        #expect(state.lastError == "event 2 is not JSON: hello" && state.live?.every == 10)
+        var good = PageLoad(rows: F.rows(1...1), fetchedAt: F.fetchedAt)
+        good.facts.continues = true
+        F.send(&state, .pageLoaded(requestID: id, good))
+        #expect(state.lastError == nil && state.rows.count == 1, "rows again: the line goes")
+        bad.stream = StreamNews(problem: "event 9 is not JSON: x", skipped: 3, retrySeconds: 0.01)
+        F.send(&state, .pageLoaded(requestID: id, bad))
+        #expect(state.lastError == "3 events skipped · event 9 is not JSON: x" && state.live?.every == 1)
+    }
+}

@@ -8,7 +8,9 @@ import RowboatSpec
 /// and their marks with them. On the top row the selection stays there
 /// (following the newest, as `tail -f`); anywhere else it stays on its
 /// row, and scrolled down the same rows stay on screen. The request's end (the response ended) leaves
-/// nothing in flight: the live rules then reconnect it (`LiveRefresh`).
+/// nothing in flight: the live rules then reconnect it (`LiveRefresh`),
+/// after SSE's `retry:` when the server sent one. An event that could not
+/// be read is one line in the status bar until rows come again.
 extension ListReducer {
     static func streamLoaded(_ page: PageLoad, spec: StreamSpec, request: inout ListState.InFlight,
                              into state: inout ListState) -> [ListEffect] {
@@ -39,7 +41,11 @@ extension ListReducer {
         }
         clampScroll(&state)
         state.phase = .idle
-        state.lastError = nil
+        state.lastError = page.stream?.line ?? (page.rows.isEmpty ? state.lastError : nil)
+        if let retry = page.stream?.retrySeconds {
+            // SSE's retry: is the reconnection time (never under a second: a stream must not hammer).
+            state.live?.backOff.every = min(max(retry, StreamSpec.shortestRetry), LiveBackOff.limit)
+        }
         state.live?.backOff.succeeded()
         state.live?.due = nil
         if !page.rows.isEmpty { state.lastUpdated = page.fetchedAt }

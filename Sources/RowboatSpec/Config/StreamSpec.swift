@@ -21,6 +21,8 @@ public struct StreamSpec: Sendable, Equatable {
     /// How long after its response ends a stream connects again, until
     /// the server's `retry:` says otherwise (failures double it).
     public static let reconnectSeconds: Double = 3
+    /// The shortest reconnection time honoured from SSE's `retry:`.
+    public static let shortestRetry: Double = 1
 
     public init(mode: Mode = .append, keep: Int = StreamSpec.defaultKeep) {
         self.mode = mode
