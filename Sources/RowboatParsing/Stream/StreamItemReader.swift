@@ -29,10 +29,12 @@ public struct StreamItemReader: Sendable {
     /// The longest event or NDJSON line read; longer ones are dropped and said.
     public static let maxItemBytes = 1 << 20
 
-    public init(item: ItemMapping, framing: Framing, lastEventID: String = "", nextIndex: Int = 0) {
+    /// `rows` builds the rows (the user's money format); nil: the mapping's defaults.
+    public init(item: ItemMapping, framing: Framing, lastEventID: String = "", nextIndex: Int = 0,
+                rows: RowModelBuilder? = nil) {
         self.framing = framing
         mapper = ItemMapper(mapping: item)
-        builder = RowModelBuilder(mapping: item)
+        builder = rows ?? RowModelBuilder(mapping: item)
         events = ServerSentEventParser(lastEventID: lastEventID, maxEventBytes: Self.maxItemBytes)
         self.nextIndex = nextIndex
     }
