@@ -118,3 +118,18 @@ struct ListReducerStreamNewsTests {
         #expect(state.lastError == "3 events skipped · event 9 is not JSON: x" && state.live?.every == 1)
     }
 }
+
+/// A stream's footer and count: nothing to load more, every row counted.
+@Suite("Stream lists: footer")
+struct ListReducerStreamFooterTests {
+    @Test func noLoadMoreAndTheCountIsTheRows() {
+        var state = ListState()
+        state.stream = StreamSpec()
+        state.live = LiveRefresh(every: 3)
+        Fixtures.send(&state, .appeared)
+        var part = PageLoad(rows: Fixtures.rows(1...3), fetchedAt: Fixtures.fetchedAt)
+        part.facts.continues = true
+        Fixtures.send(&state, .pageLoaded(requestID: state.inFlight!.id, part))
+        #expect(state.footer == .hidden && state.knownTotal == 3)
+    }
+}

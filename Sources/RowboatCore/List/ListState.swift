@@ -173,7 +173,8 @@ public struct ListState: Sendable, Equatable {
     /// every page is loaded, what was loaded (rows a local filter sets
     /// aside too); nil while unknown.
     public var knownTotal: Int? {
-        totalCount ?? (phase == .exhausted ? rows.count + rows.hiddenCount : nil)
+        if stream != nil { return rows.count + rows.hiddenCount }   // a stream's rows are all there are
+        return totalCount ?? (phase == .exhausted ? rows.count + rows.hiddenCount : nil)
     }
 
     /// The rows are a cached copy shown because the server could not be reached.
@@ -191,6 +192,9 @@ public struct ListState: Sendable, Equatable {
     /// What the footer line says.
     public var footer: FooterState {
         if let halt, phase == .idle || (phase == .exhausted && !rows.isEmpty) { return .halted(halt) }
+        // A stream has no more to load: its rows come by themselves.
+        if stream != nil, case .failed = phase { return .failed }
+        if stream != nil { return .hidden }
         return switch phase {
         case .firstLoad: .hidden
         case .loadingMore: .loadingMore
