@@ -5,7 +5,7 @@ import RowboatSpec
 import RowboatNetwork
 
 /// Delivers a stream endpoint's events (`stream:`) as the parts of one
-/// page request: each batch of rows a part that continues (with the
+/// page request, gathered by a `StreamBatcher`: each batch a part that continues (with the
 /// unreadable events' line and SSE's `retry:` in `PageLoad.stream`), and
 /// the response's end a last, empty part. Where each endpoint's stream
 /// stopped (its last event id) is kept here, so a reconnect sends it back
@@ -24,18 +24,17 @@ final class StreamLoader: Sendable {
               deliver: @escaping @Sendable (PageLoad) -> Void) async throws {
         let key = endpoint.key
         let start = resumes.withLock { $0[key] } ?? StreamResume()
-        let clock = self.clock
-        let end = try await client.openStream(key, params: params, resume: start, rows: builder) { batch, resume, retry in
-            self.resumes.withLock { $0[key] = resume }
-            var facts = PageFacts(itemCount: batch.rows.count)
-            facts.continues = true
-            var load = PageLoad(rows: batch.rows, facts: facts, fetchedAt: clock(), final: false)
-            if !batch.problems.isEmpty || retry != nil {
-                load.stream = StreamNews(problem: batch.problems.last, skipped: batch.problems.count, retrySeconds: retry)
+        let batcher = StreamBatcher(spec: endpoint.stream ?? StreamSpec(), clock: clock, deliver: deliver)
+        do {
+            let end = try await client.openStream(key, params: params, resume: start, rows: builder) { batch, resume, retry in
+                self.resumes.withLock { $0[key] = resume }
+                batcher.add(batch, retry: retry)
             }
-            deliver(load)
+            resumes.withLock { $0[key] = end }
+            batcher.finish()
+        } catch {
+            batcher.close()
+            throw error
         }
-        resumes.withLock { $0[key] = end }
-        deliver(PageLoad(rows: [], facts: PageFacts(itemCount: 0), fetchedAt: clock()))
     }
 }
