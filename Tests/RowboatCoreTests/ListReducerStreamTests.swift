@@ -133,3 +133,17 @@ struct ListReducerStreamFooterTests {
         #expect(state.footer == .hidden && state.knownTotal == 3)
     }
 }
+
+/// A new query (a server search) starts a stream over: still a stream.
+@Suite("Stream lists: restart")
+struct ListReducerStreamRestartTests {
+    @Test func aRestartKeepsTheStream() {
+        var state = ListState()
+        state.stream = StreamSpec(mode: .upsert, keep: 5)
+        state.live = LiveRefresh(every: 3)
+        Fixtures.send(&state, .appeared)
+        let first = state.inFlight!.id
+        #expect(Fixtures.send(&state, .restart) == [.cancelFetch(requestID: first), .fetchPage(requestID: first + 1, cursor: state.firstCursor)])
+        #expect(state.stream == StreamSpec(mode: .upsert, keep: 5) && state.rows.isEmpty)
+    }
+}

@@ -45,6 +45,7 @@ public enum ListReducer {
             fresh.lastRequestID = state.lastRequestID
             fresh.sort = state.sort
             fresh.live = state.live.map(LiveRefresh.restarted)
+            fresh.stream = state.stream
             state = fresh
             return cancel + [start(&state, .first, state.firstCursor)]
 
