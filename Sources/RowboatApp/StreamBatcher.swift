@@ -86,7 +86,8 @@ final class StreamBatcher: Sendable {
         guard !p.rows.isEmpty || p.problems > 0 || p.retry != nil else { return }
         var facts = PageFacts(itemCount: p.rows.count)
         facts.continues = true
-        var load = PageLoad(rows: p.rows, facts: facts, fetchedAt: clock(), final: false)
+        // The last event of an id in its place in time (a table keeps an id's first place).
+        var load = PageLoad(rows: Self.lastOfEachID(p.rows), facts: facts, fetchedAt: clock(), final: false)
         if p.problems > 0 || p.retry != nil {
             load.stream = StreamNews(problem: p.lastProblem, skipped: p.problems, retrySeconds: p.retry)
         }
@@ -97,11 +98,13 @@ final class StreamBatcher: Sendable {
     /// The newest `keep` rows that matter: in upsert mode the last event
     /// of each id (in arrival order), in append mode the last `keep` events.
     static func bounded(_ rows: [RowModel], spec: StreamSpec) -> [RowModel] {
-        var kept = rows
-        if spec.mode == .upsert {
-            var seen = Set<String>()
-            kept = rows.reversed().filter { seen.insert($0.id).inserted }.reversed()
-        }
+        let kept = spec.mode == .upsert ? lastOfEachID(rows) : rows
         return kept.count > spec.keep ? Array(kept.suffix(spec.keep)) : kept
+    }
+
+    /// Each id's last event, in arrival order.
+    static func lastOfEachID(_ rows: [RowModel]) -> [RowModel] {
+        var seen = Set<String>()
+        return rows.reversed().filter { seen.insert($0.id).inserted }.reversed()
     }
 }

@@ -18,6 +18,14 @@ struct StreamBatcherTests {
         #expect(StreamBatcher.bounded(events, spec: StreamSpec(mode: .append, keep: 2)).map(\.id) == ["b", "d"])
     }
 
+    @Test func anIDsLastEventTakesItsPlaceInTime() {
+        let got = Mutex<[PageLoad]>([])
+        let batcher = StreamBatcher(spec: StreamSpec(mode: .append, keep: 10), clock: { 7 }) { load in got.withLock { $0.append(load) } }
+        batcher.add(StreamBatch(rows: rows(["1", "2", "3"]) + [RowModel(id: "1", title: "again")]), retry: nil)
+        batcher.finish()
+        #expect(got.withLock { Array($0[0].rows).map(\.title) } == ["2", "3", "again"])
+    }
+
     @Test func finishDeliversWhatWaitsThenTheLastPart() {
         let got = Mutex<[PageLoad]>([])
         let batcher = StreamBatcher(spec: StreamSpec(mode: .append, keep: 2), clock: { 7 }) { load in got.withLock { $0.append(load) } }
