@@ -15,6 +15,8 @@ public struct ConfigPageProvider: PageProvider {
     /// The get mode for every endpoint; nil: each endpoint's own.
     let mode: GetMode?
     let money: MoneyFormatter
+    /// Stream endpoints' connections (`stream:`).
+    let streams: StreamLoader
 
     /// `store` nil (or disabled) means no caching; `mode` nil means each
     /// endpoint's configured mode.
@@ -26,6 +28,7 @@ public struct ConfigPageProvider: PageProvider {
         endpoints = Dictionary(client.config.endpoints.map { ($0.key, $0) }) { first, _ in first }
         self.mode = mode
         self.money = money
+        streams = StreamLoader(client: client, clock: clock)
     }
 
     package func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad) -> Void) async throws {
@@ -34,6 +37,9 @@ public struct ConfigPageProvider: PageProvider {
         }
         let builder = RowModelBuilder(mapping: endpoint.item, money: money)
         let params = request.params.mapValues { ParamValue.one($0) }
+        if endpoint.stream != nil {
+            return try await streams.load(endpoint, params: params, builder: builder, deliver: deliver)
+        }
         // The rows are written into a table here, off the UI thread (a
         // streamed body's were written by its decoder, `PageResult.rows`):
         // the list adopts its pages (`RowTable.append(table:)`).

@@ -4,6 +4,7 @@ import Hummingbird
 /// `GET /api/items/{id}`, `GET /api/categories`, `GET /api/makers`,
 /// `GET /api/reviews[?item=ID]`, `GET /images/{id}.(png|jpg|webp)`,
 /// `GET /api/bulk` (one huge generated response: `DemoBulkRoute`),
+/// `GET /api/market` and `/api/log` (streams: `DemoStreamRoutes`),
 /// `GET /api/live` (a first page that gains items over time: `DemoLiveFeed`), and the
 /// write routes request actions use: `POST /api/items/{id}/sold` and
 /// `DELETE /api/items/{id}/sold` (the item, as it is now, in the envelope),
@@ -48,6 +49,7 @@ enum DemoRoutes {
         }
         DemoLookalikeRoutes.register(on: router, state: state)
         DemoBulkRoute.register(on: router)
+        DemoStreamRoutes.register(on: router)
         DemoLiveFeed.register(on: router, feed: state.live)
         DemoOpenAPI.register(on: router)
         return router

@@ -101,6 +101,10 @@ struct Fetch: AsyncParsableCommand {
 
     func walk(source: ConfigSource, transport: HTTPTransport, params: [String: ParamValue]) async throws {
         let endpoint = try source.endpoint(named: key)
+        if endpoint.stream != nil {
+            // A stream never ends: reading it as pages would wait for the deadline.
+            throw CLIError("interfaces.\(key) is a stream (stream:): browse it with rowboat; fetch does not read streams yet")
+        }
         let client = DataClient(config: source.config, transport: transport)
         let store = CacheStore.open(for: source.config)
         if let notice = store.notice { StandardStreams.err("rowboat: \(notice)") }

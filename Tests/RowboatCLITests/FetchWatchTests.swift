@@ -64,6 +64,17 @@ struct FetchWatchTests {
         try? FileManager.default.removeItem(atPath: dir)
     }
 
+    @Test func aStreamIsNotFetchedAsPages() async throws {
+        let yaml = """
+        server: http://127.0.0.1:9
+        interfaces:
+          market: {url: /api/market, stream: {mode: upsert}, item: {id: symbol, title: name}}
+        """
+        let r = try await Subprocess.rowboat("fetch", "market", "--config", try Paths.write(yaml, name: "market.yaml"))
+        #expect(r.status == 1 && r.stdout == "")
+        #expect(r.stderr == "rowboat: interfaces.market is a stream (stream:): browse it with rowboat; fetch does not read streams yet\n")
+    }
+
     @Test func anEndpointWithoutIdsCannotBeWatched() async throws {
         let yaml = """
         server: http://127.0.0.1:9

@@ -35,7 +35,11 @@ extension AppReducer {
         }
         let effects = list(&state, currentTab: state.currentTab, .toggleLive)
         let paused = state.list.live?.paused == true
-        toast(&state, paused ? "live refresh paused" : "live refresh on: every \(LiveBackOff.human(live.every))")
+        if state.list.stream != nil {
+            toast(&state, paused ? "stream paused" : "stream on: connecting")
+        } else {
+            toast(&state, paused ? "live refresh paused" : "live refresh on: every \(LiveBackOff.human(live.every))")
+        }
         return effects
     }
 
@@ -44,7 +48,8 @@ extension AppReducer {
         var effects: [AppEffect] = []
         for i in state.tabs.indices {
             state.tabs[i].list.live?.due = nil
-            guard let request = state.tabs[i].list.inFlight, request.kind == .live else { continue }
+            guard let request = state.tabs[i].list.inFlight,
+                  request.kind == .live || state.tabs[i].list.stream != nil else { continue }
             state.tabs[i].list.inFlight = nil
             effects.append(.cancelFetch(list: .tab(state.tabs[i].endpointKey), requestID: request.id))
         }

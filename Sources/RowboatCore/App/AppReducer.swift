@@ -5,6 +5,7 @@ import RowboatSpec
 public enum AppReducer {
     public static func reduce(_ state: inout AppState, _ action: AppAction) -> [AppEffect] {
         var effects = reduceAction(&state, action)
+        effects += closeStreamsOffScreen(&state)
         scheduleLive(&state)
         let wanted = wantedImages(state)
         if wanted != state.wantedImages {

@@ -79,6 +79,8 @@ public struct PageLoad: Sendable, Equatable {
     public var fetchedAt: Double
     public var origin: PageOrigin
     public var final: Bool
+    /// A stream's part: what its events said beside their rows.
+    public var stream: StreamNews?
 
     public init(rows: [RowModel], facts: PageFacts, fetchedAt: Double, origin: PageOrigin = .network,
                 final: Bool = true) {

@@ -24,7 +24,8 @@ extension ListReducer {
         live.paused.toggle()
         var effects: [ListEffect] = []
         if live.paused {
-            if let request = state.inFlight, request.kind == .live {
+            // A stream's connection is cancelled whatever opened it.
+            if let request = state.inFlight, request.kind == .live || state.stream != nil {
                 effects.append(.cancelFetch(requestID: request.id))
                 state.inFlight = nil
             }

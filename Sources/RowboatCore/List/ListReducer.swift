@@ -45,6 +45,7 @@ public enum ListReducer {
             fresh.lastRequestID = state.lastRequestID
             fresh.sort = state.sort
             fresh.live = state.live.map(LiveRefresh.restarted)
+            fresh.stream = state.stream
             state = fresh
             return cancel + [start(&state, .first, state.firstCursor)]
 
@@ -138,6 +139,7 @@ public enum ListReducer {
 
         case .pageLoaded(let id, let page):
             guard var request = state.inFlight, request.id == id else { return [] }
+            if let spec = state.stream { return streamLoaded(page, spec: spec, request: &request, into: &state) }
             if request.kind == .live { return liveLoaded(page, request: &request, into: &state) }
             if state.refreshFollow != nil, request.kind == .more {
                 // A cached copy first: the old rows stay until the final page.

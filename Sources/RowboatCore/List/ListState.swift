@@ -94,6 +94,9 @@ public struct ListState: Sendable, Equatable {
     public var failedLoad: FailedLoad?
     /// Counter for request ids; never reused.
     public var lastRequestID: Int = 0
+    /// A stream's rules (`stream:`): its answers are events merged by
+    /// `ListReducer.streamLoaded`, not pages; nil: a list of pages.
+    public var stream: StreamSpec?
     /// When the last page arrived (seconds since the epoch).
     public var lastUpdated: Double?
     /// The most recent error line, shown in the status bar.
@@ -158,7 +161,8 @@ public struct ListState: Sendable, Equatable {
     /// first page, and waits for nothing.
     public var liveTickPossible: Bool {
         guard let live else { return false }
-        return !live.paused && live.blocked == nil && !isOffline && inFlight == nil && (pagesLoaded > 0 || retriesFirstPage)
+        return !live.paused && live.blocked == nil && !isOffline && inFlight == nil
+            && (pagesLoaded > 0 || stream != nil || retriesFirstPage)
     }
 
     /// A live list whose first page failed: its ticks ask for that page
@@ -169,15 +173,17 @@ public struct ListState: Sendable, Equatable {
     /// every page is loaded, what was loaded (rows a local filter sets
     /// aside too); nil while unknown.
     public var knownTotal: Int? {
-        totalCount ?? (phase == .exhausted ? rows.count + rows.hiddenCount : nil)
+        if stream != nil { return rows.count + rows.hiddenCount }   // a stream's rows are all there are
+        return totalCount ?? (phase == .exhausted ? rows.count + rows.hiddenCount : nil)
     }
 
     /// The rows are a cached copy shown because the server could not be reached.
     public var isOffline: Bool { cacheBadge?.offline == true }
 
-    /// What the status bar says of the live refresh (nil: not a live list).
+    /// What the status bar says of the live refresh or the stream (nil: neither).
     public var liveStatus: String? {
-        live?.status(inFlight: inFlight?.kind == .live, offline: isOffline)
+        if stream != nil { return live?.streamStatus(connected: inFlight != nil) }
+        return live?.status(inFlight: inFlight?.kind == .live, offline: isOffline)
     }
 
     /// True when nothing is loaded and the data has ended: the empty view.
@@ -186,6 +192,9 @@ public struct ListState: Sendable, Equatable {
     /// What the footer line says.
     public var footer: FooterState {
         if let halt, phase == .idle || (phase == .exhausted && !rows.isEmpty) { return .halted(halt) }
+        // A stream has no more to load: its rows come by themselves.
+        if stream != nil, case .failed = phase { return .failed }
+        if stream != nil { return .hidden }
         return switch phase {
         case .firstLoad: .hidden
         case .loadingMore: .loadingMore

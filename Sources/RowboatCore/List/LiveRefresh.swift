@@ -49,6 +49,17 @@ public struct LiveRefresh: Sendable, Equatable {
         return inFlight ? "live ↻" : "live \(LiveBackOff.human(every))"
     }
 
+    /// What the status bar says of a stream (`stream:`) that these rules
+    /// reconnect: connected while its response is open, else when it
+    /// tries again (the back-off's wait: SSE's `retry:` or doubled after
+    /// failures), or paused.
+    public func streamStatus(connected: Bool) -> String {
+        if let blocked { return "stream off (\(blocked))" }
+        if paused { return "paused" }
+        if connected { return "connected" }
+        return "reconnecting in \(LiveBackOff.human(backOff.wait))"
+    }
+
     /// "3 new", "30 new (5 marked)" while new rows are marked; nil after.
     public var newText: String? {
         guard !newIDs.isEmpty else { return nil }

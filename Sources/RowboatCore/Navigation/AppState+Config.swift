@@ -22,6 +22,11 @@ extension AppState {
                 if got == .cacheOnly { live.blocked = got.rawValue }
                 tab.list.live = live
             }
+            if let stream = endpoint.stream {
+                // A stream reconnects by the live rules: on screen only, backing off, paused by t.
+                tab.list.stream = stream
+                tab.list.live = LiveRefresh(every: StreamSpec.reconnectSeconds)
+            }
             return tab
         }
         self.init(tabs: tabs.isEmpty ? [TabState(endpointKey: "", columns: [])] : tabs, size: size)

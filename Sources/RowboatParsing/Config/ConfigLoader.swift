@@ -10,7 +10,7 @@ public enum ConfigLoader {
     static let localCacheKeys = ["enabled", "path", "expire", "maxSize", "keepStale"]
     static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode",
                                 "filters", "sort", "search", "body", "title", "related", "maxBodyBytes", "timeout",
-                                "actions", "refresh"]
+                                "actions", "refresh", "stream"]
     static let responseKeys = ["list", "success", "successValues", "message", "format", "keyed", "columnNames"]
     static let fieldKeys = ["path", "type", "default", "relative", "relativeDays", "currency"]
     static let columnKeys = ["field", "title", "width", "weight", "min", "align"]
@@ -148,6 +148,7 @@ public enum ConfigLoader {
         let keys = try node.mapping(allowed: endpointKeys)
         guard let url = keys["url"] else { throw node.error("missing required key \"url\"") }
         guard let item = keys["item"] else { throw node.error("missing required key \"item\"") }
+        if let s = keys["stream"] { try checkStream(s, keys: keys) }
         let method = try keys["method"].map { n throws(ConfigError) in try n.readingMethod() }
         let sends = method ?? communication.method
         if let b = keys["body"], sends != .post {
@@ -181,6 +182,9 @@ public enum ConfigLoader {
         endpoint.related = try keys["related"].map(parseRelated)
         endpoint.actions = try keys["actions"].map { n throws(ConfigError) in try parseActions(n, fields: mapping.fields.map(\.name)) } ?? []
         endpoint.refreshEvery = try keys["refresh"].flatMap(parseRefresh)
+        if let s = keys["stream"] {
+            endpoint.stream = try parseStream(s)
+        }
         if let m = keys["maxBodyBytes"] {
             endpoint.maxBodyBytes = try m.int()
             guard endpoint.maxBodyBytes! > 0 else { throw m.error("maxBodyBytes must be more than 0") }

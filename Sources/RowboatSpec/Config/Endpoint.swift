@@ -31,6 +31,8 @@ public struct Endpoint: Sendable, Equatable {
     /// `refresh.every`: a live list's first page is fetched again this
     /// often (seconds) while it is on screen; nil: not live.
     public var refreshEvery: Double?
+    /// `stream:`: the endpoint is a stream of items, not pages; nil: pages.
+    public var stream: StreamSpec?
 
     public init(key: String, url: String, method: HTTPMethodName? = nil,
                 params: [String: ParamValue] = [:], headers: [String: String] = [:],

@@ -31,7 +31,7 @@ public enum StatusBar {
         }
         if let filter = list.filter { parts.append(Segment(filter.summary, rank: 6)) }
         if let live = list.live {
-            parts.append(Segment(live.status(inFlight: list.inFlight?.kind == .live, offline: list.isOffline), rank: 7))
+            parts.append(Segment(list.liveStatus ?? "", rank: 7))
             if let new = live.newText { parts.append(Segment(new, rank: 4)) }
         }
         if !list.marks.isEmpty {

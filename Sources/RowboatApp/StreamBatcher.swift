@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+import RowboatCore
+import RowboatSpec
+import RowboatParsing
+
+/// Gathers a stream's events for `interval` before they go to the list,
+/// so a flood (10,000 events a second) becomes a few deliveries a frame
+/// instead of one per network read, and what waits is bounded by the ring:
+/// past twice `keep` rows only the newest `keep` are kept (in upsert mode,
+/// the last event of each id first). A quiet stream's event goes out
+/// `interval` after it came. Deliveries are made under the lock, so the
+/// last part (`finish`) always comes after every other.
+final class StreamBatcher: Sendable {
+    static let interval: Duration = .milliseconds(16)
+
+    struct Pending {
+        var rows: [RowModel] = []
+        var problems = 0
+        var lastProblem: String?
+        var retry: Double?
+        var scheduled = false
+        var closed = false
+    }
+
+    let spec: StreamSpec
+    let clock: @Sendable () -> Double
+    let deliver: @Sendable (PageLoad) -> Void
+    private let pending = Mutex(Pending())
+
+    init(spec: StreamSpec, clock: @escaping @Sendable () -> Double, deliver: @escaping @Sendable (PageLoad) -> Void) {
+        self.spec = spec
+        self.clock = clock
+        self.deliver = deliver
+    }
+
+    /// A batch of events read: kept until the next delivery.
+    func add(_ batch: StreamBatch, retry: Double?) {
+        let schedule = pending.withLock { p -> Bool in
+            guard !p.closed else { return false }
+            p.rows += batch.rows
+            if p.rows.count > 2 * spec.keep { p.rows = Self.bounded(p.rows, spec: spec) }
+            p.problems += batch.problems.count
+            p.lastProblem = batch.problems.last ?? p.lastProblem
+            p.retry = retry ?? p.retry
+            guard !p.scheduled else { return false }
+            p.scheduled = true
+            return true
+        }
+        guard schedule else { return }
+        Task {
+            try? await Task.sleep(for: Self.interval)
+            flush()
+        }
+    }
+
+    /// Delivers what is pending as a part that continues.
+    func flush() {
+        pending.withLock { p in
+            p.scheduled = false
+            guard !p.closed else { return }
+            send(&p)
+        }
+    }
+
+    /// The response ended: what is pending, then the last part.
+    func finish() {
+        pending.withLock { p in
+            guard !p.closed else { return }
+            send(&p)
+            p.closed = true
+            deliver(PageLoad(rows: [], facts: PageFacts(itemCount: 0), fetchedAt: clock()))
+        }
+    }
+
+    /// The connection failed: what is pending goes out before the failure is said.
+    func close() {
+        pending.withLock { p in
+            guard !p.closed else { return }
+            send(&p)
+            p.closed = true
+        }
+    }
+
+    private func send(_ p: inout Pending) {
+        guard !p.rows.isEmpty || p.problems > 0 || p.retry != nil else { return }
+        var facts = PageFacts(itemCount: p.rows.count)
+        facts.continues = true
+        // The last event of an id in its place in time (a table keeps an id's first place).
+        var load = PageLoad(rows: Self.lastOfEachID(p.rows), facts: facts, fetchedAt: clock(), final: false)
+        if p.problems > 0 || p.retry != nil {
+            load.stream = StreamNews(problem: p.lastProblem, skipped: p.problems, retrySeconds: p.retry)
+        }
+        p = Pending(scheduled: p.scheduled, closed: p.closed)
+        deliver(load)
+    }
+
+    /// The newest `keep` rows that matter: in upsert mode the last event
+    /// of each id (in arrival order), in append mode the last `keep` events.
+    static func bounded(_ rows: [RowModel], spec: StreamSpec) -> [RowModel] {
+        let kept = spec.mode == .upsert ? lastOfEachID(rows) : rows
+        return kept.count > spec.keep ? Array(kept.suffix(spec.keep)) : kept
+    }
+
+    /// Each id's last event, in arrival order.
+    static func lastOfEachID(_ rows: [RowModel]) -> [RowModel] {
+        var seen = Set<String>()
+        return rows.reversed().filter { seen.insert($0.id).inserted }.reversed()
+    }
+}

@@ -1,0 +1,55 @@
+import RowboatSpec
+
+/// A stream's events (`stream:`), delivered a batch at a time as parts of
+/// its one long request (`facts.continues`): the last event of an id wins;
+/// `upsert` changes a known id's row in place and puts new ids on top,
+/// newest first; `append` puts every event on top (an id already there
+/// moves up with its new content). Past `keep` the oldest rows go (a ring),
+/// and their marks with them. On the top row the selection stays there
+/// (following the newest, as `tail -f`); anywhere else it stays on its
+/// row, and scrolled down the same rows stay on screen. The request's end (the response ended) leaves
+/// nothing in flight: the live rules then reconnect it (`LiveRefresh`),
+/// after SSE's `retry:` when the server sent one. An event that could not
+/// be read is one line in the status bar until rows come again.
+extension ListReducer {
+    static func streamLoaded(_ page: PageLoad, spec: StreamSpec, request: inout ListState.InFlight,
+                             into state: inout ListState) -> [ListEffect] {
+        let selectedID = state.selectedRow?.id
+        let screenRow = state.selection - state.scrollOffset
+        let atTop = state.scrollOffset == 0
+        if state.marks.bulk > 0 { state.marks.settle(state.rows) }
+        var seen = Set<String>()
+        var newestFirst: [RowModel] = []
+        for row in page.rows.reversed() where seen.insert(row.id).inserted { newestFirst.append(row) }
+        if spec.mode == .append {
+            state.rows.remove(ids: seen.filter { state.rows.index(ofID: $0) != nil })
+        }
+        let before = state.rows.count
+        for row in newestFirst { state.rows.update(row) }
+        state.rows.moveToTop(from: before)
+        if state.rows.count > spec.keep {
+            state.rows.truncate(to: spec.keep)
+            state.marks.keepOnly(state.rows)
+        }
+        if state.selection == 0, atTop {
+            // On the top row the list follows the newest (as `tail -f`).
+        } else if let selectedID, let at = state.rows.index(ofID: selectedID) {
+            state.selection = at
+            state.scrollOffset = atTop ? 0 : max(0, at - screenRow)
+        } else {
+            state.selection = min(state.selection, max(0, state.rows.count - 1))
+        }
+        clampScroll(&state)
+        state.phase = .idle
+        state.lastError = page.stream?.line ?? (page.rows.isEmpty ? state.lastError : nil)
+        if let retry = page.stream?.retrySeconds {
+            // SSE's retry: is the reconnection time (never under a second: a stream must not hammer).
+            state.live?.backOff.every = min(max(retry, StreamSpec.shortestRetry), LiveBackOff.limit)
+        }
+        state.live?.backOff.succeeded()
+        state.live?.due = nil
+        if !page.rows.isEmpty { state.lastUpdated = page.fetchedAt }
+        state.inFlight = page.facts.continues ? request : nil
+        return []
+    }
+}

@@ -1,0 +1,119 @@
+import RowboatSpec
+
+/// Turns a stream's body, as it arrives, into rows: each Server-Sent
+/// Event's data, or each NDJSON line, is one JSON item mapped by the
+/// endpoint's `item:` mapping exactly as a page's items are (sanitizing,
+/// defaults, coercion). An event that is not JSON, or that the mapping
+/// cannot read, becomes one clear line in `StreamBatch.problems` and the
+/// stream goes on; nothing of it is kept raw. Empty data (a keep-alive)
+/// is skipped. One reader per connection; `nextIndex` carries on across
+/// reconnects (it names items without an id).
+public struct StreamItemReader: Sendable {
+    /// How the body is framed.
+    public enum Framing: Sendable, Equatable {
+        /// `text/event-stream`.
+        case serverSentEvents
+        /// One JSON value per line (CR, LF or CRLF).
+        case ndjson
+    }
+
+    public let framing: Framing
+    let mapper: ItemMapper
+    let builder: RowModelBuilder
+    var events: ServerSentEventParser
+    var line: [UInt8] = []
+    var lineTooLong = false
+    /// The next item's position in the stream (an item without an id takes it).
+    public var nextIndex = 0
+
+    /// The longest event or NDJSON line read; longer ones are dropped and said.
+    public static let maxItemBytes = 1 << 20
+
+    /// `rows` builds the rows (the user's money format); nil: the mapping's defaults.
+    public init(item: ItemMapping, framing: Framing, lastEventID: String = "", nextIndex: Int = 0,
+                rows: RowModelBuilder? = nil) {
+        self.framing = framing
+        mapper = ItemMapper(mapping: item)
+        builder = rows ?? RowModelBuilder(mapping: item)
+        events = ServerSentEventParser(lastEventID: lastEventID, maxEventBytes: Self.maxItemBytes)
+        self.nextIndex = nextIndex
+    }
+
+    /// The framing a response's content type asks for: SSE for
+    /// `text/event-stream`, else NDJSON.
+    public static func framing(contentType: String?) -> Framing {
+        let type = contentType?.split(separator: ";").first?.trimmingWhitespace().lowercased()
+        return type == "text/event-stream" ? .serverSentEvents : .ndjson
+    }
+
+    /// The SSE last event id so far (for `Last-Event-ID` on a reconnect).
+    public var lastEventID: String { events.lastEventID }
+    /// The SSE `retry:` reconnection time, in seconds, if the server set one.
+    public var retrySeconds: Double? { events.retryMilliseconds.map { Double($0) / 1000 } }
+
+    /// Reads the next bytes of the body.
+    public mutating func feed<C: Collection>(_ bytes: C) -> StreamBatch where C.Element == UInt8 {
+        var batch = StreamBatch()
+        switch framing {
+        case .serverSentEvents:
+            let dropped = events.oversized
+            for event in events.feed(bytes) where !event.data.isEmpty {
+                read(ArraySlice(event.data.utf8), into: &batch)
+            }
+            for _ in dropped..<events.oversized { tooBig(into: &batch) }
+        case .ndjson:
+            for byte in bytes {
+                if byte == 0x0A || byte == 0x0D {
+                    if lineTooLong { tooBig(into: &batch) } else if line.contains(where: { !Self.isSpace($0) }) {
+                        read(line[...], into: &batch)
+                    }
+                    line.removeAll(keepingCapacity: line.count < 4096)
+                    lineTooLong = false
+                } else if line.count < Self.maxItemBytes {
+                    line.append(byte)
+                } else {
+                    lineTooLong = true
+                }
+            }
+        }
+        return batch
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    mutating func tooBig(into batch: inout StreamBatch) {
+        batch.problems.append("event \(nextIndex + 1) skipped: larger than \(Self.maxItemBytes) bytes")
+        nextIndex += 1
+    }
+
+    mutating func read(_ data: ArraySlice<UInt8>, into batch: inout StreamBatch) {
+        let index = nextIndex
+        nextIndex += 1
+        let value: JSONValue
+        do {
+            value = try JSONTape.tree(data)
+        } catch {
+            let start = Sanitizer.clean(String(decoding: data.prefix(40), as: UTF8.self), limit: 40)
+            batch.problems.append("event \(index + 1) is not JSON: \(start)")
+            return
+        }
+        do {
+            let item = try mapper.map(value, index: index, listPath: JSONPath("")!)
+            batch.rows.append(builder.row(for: item))
+        } catch {
+            batch.problems.append("event \(index + 1): \(error.description)")
+        }
+    }
+}
+
+/// What one read of a stream's body gave: its rows in arrival order, and
+/// one clear (sanitized) line per event that could not be read.
+public struct StreamBatch: Sendable, Equatable {
+    public var rows: [RowModel] = []
+    public var problems: [String] = []
+
+    public init(rows: [RowModel] = [], problems: [String] = []) {
+        self.rows = rows
+        self.problems = problems
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// Config/streams.yaml in the real binary against `rowboat demo-server`:
+/// the market's SSE rows arrive and update in place, the status bar says
+/// connected, reconnecting in N s (the server's retry:) and paused (t), and
+/// a reconnect resumes after the last event (Last-Event-ID).
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct StreamsEndToEndTests {
+    typealias DemoServer = KeysThemeEndToEndTests.DemoServer
+
+    @Test func marketRowsArriveReconnectAndPause() async throws {
+        let server = try await DemoServer()
+        // 25 events a connection, 20 ms apart; then the response ends and the client reconnects after 2 s.
+        let config = try APIShapesEndToEndTests().config("streams.yaml", server: server,
+                                                         edits: [("params: {every: 200}", "params: {every: 20, count: 25, retry: 2000}")])
+        let tmux = try TmuxSession(arguments: ["--config", config], columns: 100)
+        try await tmux.waitForScreen { $0.contains("ACME") && $0.contains("market · ") && $0.contains("connected") }
+        // All 20 symbols, each once: event 21 (ACME again) updated its row in place.
+        try await tmux.waitForScreen { $0.contains("market · 20/20") && $0.contains("reconnecting in 2 s") }
+        // The next connection resumes at event 26: the server got Last-Event-ID 25.
+        let resumed = try await tmux.waitForScreen { screen in
+            screen.split(separator: "\n").contains { $0.contains("FERN") && $0.hasSuffix(" 26") }
+        }
+        #expect(!resumed.contains("load more"))
+        try tmux.send("t")
+        try await tmux.waitForScreen { $0.contains("market · 20/20") && $0.contains("paused") }
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+        #expect(tmux.file("stderr").isEmpty)
+    }
+}
