@@ -80,4 +80,17 @@ struct StreamTabTests {
         #expect(AppReducer.reduce(&state, .clock(Self.now + 2)) == [])
         #expect(AppReducer.reduce(&state, .clock(Self.now + 3)).count == 1)
     }
+
+    /// A connected stream is not a load: no spinner turns in its tab and
+    /// the run loop sleeps until an event wakes it (a tab open all day
+    /// costs no frames).
+    @Test func aConnectedStreamIsNotLoading() throws {
+        var state = try app()
+        _ = AppReducer.reduce(&state, .selectTab(1))
+        #expect(state.tabs[1].list.inFlight != nil)
+        #expect(!state.isLoading)
+        _ = AppReducer.reduce(&state, .answer(.tab("market"), .pageLoaded(requestID: 1, events(["ACME", "BOLT"]))))
+        #expect(TabLabel.text(state.tabs[1], number: 2, spinner: "⠋") == " 2 market 2 ")
+        #expect(!state.isLoading)
+    }
 }

@@ -254,7 +254,8 @@ public struct AppState: Sendable, Equatable {
     /// Some list (a tab's, or the strip on screen) waits for a page: the
     /// spinners turn.
     public var isLoading: Bool {
-        tabs.contains { $0.list.inFlight != nil } || detail?.strip?.list.inFlight != nil
+        // A stream's request stays open while it is connected: its events wake the loop, no spinner turns.
+        tabs.contains { $0.list.inFlight != nil && $0.list.stream == nil } || detail?.strip?.list.inFlight != nil
     }
 
     // MARK: rows

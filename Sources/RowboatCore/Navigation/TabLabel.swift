@@ -11,7 +11,7 @@ public enum TabLabel {
 
     static func indicator(_ tab: TabState, spinner: Character) -> String {
         guard tab.visited else { return "·" }
-        if tab.list.inFlight != nil { return String(spinner) }
+        if tab.list.inFlight != nil, tab.list.stream == nil { return String(spinner) }
         if case .failed = tab.list.phase { return "✗" }
         return String(tab.list.rows.count)
     }
