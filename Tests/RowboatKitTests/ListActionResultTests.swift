@@ -52,6 +52,7 @@ struct ListActionResultTests {
         controller.onReload { ListPage(Self.rows(["curl"]), isLast: true) }
         controller.addAction("Read", key: "L") { rows in .runInteractive(["less", rows[0].id]) }
         controller.addAction("Broken", key: "B") { _ in .runInteractive(["printf", "a\u{0}b"]) }
+        controller.addAction("Nothing", key: "N") { _ in .runInteractive([]) }
         let session = try await settled(controller)
         session.press("L")
         try await session.waitUntil { $0.lastToast == "Read: failed: an interactive program needs a terminal" }
@@ -59,6 +60,8 @@ struct ListActionResultTests {
         try await session.waitUntil {
             $0.lastToast == "Broken: failed: argument 2 of printf holds a NUL byte, which a program's arguments cannot carry"
         }
+        session.press("N")
+        try await session.waitUntil { $0.lastToast == "Nothing: failed: no program to run (runInteractive got no arguments)" }
         session.close()
     }
 

@@ -56,4 +56,20 @@ struct ListControllerStatusTests {
         #expect(!session.frame().contains { $0.contains("v1") })
         session.close()
     }
+
+    @Test func aFavoritesHookThatThrowsKeepsTheKeptCopies() async throws {
+        struct Down: Error, CustomStringConvertible { var description: String { "the package database is locked" } }
+        let controller = ListController(title: "packages")
+        controller.favoritesPlace = .sessionOnly
+        controller.onReload { ListPage([ListRow(id: "bash", title: "bash", subtitle: "v1")], isLast: true) }
+        controller.onFavorites { _ in throw Down() }
+        let session = try controller.session()
+        try await session.waitUntilSettled()
+        session.press("*")
+        session.press("F")
+        try await session.waitUntil { $0.lastToast == "favorites not refreshed: the package database is locked" }
+        #expect(session.snapshot.favoriteIDs == ["bash"])
+        #expect(session.frame().contains { $0.contains("v1") })
+        session.close()
+    }
 }
