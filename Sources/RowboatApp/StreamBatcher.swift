@@ -21,6 +21,8 @@ final class StreamBatcher: Sendable {
         var retry: Double?
         var scheduled = false
         var closed = false
+        /// Anything (an event, readable or not) came on this connection.
+        var heard = false
     }
 
     let spec: StreamSpec
@@ -38,6 +40,7 @@ final class StreamBatcher: Sendable {
     func add(_ batch: StreamBatch, retry: Double?) {
         let schedule = pending.withLock { p -> Bool in
             guard !p.closed else { return false }
+            p.heard = p.heard || !batch.rows.isEmpty || !batch.problems.isEmpty
             p.rows += batch.rows
             if p.rows.count > 2 * spec.keep { p.rows = Self.bounded(p.rows, spec: spec) }
             p.problems += batch.problems.count
@@ -63,13 +66,18 @@ final class StreamBatcher: Sendable {
         }
     }
 
-    /// The response ended: what is pending, then the last part.
+    /// The response ended: what is pending, then the last part (saying
+    /// so when not one event came: a stream that closes at once is backed
+    /// off as a failure would be, not reconnected at its pace forever).
     func finish() {
         pending.withLock { p in
             guard !p.closed else { return }
+            let heard = p.heard
             send(&p)
             p.closed = true
-            deliver(PageLoad(rows: [], facts: PageFacts(itemCount: 0), fetchedAt: clock()))
+            var last = PageLoad(rows: [], facts: PageFacts(itemCount: 0), fetchedAt: clock())
+            if !heard { last.stream = StreamNews(closedEmpty: true) }
+            deliver(last)
         }
     }
 
@@ -91,7 +99,7 @@ final class StreamBatcher: Sendable {
         if p.problems > 0 || p.retry != nil {
             load.stream = StreamNews(problem: p.lastProblem, skipped: p.problems, retrySeconds: p.retry)
         }
-        p = Pending(scheduled: p.scheduled, closed: p.closed)
+        p = Pending(scheduled: p.scheduled, closed: p.closed, heard: p.heard)
         deliver(load)
     }
 

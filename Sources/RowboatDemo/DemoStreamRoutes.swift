@@ -68,7 +68,7 @@ package enum DemoStreamRoutes {
     }
 
     /// Log line `n`.
-    static func logLine(_ n: Int) -> String {
+    package static func logLine(_ n: Int) -> String {
         var random = DemoRandom(seed: n, salt: 0x10C_0046)
         let level = random.pick(levels)
         let noun = random.pick(DemoWords.nouns)

@@ -39,4 +39,17 @@ struct StreamBatcherTests {
         #expect(loads[0].facts.continues && loads[0].stream == StreamNews(problem: "event 3 is not JSON: x", skipped: 1, retrySeconds: 1.5))
         #expect(loads[1].rows.isEmpty && !loads[1].facts.continues && loads[1].final)
     }
+
+    @Test func aResponseEndingBeforeAnyEventSaysSo() {
+        let got = Mutex<[PageLoad]>([])
+        let quiet = StreamBatcher(spec: StreamSpec(), clock: { 7 }) { load in got.withLock { $0.append(load) } }
+        quiet.finish()
+        #expect(got.withLock { $0.map(\.stream) } == [StreamNews(closedEmpty: true)])
+        got.withLock { $0 = [] }
+        let spoke = StreamBatcher(spec: StreamSpec(), clock: { 7 }) { load in got.withLock { $0.append(load) } }
+        spoke.add(StreamBatch(rows: [], problems: ["event 1 is not JSON: x"]), retry: nil)
+        spoke.flush()
+        spoke.finish()
+        #expect(got.withLock { $0.last?.stream } == nil, "an unreadable event is an event: the stream did speak")
+    }
 }

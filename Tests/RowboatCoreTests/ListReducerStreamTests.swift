@@ -84,6 +84,21 @@ struct ListReducerStreamTests {
         #expect(state.live?.due == 0, "resumed: at once")
     }
 
+    @Test func aStreamClosingAtOnceBacksOffAsAFailureAndSaysSo() {
+        var state = connected(StreamSpec())
+        var closed = events([], ends: true)
+        closed.stream = StreamNews(closedEmpty: true)
+        F.send(&state, .pageLoaded(requestID: state.inFlight!.id, closed))
+        #expect(state.lastError == "the stream closed with no events")
+        #expect(state.live?.streamStatus(connected: false) == "reconnecting in 6 s")
+        F.send(&state, .liveTick)
+        F.send(&state, .pageLoaded(requestID: state.inFlight!.id, closed))
+        #expect(state.live?.streamStatus(connected: false) == "reconnecting in 12 s", "each time twice as long")
+        F.send(&state, .liveTick)
+        F.send(&state, .pageLoaded(requestID: state.inFlight!.id, events(F.rows(1...1))))
+        #expect(state.lastError == nil && state.live?.backOff.delay == 0, "events again: the line goes, the pace is back")
+    }
+
     @Test func failuresBackOff() {
         var state = connected(StreamSpec())
         F.send(&state, .liveTick)

@@ -110,6 +110,62 @@ struct RowTableTests {
         #expect(table.index(ofID: "31") == 30)
     }
 
+    /// A stream's ring: events on top, the oldest off the end a few at a
+    /// time (each leaving the id index on its own), ids coming back —
+    /// every id still finds its row, and a gone one finds none.
+    @Test func aRingDroppingItsOldestKeepsEveryIDFound() {
+        var table = RowTable()
+        var model: [String] = []   // ids, top first
+        var next = 0
+        for batch in 0..<400 {
+            let before = table.count
+            var fresh: [String] = []
+            for k in 0..<(1 + batch % 7) {
+                // Some ids come again (an upsert moves them up with the rest).
+                let id = (batch + k) % 5 == 0 && !model.isEmpty ? model[model.count / 2] : "e\(next)"
+                next += 1
+                if let at = table.index(ofID: id) {
+                    table.remove(ids: [id])
+                    model.remove(at: at)
+                } else if fresh.contains(id) { continue }
+                fresh.append(id)
+                table.upsert(RowModel(id: id, title: "Event \(id)"))
+            }
+            table.moveToTop(from: table.count - fresh.count)
+            model = fresh + model
+            _ = before
+            if table.count > 120 {
+                table.truncate(to: 120)
+                model.removeLast(model.count - 120)
+            }
+            #expect(table.map(\.id) == model)
+        }
+        #expect(model.indices.allSatisfy { table.index(ofID: model[$0]) == $0 })
+        #expect((0..<next).filter { !model.contains("e\($0)") }.allSatisfy { table.index(ofID: "e\($0)") == nil })
+    }
+
+    /// A ring turning over many times its size holds about its rows' bytes:
+    /// the pages its oldest rows filled go as the last of them leaves, with
+    /// no rewrite of the table (compaction) needed.
+    @Test func aRingLetsItsOldestPagesGo() {
+        var table = RowTable()
+        let text = String(repeating: "x", count: 900)
+        var next = 0
+        var most = 0
+        for _ in 0..<600 {
+            let fresh = (0..<50).map { _ in next += 1; return RowModel(id: "e\(next)", title: "\(next) \(text)") }
+            table.append(contentsOf: fresh.reversed())   // newest first, as a stream's part
+            table.moveToTop(from: table.count - fresh.count)
+            table.truncate(to: 10_000)
+            most = max(most, table.pages.reduce(0) { $0 + $1.count })
+        }
+        let live = table.pageLive.reduce(0, +)
+        #expect(table.count == 10_000 && table[0].title.hasPrefix("30000 ") && table[9_999].title.hasPrefix("20001 "))
+        #expect(most < live + 3 * RowTable.pageSize, "held \(most) bytes for \(live) in use")
+        #expect(table.pages.filter { $0.count == 0 }.count > 8, "pages let go")
+        #expect(table.garbage == table.pages.reduce(0) { $0 + $1.count } - live)
+    }
+
     @Test func settingARowKeepsTheIndexTrue() {
         var table = RowTable(Self.variety)
         table[0].title = "Copper Lantern"

@@ -9,7 +9,9 @@ import RowboatSpec
 /// (following the newest, as `tail -f`); anywhere else it stays on its
 /// row, and scrolled down the same rows stay on screen. The request's end (the response ended) leaves
 /// nothing in flight: the live rules then reconnect it (`LiveRefresh`),
-/// after SSE's `retry:` when the server sent one. An event that could not
+/// after SSE's `retry:` when the server sent one — or, when it ended
+/// before a single event, after a back-off that doubles as a failure's
+/// does, with a line saying so. An event that could not
 /// be read is one line in the status bar until rows come again.
 extension ListReducer {
     static func streamLoaded(_ page: PageLoad, spec: StreamSpec, request: inout ListState.InFlight,
@@ -46,7 +48,13 @@ extension ListReducer {
             // SSE's retry: is the reconnection time (never under a second: a stream must not hammer).
             state.live?.backOff.every = min(max(retry, StreamSpec.shortestRetry), LiveBackOff.limit)
         }
-        state.live?.backOff.succeeded()
+        if page.stream?.closedEmpty == true {
+            // Closed before one event: backed off as a failure is (twice the wait each time).
+            state.live?.backOff.failed()
+            state.lastError = StreamNews.closedEmptyLine
+        } else {
+            state.live?.backOff.succeeded()
+        }
         state.live?.due = nil
         if !page.rows.isEmpty { state.lastUpdated = page.fetchedAt }
         state.inFlight = page.facts.continues ? request : nil

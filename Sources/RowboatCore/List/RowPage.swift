@@ -9,6 +9,9 @@ final class RowPage: @unchecked Sendable {
     private(set) var count = 0
     let base: UnsafeMutablePointer<UInt8>
 
+    /// What a page no row uses any more is replaced by: no bytes.
+    static let none = RowPage(capacity: 0)
+
     init(capacity: Int) {
         self.capacity = capacity
         base = .allocate(capacity: capacity)

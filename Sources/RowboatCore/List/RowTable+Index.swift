@@ -141,6 +141,26 @@ extension RowTable {
         slots[slot] = Int32(row) - slotShift
     }
 
+    /// Takes row `row`'s entry out of the id index (linear probing: the
+    /// entries after it that belong before the hole move back into it).
+    mutating func removeFromIndex(_ row: Int) {
+        let mask = slots.count - 1
+        let value = Int32(row) - slotShift
+        var hole = Int(truncatingIfNeeded: idHash(of: row)) & mask
+        while slots[hole] != value { hole = (hole + 1) & mask }
+        var next = (hole + 1) & mask
+        while slots[next] != Self.emptySlot {
+            let home = Int(truncatingIfNeeded: idHash(of: Int(slots[next]) + Int(slotShift))) & mask
+            let between = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
+            if !between {
+                slots[hole] = slots[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        slots[hole] = Self.emptySlot
+    }
+
     /// Makes the index again at a size that keeps it at most half full
     /// (a growing one is dropped).
     mutating func rebuildIndex() {

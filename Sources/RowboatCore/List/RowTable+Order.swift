@@ -85,14 +85,13 @@ extension RowTable {
                 keptRefs.append(refs[row])
                 keptArrival.append(arrival[row])
             } else {
-                garbage += length(of: row)
+                discard(refs[row])
             }
         }
         refs = RowRefs(keptRefs)
         arrival = keptArrival
         for k in hidden.indices where hidden[k] != Self.goneRef && hiddenArrival[k] >= cut {
-            let (page, at) = Self.place(of: hidden[k])
-            garbage += RowBytes.length(pages[page].bytes, at: at, shapes: shapes)
+            discard(hidden[k])
             _ = takeBack(k)
         }
         rebuildIndex()

@@ -35,6 +35,11 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     var moveEnd = 0
     /// Bytes of rows that were replaced or removed, still in the pages.
     var garbage = 0
+    /// Bytes still in use in each page (rows shown or set aside): a page
+    /// none are left in is let go at once (`discard`), so a stream's ring,
+    /// whose oldest rows fill the oldest pages, frees them as it turns
+    /// instead of waiting for the whole table to be written again.
+    var pageLive: [Int] = []
     /// Where a row is written before it is copied to a page.
     var scratch: [UInt8] = []
     /// Each row's place in the natural order (the order the rows came in,
@@ -100,6 +105,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         guard !written.isEmpty else { return }
         let page = RowPage(copying: written.bytes, capacity: 0)
         pages = [page]
+        pageLive = [page.count]
         shapes = [written.shape]
         shapeNumbers = [written.shape: 0]
         var size = 16
@@ -118,7 +124,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
                 return other.count == id.count && (id.isEmpty || memcmp(other.baseAddress!, id.baseAddress!, id.count) == 0)
             }
             if let known {
-                garbage += RowBytes.length(bytes, at: Self.place(of: refs[Int(known)]).at, shapes: shapes)
+                discard(refs[Int(known)])
                 refs[Int(known)] = Self.ref(page: 0, at: start)
             } else {
                 refs.append(Self.ref(page: 0, at: start))
@@ -146,7 +152,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         set {
             var id = newValue.id
             let sameID = id.withUTF8 { idBytes(of: index, equal: $0) }
-            garbage += length(of: index)
+            discard(refs[index])
             refs[index] = write(newValue)
             edited()
             if !sameID { rebuildIndex() }
@@ -179,7 +185,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     public mutating func upsert(_ row: RowModel) -> Int {
         ensureHiddenIndex()
         if let at = index(ofID: row.id) {
-            garbage += length(of: at)
+            discard(refs[at])
             refs[at] = write(row)
             edited()
             compactIfWasteful()
@@ -219,6 +225,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         if indexIsGrowing { moveRows(Self.moveStep * other.count) }
         let base = pages.count
         pages += other.pages
+        pageLive += other.pageLive
         garbage += other.garbage
         for row in other.indices {
             let (page, at) = Self.place(of: other.refs[row])
@@ -226,7 +233,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             let bytes = RowBytes.id(other.pages[page].bytes, at: at)
             let hash = Self.hash(bytes)
             if let known = index(ofIDBytes: bytes, hash: hash) {
-                garbage += length(of: known)
+                discard(refs[known])
                 refs[known] = ref
                 edited()
                 continue
@@ -238,14 +245,23 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         compactIfWasteful()
     }
 
-    /// Keeps the first `count` rows.
+    /// Keeps the first `count` rows. A few rows off the end (a stream's
+    /// ring dropping its oldest) leave the id index one at a time; many
+    /// make it again.
     public mutating func truncate(to count: Int) {
         guard count < refs.count else { return }
         edited()
-        for at in count..<refs.count { garbage += length(of: at) }
-        refs.removeLast(refs.count - count)
+        let removing = refs.count - count
+        let oneByOne = removing * 4 <= count && !slots.isEmpty
+        if oneByOne {
+            // (Before their bytes go: the index reads ids.)
+            finishGrowing()
+            for at in (count..<refs.count).reversed() { removeFromIndex(at) }
+        }
+        for at in count..<refs.count { discard(refs[at]) }
+        refs.removeLast(removing)
+        if !oneByOne { rebuildIndex() }
         if !arrival.isEmpty { arrival.removeLast(arrival.count - count) }
-        rebuildIndex()
         compactIfWasteful()
     }
 
@@ -258,7 +274,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         var kept: [Int] = []
         kept.reserveCapacity(refs.count)
         for at in refs.indices {
-            if ids.contains(id(at: at)) { garbage += length(of: at) } else { kept.append(at) }
+            if ids.contains(id(at: at)) { discard(refs[at]) } else { kept.append(at) }
         }
         removeHidden(ids: ids)
         guard kept.count != before else { return 0 }
@@ -287,8 +303,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// bytes left behind); any other takes the next place, when places are kept.
     mutating func arrived(takingBack k: Int?) {
         if let k {
-            let (page, at) = Self.place(of: hidden[k])
-            garbage += RowBytes.length(pages[page].bytes, at: at, shapes: shapes)
+            discard(hidden[k])
             arrival.append(takeBack(k))
         } else if !arrival.isEmpty {
             arrival.append(nextArrival)
@@ -306,11 +321,30 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
                 if !isKnownUniquelyReferenced(&pages[pages.count - 1]) {
                     pages[pages.count - 1] = pages[pages.count - 1].copy()
                 }
-                if let start = pages[pages.count - 1].append(data) { return Self.ref(page: pages.count - 1, at: start) }
+                if let start = pages[pages.count - 1].append(data) {
+                    pageLive[pages.count - 1] += data.count
+                    return Self.ref(page: pages.count - 1, at: start)
+                }
             }
             let page = RowPage(capacity: Swift.max(Self.pageSize, data.count))
             pages.append(page)
+            pageLive.append(data.count)
             return Self.ref(page: pages.count - 1, at: page.append(data)!)
+        }
+    }
+
+    /// The bytes at `ref` are no longer a row's (replaced, removed, or a
+    /// row set aside that came back): garbage, and a page left with none
+    /// in use but the one being written goes at once — its place in
+    /// `pages` stays (refs name pages by number), holding nothing.
+    mutating func discard(_ ref: UInt64) {
+        let (page, at) = Self.place(of: ref)
+        let length = RowBytes.length(pages[page].bytes, at: at, shapes: shapes)
+        garbage += length
+        pageLive[page] -= length
+        if pageLive[page] == 0, page != pages.count - 1, pages[page].count > 0 {
+            garbage -= pages[page].count
+            pages[page] = RowPage.none
         }
     }
 
