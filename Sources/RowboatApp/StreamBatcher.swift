@@ -57,6 +57,17 @@ final class StreamBatcher: Sendable {
         }
     }
 
+    /// The server answered: an empty part that continues, so the list
+    /// says "connected" before the first event (a stream may be quiet).
+    func opened() {
+        pending.withLock { p in
+            guard !p.closed else { return }
+            var facts = PageFacts(itemCount: 0)
+            facts.continues = true
+            deliver(PageLoad(rows: [], facts: facts, fetchedAt: clock(), final: false))
+        }
+    }
+
     /// Delivers what is pending as a part that continues.
     func flush() {
         pending.withLock { p in

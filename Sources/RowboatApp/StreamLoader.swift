@@ -5,7 +5,8 @@ import RowboatSpec
 import RowboatNetwork
 
 /// Delivers a stream endpoint's events (`stream:`) as the parts of one
-/// page request, gathered by a `StreamBatcher`: each batch a part that continues (with the
+/// page request, gathered by a `StreamBatcher`: an empty part that
+/// continues once the server has answered (connected), then each batch a part that continues (with the
 /// unreadable events' line and SSE's `retry:` in `PageLoad.stream`), and
 /// the response's end a last, empty part. Where each endpoint's stream
 /// stopped (its last event id) is kept here, so a reconnect sends it back
@@ -26,7 +27,8 @@ final class StreamLoader: Sendable {
         let start = resumes.withLock { $0[key] } ?? StreamResume()
         let batcher = StreamBatcher(spec: endpoint.stream ?? StreamSpec(), clock: clock, deliver: deliver)
         do {
-            let end = try await client.openStream(key, params: params, resume: start, rows: builder) { batch, resume, retry in
+            let end = try await client.openStream(key, params: params, resume: start, rows: builder,
+                                                  onOpen: { batcher.opened() }) { batch, resume, retry in
                 self.resumes.withLock { $0[key] = resume }
                 batcher.add(batch, retry: retry)
             }

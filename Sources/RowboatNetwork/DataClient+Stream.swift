@@ -11,13 +11,14 @@ extension DataClient {
     /// again (the live rules reconnect it).
     public static let streamLifetime: Double = 24 * 3600
 
-    /// Opens `endpointKey`'s stream from `resume` and hands each batch of
+    /// Opens `endpointKey`'s stream from `resume`, says when the server has
+    /// answered 2xx (`onOpen`: connected, before any event), and hands each batch of
     /// events to `onBatch` with the reader's state (for the next resume)
     /// until the response ends; returns where to resume. `rows` builds the
     /// rows (the user's money format); nil: the mapping's defaults. A status outside
     /// 2xx fails as a page's would.
     public func openStream(_ endpointKey: String, params: [String: ParamValue] = [:], resume: StreamResume,
-                           rows: RowModelBuilder? = nil,
+                           rows: RowModelBuilder? = nil, onOpen: @escaping @Sendable () -> Void = {},
                            onBatch: @escaping @Sendable (StreamBatch, StreamResume, Double?) async -> Void)
         async throws(DataError) -> StreamResume {
         guard let endpoint = config.endpoint(endpointKey) else { throw .unknownEndpoint(endpointKey) }
@@ -28,7 +29,7 @@ extension DataClient {
         spec.timeoutSeconds = Self.streamLifetime
         spec.maxBodyBytes = Int.max
         if !resume.lastEventID.isEmpty { spec.headers.append(("Last-Event-ID", resume.lastEventID)) }
-        let receiver = StreamEventReceiver(item: endpoint.item, rows: rows, resume: resume) { batch, reader in
+        let receiver = StreamEventReceiver(item: endpoint.item, rows: rows, resume: resume, onOpen: onOpen) { batch, reader in
             await onBatch(batch, StreamResume(lastEventID: reader.lastEventID, nextIndex: reader.nextIndex), reader.retrySeconds)
         }
         let reply = try await send(spec, receiver: receiver)

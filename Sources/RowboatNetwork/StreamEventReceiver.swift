@@ -13,13 +13,15 @@ final class StreamEventReceiver: BodyReceiver, @unchecked Sendable {
     private let rows: RowModelBuilder?
     private let resume: StreamResume
     private let onBatch: @Sendable (StreamBatch, StreamItemReader) async -> Void
+    private let onOpen: @Sendable () -> Void
     private(set) var reader: StreamItemReader?
 
-    init(item: ItemMapping, rows: RowModelBuilder?, resume: StreamResume,
+    init(item: ItemMapping, rows: RowModelBuilder?, resume: StreamResume, onOpen: @escaping @Sendable () -> Void = {},
          onBatch: @escaping @Sendable (StreamBatch, StreamItemReader) async -> Void) {
         self.item = item
         self.rows = rows
         self.resume = resume
+        self.onOpen = onOpen
         self.onBatch = onBatch
     }
 
@@ -27,6 +29,7 @@ final class StreamEventReceiver: BodyReceiver, @unchecked Sendable {
         guard (200..<300).contains(status) else { return false }
         reader = StreamItemReader(item: item, framing: StreamItemReader.framing(contentType: headers.header("content-type")),
                                   lastEventID: resume.lastEventID, nextIndex: resume.nextIndex, rows: rows)
+        onOpen()
         return true
     }
 

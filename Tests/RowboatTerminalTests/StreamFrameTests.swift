@@ -45,4 +45,25 @@ import RowboatSpec
         try GoldenFrame.check(grid, "stream-reconnecting-100x10")
         #expect(grid.text.contains("reconnecting in 2 s") && grid.text.contains("event 6 is not JSON: hello"))
     }
+
+    /// A stream whose server answered and has sent nothing yet: it says it
+    /// waits (not "No items", not a spinner forever); before the answer, it
+    /// says it connects.
+    @Test func openButQuiet() throws {
+        var list = ListState()
+        list.stream = StreamSpec(mode: .append, keep: 100)
+        list.live = LiveRefresh(every: 3)
+        var state = AppState(endpointKey: "log", columns: Fixtures.columns, list: list, size: .init(columns: 60, rows: 10))
+        _ = AppReducer.reduce(&state, .clock(Fixtures.now - 10))
+        _ = AppReducer.reduce(&state, .list(.appeared))
+        let connecting = renderer.render(state, now: Fixtures.now)
+        #expect(connecting.text.contains("Connecting…") && !connecting.text.contains("Loading"))
+        var opened = PageLoad(rows: [], fetchedAt: Fixtures.now - 9, final: false)
+        opened.facts.continues = true
+        _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, opened)))
+        let grid = renderer.render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "stream-waiting-60x10")
+        #expect(grid.text.contains("Waiting for events") && grid.text.contains("connected"))
+        #expect(!grid.text.contains("No items"))
+    }
 }

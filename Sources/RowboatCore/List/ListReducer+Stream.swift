@@ -52,7 +52,8 @@ extension ListReducer {
             // Closed before one event: backed off as a failure is (twice the wait each time).
             state.live?.backOff.failed()
             state.lastError = StreamNews.closedEmptyLine
-        } else {
+        } else if !page.rows.isEmpty || page.stream?.problem != nil {
+            // (Not merely opened: a server that answers and closes at once is not a success.)
             state.live?.backOff.succeeded()
         }
         state.live?.due = nil

@@ -173,6 +173,17 @@ public struct AppRenderer {
                            keyMap: KeyMap) {
         let refresh = Self.key(keyMap, .refresh)
         var lines: [(String, Style)] = []
+        if let live = list.live, list.stream != nil {
+            // A stream: connecting, open but quiet, or between connections (it reconnects by itself).
+            let status = live.streamStatus(connected: list.inFlight != nil)
+            switch list.phase {
+            case .firstLoad, .refreshing: lines = [("\(spinner) Connecting…", theme.accent)]
+            case .failed(let message):
+                lines = [("✗ Could not connect", theme.error), (message, theme.normal), ("", theme.normal), (status, theme.dim)]
+            default: lines = [("Waiting for events", theme.accent), (status, theme.dim)]
+            }
+            return message(lines, in: layout.body, layout: layout, into: &grid)
+        }
         switch list.phase {
         case .firstLoad, .refreshing:
             lines = [("\(spinner) Loading…", theme.accent)]
