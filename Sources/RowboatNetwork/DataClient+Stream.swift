@@ -15,10 +15,11 @@ extension DataClient {
     /// answered 2xx (`onOpen`: connected, before any event), and hands each batch of
     /// events to `onBatch` with the reader's state (for the next resume)
     /// until the response ends; returns where to resume. `rows` builds the
-    /// rows (the user's money format); nil: the mapping's defaults. A status outside
+    /// rows (the user's money format); nil: the mapping's defaults; `items`:
+    /// the batches hold the mapped items instead (what `fetch` prints). A status outside
     /// 2xx fails as a page's would.
     public func openStream(_ endpointKey: String, params: [String: ParamValue] = [:], resume: StreamResume,
-                           rows: RowModelBuilder? = nil, onOpen: @escaping @Sendable () -> Void = {},
+                           rows: RowModelBuilder? = nil, items: Bool = false, onOpen: @escaping @Sendable () -> Void = {},
                            onBatch: @escaping @Sendable (StreamBatch, StreamResume, Double?) async -> Void)
         async throws(DataError) -> StreamResume {
         guard let endpoint = config.endpoint(endpointKey) else { throw .unknownEndpoint(endpointKey) }
@@ -29,7 +30,7 @@ extension DataClient {
         spec.timeoutSeconds = Self.streamLifetime
         spec.maxBodyBytes = Int.max
         if !resume.lastEventID.isEmpty { spec.headers.append(("Last-Event-ID", resume.lastEventID)) }
-        let receiver = StreamEventReceiver(item: endpoint.item, rows: rows, resume: resume, onOpen: onOpen) { batch, reader in
+        let receiver = StreamEventReceiver(item: endpoint.item, rows: rows, items: items, resume: resume, onOpen: onOpen) { batch, reader in
             await onBatch(batch, StreamResume(lastEventID: reader.lastEventID, nextIndex: reader.nextIndex), reader.retrySeconds)
         }
         let reply = try await send(spec, receiver: receiver)

@@ -12,15 +12,18 @@ final class StreamEventReceiver: BodyReceiver, @unchecked Sendable {
     private let item: ItemMapping
     private let rows: RowModelBuilder?
     private let resume: StreamResume
+    private let items: Bool
     private let onBatch: @Sendable (StreamBatch, StreamItemReader) async -> Void
     private let onOpen: @Sendable () -> Void
     private(set) var reader: StreamItemReader?
 
-    init(item: ItemMapping, rows: RowModelBuilder?, resume: StreamResume, onOpen: @escaping @Sendable () -> Void = {},
+    init(item: ItemMapping, rows: RowModelBuilder?, items: Bool = false, resume: StreamResume,
+         onOpen: @escaping @Sendable () -> Void = {},
          onBatch: @escaping @Sendable (StreamBatch, StreamItemReader) async -> Void) {
         self.item = item
         self.rows = rows
         self.resume = resume
+        self.items = items
         self.onOpen = onOpen
         self.onBatch = onBatch
     }
@@ -28,7 +31,7 @@ final class StreamEventReceiver: BodyReceiver, @unchecked Sendable {
     func accepts(status: Int, headers: [(String, String)]) -> Bool {
         guard (200..<300).contains(status) else { return false }
         reader = StreamItemReader(item: item, framing: StreamItemReader.framing(contentType: headers.header("content-type")),
-                                  lastEventID: resume.lastEventID, nextIndex: resume.nextIndex, rows: rows)
+                                  lastEventID: resume.lastEventID, nextIndex: resume.nextIndex, rows: rows, items: items)
         onOpen()
         return true
     }
@@ -37,7 +40,7 @@ final class StreamEventReceiver: BodyReceiver, @unchecked Sendable {
         guard var reader else { return }
         let batch = reader.feed(piece.readableBytesView)
         self.reader = reader
-        if !batch.rows.isEmpty || !batch.problems.isEmpty { await onBatch(batch, reader) }
+        if !batch.rows.isEmpty || !batch.items.isEmpty || !batch.problems.isEmpty { await onBatch(batch, reader) }
     }
 }
 

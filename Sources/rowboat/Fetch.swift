@@ -31,7 +31,7 @@ struct Fetch: AsyncParsableCommand {
             transform: PageCount.parse)
     var pages: PageCount = .count(1)
 
-    @Option(name: .long, help: ArgumentHelp("Output format (default: table; jsonl with --watch).", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("Output format (default: table; jsonl with --watch and for a stream).", valueName: "format"))
     var format: OutputFormat?
 
     @OptionGroup var options: SourceOptions
@@ -42,7 +42,8 @@ struct Fetch: AsyncParsableCommand {
 
     @Option(name: .long, parsing: .unconditional,
             help: ArgumentHelp("After the pages, ask for the first page again every SECONDS (1-86400) and print the items "
-                               + "not seen before as JSON Lines, until interrupted.", valueName: "seconds"))
+                               + "not seen before as JSON Lines, until interrupted. On a stream: connect again SECONDS after "
+                               + "its response ends (or after the server's retry:).", valueName: "seconds"))
     var watch: Double?
 
     /// The widest table `--width` asks for.
@@ -101,11 +102,9 @@ struct Fetch: AsyncParsableCommand {
 
     func walk(source: ConfigSource, transport: HTTPTransport, params: [String: ParamValue]) async throws {
         let endpoint = try source.endpoint(named: key)
-        if endpoint.stream != nil {
-            // A stream never ends: reading it as pages would wait for the deadline.
-            throw CLIError("interfaces.\(key) is a stream (stream:): browse it with rowboat; fetch does not read streams yet")
-        }
         let client = DataClient(config: source.config, transport: transport)
+        // A stream is events, not pages: read as they come (`Fetch+Stream`).
+        if endpoint.stream != nil { return try await readStream(endpoint, client: client, params: params) }
         let store = CacheStore.open(for: source.config)
         if let notice = store.notice { StandardStreams.err("rowboat: \(notice)") }
         let pageSource = PageSource(client: client, store: store)

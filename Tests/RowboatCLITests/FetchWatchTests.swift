@@ -7,7 +7,8 @@ import Testing
 /// `rowboat fetch KEY --watch SECONDS` against a real demo server whose
 /// live feed gains a listing every second: the first page, then each new
 /// listing once, as JSON Lines; the server going away is one line on
-/// stderr per try, each try twice as far from the last.
+/// stderr per try, each try twice as far from the last. On a stream
+/// (`stream:`): its events as JSON Lines, resumed after a reconnect.
 @Suite("fetch --watch", .serialized, .timeLimit(.minutes(1)))
 struct FetchWatchTests {
     /// The demo config pointing at `server`, requests given up after 2 s.
@@ -64,15 +65,82 @@ struct FetchWatchTests {
         try? FileManager.default.removeItem(atPath: dir)
     }
 
-    @Test func aStreamIsNotFetchedAsPages() async throws {
-        let yaml = """
-        server: http://127.0.0.1:9
+    /// The demo's two streams, pointing at `server`.
+    func streams(server: String, log: String, market: String) throws -> String {
+        try Paths.write("""
+        server: \(server)
         interfaces:
-          market: {url: /api/market, stream: {mode: upsert}, item: {id: symbol, title: name}}
-        """
-        let r = try await Subprocess.rowboat("fetch", "market", "--config", try Paths.write(yaml, name: "market.yaml"))
-        #expect(r.status == 1 && r.stdout == "")
-        #expect(r.stderr == "rowboat: interfaces.market is a stream (stream:): browse it with rowboat; fetch does not read streams yet\n")
+          log:
+            url: /api/log
+            params: {\(log)}
+            response: {format: ndjson}
+            stream: {mode: append}
+            item: {id: seq, title: message, level: level}
+          market:
+            url: /api/market
+            params: {\(market)}
+            stream: {mode: upsert}
+            item: {id: symbol, title: name, seq: seq}
+        """, name: "streams.yaml")
+    }
+
+    @Test func aStreamIsReadToItsEndAsJSONLines() async throws {
+        let server = try await DemoServer.start(port: 0)
+        let config = try streams(server: server.baseURL, log: "every: 0, count: 5", market: "")
+        let r = try await Subprocess.rowboat("fetch", "log", "--config", config)
+        #expect(r.status == 0 && r.stderr == "", "\(r.stderr)")
+        #expect(ids(r.stdout) == [1, 2, 3, 4, 5], "in the order they came: \(r.stdout)")
+        #expect(r.stdout.split(separator: "\n").first?.contains("\"level\"") == true)
+        let table = try await Subprocess.rowboat("fetch", "log", "--format", "csv", "--config", config)
+        #expect(table.status == 1 && table.stdout == "")
+        #expect(table.stderr == "rowboat: interfaces.log is a stream: its events print as JSON Lines (leave out --format or give --format jsonl)\n")
+        await server.stop()
+    }
+
+    /// `--watch` on a stream reconnects when the response ends, sending
+    /// Last-Event-ID: the market (three events a connection) resumes where
+    /// it stopped, each event printed once.
+    @Test func aWatchedStreamReconnectsAndResumes() async throws {
+        let server = try await DemoServer.start(port: 0)
+        let dir = try Paths.tempDir().path
+        let (out, err) = (dir + "/out.jsonl", dir + "/err.txt")
+        let child = try ProcessRunner.spawn(ProcessSpec(
+            [Subprocess.rowboat, "fetch", "market", "--watch", "1",
+             "--config", try streams(server: server.baseURL, log: "", market: "every: 0, count: 3, retry: 1000")],
+            environment: ProcessRunner.environment(["XDG_CACHE_HOME": dir + "/cache"]),
+            stdout: .file(out), stderr: .file(err)))
+        let text = try await waitFor(out) { $0.split(separator: "\n").count >= 7 }
+        let seqs = text.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["seq"].flatMap { Int("\($0)") }
+        }
+        #expect(Array(seqs.prefix(7)) == Array(1...7), "\(text)")
+        kill(child.pid, SIGINT)
+        let result = child.wait()
+        #expect(result.signal == SIGINT)
+        #expect(((try? String(contentsOfFile: err, encoding: .utf8)) ?? "") == "")
+        await server.stop()
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    /// A stream that answers and closes at once, over and over: each try
+    /// one line, each twice as far from the last.
+    @Test func aStreamClosingAtOnceBacksOff() async throws {
+        let server = try await DemoServer.start(port: 0)
+        let dir = try Paths.tempDir().path
+        let (out, err) = (dir + "/out.jsonl", dir + "/err.txt")
+        let child = try ProcessRunner.spawn(ProcessSpec(
+            [Subprocess.rowboat, "fetch", "market", "--watch", "1",
+             "--config", try streams(server: server.baseURL, log: "", market: "count: 0")],
+            environment: ProcessRunner.environment(["XDG_CACHE_HOME": dir + "/cache"]),
+            stdout: .file(out), stderr: .file(err)))
+        let said = try await waitFor(err) { $0.contains("reconnecting in 4 s") }
+        #expect(said == "rowboat: the stream closed with no events; reconnecting in 2 s\n"
+                + "rowboat: the stream closed with no events; reconnecting in 4 s\n", "\(said)")
+        kill(child.pid, SIGINT)
+        _ = child.wait()
+        #expect(((try? String(contentsOfFile: out, encoding: .utf8)) ?? "") == "")
+        await server.stop()
+        try? FileManager.default.removeItem(atPath: dir)
     }
 
     @Test func anEndpointWithoutIdsCannotBeWatched() async throws {

@@ -20,6 +20,9 @@ public struct StreamItemReader: Sendable {
     public let framing: Framing
     let mapper: ItemMapper
     let builder: RowModelBuilder
+    /// Mapped items are handed out as they are (`StreamBatch.items`, what
+    /// `fetch` prints) instead of rows for a list.
+    let keepsItems: Bool
     var events: ServerSentEventParser
     var line: [UInt8] = []
     var lineTooLong = false
@@ -29,10 +32,12 @@ public struct StreamItemReader: Sendable {
     /// The longest event or NDJSON line read; longer ones are dropped and said.
     public static let maxItemBytes = 1 << 20
 
-    /// `rows` builds the rows (the user's money format); nil: the mapping's defaults.
+    /// `rows` builds the rows (the user's money format); nil: the mapping's
+    /// defaults. `items`: hand out the mapped items instead of rows.
     public init(item: ItemMapping, framing: Framing, lastEventID: String = "", nextIndex: Int = 0,
-                rows: RowModelBuilder? = nil) {
+                rows: RowModelBuilder? = nil, items: Bool = false) {
         self.framing = framing
+        keepsItems = items
         mapper = ItemMapper(mapping: item)
         builder = rows ?? RowModelBuilder(mapping: item)
         events = ServerSentEventParser(lastEventID: lastEventID, maxEventBytes: Self.maxItemBytes)
@@ -99,7 +104,7 @@ public struct StreamItemReader: Sendable {
         }
         do {
             let item = try mapper.map(value, index: index, listPath: JSONPath("")!)
-            batch.rows.append(builder.row(for: item))
+            if keepsItems { batch.items.append(item) } else { batch.rows.append(builder.row(for: item)) }
         } catch {
             batch.problems.append("event \(index + 1): \(error.description)")
         }
@@ -110,10 +115,13 @@ public struct StreamItemReader: Sendable {
 /// one clear (sanitized) line per event that could not be read.
 public struct StreamBatch: Sendable, Equatable {
     public var rows: [RowModel] = []
+    /// The mapped items, when the reader hands out items instead of rows.
+    public var items: [Item] = []
     public var problems: [String] = []
 
-    public init(rows: [RowModel] = [], problems: [String] = []) {
+    public init(rows: [RowModel] = [], items: [Item] = [], problems: [String] = []) {
         self.rows = rows
+        self.items = items
         self.problems = problems
     }
 }
