@@ -92,13 +92,19 @@ extension ListReducer {
         let before = state.rows.count
         var changed: [Int] = []
         var fresh: [String] = []
+        var changes = state.live?.changes ?? RowChanges(hold: 0)
+        changes.prune(now: page.fetchedAt)
         for row in page.rows {
-            switch state.rows.update(row) {
+            let (update, fields) = state.rows.updateNotingFields(row)
+            switch update {
             case .added: fresh.append(row.id)
-            case .changed(let at): changed.append(at)
+            case .changed(let at):
+                changed.append(at)
+                changes.note(row.id, fields: fields, at: page.fetchedAt)
             case .same, .setAside: break
             }
         }
+        state.live?.changes = changes
         if state.sort != nil || state.filter != nil {
             // The new rows' natural places at the top; the filter and the
             // sort then place them (or leave them out).
@@ -118,9 +124,14 @@ extension ListReducer {
             state.rows.moveToTop(from: before, at: request.liveAdded)
         }
         request.liveAdded += fresh.count
-        if state.live?.wholeList == true {
+        // (The first page's ids, for what is gone: up to a bound, past which nothing is called gone.)
+        if state.live?.wholeList == true || request.liveSeen.count <= RowChanges.mostRows {
             request.liveSeen += page.rows.map(\.id)
+        }
+        if state.live?.wholeList == true {
             if !page.facts.continues { applyWholeList(request.liveSeen, &state) }
+        } else if !page.facts.continues {
+            noteGone(request.liveSeen, &state)
         }
         markNew(fresh, request: &request, &state)
         if let selectedID, let at = state.rows.index(ofID: selectedID) {
@@ -144,6 +155,31 @@ extension ListReducer {
         state.totalCount = page.facts.totalCount ?? state.totalCount
         state.totalPages = page.facts.totalPages ?? state.totalPages
         return []
+    }
+
+    /// A tick's first page is whole: the rows of the last tick's first page
+    /// it no longer has (not merely pushed down by new rows) are gone —
+    /// dimmed until the next tick; rows gone at the last tick and still
+    /// not back then stay as any row (or go, with `dropsGone`).
+    static func noteGone(_ firstPage: [String], _ state: inout ListState) {
+        guard var live = state.live else { return }
+        let back = Set(firstPage)
+        guard firstPage.count <= RowChanges.mostRows else {
+            (live.changes.gone, live.changes.firstPage) = ([], [])
+            state.live = live
+            return
+        }
+        let stale = live.changes.gone.filter { !back.contains($0) && state.rows.index(ofID: $0) != nil }
+        live.changes.gone = live.changes.firstPage.isEmpty
+            ? [] : Set(RowChanges.gone(from: live.changes.firstPage, to: firstPage)).subtracting(stale)
+        live.changes.firstPage = firstPage
+        if live.dropsGone, !stale.isEmpty {
+            state.marks.settle(state.rows)
+            state.rows.remove(ids: stale)
+            state.marks.keepOnly(state.rows)
+            live.newIDs.subtract(stale)
+        }
+        state.live = live
     }
 
     /// A whole-list tick has been merged: the rows it left out go, and

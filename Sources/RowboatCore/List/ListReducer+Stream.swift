@@ -27,7 +27,13 @@ extension ListReducer {
             state.rows.remove(ids: seen.filter { state.rows.index(ofID: $0) != nil })
         }
         let before = state.rows.count
-        for row in newestFirst { state.rows.update(row) }
+        var changes = state.live?.changes ?? RowChanges(hold: 0)
+        changes.prune(now: page.fetchedAt)
+        for row in newestFirst {
+            let (_, fields) = state.rows.updateNotingFields(row)
+            changes.note(row.id, fields: fields, at: page.fetchedAt)
+        }
+        state.live?.changes = changes
         state.rows.moveToTop(from: before)
         if state.rows.count > spec.keep {
             state.rows.truncate(to: spec.keep)

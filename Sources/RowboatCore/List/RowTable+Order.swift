@@ -217,6 +217,16 @@ extension RowTable {
         return .changed(at)
     }
 
+    /// `update(_:)`, saying which fields of a changed row changed (the row
+    /// before is read only when its bytes differ).
+    public mutating func updateNotingFields(_ row: RowModel) -> (update: Update, fields: Set<String>) {
+        ensureHiddenIndex()
+        guard let at = index(ofID: row.id), !sameBytes(row, ref: refs[at]) else { return (update(row), []) }
+        let old = self[at]
+        upsert(row)
+        return (.changed(at), RowChanges.fields(from: old, to: row))
+    }
+
     /// True when `row` written would be the bytes at `ref`.
     mutating func sameBytes(_ row: RowModel, ref: UInt64) -> Bool {
         let shape = shapeNumber(of: row)

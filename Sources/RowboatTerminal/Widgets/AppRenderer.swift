@@ -112,6 +112,7 @@ public struct AppRenderer {
     func renderItems(_ state: AppState, window: ItemWindow, table: TableView, into grid: inout CellGrid, now: Double) {
         let favorites = Set(state.favorites.map(\.id))
         let fresh = state.showingFavorites ? [] : state.list.live?.newIDs ?? []
+        let changes = state.showingFavorites ? nil : state.list.live?.changes
         let highlight = state.search.map(\.text).flatMap { $0.isEmpty ? nil : $0 }
         for index in window.visible {
             guard let row = state.shownItem(index), let rect = window.rect(of: index) else { continue }
@@ -119,7 +120,9 @@ public struct AppRenderer {
             switch window.kind {
             case .table:
                 table.renderRow(row, selected: selected, favorite: favorites.contains(row.id),
-                                marked: state.isMarked(shown: index), new: fresh.contains(row.id), highlight: highlight,
+                                marked: state.isMarked(shown: index), new: fresh.contains(row.id),
+                                changed: changes?.fields(of: row.id, now: now) ?? [],
+                                gone: changes?.gone.contains(row.id) ?? false, highlight: highlight,
                                 into: &grid, y: rect.y,
                                 now: now, images: state.images)
             case .grid:

@@ -32,7 +32,7 @@ public enum StatusBar {
         if let filter = list.filter { parts.append(Segment(filter.summary, rank: 6)) }
         if let live = list.live {
             parts.append(Segment(list.liveStatus ?? "", rank: 7))
-            if let new = live.newText { parts.append(Segment(new, rank: 4)) }
+            if let news = live.changesText(now: now) { parts.append(Segment(news, rank: 4)) }
         }
         if !list.marks.isEmpty {
             let note = state.markedNote.map { $0.isEmpty ? "" : " · " + $0 } ?? ""

@@ -35,8 +35,8 @@ public struct TableView {
 
     /// The gutter's two symbols: marked (or new), then favorite (or new
     /// when marked too).
-    public static func gutter(favorite: Bool, marked: Bool, new: Bool) -> String {
-        let first = marked ? "●" : new ? "+" : " "
+    public static func gutter(favorite: Bool, marked: Bool, new: Bool, changed: Bool = false) -> String {
+        let first = marked ? "●" : new ? "+" : changed ? "*" : " "
         let second = favorite ? "★" : marked && new ? "+" : " "
         return first + second
     }
@@ -56,13 +56,17 @@ public struct TableView {
     /// A row a live refresh brought (`new`) carries + and bold text until
     /// the selection has been on it.
     /// `highlight`: the search text, underlined where a cell shows it.
+    /// `changed`: the fields whose cells a live tick or a stream just
+    /// changed (bold, in the accent colour, `*` in the gutter); `gone`: a
+    /// row a tick found gone from the first page (dimmed).
     public func renderRow(_ row: RowModel, selected: Bool, favorite: Bool, marked: Bool = false, new: Bool = false,
-                          highlight: String? = nil,
+                          changed: Set<String> = [], gone: Bool = false, highlight: String? = nil,
                           into grid: inout CellGrid, y: Int, now: Double, images: [String: ImagePhase] = [:]) {
         var style = selected ? theme.selected : marked ? theme.accent : theme.normal
         let toned = !selected && !marked
         if toned { style = theme.style(toneNamed: RowTone.name(of: row), on: style) }
         if new && !selected && !marked { style.attributes.insert(.bold) }
+        if gone && !selected && !marked { style = theme.dim }
         grid.fill(x: 0, y: y, count: grid.width, style: style)
         if badgeWidth > 0, let url = row.imageURL {
             let phase = images[url] ?? .new
@@ -70,13 +74,17 @@ public struct TableView {
             if case .failed = phase, !selected { badgeStyle = theme.error }
             grid.put(phase.badge, x: 0, y: y, maxWidth: 1, style: badgeStyle)
         }
-        grid.put(Self.gutter(favorite: favorite, marked: marked, new: new), x: badgeWidth, y: y,
+        grid.put(Self.gutter(favorite: favorite, marked: marked, new: new, changed: !changed.isEmpty), x: badgeWidth, y: y,
                  maxWidth: ScreenLayout.rowGutter, style: style)
         for column in layout.columns {
             let text = row.text(column.spec.field, now: now)
             let right = column.spec.alignment == .right
             // A cell's own tone (a program's style for one field) over the row's.
-            let cellStyle = toned ? theme.style(toneNamed: RowTone.name(of: row, cell: column.spec.field), on: style) : style
+            var cellStyle = toned ? theme.style(toneNamed: RowTone.name(of: row, cell: column.spec.field), on: style) : style
+            if changed.contains(column.spec.field) {
+                cellStyle.attributes.insert(.bold)
+                if !selected { cellStyle.foreground = theme.accent.foreground }
+            }
             grid.putField(text, x: columnsX + column.x, y: y, width: column.width, style: cellStyle, alignRight: right)
             if let highlight {
                 mark(highlight, in: text, x: columnsX + column.x, y: y, width: column.width, alignRight: right,

@@ -1,0 +1,85 @@
+import Testing
+@testable import RowboatCore
+@testable import RowboatSpec
+
+/// What changed (issue #46): the fields of a row that changed, held one
+/// tick period; rows gone from the first page (not merely pushed down by
+/// new rows), dimmed until the next tick, then kept — or dropped.
+@Suite("What changed")
+struct RowChangesTests {
+    typealias F = Fixtures
+
+    @Test func theFieldsWhoseTextDiffers() {
+        let old = RowModel(id: "1", title: "Lamp", fields: ["title": .text("Lamp"), "price": .text("12"), "stock": .text("3")])
+        let new = RowModel(id: "1", title: "Lamp", fields: ["title": .text("Lamp"), "price": .text("14"), "colour": .text("red")])
+        #expect(RowChanges.fields(from: old, to: new) == ["price", "stock", "colour"])
+        #expect(RowChanges.fields(from: old, to: old) == [])
+    }
+
+    @Test func goneIsWhatLeftThePageNotWhatNewRowsPushedDown() {
+        let page = ["1", "2", "3", "4"]
+        #expect(RowChanges.gone(from: page, to: ["1", "2", "4"]) == ["3"], "a shorter page: 3 is gone")
+        #expect(RowChanges.gone(from: page, to: ["9", "1", "2", "3"]) == [], "one new row pushed 4 down")
+        #expect(RowChanges.gone(from: page, to: ["9", "1", "3", "4"]) == ["2"], "one new row, but 2 left from the middle: 4 and 3 stayed")
+        #expect(RowChanges.gone(from: page, to: ["9", "8", "1", "4"]) == ["2", "3"], "4 stayed, so nothing before it was pushed past it")
+        #expect(RowChanges.gone(from: page, to: ["9", "8", "1", "2"]) == [], "two new rows pushed 3 and 4 down")
+        #expect(RowChanges.gone(from: page, to: ["9", "1"]) == ["2", "3"], "one new row pushes at most one (4) down")
+        #expect(RowChanges.gone(from: [], to: page) == [])
+    }
+
+    @Test func aChangeIsHeldItsPeriodAndFloodsStayBounded() {
+        var changes = RowChanges(hold: 2)
+        changes.note("a", fields: ["price"], at: 10)
+        changes.note("a", fields: ["stock"], at: 11)
+        #expect(changes.fields(of: "a", now: 12) == ["price", "stock"], "a change still held gathers the next")
+        #expect(changes.fields(of: "a", now: 13) == nil)
+        changes.note("b", fields: [], at: 11)
+        #expect(changes.changed["b"] == nil, "nothing changed: nothing noted")
+        for n in 0..<(RowChanges.mostRows + 5) { changes.note("r\(n)", fields: ["x"], at: 20 + Double(n) / 1e6) }
+        changes.prune(now: 21)
+        #expect(changes.changed.count == RowChanges.mostRows && changes.changed["r0"] == nil)
+    }
+
+    /// A live list whose first page is ids 1...5 (no paging).
+    func live(drops: Bool) -> ListState {
+        var state = ListState()
+        state.viewportItems = 10
+        state.live = LiveRefresh(every: 30)
+        state.live?.dropsGone = drops
+        F.send(&state, .appeared, .pageLoaded(requestID: 1, PageLoad(rows: F.rows(1...5), fetchedAt: F.fetchedAt)))
+        return state
+    }
+
+    func tick(_ state: inout ListState, _ ids: [String], at time: Double) {
+        F.send(&state, .liveTick)
+        F.send(&state, .pageLoaded(requestID: state.inFlight!.id, PageLoad(rows: F.rows(ids: ids), fetchedAt: time)))
+    }
+
+    @Test func aRowGoneFromTheFirstPageIsDimmedForATickThenKept() {
+        var state = live(drops: false)
+        tick(&state, ["1", "2", "3", "4", "5"], at: F.fetchedAt + 30)
+        #expect(state.live?.changes.gone == [])
+        tick(&state, ["1", "2", "4", "5"], at: F.fetchedAt + 60)
+        #expect(state.live?.changes.gone == ["3"] && state.rows.index(ofID: "3") == 2)
+        #expect(state.live?.changesText(now: F.fetchedAt + 61) == "1 gone")
+        tick(&state, ["1", "2", "4", "5"], at: F.fetchedAt + 90)
+        #expect(state.live?.changes.gone == [] && state.rows.count == 5, "a tick later: an ordinary row again")
+    }
+
+    @Test func withDropsGoneTheRowGoesAtTheNextTick() {
+        var state = live(drops: true)
+        tick(&state, ["1", "2", "3", "4", "5"], at: F.fetchedAt + 30)
+        tick(&state, ["1", "2", "4", "5"], at: F.fetchedAt + 60)
+        #expect(state.live?.changes.gone == ["3"] && state.rows.count == 5, "shown dimmed for a tick first")
+        tick(&state, ["1", "2", "4", "5"], at: F.fetchedAt + 90)
+        #expect(state.rows.map(\.id) == ["1", "2", "4", "5"] && state.live?.changes.gone == [])
+    }
+
+    @Test func aRowThatComesBackIsNotGone() {
+        var state = live(drops: true)
+        tick(&state, ["1", "2", "3", "4", "5"], at: F.fetchedAt + 30)
+        tick(&state, ["1", "2", "4", "5"], at: F.fetchedAt + 60)
+        tick(&state, ["1", "2", "3", "4", "5"], at: F.fetchedAt + 90)
+        #expect(state.rows.count == 5 && state.live?.changes.gone == [])
+    }
+}
