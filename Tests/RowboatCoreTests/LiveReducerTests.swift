@@ -369,6 +369,20 @@ struct LiveReducerTests {
         #expect(parse("refresh: {evry: 30s}").error?.contains("unknown key \"evry\"; did you mean \"every\"?") == true)
     }
 
+    @Test func goneIsKeepOrDrop() throws {
+        let config = try ConfigLoader.parse("""
+        server: http://127.0.0.1:1
+        interfaces:
+          kept: {url: /k, refresh: {every: 10s}, item: {id: id, title: name}}
+          dropped: {url: /d, refresh: {every: 10s, gone: drop}, item: {id: id, title: name}}
+        """, file: "live.yaml")
+        #expect(config.endpoint("kept")?.refreshGone == .keep && config.endpoint("dropped")?.refreshGone == .drop)
+        let state = AppState(config: config)
+        #expect(state.tabs[0].list.live?.dropsGone == false && state.tabs[1].list.live?.dropsGone == true)
+        #expect(parse("refresh: {every: 30s, gone: hide}").error
+                == "live.yaml:5:33: interfaces.items.refresh.gone: expected one of keep, drop, found \"hide\"")
+    }
+
     @Test func cacheOnlyNeverTicks() throws {
         let config = try ConfigLoader.parse("""
         server: http://127.0.0.1:1

@@ -236,6 +236,7 @@ extension LiveRefresh {
         var fresh = LiveRefresh(every: live.every)
         fresh.paused = live.paused
         fresh.blocked = live.blocked
+        fresh.dropsGone = live.dropsGone
         return fresh
     }
 }

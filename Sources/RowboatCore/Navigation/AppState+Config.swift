@@ -18,6 +18,7 @@ extension AppState {
             tab.showsImageBadges = endpoint.item.field("image") != nil
             if let every = endpoint.refreshEvery {
                 var live = LiveRefresh(every: every)
+                live.dropsGone = endpoint.refreshGone == .drop
                 let got = mode ?? endpoint.mode
                 if got == .cacheOnly { live.blocked = got.rawValue }
                 tab.list.live = live

@@ -2,9 +2,10 @@ import Foundation
 import RowboatSpec
 
 /// An endpoint's `refresh:` section: `every` makes it a live list whose
-/// first page is fetched again that often while it is on screen.
+/// first page is fetched again that often while it is on screen; `gone`
+/// says what its ticks do with rows gone from the first page.
 extension ConfigLoader {
-    static let refreshKeys = ["every"]
+    static let refreshKeys = ["every", "gone"]
     /// The shortest interval: a live list must not hammer its server.
     static let shortestRefresh: Double = 1
 
@@ -13,6 +14,11 @@ extension ConfigLoader {
         let keys = try node.mapping(allowed: refreshKeys)
         guard let every = keys["every"] else { throw node.error("missing required key \"every\" (e.g. every: 30s)") }
         return try duration(every, allowOff: true)
+    }
+
+    /// `refresh: {gone: keep | drop}` (keep when not said).
+    static func parseRefreshGone(_ node: ConfigNode) throws(ConfigError) -> GoneRows {
+        try node.mapping(allowed: refreshKeys)["gone"]?.oneOf(GoneRows.self) ?? .keep
     }
 
     /// A duration: `30s`, `2m`, `1h`, `500ms` or a bare number of seconds

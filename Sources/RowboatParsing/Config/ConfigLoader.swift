@@ -182,6 +182,7 @@ public enum ConfigLoader {
         endpoint.related = try keys["related"].map(parseRelated)
         endpoint.actions = try keys["actions"].map { n throws(ConfigError) in try parseActions(n, fields: mapping.fields.map(\.name)) } ?? []
         endpoint.refreshEvery = try keys["refresh"].flatMap(parseRefresh)
+        endpoint.refreshGone = try keys["refresh"].map(parseRefreshGone) ?? .keep
         if let s = keys["stream"] {
             endpoint.stream = try parseStream(s)
         }

@@ -31,6 +31,9 @@ public struct Endpoint: Sendable, Equatable {
     /// `refresh.every`: a live list's first page is fetched again this
     /// often (seconds) while it is on screen; nil: not live.
     public var refreshEvery: Double?
+    /// `refresh.gone`: what a tick does with rows gone from the first page
+    /// (shown dimmed for a tick, then kept — or dropped).
+    public var refreshGone: GoneRows = .keep
     /// `stream:`: the endpoint is a stream of items, not pages; nil: pages.
     public var stream: StreamSpec?
 
@@ -212,4 +215,11 @@ public struct ColumnSpec: Sendable, Equatable {
         self.width = width
         self.alignment = alignment
     }
+}
+
+/// `refresh.gone`: rows a live tick finds gone from the first page are
+/// shown dimmed until the next tick, then kept as any row, or dropped.
+public enum GoneRows: String, Sendable, Equatable, CaseIterable {
+    case keep
+    case drop
 }

@@ -119,7 +119,9 @@ public enum ConfigYAMLWriter {
             out += querySection(sort, first: "      ", rest: "      ")
         }
         if let search = e.query.searchParam { out.append("    search: \(YAMLScalar.value(search))") }
-        if let every = e.refreshEvery { out.append("    refresh: {every: \(JSONValue.format(every))s}") }
+        if let every = e.refreshEvery {
+            out.append("    refresh: {every: \(JSONValue.format(every))s\(e.refreshGone == .drop ? ", gone: drop" : "")}")
+        }
         if let related = e.related {
             out.append("    related:")
             out.append("      endpoint: \(YAMLScalar.value(related.endpoint))")
