@@ -13,12 +13,15 @@ import RowboatSpec
 /// with no event) backs off as a live list's does, one line on stderr
 /// each. An event that cannot be read is one line on stderr; the stream
 /// goes on. It runs until interrupted or until stdout's reader goes away.
+/// With `--changes`, an event is a line only when it is new or changes its
+/// id's values (`ChangeLines`).
 extension Fetch {
     func readStream(_ endpoint: Endpoint, client: DataClient, params: [String: ParamValue]) async throws {
         guard format == nil || format == .jsonl else {
             throw CLIError("interfaces.\(key) is a stream: its events print as JSON Lines (leave out --format or give --format jsonl)")
         }
         let writer = ItemStreamFormatter(format: .jsonl, mapping: endpoint.item, columns: endpoint.columns)
+        var changeLines = changes ? ChangeLines(mapping: endpoint.item, limit: endpoint.stream?.keep ?? StreamSpec.defaultKeep) : nil
         var resume = StreamResume()
         var backOff = LiveBackOff(every: watch ?? StreamSpec.reconnectSeconds)
         while true {
@@ -44,7 +47,12 @@ extension Fetch {
                     case .batch(let batch, let at, let retry):
                         resume = at
                         heard = heard || !batch.items.isEmpty || !batch.problems.isEmpty
-                        if !batch.items.isEmpty { try StandardStreams.out(printer.page(batch.items)) }
+                        if changeLines != nil {
+                            let text = changeLines!.items(batch.items)
+                            if !text.isEmpty { try StandardStreams.out(text) }
+                        } else if !batch.items.isEmpty {
+                            try StandardStreams.out(printer.page(batch.items))
+                        }
                         for problem in batch.problems { StandardStreams.err("rowboat: \(problem)") }
                         if let retry { backOff.every = min(max(retry, StreamSpec.shortestRetry), LiveBackOff.limit) }
                     case .ended(let end): resume = end

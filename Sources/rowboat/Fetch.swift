@@ -46,6 +46,10 @@ struct Fetch: AsyncParsableCommand {
                                + "its response ends (or after the server's retry:).", valueName: "seconds"))
     var watch: Double?
 
+    @Flag(name: .long, help: ArgumentHelp("With --watch: print what changed as JSON Lines: new items, the fields of "
+                                          + "changed ones (from, to) and rows gone from the first page."))
+    var changes = false
+
     /// The widest table `--width` asks for.
     static let maxWidth = 10_000
     /// The longest `--watch` interval: a day.
@@ -55,6 +59,9 @@ struct Fetch: AsyncParsableCommand {
     /// of range, a `--param` without `=` or with an empty key.
     func validate() throws {
         if let width { try OptionRange.whole(width, 1...Self.maxWidth, "columns", option: "--width") }
+        if changes, watch == nil {
+            throw ValidationError("--changes tells what changed from one look to the next: give --watch SECONDS too")
+        }
         if let watch {
             try OptionRange.seconds(watch, maximum: Self.maxWatch, option: "--watch")
             guard watch >= 1 else { throw ValidationError("--watch must be at least 1 second, not \(watch)") }
@@ -129,8 +136,16 @@ struct Fetch: AsyncParsableCommand {
         // Items whose id was already printed are dropped, as the TUI does
         // (only when the config maps an id: otherwise ids are positions).
         var printed = FetchDeduper(enabled: endpoint.item.field("id") != nil)
+        var changeLines = changes ? ChangeLines(mapping: endpoint.item) : nil
         let outcome = try await pageSource.walk(endpoint, params: params, mode: options.mode ?? endpoint.mode,
                                                 maxPages: cap) { page in
+            if changeLines != nil {
+                // Every item a change: the first page's as the first look (for what goes later).
+                let fresh = printed.fresh(page.items)
+                try StandardStreams.out(started ? changeLines!.items(fresh) : changeLines!.page(fresh))
+                started = true
+                return
+            }
             if !started {
                 if let notice = PagingNotice.text(page.absentPaths) { StandardStreams.err("rowboat: \(notice)") }
                 try StandardStreams.out(writer.begin())
@@ -153,7 +168,7 @@ struct Fetch: AsyncParsableCommand {
             var seen = WatchedIDs()
             for id in printed.printedIDs { seen.insert(id) }
             try await watchFirstPage(every: watch, endpoint: endpoint, source: pageSource, params: params,
-                                     writer: writer, seen: seen)
+                                     writer: writer, seen: seen, changes: changeLines)
         }
     }
 }

@@ -122,6 +122,34 @@ struct FetchWatchTests {
         try? FileManager.default.removeItem(atPath: dir)
     }
 
+    /// `--changes` on the market (20 symbols, then each again with a new
+    /// price): twenty new items, then changed lines naming the fields.
+    @Test func aStreamsChangesAreLinesWithTheFieldsThatChanged() async throws {
+        let server = try await DemoServer.start(port: 0)
+        let config = try streams(server: server.baseURL, log: "", market: "every: 0, count: 25, retry: 1000")
+        let dir = try Paths.tempDir().path
+        let out = dir + "/out.jsonl"
+        let child = try ProcessRunner.spawn(ProcessSpec(
+            [Subprocess.rowboat, "fetch", "market", "--watch", "1", "--changes", "--config", config],
+            environment: ProcessRunner.environment(["XDG_CACHE_HOME": dir + "/cache"]),
+            stdout: .file(out), stderr: .file(dir + "/err.txt")))
+        let text = try await waitFor(out) { $0.split(separator: "\n").count >= 25 }
+        kill(child.pid, SIGINT)
+        _ = child.wait()
+        let lines = text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(lines.prefix(20).allSatisfy { $0["change"] as? String == "new" }, "\(text)")
+        let changed = lines[20]
+        #expect(changed["change"] as? String == "changed" && changed["id"] as? String == "ACME", "\(text)")
+        let fields = changed["fields"] as? [String: [String: Any]]
+        #expect(fields?["seq"]?["from"] as? String == "1" && fields?["seq"]?["to"] as? String == "21", "\(String(describing: fields))")
+        let usage = try await Subprocess.rowboat("fetch", "market", "--changes", "--config", config)
+        #expect(usage.status == 64 && usage.stderr.contains("--changes tells what changed from one look to the next: give --watch SECONDS too"))
+        await server.stop()
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
     /// A stream that answers and closes at once, over and over: each try
     /// one line, each twice as far from the last.
     @Test func aStreamClosingAtOnceBacksOff() async throws {

@@ -18,13 +18,13 @@ struct RowChangesTests {
 
     @Test func goneIsWhatLeftThePageNotWhatNewRowsPushedDown() {
         let page = ["1", "2", "3", "4"]
-        #expect(RowChanges.gone(from: page, to: ["1", "2", "4"]) == ["3"], "a shorter page: 3 is gone")
-        #expect(RowChanges.gone(from: page, to: ["9", "1", "2", "3"]) == [], "one new row pushed 4 down")
-        #expect(RowChanges.gone(from: page, to: ["9", "1", "3", "4"]) == ["2"], "one new row, but 2 left from the middle: 4 and 3 stayed")
-        #expect(RowChanges.gone(from: page, to: ["9", "8", "1", "4"]) == ["2", "3"], "4 stayed, so nothing before it was pushed past it")
-        #expect(RowChanges.gone(from: page, to: ["9", "8", "1", "2"]) == [], "two new rows pushed 3 and 4 down")
-        #expect(RowChanges.gone(from: page, to: ["9", "1"]) == ["2", "3"], "one new row pushes at most one (4) down")
-        #expect(RowChanges.gone(from: [], to: page) == [])
+        #expect(GoneRows.ids(from: page, to: ["1", "2", "4"]) == ["3"], "a shorter page: 3 is gone")
+        #expect(GoneRows.ids(from: page, to: ["9", "1", "2", "3"]) == [], "one new row pushed 4 down")
+        #expect(GoneRows.ids(from: page, to: ["9", "1", "3", "4"]) == ["2"], "one new row, but 2 left from the middle: 4 and 3 stayed")
+        #expect(GoneRows.ids(from: page, to: ["9", "8", "1", "4"]) == ["2", "3"], "4 stayed, so nothing before it was pushed past it")
+        #expect(GoneRows.ids(from: page, to: ["9", "8", "1", "2"]) == [], "two new rows pushed 3 and 4 down")
+        #expect(GoneRows.ids(from: page, to: ["9", "1"]) == ["2", "3"], "one new row pushes at most one (4) down")
+        #expect(GoneRows.ids(from: [], to: page) == [])
     }
 
     @Test func aChangeIsHeldItsPeriodAndFloodsStayBounded() {

@@ -171,7 +171,7 @@ extension ListReducer {
         }
         let stale = live.changes.gone.filter { !back.contains($0) && state.rows.index(ofID: $0) != nil }
         live.changes.gone = live.changes.firstPage.isEmpty
-            ? [] : Set(RowChanges.gone(from: live.changes.firstPage, to: firstPage)).subtracting(stale)
+            ? [] : Set(GoneRows.ids(from: live.changes.firstPage, to: firstPage)).subtracting(stale)
         live.changes.firstPage = firstPage
         if live.dropsGone, !stale.isEmpty {
             state.marks.settle(state.rows)

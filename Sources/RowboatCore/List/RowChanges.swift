@@ -4,7 +4,7 @@ import RowboatSpec
 /// "what changed"): the fields of each row that changed and when, held for
 /// `hold` seconds (a live list's tick period: its next tick replaces
 /// them), and the rows a tick found gone from the first page, shown dimmed
-/// until the next tick. The table draws a changed cell bold in the accent
+/// until the next tick (which rows: `GoneRows.ids`). The table draws a changed cell bold in the accent
 /// colour with `*` in the gutter; the status bar sums it up
 /// ("2 new · 3 changed · 1 gone").
 public struct RowChanges: Sendable, Equatable {
@@ -76,18 +76,5 @@ public struct RowChanges: Sendable, Equatable {
         if old.title != new.title { names.insert("title") }
         if old.subtitle != new.subtitle { names.insert("subtitle") }
         return names
-    }
-
-    /// The ids of `before` (a first page) that `after` no longer has, but
-    /// for those the new rows pushed past the page's end: the old page's
-    /// last rows, when all after them are missing too, as many as `after`
-    /// has ids `before` had not. Gone, not moved down.
-    public static func gone(from before: [String], to after: [String]) -> [String] {
-        let now = Set(after), was = Set(before)
-        let added = after.reduce(0) { $0 + (was.contains($1) ? 0 : 1) }
-        var trailing = 0
-        while trailing < before.count, !now.contains(before[before.count - 1 - trailing]) { trailing += 1 }
-        let pushed = min(added, trailing)
-        return before.dropLast(pushed).filter { !now.contains($0) }
     }
 }

@@ -222,4 +222,18 @@ public struct ColumnSpec: Sendable, Equatable {
 public enum GoneRows: String, Sendable, Equatable, CaseIterable {
     case keep
     case drop
+
+    /// The ids of `before` (a first page) that `after` no longer has, but
+    /// for those the new rows pushed past the page's end: the old page's
+    /// last rows, when all after them are missing too, as many as `after`
+    /// has ids `before` had not. Gone, not moved down. (The one rule of
+    /// the list's ticks and `fetch --watch --changes`.)
+    public static func ids(from before: [String], to after: [String]) -> [String] {
+        let now = Set(after), was = Set(before)
+        let added = after.reduce(0) { $0 + (was.contains($1) ? 0 : 1) }
+        var trailing = 0
+        while trailing < before.count, !now.contains(before[before.count - 1 - trailing]) { trailing += 1 }
+        let pushed = min(added, trailing)
+        return before.dropLast(pushed).filter { !now.contains($0) }
+    }
 }
