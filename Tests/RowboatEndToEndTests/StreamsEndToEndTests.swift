@@ -3,8 +3,9 @@ import Testing
 
 /// Config/streams.yaml in the real binary against `rowboat demo-server`:
 /// the market's SSE rows arrive and update in place, the status bar says
-/// connected, reconnecting in N s (the server's retry:) and paused (t), and
-/// a reconnect resumes after the last event (Last-Event-ID).
+/// connected, reconnecting in N s (the server's retry:) and paused (t), a
+/// reconnect resumes after the last event (Last-Event-ID), and the rows an
+/// event changed are marked (`*`, "N changed").
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct StreamsEndToEndTests {
     typealias DemoServer = KeysThemeEndToEndTests.DemoServer
@@ -18,9 +19,11 @@ struct StreamsEndToEndTests {
         try await tmux.waitForScreen { $0.contains("ACME") && $0.contains("market · ") && $0.contains("connected") }
         // All 20 symbols, each once: event 21 (ACME again) updated its row in place.
         try await tmux.waitForScreen { $0.contains("market · 20/20") && $0.contains("reconnecting in 2 s") }
-        // The next connection resumes at event 26: the server got Last-Event-ID 25.
+        // The next connection resumes at event 26: the server got Last-Event-ID 25. What changed
+        // is marked: `*` in the gutter of FERN's row (its price and event number), summed up below.
         let resumed = try await tmux.waitForScreen { screen in
-            screen.split(separator: "\n").contains { $0.contains("FERN") && $0.hasSuffix(" 26") }
+            screen.split(separator: "\n").contains { $0.contains("FERN") && $0.hasSuffix(" 26") && $0.hasPrefix("*") }
+                && screen.contains(" changed")
         }
         #expect(!resumed.contains("load more"))
         try tmux.send("t")
