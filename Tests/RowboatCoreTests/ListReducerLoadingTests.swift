@@ -115,6 +115,8 @@ struct ListReducerLoadingTests {
         expected.rows = RowTable(fresh.rows)
         expected.lastRequestID = 3
         expected.lastUpdated = F.fetchedAt + 60
+        // Every row came back retitled: each title is marked as changed.
+        for id in 1...30 { expected.changes.note(String(id), fields: ["title"], at: F.fetchedAt + 60, hold: RowChanges.refreshHold) }
         #expect(state == expected)
         #expect(!state.rows.contains { $0.id == "31" })
     }

@@ -42,7 +42,7 @@ struct ListReducerStreamTests {
         expected.rows = RowTable([RowModel(id: "4", title: "Item 4")] + F.rows(ids: ["3", "2"]) + [changed])
         expected.selection = 2
         expected.lastUpdated = F.fetchedAt + 1
-        expected.live?.changes.changed = ["1": .init(fields: ["title"], at: F.fetchedAt + 1)]
+        expected.changes.changed = ["1": .init(fields: ["title"], at: F.fetchedAt + 1)]
         #expect(state == expected, "the last event of an id wins; item 1 changed in place (its title marked); the selection follows item 2")
         #expect(state.live?.streamStatus(connected: state.inFlight != nil) == "connected")
     }

@@ -47,11 +47,11 @@ struct LiveReducerTests {
         expected.live?.lastNew = 2
         expected.live?.lastMarked = 2
         // What changed: item 1's title, held one tick period; the tick's first page, for what goes next time.
-        expected.live?.changes.changed = ["1": .init(fields: ["title"], at: F.fetchedAt + 30)]
-        expected.live?.changes.firstPage = ["101", "102"] + (1...28).map(String.init)
+        expected.changes.changed = ["1": .init(fields: ["title"], at: F.fetchedAt + 30)]
+        expected.changes.firstPage = ["101", "102"] + (1...28).map(String.init)
         #expect(state == expected)
-        #expect(state.live?.changesText(now: F.fetchedAt + 31) == "2 new · 1 changed")
-        #expect(state.live?.changesText(now: F.fetchedAt + 60) == "2 new", "a tick period later the change is no longer marked")
+        #expect(state.changesText(now: F.fetchedAt + 31) == "2 new · 1 changed")
+        #expect(state.changesText(now: F.fetchedAt + 60) == "2 new", "a tick period later the change is no longer marked")
         // Still on item 5; rows 29 and 30, not on the fresh page, stay; paging goes on where it was.
         #expect(state.selectedRow?.id == "5")
         #expect(state.live?.newText == "2 new")

@@ -28,15 +28,15 @@ struct RowChangesTests {
     }
 
     @Test func aChangeIsHeldItsPeriodAndFloodsStayBounded() {
-        var changes = RowChanges(hold: 2)
-        changes.note("a", fields: ["price"], at: 10)
-        changes.note("a", fields: ["stock"], at: 11)
-        #expect(changes.fields(of: "a", now: 12) == ["price", "stock"], "a change still held gathers the next")
-        #expect(changes.fields(of: "a", now: 13) == nil)
-        changes.note("b", fields: [], at: 11)
+        var changes = RowChanges()
+        changes.note("a", fields: ["price"], at: 10, hold: 2)
+        changes.note("a", fields: ["stock"], at: 11, hold: 2)
+        #expect(changes.fields(of: "a", now: 12, hold: 2) == ["price", "stock"], "a change still held gathers the next")
+        #expect(changes.fields(of: "a", now: 13, hold: 2) == nil)
+        changes.note("b", fields: [], at: 11, hold: 2)
         #expect(changes.changed["b"] == nil, "nothing changed: nothing noted")
-        for n in 0..<(RowChanges.mostRows + 5) { changes.note("r\(n)", fields: ["x"], at: 20 + Double(n) / 1e6) }
-        changes.prune(now: 21)
+        for n in 0..<(RowChanges.mostRows + 5) { changes.note("r\(n)", fields: ["x"], at: 20 + Double(n) / 1e6, hold: 2) }
+        changes.prune(now: 21, hold: 2)
         #expect(changes.changed.count == RowChanges.mostRows && changes.changed["r0"] == nil)
     }
 
@@ -58,21 +58,21 @@ struct RowChangesTests {
     @Test func aRowGoneFromTheFirstPageIsDimmedForATickThenKept() {
         var state = live(drops: false)
         tick(&state, ["1", "2", "3", "4", "5"], at: F.fetchedAt + 30)
-        #expect(state.live?.changes.gone == [])
+        #expect(state.changes.gone == [])
         tick(&state, ["1", "2", "4", "5"], at: F.fetchedAt + 60)
-        #expect(state.live?.changes.gone == ["3"] && state.rows.index(ofID: "3") == 2)
-        #expect(state.live?.changesText(now: F.fetchedAt + 61) == "1 gone")
+        #expect(state.changes.gone == ["3"] && state.rows.index(ofID: "3") == 2)
+        #expect(state.changesText(now: F.fetchedAt + 61) == "1 gone")
         tick(&state, ["1", "2", "4", "5"], at: F.fetchedAt + 90)
-        #expect(state.live?.changes.gone == [] && state.rows.count == 5, "a tick later: an ordinary row again")
+        #expect(state.changes.gone == [] && state.rows.count == 5, "a tick later: an ordinary row again")
     }
 
     @Test func withDropsGoneTheRowGoesAtTheNextTick() {
         var state = live(drops: true)
         tick(&state, ["1", "2", "3", "4", "5"], at: F.fetchedAt + 30)
         tick(&state, ["1", "2", "4", "5"], at: F.fetchedAt + 60)
-        #expect(state.live?.changes.gone == ["3"] && state.rows.count == 5, "shown dimmed for a tick first")
+        #expect(state.changes.gone == ["3"] && state.rows.count == 5, "shown dimmed for a tick first")
         tick(&state, ["1", "2", "4", "5"], at: F.fetchedAt + 90)
-        #expect(state.rows.map(\.id) == ["1", "2", "4", "5"] && state.live?.changes.gone == [])
+        #expect(state.rows.map(\.id) == ["1", "2", "4", "5"] && state.changes.gone == [])
     }
 
     @Test func aRowThatComesBackIsNotGone() {
@@ -80,6 +80,28 @@ struct RowChangesTests {
         tick(&state, ["1", "2", "3", "4", "5"], at: F.fetchedAt + 30)
         tick(&state, ["1", "2", "4", "5"], at: F.fetchedAt + 60)
         tick(&state, ["1", "2", "3", "4", "5"], at: F.fetchedAt + 90)
-        #expect(state.rows.count == 5 && state.live?.changes.gone == [])
+        #expect(state.rows.count == 5 && state.changes.gone == [])
+    }
+}
+
+/// A refresh (`r`) marks what it changed too, on any list; a first page of
+/// another query starts with nothing marked.
+@Suite("What a refresh changed")
+struct RefreshChangesTests {
+    typealias F = Fixtures
+
+    @Test func aRefreshMarksTheFieldsItChanged() {
+        var state = ListState(paging: F.paging)
+        state.viewportItems = 10
+        F.send(&state, .appeared, .pageLoaded(requestID: 1, F.page(1...5)))
+        F.send(&state, .refresh)
+        let renamed = RowModel(id: "2", title: "Item 2 renamed")
+        F.send(&state, .pageLoaded(requestID: state.inFlight!.id,
+                                   PageLoad(rows: F.rows(ids: ["1"]) + [renamed] + F.rows(3...5), fetchedAt: F.fetchedAt + 9)))
+        #expect(state.changedFields(of: "2", now: F.fetchedAt + 10) == ["title"])
+        #expect(state.changedFields(of: "1", now: F.fetchedAt + 10) == [])
+        #expect(state.changesText(now: F.fetchedAt + 10) == "1 changed")
+        #expect(state.changesText(now: F.fetchedAt + 9 + RowChanges.refreshHold) == nil, "held a few seconds")
+        #expect(state.changesExpiry(now: F.fetchedAt + 10) == F.fetchedAt + 9 + RowChanges.refreshHold)
     }
 }

@@ -92,19 +92,20 @@ extension ListReducer {
         let before = state.rows.count
         var changed: [Int] = []
         var fresh: [String] = []
-        var changes = state.live?.changes ?? RowChanges(hold: 0)
-        changes.prune(now: page.fetchedAt)
+        var changes = state.changes
+        let hold = state.changeHold
+        changes.prune(now: page.fetchedAt, hold: hold)
         for row in page.rows {
             let (update, fields) = state.rows.updateNotingFields(row)
             switch update {
             case .added: fresh.append(row.id)
             case .changed(let at):
                 changed.append(at)
-                changes.note(row.id, fields: fields, at: page.fetchedAt)
+                changes.note(row.id, fields: fields, at: page.fetchedAt, hold: hold)
             case .same, .setAside: break
             }
         }
-        state.live?.changes = changes
+        state.changes = changes
         if state.sort != nil || state.filter != nil {
             // The new rows' natural places at the top; the filter and the
             // sort then place them (or leave them out).
@@ -162,24 +163,24 @@ extension ListReducer {
     /// dimmed until the next tick; rows gone at the last tick and still
     /// not back then stay as any row (or go, with `dropsGone`).
     static func noteGone(_ firstPage: [String], _ state: inout ListState) {
-        guard var live = state.live else { return }
-        let back = Set(firstPage)
+        var changes = state.changes
         guard firstPage.count <= RowChanges.mostRows else {
-            (live.changes.gone, live.changes.firstPage) = ([], [])
-            state.live = live
+            (changes.gone, changes.firstPage) = ([], [])
+            state.changes = changes
             return
         }
-        let stale = live.changes.gone.filter { !back.contains($0) && state.rows.index(ofID: $0) != nil }
-        live.changes.gone = live.changes.firstPage.isEmpty
-            ? [] : Set(GoneRows.ids(from: live.changes.firstPage, to: firstPage)).subtracting(stale)
-        live.changes.firstPage = firstPage
-        if live.dropsGone, !stale.isEmpty {
+        let back = Set(firstPage)
+        let stale = changes.gone.filter { !back.contains($0) && state.rows.index(ofID: $0) != nil }
+        changes.gone = changes.firstPage.isEmpty
+            ? [] : Set(GoneRows.ids(from: changes.firstPage, to: firstPage)).subtracting(stale)
+        changes.firstPage = firstPage
+        state.changes = changes
+        if state.live?.dropsGone == true, !stale.isEmpty {
             state.marks.settle(state.rows)
             state.rows.remove(ids: stale)
             state.marks.keepOnly(state.rows)
-            live.newIDs.subtract(stale)
+            state.live?.newIDs.subtract(stale)
         }
-        state.live = live
     }
 
     /// A whole-list tick has been merged: the rows it left out go, and

@@ -55,6 +55,18 @@ extension ListReducer {
         state.pagesLoaded = provisional.pagesLoaded
     }
 
+    /// The rows of a refresh's page that the list has with other content,
+    /// and which fields changed (a page of at most `RowChanges.mostRows`:
+    /// a larger one is not compared).
+    static func changedByRefresh(_ rows: RowTable, in state: ListState) -> [(String, Set<String>)] {
+        guard rows.count <= RowChanges.mostRows, !state.rows.isEmpty else { return [] }
+        return rows.compactMap { row in
+            guard let at = state.rows.index(ofID: row.id) else { return nil }
+            let fields = RowChanges.fields(from: state.rows[at], to: row)
+            return fields.isEmpty ? nil : (row.id, fields)
+        }
+    }
+
     /// The selected row and its screen row, taken before a page is applied.
     struct Anchor {
         var id: String?
@@ -75,7 +87,10 @@ extension ListReducer {
             state.cacheBadge = CacheBadge(fetchedAt: min(fetchedAt, previous?.fetchedAt ?? fetchedAt),
                                           offline: offline || previous?.offline == true)
         }
+        let refreshed = kind == .refresh && !request.streamed ? changedByRefresh(page.rows, in: state) : []
         if kind != .more && !request.streamed { clearPages(&state, cursor: request.cursor) }
+        if kind == .first { state.changes = RowChanges() }
+        for (id, fields) in refreshed { state.changes.note(id, fields: fields, at: page.fetchedAt, hold: state.changeHold) }
         let rowsBefore = state.rows.count
         // Rows a local filter sets aside are loaded all the same (paging
         // counts them, and a page of them is not "nothing new").

@@ -27,13 +27,14 @@ extension ListReducer {
             state.rows.remove(ids: seen.filter { state.rows.index(ofID: $0) != nil })
         }
         let before = state.rows.count
-        var changes = state.live?.changes ?? RowChanges(hold: 0)
-        changes.prune(now: page.fetchedAt)
+        var changes = state.changes
+        let hold = state.changeHold
+        changes.prune(now: page.fetchedAt, hold: hold)
         for row in newestFirst {
             let (_, fields) = state.rows.updateNotingFields(row)
-            changes.note(row.id, fields: fields, at: page.fetchedAt)
+            changes.note(row.id, fields: fields, at: page.fetchedAt, hold: hold)
         }
-        state.live?.changes = changes
+        state.changes = changes
         state.rows.moveToTop(from: before)
         if state.rows.count > spec.keep {
             state.rows.truncate(to: spec.keep)

@@ -99,6 +99,8 @@ public struct ListState: Sendable, Equatable {
     public var stream: StreamSpec?
     /// When the last page arrived (seconds since the epoch).
     public var lastUpdated: Double?
+    /// What the last live tick, stream event or refresh changed (`RowChanges`).
+    public var changes = RowChanges()
     /// The most recent error line, shown in the status bar.
     public var lastError: String?
     /// Set while cached rows are shown: their age, and whether the server

@@ -30,8 +30,6 @@ public struct LiveRefresh: Sendable, Equatable {
     /// The last tick's new rows, and how many of them got the mark.
     public var lastNew = 0
     public var lastMarked = 0
-    /// What the ticks (or a stream's events) changed, held one tick period.
-    public var changes: RowChanges
     /// Rows a tick found gone from the first page go at the next tick
     /// (`refresh: {gone: drop}`); by default they stay, dimmed for a tick.
     public var dropsGone = false
@@ -39,7 +37,6 @@ public struct LiveRefresh: Sendable, Equatable {
     /// Ticks every `every` seconds.
     public init(every: Double) {
         backOff = LiveBackOff(every: every)
-        changes = RowChanges(hold: every)
     }
 
     public var every: Double { backOff.every }
@@ -64,16 +61,6 @@ public struct LiveRefresh: Sendable, Equatable {
         if paused { return "paused" }
         if connected { return "connected" }
         return "reconnecting in \(LiveBackOff.human(backOff.wait))"
-    }
-
-    /// "2 new · 3 changed · 1 gone": what the status bar sums up at `now`
-    /// (new rows while marked, rows whose change is still held, rows gone
-    /// from the first page); nil when nothing is.
-    public func changesText(now: Double) -> String? {
-        let changed = changes.changedCount(now: now)
-        let parts = [newText, changed > 0 ? "\(changed) changed" : nil,
-                     changes.gone.isEmpty ? nil : "\(changes.gone.count) gone"].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// "3 new", "30 new (5 marked)" while new rows are marked; nil after.

@@ -1,9 +1,9 @@
 import RowboatSpec
 
-/// What the last updates of a live list or a stream changed (issue #46,
-/// "what changed"): the fields of each row that changed and when, held for
-/// `hold` seconds (a live list's tick period: its next tick replaces
-/// them), and the rows a tick found gone from the first page, shown dimmed
+/// What the last updates of a live list, a stream or a refresh changed
+/// (issue #46, "what changed"): the fields of each row that changed and
+/// when, held for a while (`ListState.changeHold`: a live list's tick
+/// period, so its next tick replaces them), and the rows a tick found gone from the first page, shown dimmed
 /// until the next tick (which rows: `GoneRows.ids`). The table draws a changed cell bold in the accent
 /// colour with `*` in the gutter; the status bar sums it up
 /// ("2 new · 3 changed · 1 gone").
@@ -19,8 +19,6 @@ public struct RowChanges: Sendable, Equatable {
         }
     }
 
-    /// How long a change stays marked (seconds).
-    public var hold: Double
     /// Changed rows by id.
     public var changed: [String: Entry] = [:]
     /// Rows the last tick found gone from the first page (still in the
@@ -29,21 +27,23 @@ public struct RowChanges: Sendable, Equatable {
     /// The ids of the first page as the last tick saw it, in its order.
     public var firstPage: [String] = []
 
+    /// How long a refresh's changes stay marked on a list that is not live
+    /// (a live list's: its tick period).
+    public static let refreshHold: Double = 5
+
     /// At most this many changed rows are kept (a flood's marks stay bounded).
     public static let mostRows = 10_000
 
-    public init(hold: Double) {
-        self.hold = hold
-    }
+    public init() {}
 
     /// `id`'s changed fields at `now`; nil when none, or held long enough.
-    public func fields(of id: String, now: Double) -> Set<String>? {
+    public func fields(of id: String, now: Double, hold: Double) -> Set<String>? {
         guard let entry = changed[id], now - entry.at < hold else { return nil }
         return entry.fields
     }
 
     /// Notes `fields` of `id` changed at `at` (added to a change still held).
-    public mutating func note(_ id: String, fields: Set<String>, at: Double) {
+    public mutating func note(_ id: String, fields: Set<String>, at: Double, hold: Double) {
         guard !fields.isEmpty else { return }
         if let entry = changed[id], at - entry.at < hold {
             changed[id] = Entry(fields: entry.fields.union(fields), at: at)
@@ -54,15 +54,23 @@ public struct RowChanges: Sendable, Equatable {
 
     /// Drops the changes held long enough at `now` (and, past `mostRows`,
     /// the oldest).
-    public mutating func prune(now: Double) {
+    public mutating func prune(now: Double, hold: Double) {
         changed = changed.filter { now - $0.value.at < hold }
         guard changed.count > Self.mostRows else { return }
         let kept = changed.sorted { $0.value.at > $1.value.at }.prefix(Self.mostRows)
         changed = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
     }
 
+    /// When the next change held now stops being marked (the run loop
+    /// wakes then to draw it plain); nil when none is held.
+    public func nextExpiry(now: Double, hold: Double) -> Double? {
+        var next: Double?
+        for entry in changed.values where now - entry.at < hold { next = min(next ?? .infinity, entry.at + hold) }
+        return next
+    }
+
     /// How many rows show a change at `now`.
-    public func changedCount(now: Double) -> Int {
+    public func changedCount(now: Double, hold: Double) -> Int {
         changed.values.reduce(0) { $0 + (now - $1.at < hold ? 1 : 0) }
     }
 
@@ -76,5 +84,31 @@ public struct RowChanges: Sendable, Equatable {
         if old.title != new.title { names.insert("title") }
         if old.subtitle != new.subtitle { names.insert("subtitle") }
         return names
+    }
+}
+
+extension ListState {
+    /// How long a change stays marked: a live list's (or a stream's) tick
+    /// period, else `RowChanges.refreshHold`.
+    public var changeHold: Double { live?.every ?? RowChanges.refreshHold }
+
+    /// The fields of row `id` drawn as changed at `now`.
+    public func changedFields(of id: String, now: Double) -> Set<String> {
+        changes.fields(of: id, now: now, hold: changeHold) ?? []
+    }
+
+    /// When the next change stops being marked (the run loop wakes then).
+    public func changesExpiry(now: Double) -> Double? {
+        changes.nextExpiry(now: now, hold: changeHold)
+    }
+
+    /// "2 new · 3 changed · 1 gone": what the status bar sums up at `now`
+    /// (a live list's new rows while marked, rows whose change is still
+    /// held, rows gone from the first page); nil when nothing is.
+    public func changesText(now: Double) -> String? {
+        let changed = changes.changedCount(now: now, hold: changeHold)
+        let parts = [live?.newText, changed > 0 ? "\(changed) changed" : nil,
+                     changes.gone.isEmpty ? nil : "\(changes.gone.count) gone"].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }

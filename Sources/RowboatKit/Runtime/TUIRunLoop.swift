@@ -132,8 +132,8 @@ package final class TUIRunLoop {
     }
 
     /// How long poll may sleep: spinner frames while loading, until the
-    /// toast expires or the next live tick is due, else 30 s (relative
-    /// times).
+    /// toast expires, the next live tick is due or a change stops being
+    /// marked, else 30 s (relative times).
     func timeout(busy: Bool) -> Int32 {
         var ms: Double = busy ? 100 : 30_000
         if let wait = store.read({ state in state.toast.map { $0.expiresAt - state.clock } }) {
@@ -142,6 +142,10 @@ package final class TUIRunLoop {
         if let wait = store.read({ state in state.nextLiveTick.map { $0 - state.clock } }) {
             // Woken then, the loop's `.clock` starts the tick.
             ms = min(ms, max(0, wait * 1000 + 5))
+        }
+        if let wait = store.read({ state in state.list.changesExpiry(now: state.clock).map { $0 - state.clock } }) {
+            // A changed cell is drawn plain again when its change is held long enough.
+            ms = min(ms, max(10, wait * 1000 + 5))
         }
         return Int32(ms)
     }

@@ -112,7 +112,8 @@ public struct AppRenderer {
     func renderItems(_ state: AppState, window: ItemWindow, table: TableView, into grid: inout CellGrid, now: Double) {
         let favorites = Set(state.favorites.map(\.id))
         let fresh = state.showingFavorites ? [] : state.list.live?.newIDs ?? []
-        let changes = state.showingFavorites ? nil : state.list.live?.changes
+        let changes = state.showingFavorites ? nil : state.list.changes
+        let list = state.list
         let highlight = state.search.map(\.text).flatMap { $0.isEmpty ? nil : $0 }
         for index in window.visible {
             guard let row = state.shownItem(index), let rect = window.rect(of: index) else { continue }
@@ -121,7 +122,7 @@ public struct AppRenderer {
             case .table:
                 table.renderRow(row, selected: selected, favorite: favorites.contains(row.id),
                                 marked: state.isMarked(shown: index), new: fresh.contains(row.id),
-                                changed: changes?.fields(of: row.id, now: now) ?? [],
+                                changed: changes == nil ? [] : list.changedFields(of: row.id, now: now),
                                 gone: changes?.gone.contains(row.id) ?? false, highlight: highlight,
                                 into: &grid, y: rect.y,
                                 now: now, images: state.images)

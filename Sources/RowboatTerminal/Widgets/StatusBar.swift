@@ -30,10 +30,8 @@ public enum StatusBar {
             parts.append(Segment("sorted by \(sort.title) \(sort.arrow) (loaded)", rank: 6))
         }
         if let filter = list.filter { parts.append(Segment(filter.summary, rank: 6)) }
-        if let live = list.live {
-            parts.append(Segment(list.liveStatus ?? "", rank: 7))
-            if let news = live.changesText(now: now) { parts.append(Segment(news, rank: 4)) }
-        }
+        if list.live != nil { parts.append(Segment(list.liveStatus ?? "", rank: 7)) }
+        if let news = list.changesText(now: now) { parts.append(Segment(news, rank: 4)) }
         if !list.marks.isEmpty {
             let note = state.markedNote.map { $0.isEmpty ? "" : " · " + $0 } ?? ""
             parts.append(Segment(list.marks.summary(in: list.rows) + note, rank: 8))
