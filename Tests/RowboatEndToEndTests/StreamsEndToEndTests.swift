@@ -32,4 +32,30 @@ struct StreamsEndToEndTests {
         #expect(await tmux.waitForExit() == 0)
         #expect(tmux.file("stderr").isEmpty)
     }
+
+    /// `notify:` rules send a terminal notification: the market with a
+    /// rule on a price changing and `via: osc9` sends OSC 9 through tmux's
+    /// passthrough, seen in the raw output (pipe-pane), its text the row's.
+    @Test func aChangedPriceSendsATerminalNotification() async throws {
+        let server = try await DemoServer()
+        let config = try APIShapesEndToEndTests().config("streams.yaml", server: server, edits: [
+            ("params: {every: 200}", "params: {every: 20, count: 25, retry: 2000}"),
+            ("interfaces:\n", "notifications: {via: osc9, every: 1s}\ninterfaces:\n"),
+            ("    stream:\n      mode: upsert", "    notify:\n      - {on: change, field: price, text: \"${item.title} now ${item.price}\"}\n"
+                + "    stream:\n      mode: upsert"),
+        ])
+        let tmux = try TmuxSession(arguments: ["--config", config], columns: 100)
+        let log = server.pane.directory.appendingPathComponent("notify-raw.log").path
+        try tmux.logRawOutput(to: log)
+        try await tmux.waitForScreen { $0.contains("market · 20/20") && $0.contains("reconnecting in 2 s") }
+        // Event 21 changed ACME's price: OSC 9 inside tmux's passthrough (each ESC doubled).
+        var raw = ""
+        for _ in 0..<200 where !raw.contains("\u{1B}Ptmux;\u{1B}\u{1B}]9;Market: Acme Holdings now ") {
+            raw = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        #expect(raw.contains("\u{1B}Ptmux;\u{1B}\u{1B}]9;Market: Acme Holdings now "), "\(raw.suffix(400).debugDescription)")
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+    }
 }

@@ -128,6 +128,9 @@ public enum AppEffect: Sendable, Equatable {
     case openURL(String)
     /// Put text on the clipboard (tmux buffer, wl-copy, xclip or xsel).
     case copy(CopyRequest)
+    /// Send notifications (the run loop's: through the terminal, or
+    /// `notify-send`, or the bell, as `AppState.notifyVia` says).
+    case sendNotifications([Notice])
     /// Draw the whole screen again, from nothing (the run loop's: it owns the terminal).
     case redrawScreen
     /// The thumbnails the screen wants now, in priority order (visible

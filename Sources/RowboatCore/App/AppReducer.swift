@@ -199,7 +199,7 @@ public enum AppReducer {
         if action == .appeared, state.favoritesByEndpoint[key] == nil {
             state.favoritesByEndpoint[key] = []   // asked for below
         }
-        let effects = ListReducer.reduce(&state.tabs[index].list, action).map { e in
+        let effects = gateNotices(&state, tab: index, ListReducer.reduce(&state.tabs[index].list, action)).map { e in
             effect(e, list: .tab(key), endpoint: key, params: params)
         }
         return action == .appeared ? [.loadFavorites(endpoint: key)] + effects : effects
@@ -216,6 +216,8 @@ public enum AppReducer {
             .fetchLive(list: list, endpoint: endpoint, requestID: id, cursor: cursor, params: params)
         case .sortRows(let id, let sort, let rows):
             .sortRows(list: list, requestID: id, sort: sort, rows: rows)
+        case .notify(let notices):
+            .sendNotifications(notices)
         }
     }
 

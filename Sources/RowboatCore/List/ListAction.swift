@@ -115,4 +115,7 @@ public enum ListEffect: Sendable, Equatable {
     /// Work out the order of `rows` by `sort` off the UI thread and answer
     /// `rowsSorted` (a large list: keys are answered meanwhile).
     case sortRows(requestID: Int, LocalSort, RowTable)
+    /// What the list's `notify:` rules made of an update (the app decides
+    /// whether now is too soon after the last).
+    case notify([Notice])
 }

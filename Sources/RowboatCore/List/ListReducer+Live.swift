@@ -92,6 +92,7 @@ extension ListReducer {
         let before = state.rows.count
         var changed: [Int] = []
         var fresh: [String] = []
+        var changedFields: [(String, Set<String>)] = []
         var changes = state.changes
         let hold = state.changeHold
         changes.prune(now: page.fetchedAt, hold: hold)
@@ -102,6 +103,7 @@ extension ListReducer {
             case .changed(let at):
                 changed.append(at)
                 changes.note(row.id, fields: fields, at: page.fetchedAt, hold: hold)
+                if !state.notifyRules.isEmpty { changedFields.append((row.id, fields)) }
             case .same, .setAside: break
             }
         }
@@ -144,9 +146,10 @@ extension ListReducer {
             state.selection = min(state.selection, max(0, state.rows.count - 1))
         }
         clampScroll(&state)
+        let notices = notices(state, new: fresh, changed: changedFields, at: page.fetchedAt)
         if page.facts.continues {
             state.inFlight = request
-            return []
+            return notices
         }
         state.inFlight = nil
         state.lastError = nil
@@ -155,7 +158,17 @@ extension ListReducer {
         state.lastUpdated = page.fetchedAt
         state.totalCount = page.facts.totalCount ?? state.totalCount
         state.totalPages = page.facts.totalPages ?? state.totalPages
-        return []
+        return notices
+    }
+
+    /// The `notify:` rules' notices for an update's new and changed rows
+    /// (read back from the table by id); none without rules.
+    static func notices(_ state: ListState, new: [String], changed: [(String, Set<String>)], at time: Double) -> [ListEffect] {
+        guard !state.notifyRules.isEmpty, !new.isEmpty || !changed.isEmpty else { return [] }
+        func row(_ id: String) -> RowModel? { state.rows.index(ofID: id).map { state.rows[$0] } }
+        let notices = Notice.of(state.notifyRules, new: new.compactMap(row),
+                                changed: changed.compactMap { id, fields in row(id).map { ($0, fields) } }, now: time)
+        return notices.isEmpty ? [] : [.notify(notices)]
     }
 
     /// A tick's first page is whole: the rows of the last tick's first page

@@ -30,9 +30,12 @@ extension ListReducer {
         var changes = state.changes
         let hold = state.changeHold
         changes.prune(now: page.fetchedAt, hold: hold)
+        var added: [String] = [], changedFields: [(String, Set<String>)] = []
         for row in newestFirst {
-            let (_, fields) = state.rows.updateNotingFields(row)
+            let (update, fields) = state.rows.updateNotingFields(row)
             changes.note(row.id, fields: fields, at: page.fetchedAt, hold: hold)
+            guard !state.notifyRules.isEmpty else { continue }
+            if case .added = update { added.append(row.id) } else if !fields.isEmpty { changedFields.append((row.id, fields)) }
         }
         state.changes = changes
         state.rows.moveToTop(from: before)
@@ -66,6 +69,6 @@ extension ListReducer {
         state.live?.due = nil
         if !page.rows.isEmpty { state.lastUpdated = page.fetchedAt }
         state.inFlight = page.facts.continues ? request : nil
-        return []
+        return notices(state, new: added, changed: changedFields, at: page.fetchedAt)
     }
 }

@@ -101,6 +101,8 @@ public struct ListState: Sendable, Equatable {
     public var lastUpdated: Double?
     /// What the last live tick, stream event or refresh changed (`RowChanges`).
     public var changes = RowChanges()
+    /// The endpoint's `notify:` rules (none: no notices are worked out).
+    public var notifyRules: [NotifyRule] = []
     /// The most recent error line, shown in the status bar.
     public var lastError: String?
     /// Set while cached rows are shown: their age, and whether the server

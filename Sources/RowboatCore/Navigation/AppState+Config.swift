@@ -16,6 +16,7 @@ extension AppState {
                                list: ListState(paging: endpoint.paging))
             tab.query = QueryState(options: endpoint.query)
             tab.showsImageBadges = endpoint.item.field("image") != nil
+            tab.list.notifyRules = endpoint.notify
             if let every = endpoint.refreshEvery {
                 var live = LiveRefresh(every: every)
                 live.dropsGone = endpoint.refreshGone == .drop
@@ -31,6 +32,7 @@ extension AppState {
             return tab
         }
         self.init(tabs: tabs.isEmpty ? [TabState(endpointKey: "", columns: [])] : tabs, size: size)
+        notifications = config.notifications
         endpoints = Dictionary(config.endpoints.map {
             ($0.key, EndpointInfo(title: $0.displayTitle, paging: $0.paging, related: $0.related,
                                   actions: config.actions(of: $0), params: $0.params, fields: FieldInfo.of($0.item)))

@@ -15,6 +15,8 @@ public struct AppState: Sendable, Equatable {
     public var size: TerminalSize
     /// The app's idea of now, from `.clock` actions (toasts expire by it).
     public var clock: Double = 0
+    /// Where notifications go and how often at most (`notifications:`).
+    public var notifications = NotifySettings()
     /// A message that goes away by itself.
     public var toast: Toast?
     /// Where each image URL is (badges and card placeholders).

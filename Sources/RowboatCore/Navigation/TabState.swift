@@ -21,6 +21,8 @@ public struct TabState: Sendable, Equatable {
     public var stack: [Screen] = []
     /// The tab was shown at least once (its first page was asked for).
     public var visited = false
+    /// When its `notify:` rules last sent a notification.
+    public var notifyGate = NotifyGate()
 
     public init(endpointKey: String, title: String? = nil, columns: [ColumnSpec], list: ListState = ListState()) {
         self.endpointKey = endpointKey

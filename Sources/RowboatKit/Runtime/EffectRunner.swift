@@ -113,6 +113,13 @@ package final class EffectRunner: Sendable {
             }
         case .redrawScreen:
             break   // the run loop's (it owns the terminal); a headless session draws whole frames
+        case .sendNotifications(let notices):
+            // What reaches here goes to the desktop (the run loop wrote the terminal's own kinds).
+            helperQueue.async {
+                for notice in notices {
+                    _ = ChildProcess.run(["notify-send", "--app-name=Rowboat", notice.title ?? "Rowboat", notice.text])
+                }
+            }
         case .copy(let request):
             let clipboard = Clipboard(environment: ProcessInfo.processInfo.environment)
             helperQueue.async {

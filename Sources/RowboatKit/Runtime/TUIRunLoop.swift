@@ -167,6 +167,8 @@ package final class TUIRunLoop {
                 runInteractive(plan, runID: runID)
             } else if case .redrawScreen = effect {
                 screen.forgetDrawn()
+            } else if case .sendNotifications(let notices) = effect {
+                notify(notices)
             } else if case .copy(var request) = effect {
                 // The terminal's clipboard is written here, where the terminal is owned.
                 request.sentToTerminal = screen.copyToClipboard(request.text)
@@ -174,6 +176,31 @@ package final class TUIRunLoop {
             } else {
                 runner?.run(effect)
             }
+        }
+    }
+
+    /// Notifications, where `notifications.via` sends them: the terminal's
+    /// own sequences are written here (the terminal is owned here), the
+    /// desktop's by the runner.
+    func notify(_ notices: [Notice]) {
+        let environment = ProcessInfo.processInfo.environment
+        let route = TerminalNotification.route(store.read(\.notifications.via), environment: environment,
+                                               hasNotifySend: Self.onPath("notify-send", environment))
+        switch route {
+        case .notifySend: runner?.run(.sendNotifications(notices))
+        case .off: break
+        default:
+            for notice in notices {
+                screen.writeNotification(TerminalNotification.bytes(title: notice.title ?? "", text: notice.text, route: route,
+                                                                    tmux: environment["TMUX"] != nil))
+            }
+        }
+    }
+
+    /// Whether `program` is an executable in `PATH`.
+    static func onPath(_ program: String, _ environment: [String: String]) -> Bool {
+        (environment["PATH"] ?? "").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
         }
     }
 

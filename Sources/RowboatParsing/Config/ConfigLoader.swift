@@ -5,12 +5,12 @@ import RowboatSpec
 /// Every failure is a `ConfigError` naming file:line:column and the key.
 public enum ConfigLoader {
     static let rootKeys = ["server", "communication", "localCache", "interfaces", "keys", "theme", "auth", "images", "tabs",
-                           "actions"]
+                           "actions", "notifications"]
     static let communicationKeys = ["method", "bodyFormat", "timeout", "headers", "userAgent", "maxBodyBytes"]
     static let localCacheKeys = ["enabled", "path", "expire", "maxSize", "keepStale"]
     static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode",
                                 "filters", "sort", "search", "body", "title", "related", "maxBodyBytes", "timeout",
-                                "actions", "refresh", "stream"]
+                                "actions", "refresh", "stream", "notify"]
     static let responseKeys = ["list", "success", "successValues", "message", "format", "keyed", "columnNames"]
     static let fieldKeys = ["path", "type", "default", "relative", "relativeDays", "currency"]
     static let columnKeys = ["field", "title", "width", "weight", "min", "align"]
@@ -53,6 +53,7 @@ public enum ConfigLoader {
                                    theme: try keys["theme"].map(parseTheme) ?? ThemeSettings())
         config.auth = try keys["auth"].flatMap(parseAuth)
         config.images = try keys["images"].map(parseImages) ?? ImageSettings()
+        config.notifications = try keys["notifications"].map(parseNotifications) ?? NotifySettings()
         // Actions for every endpoint: a field is checked against what any of them maps.
         config.actions = try keys["actions"].map { n throws(ConfigError) in
             try parseActions(n, fields: Array(Set(endpoints.flatMap { $0.item.fields.map(\.name) })).sorted())
@@ -185,6 +186,9 @@ public enum ConfigLoader {
         endpoint.refreshGone = try keys["refresh"].map(parseRefreshGone) ?? .keep
         if let s = keys["stream"] {
             endpoint.stream = try parseStream(s)
+        }
+        if let n = keys["notify"] {
+            endpoint.notify = try parseNotify(n, fields: mapping.fields.map(\.name))
         }
         if let m = keys["maxBodyBytes"] {
             endpoint.maxBodyBytes = try m.int()

@@ -36,6 +36,8 @@ public struct Endpoint: Sendable, Equatable {
     public var refreshGone: GoneRows = .keep
     /// `stream:`: the endpoint is a stream of items, not pages; nil: pages.
     public var stream: StreamSpec?
+    /// `notify:`: when a row that comes sends a notification.
+    public var notify: [NotifyRule] = []
 
     public init(key: String, url: String, method: HTTPMethodName? = nil,
                 params: [String: ParamValue] = [:], headers: [String: String] = [:],

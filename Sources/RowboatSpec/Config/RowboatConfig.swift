@@ -17,6 +17,8 @@ public struct RowboatConfig: Sendable, Equatable {
     public var auth: AuthSettings?
     /// The `images:` section.
     public var images = ImageSettings()
+    /// The `notifications:` section: where `notify:` rules' notifications go.
+    public var notifications = NotifySettings()
     /// The `tabs:` list: which endpoints are tabs, in order; nil: every
     /// endpoint, in file order.
     public var tabs: [String]?

@@ -73,6 +73,12 @@ extension NCursesScreen {
 }
 
 extension NCursesScreen {
+    /// Writes a notification's bytes (`TerminalNotification`) after what
+    /// ncurses has drawn.
+    public func writeNotification(_ bytes: [UInt8]) {
+        if !bytes.isEmpty { _ = GraphicsProbe.writeAll(bytes, to: STDOUT_FILENO) }
+    }
+
     /// Sends `text` to the terminal's clipboard (OSC 52), after what
     /// ncurses has drawn; false when it is too long to send that way.
     public func copyToClipboard(_ text: String) -> Bool {
