@@ -56,9 +56,13 @@ let package = Package(
         .target(name: "RowboatCore", dependencies: ["RowboatSpec"]),
         // Cell grid, widgets, display width (pure) and the ncurses backend.
         .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "CNCurses"]),
+        // libsecret (the Secret Service: the system keyring) via pkg-config, for sign-in tokens; pulls in GLib/GIO.
+        .systemLibrary(name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1",
+                       providers: [.apt(["libsecret-1-dev"])]),
         // HTTP data client over AsyncHTTPClient (the transport: the one target of the app that imports NIO).
         .target(name: "RowboatNetwork", dependencies: [
             "RowboatSpec", "RowboatParsing", "RowboatProcess",
+            "CSecret",
             http("AsyncHTTPClient", "async-http-client"),
             http("NIOCore", "swift-nio"),
             http("NIOPosix", "swift-nio"),

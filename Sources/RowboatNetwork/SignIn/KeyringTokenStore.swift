@@ -1,0 +1,56 @@
+import CSecret
+import Foundation
+import RowboatSpec
+
+/// Tokens in the system keyring through libsecret (the Secret Service on
+/// the D-Bus session bus: gnome-keyring, KeePassXC, KWallet's bridge): one
+/// item per account, labelled "rowboat sign-in", its secret the record's JSON.
+public struct KeyringTokenStore: TokenStore {
+    public init() {}
+
+    public func location(account: String) -> String {
+        "the system keyring (Secret Service, item \"rowboat sign-in\")"
+    }
+
+    /// Nil when the Secret Service answers a lookup; else why not.
+    public func unavailableReason() -> String? {
+        var error: UnsafeMutablePointer<CChar>?
+        let found = rb_secret_lookup("rowboat availability check", &error)
+        rb_secret_free(found)
+        return Self.take(error)
+    }
+
+    public func load(account: String) throws(DataError) -> TokenRecord? {
+        var error: UnsafeMutablePointer<CChar>?
+        let found = rb_secret_lookup(account, &error)
+        defer { rb_secret_free(found) }
+        if let message = Self.take(error) { throw .auth("the keyring could not be read: \(message)") }
+        guard let found else { return nil }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self),
+                                              count: strlen(found)))
+        guard let record = TokenRecord.decode(bytes) else {
+            throw .auth("the keyring's rowboat item is not one rowboat wrote; run rowboat auth logout and sign in again")
+        }
+        return record
+    }
+
+    public func save(_ record: TokenRecord, account: String) throws(DataError) {
+        var error: UnsafeMutablePointer<CChar>?
+        let json = String(decoding: record.encoded(), as: UTF8.self)
+        _ = rb_secret_store(account, "rowboat sign-in", json, &error)
+        if let message = Self.take(error) { throw .auth("the keyring could not store the tokens: \(message)") }
+    }
+
+    public func remove(account: String) throws(DataError) {
+        var error: UnsafeMutablePointer<CChar>?
+        _ = rb_secret_clear(account, &error)
+        if let message = Self.take(error) { throw .auth("the keyring could not forget the tokens: \(message)") }
+    }
+
+    /// libsecret's message, freed.
+    static func take(_ error: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let error else { return nil }
+        defer { free(error) }
+        return Sanitizer.clean(String(cString: error), limit: 160)
+    }
+}
