@@ -98,9 +98,9 @@ let package = Package(
         .target(name: "RowboatProcess"),
         // What only the tests, benchmarks and fault scripts use, kept out of the rowboat binary: the hostile
         // server (misbehaving routes on plain sockets), RefusingPort, the demo server with its requests
-        // counted, ProcessMemory.
+        // counted, ProcessMemory, the OAuth2 test server (django-oauth-toolkit, Tests/OAuthServer).
         .target(name: "RowboatTestSupport", dependencies: [
-            "RowboatDemo",
+            "RowboatDemo", "RowboatProcess",
             http("ServiceLifecycle", "swift-service-lifecycle"),
         ]),
         // `rowboat-hostile`: the hostile server in the foreground, on 127.0.0.1, for scripts and by hand.
