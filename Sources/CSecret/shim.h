@@ -68,6 +68,25 @@ static inline int rb_secret_clear(const char *account, char **error) {
     return *error == NULL ? 0 : -1;
 }
 
+/// 0 when the default collection exists and is unlocked (an item can be
+/// stored without a prompt); 1 when it is missing or locked; -1 and
+/// `*error` when the Secret Service could not be asked.
+static inline int rb_secret_default_locked(char **error) {
+    GError *failure = NULL;
+    SecretService *service = secret_service_get_sync(SECRET_SERVICE_NONE, NULL, &failure);
+    *error = rb_secret_take_error(failure);
+    if (*error != NULL || service == NULL) return -1;
+    SecretCollection *collection = secret_collection_for_alias_sync(service, SECRET_COLLECTION_DEFAULT,
+                                                                    SECRET_COLLECTION_NONE, NULL, &failure);
+    g_object_unref(service);
+    *error = rb_secret_take_error(failure);
+    if (*error != NULL) return -1;
+    if (collection == NULL) return 1;
+    int locked = secret_collection_get_locked(collection) ? 1 : 0;
+    g_object_unref(collection);
+    return locked;
+}
+
 /// Wipes and frees a secret from rb_secret_lookup.
 static inline void rb_secret_free(char *secret) {
     if (secret != NULL) secret_password_free(secret);

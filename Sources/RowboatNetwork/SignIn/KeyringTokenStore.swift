@@ -12,12 +12,15 @@ public struct KeyringTokenStore: TokenStore {
         "the system keyring (Secret Service, item \"rowboat sign-in\")"
     }
 
-    /// Nil when the Secret Service answers a lookup; else why not.
+    /// Nil when the Secret Service answers and its default collection is
+    /// unlocked (tokens can be stored without a prompt); else why not.
     public func unavailableReason() -> String? {
         var error: UnsafeMutablePointer<CChar>?
-        let found = rb_secret_lookup("rowboat availability check", &error)
-        rb_secret_free(found)
-        return Self.take(error)
+        switch rb_secret_default_locked(&error) {
+        case 0: return nil
+        case 1: return "its default keyring is locked or missing"
+        default: return Self.take(error) ?? "no answer"
+        }
     }
 
     public func load(account: String) throws(DataError) -> TokenRecord? {

@@ -35,7 +35,7 @@ public enum TokenStores {
         }
         let keyring = KeyringTokenStore()
         if let reason = keyring.unavailableReason() {
-            return (file, "no Secret Service on the session bus (\(Sanitizer.clean(reason, limit: 120)))")
+            return (file, "no usable Secret Service on the session bus: \(Sanitizer.clean(reason, limit: 120))")
         }
         return (keyring, nil)
     }
