@@ -118,13 +118,22 @@ public actor OAuth2TokenSource {
                 return try OAuth2Exchange.tokens(answer, from: tokenURL, now: clock())
             }
         case .signIn(let settings, let store, let account, let hint):
-            guard let refreshToken = current?.refreshToken else {
-                throw .auth("the sign-in at \(URLOrigin(tokenURL)?.description ?? tokenURL) has expired and has no "
-                            + "refresh token: run \(hint)")
-            }
-            let request = refreshRequest(settings, refreshToken: refreshToken)
             let kept = current
+            let userAgent = userAgent, timeoutSeconds = timeoutSeconds
             return {
+                // Another rowboat may have renewed (and rotated) them since they
+                // were read: its tokens are used, or its refresh token.
+                var refreshWith = kept?.refreshToken
+                if let stored = try? store.load(account: account), stored.accessToken != kept?.accessToken {
+                    if !stored.needsRefresh(at: clock()) { return stored }
+                    if let newer = stored.refreshToken { refreshWith = newer }
+                }
+                guard let refreshWith else {
+                    throw DataError.auth("the sign-in at \(URLOrigin(tokenURL)?.description ?? tokenURL) has expired "
+                                         + "and has no refresh token: run \(hint)")
+                }
+                let request = Self.refreshRequest(settings, tokenURL: tokenURL, refreshToken: refreshWith,
+                                                  userAgent: userAgent, timeoutSeconds: timeoutSeconds)
                 let answer = try await OAuth2Exchange.send(request, transport: transport, what: "token refresh")
                 guard (200..<300).contains(answer.status) else {
                     let origin = URLOrigin(tokenURL)?.description ?? tokenURL
@@ -133,7 +142,7 @@ public actor OAuth2TokenSource {
                 }
                 var record = try OAuth2Exchange.tokens(answer, from: tokenURL, now: clock())
                 // Not rotated: the old refresh token still stands (RFC 6749 6).
-                if record.refreshToken == nil { record.refreshToken = kept?.refreshToken }
+                if record.refreshToken == nil { record.refreshToken = refreshWith }
                 if record.scope == nil { record.scope = kept?.scope }
                 try store.save(record, account: account)
                 return record
@@ -152,7 +161,8 @@ public actor OAuth2TokenSource {
                                       userAgent: userAgent, timeoutSeconds: timeoutSeconds)
     }
 
-    func refreshRequest(_ settings: SignInSettings, refreshToken: String) -> RequestSpec {
+    static func refreshRequest(_ settings: SignInSettings, tokenURL: String, refreshToken: String, userAgent: String,
+                               timeoutSeconds: Double) -> RequestSpec {
         OAuth2Exchange.request(tokenURL, fields: [("grant_type", "refresh_token"), ("refresh_token", refreshToken)],
                                client: .init(id: settings.clientID, secret: settings.clientSecret,
                                              auth: settings.clientAuth),

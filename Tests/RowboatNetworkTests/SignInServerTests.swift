@@ -120,6 +120,26 @@ struct SignInServerTests {
         }
     }
 
+    @Test func tokensAnotherRowboatRenewedAreUsedNotRefreshedAgain() async throws {
+        try await Self.withServer { server, store, transport in
+            let clock = ManualClock()
+            clock.advance(Date().timeIntervalSince1970 - clock.read())
+            let (config, _) = try await Self.login(server, store: store, transport: transport, clock: { clock.read() })
+            // Two runs of rowboat on one sign-in, each with the tokens in memory.
+            let first = DataClient(config: config, transport: transport, clock: { clock.read() }, tokenStore: store)
+            let second = DataClient(config: config, transport: transport, clock: { clock.read() }, tokenStore: store)
+            _ = try await first.fetchPage("items", cursor: .first)
+            _ = try await second.fetchPage("items", cursor: .first)
+            clock.advance(3590)
+            _ = try await first.fetchPage("items", cursor: .first)      // renews; the refresh token rotates
+            // The second's refresh token is spent: it takes the first's tokens from the store instead.
+            let page = try await second.fetchPage("items", cursor: .first)
+            #expect(page.items.count == 3)
+            let account = SignInSupport.context(config, store: store, transport: transport).account
+            #expect(try await second.tokens?.token() == store.load(account: account)?.accessToken)
+        }
+    }
+
     @Test func aRefusedTokenIsRefreshedOnceAfterA401() async throws {
         try await Self.withServer { server, store, transport in
             let (config, first) = try await Self.login(server, store: store, transport: transport)

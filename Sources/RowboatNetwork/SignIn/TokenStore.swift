@@ -27,13 +27,13 @@ public enum TokenStores {
         let file = FileTokenStore(environment: environment)
         switch environment["ROWBOAT_TOKEN_STORE"] {
         case "file": return (file, nil)
-        case "keyring": return (KeyringTokenStore(), nil)
+        case "keyring": return (KeyringTokenStore(fallback: file), nil)
         default: break
         }
         guard let bus = environment["DBUS_SESSION_BUS_ADDRESS"], !bus.isEmpty else {
             return (file, "no D-Bus session (DBUS_SESSION_BUS_ADDRESS unset): no keyring")
         }
-        let keyring = KeyringTokenStore()
+        let keyring = KeyringTokenStore(fallback: file)
         if let reason = keyring.unavailableReason() {
             return (file, "no usable Secret Service on the session bus: \(Sanitizer.clean(reason, limit: 120))")
         }
