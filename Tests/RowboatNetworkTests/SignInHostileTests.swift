@@ -240,6 +240,19 @@ struct SignInHostileTests {
         await elsewhere.stop()
     }
 
+    @Test func theAuthorizationURLCarriesWhatTheConfigAsksFor() async throws {
+        let config = try SignInSupport.codeConfig("https://api.example.com",
+                                                  extra: ", audience: 'https://api.example.com', params: {prompt: consent, a b: 'x&y'}")
+        let transport = HTTPTransport()
+        let context = SignInSupport.context(config, store: SignInSupport.fileStore(), transport: transport)
+        await transport.shutdown()
+        let url = CodeSignIn.authorizationURL("https://auth.example.com/authorize?tenant=t1", context: context,
+                                              redirectURI: "http://127.0.0.1:5555/callback", challenge: "CH", state: "ST")
+        #expect(url == "https://auth.example.com/authorize?tenant=t1&response_type=code&client_id=rowboat-code"
+                + "&redirect_uri=http%3A%2F%2F127.0.0.1%3A5555%2Fcallback&code_challenge=CH&code_challenge_method=S256"
+                + "&state=ST&scope=read&audience=https%3A%2F%2Fapi.example.com&a%20b=x%26y&prompt=consent")
+    }
+
     @Test func theS256ChallengeIsRFC7636sExample() {
         // RFC 7636 appendix B.
         #expect(PKCE.challenge(for: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk") == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")

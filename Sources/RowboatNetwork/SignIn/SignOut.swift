@@ -36,8 +36,9 @@ public enum SignOut {
             lines.append("The config names no revocationURL: the tokens are forgotten here but stay valid at the "
                          + "server until they expire")
         }
+        let location = context.store.location(account: context.account)
         try context.store.remove(account: context.account)
-        lines.append("Signed out of \(context.origin) (forgot the tokens in \(context.store.location(account: context.account)))")
+        lines.append("Signed out of \(context.origin) (forgot the tokens in \(location))")
         return lines
     }
 }
