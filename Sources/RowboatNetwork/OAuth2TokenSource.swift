@@ -144,6 +144,7 @@ public actor OAuth2TokenSource {
                 // Not rotated: the old refresh token still stands (RFC 6749 6).
                 if record.refreshToken == nil { record.refreshToken = refreshWith }
                 if record.scope == nil { record.scope = kept?.scope }
+                if record.identity == nil { record.identity = kept?.identity }
                 try store.save(record, account: account)
                 return record
             }

@@ -253,6 +253,30 @@ struct SignInHostileTests {
                 + "&state=ST&scope=read&audience=https%3A%2F%2Fapi.example.com&a%20b=x%26y&prompt=consent")
     }
 
+    @Test func anIDTokenNamesWhoSignedInCleanedAndNeverShown() async throws {
+        func jwt(_ claims: String) -> String {
+            "eyJhbGciOiJub25lIn0." + PKCE.base64URL(Array(claims.utf8)) + ".c2ln"
+        }
+        let idToken = jwt(#"{"sub":"42","preferred_username":"alice\u001b[31m@example.com"}"#)
+        try await Self.withServer({ _, _ in
+            .json(["access_token": "access-\(UUID().uuidString)", "token_type": "Bearer", "id_token": idToken])
+        }) { server, transport in
+            let store = SignInSupport.fileStore()
+            guard case .success(let record) = await Self.codeLogin(server, transport: transport, store: store) else {
+                Issue.record("no sign-in")
+                return
+            }
+            #expect(record.identity == "alice[31m@example.com")
+            let config = try SignInSupport.codeConfig(server.baseURL, tokenURL: "/token")
+            let lines = try SignInStatus.lines(SignInSupport.context(config, store: store, transport: transport))
+            #expect(lines.contains("Signed in as alice[31m@example.com"))
+            #expect(!lines.joined().contains(idToken) && !lines.joined().contains("\u{1b}"))
+        }
+        #expect(OAuth2Exchange.identity(inIDToken: jwt(#"{"sub":"s-1"}"#)) == "s-1")
+        #expect(OAuth2Exchange.identity(inIDToken: "not-a-jwt") == nil)
+        #expect(OAuth2Exchange.identity(inIDToken: jwt("[1]")) == nil)
+    }
+
     @Test func theS256ChallengeIsRFC7636sExample() {
         // RFC 7636 appendix B.
         #expect(PKCE.challenge(for: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk") == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")

@@ -102,7 +102,25 @@ enum OAuth2Exchange {
         }
         let lifetime = answer.text("expires_in").flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         return TokenRecord(accessToken: token, refreshToken: refresh, expiresAt: lifetime.map { now + $0 },
-                           obtainedAt: now, scope: answer.text("scope").map { shown($0) })
+                           obtainedAt: now, scope: answer.text("scope").map { shown($0) },
+                           identity: answer.text("id_token").flatMap(identity(inIDToken:)))
+    }
+
+    /// Who an OpenID Connect ID token (a JWT) names, from its payload's
+    /// claims; nil when it is not one. Display only: not verified.
+    static func identity(inIDToken token: String) -> String? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[1].count <= 16384 else { return nil }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64), case .object(let claims)? = try? JSONValue.parse(data) else { return nil }
+        for claim in ["preferred_username", "email", "name", "sub"] {
+            if let value = claims[claim]?.scalarText, !value.isEmpty {
+                let cleaned = Sanitizer.clean(value, limit: 80)
+                return cleaned.isEmpty ? nil : cleaned
+            }
+        }
+        return nil
     }
 
     static func headerSafe(_ text: String) -> Bool { text.utf8.allSatisfy { (0x21...0x7E).contains($0) } }

@@ -1,7 +1,8 @@
 import Foundation
 import RowboatSpec
 
-/// `rowboat auth status` in lines: signed in or not, to what, the scopes,
+/// `rowboat auth status` in lines: signed in or not (and as whom, when an
+/// ID token names them), to what, the scopes,
 /// when the access token expires, whether it can refresh, and where the
 /// tokens are stored. Never a token.
 public enum SignInStatus {
@@ -15,7 +16,7 @@ public enum SignInStatus {
             if let storeNotice { lines.append("(\(storeNotice))") }
             return lines
         }
-        lines.append("Signed in")
+        lines.append(record.identity.map { "Signed in as \($0)" } ?? "Signed in")
         lines.append("Scopes: " + (record.scope.map { $0.isEmpty ? "(none)" : $0 } ?? "(not said by the server)"))
         let now = context.clock()
         if let expiresAt = record.expiresAt {

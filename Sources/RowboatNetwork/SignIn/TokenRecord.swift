@@ -13,13 +13,19 @@ public struct TokenRecord: Sendable, Equatable, Codable, CustomStringConvertible
     public var obtainedAt: Double
     /// The scopes granted (space-separated), when the server said.
     public var scope: String?
+    /// Who signed in, as an OpenID Connect ID token names them
+    /// (`preferred_username`, `email`, `name` or `sub`), cleaned; for
+    /// `auth status` only (the token's signature is not checked).
+    public var identity: String?
 
-    public init(accessToken: String, refreshToken: String?, expiresAt: Double?, obtainedAt: Double, scope: String?) {
+    public init(accessToken: String, refreshToken: String?, expiresAt: Double?, obtainedAt: Double, scope: String?,
+                identity: String? = nil) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.expiresAt = expiresAt
         self.obtainedAt = obtainedAt
         self.scope = scope
+        self.identity = identity
         register()
     }
 
