@@ -1,4 +1,5 @@
 import Foundation
+import RowboatApp
 import RowboatSpec
 import RowboatCore
 import Synchronization
@@ -168,6 +169,38 @@ struct SignInServerTests {
             #expect(line.contains("ended (refresh refused: invalid_grant): run rowboat auth login --config test.yaml"),
                     "\(line)")
             #expect(!line.contains("\n") && !Secrets.appear(in: line))
+        }
+    }
+
+    @Test func aSignInThatEndsMidWalkKeepsThePagesAlreadyShown() async throws {
+        try await Self.withServer { server, store, transport in
+            _ = try await Self.login(server, store: store, transport: transport)
+            let walkConfig = try Support.config("""
+            auth: {type: oauth2-code, authorizationURL: /o/authorize/, tokenURL: /o/token/, clientId: rowboat-code}
+            interfaces:
+              items:
+                url: /api/items
+                paging: {style: nextURL, nextURL: next}
+                response: {list: items}
+                item: {id: id, title: name}
+            """, server: server.origin)
+            let client = DataClient(config: walkConfig, transport: transport, tokenStore: store)
+            let endpoint = try #require(walkConfig.endpoint("items"))
+            let shown = IDBox()
+            let error = await Support.failure {
+                _ = try await PageSource(client: client, store: nil).walk(endpoint, params: [:], mode: .network,
+                                                                          maxPages: 5) { page in
+                    await shown.add(page.items.map(\.id))
+                    // The admin ends the sign-in after the first page.
+                    for path in ["/test/expire-access-tokens", "/test/revoke-refresh-tokens"] {
+                        _ = try? await transport.send(RequestSpec(method: .post, url: server.origin + path, headers: [],
+                                                                  body: [], timeoutSeconds: 5))
+                    }
+                }
+            }
+            #expect(await shown.ids == ["1", "2", "3"])
+            let line = try #require(error).description
+            #expect(line.hasSuffix("run rowboat auth login --config test.yaml") && !line.contains("\n"), "\(line)")
         }
     }
 

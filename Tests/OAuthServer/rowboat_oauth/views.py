@@ -12,7 +12,7 @@ from oauth2_provider.views.mixins import OAuthLibMixin
 
 
 class Items(OAuthLibMixin, View):
-    """GET /api/items: three items with a valid bearer token, else 401 (RFC 6750 3.1)."""
+    """GET /api/items[?page=2]: three items a page, two pages, with a valid bearer token, else 401 (RFC 6750 3.1)."""
 
     def get(self, request, *args, **kwargs):
         valid, _ = self.verify_request(request)
@@ -20,7 +20,12 @@ class Items(OAuthLibMixin, View):
             response = JsonResponse({"error": "invalid_token"}, status=401)
             response["WWW-Authenticate"] = 'Bearer error="invalid_token"'
             return response
-        return JsonResponse({"items": [{"id": i, "name": f"item {i}"} for i in (1, 2, 3)]})
+        page = 2 if request.GET.get("page") == "2" else 1
+        first = (page - 1) * 3 + 1
+        body = {"items": [{"id": i, "name": f"item {i}"} for i in range(first, first + 3)]}
+        if page == 1:
+            body["next"] = "/api/items?page=2"
+        return JsonResponse(body)
 
 
 def login(request):
