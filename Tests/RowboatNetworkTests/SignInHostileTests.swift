@@ -277,6 +277,35 @@ struct SignInHostileTests {
         #expect(OAuth2Exchange.identity(inIDToken: jwt("[1]")) == nil)
     }
 
+    @Test func theTokenGoesOnlyToTheServersOrigin() async throws {
+        let elsewhere = try await TestServer.start { _, _ in .json(["items": [["id": 9, "name": "far"]]]) }
+        try await Self.withServer({ request, _ in
+            .json(["items": [["id": 1, "name": "near"]], "next": elsewhere.baseURL + "/api/items?page=2"])
+        }) { server, transport in
+            let store = SignInSupport.fileStore()
+            let config = try Support.config("""
+            auth: {type: oauth2-code, authorizationURL: /authorize, tokenURL: /token, clientId: c}
+            interfaces:
+              items:
+                url: /api/items
+                paging: {style: nextURL, nextURL: next}
+                response: {list: items}
+                item: {id: id, title: name}
+            """, server: server.baseURL)
+            let context = SignInSupport.context(config, store: store, transport: transport)
+            let token = "stored-access-\(UUID().uuidString)"
+            try store.save(TokenRecord(accessToken: token, refreshToken: nil, expiresAt: nil, obtainedAt: 0, scope: nil),
+                           account: context.account)
+            let client = DataClient(config: config, transport: transport, tokenStore: store)
+            let first = try await client.fetchPage("items", cursor: .first)
+            #expect(server.requests(path: "/api/items").first?.header("Authorization") == "Bearer \(token)")
+            _ = try? await client.fetchPage("items", cursor: .url(try #require(first.nextURL)))
+            #expect(elsewhere.requests.count == 1)
+            #expect(elsewhere.requests.allSatisfy { $0.header("Authorization") == nil && !$0.query.contains(token) })
+        }
+        await elsewhere.stop()
+    }
+
     @Test func theS256ChallengeIsRFC7636sExample() {
         // RFC 7636 appendix B.
         #expect(PKCE.challenge(for: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk") == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
