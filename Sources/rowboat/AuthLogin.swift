@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import RowboatKit
 import RowboatNetwork
 import RowboatSpec
 
@@ -21,21 +19,7 @@ struct AuthLogin: AsyncParsableCommand {
         do {
             let (context, notice) = try options.context(transport: transport)
             guard wait > 0, wait.isFinite else { throw CLIError("--wait must be a positive number of seconds") }
-            let say: @Sendable (String) -> Void = { StandardStreams.err($0) }
-            switch context.settings.flow {
-            case .code:
-                let environment = ProcessInfo.processInfo.environment
-                _ = try await CodeSignIn.run(context, waitSeconds: wait, open: { url in
-                    switch LinkOpener(environment: environment).open(url) {
-                    case .success: return nil
-                    case .failure(let error): return error.description
-                    }
-                }, say: say)
-            case .device:
-                _ = try await DeviceSignIn.run(context, say: say)
-            }
-            say("Signed in to \(context.origin); tokens stored in \(context.store.location(account: context.account))")
-            if let notice { say("(\(notice))") }
+            try await SignInRun.login(context, notice: notice, wait: wait)
             await transport.shutdown()
         } catch {
             await transport.shutdown()
