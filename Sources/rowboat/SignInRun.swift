@@ -13,9 +13,14 @@ enum SignInRun {
         case .code:
             let environment = ProcessInfo.processInfo.environment
             _ = try await CodeSignIn.run(context, waitSeconds: wait, open: { url in
-                switch LinkOpener(environment: environment).open(url) {
-                case .success: return nil
-                case .failure(let error): return error.description
+                // On a thread of its own: the browser command may run for long.
+                await withCheckedContinuation { continuation in
+                    Thread.detachNewThread {
+                        switch LinkOpener(environment: environment).open(url) {
+                        case .success: continuation.resume(returning: nil)
+                        case .failure(let error): continuation.resume(returning: error.description)
+                        }
+                    }
                 }
             }, say: say)
         case .device:

@@ -24,13 +24,14 @@ public enum CodeSignIn {
                                    challenge: pkce.challenge, state: state)
         say("Signing in at \(URLOrigin(authorization)?.description ?? authorization): waiting for the browser on "
             + "\(redirect.redirectURI)")
-        let opener = Task {
+        say("Opening it in the browser; if the sign-in page does not show, open this URL:")
+        say(url)
+        // Not waited for: a browser that stays in the foreground until it is
+        // closed must not hold the sign-in up once the redirect has come.
+        Task.detached {
             if let failure = await open(url) {
-                say("Could not open a browser (\(Sanitizer.clean(failure, limit: 120))). Open this URL to sign in:")
-            } else {
-                say("Opened the browser. If it did not show the sign-in, open this URL:")
+                say("Could not open a browser (\(Sanitizer.clean(failure, limit: 120))): open the URL above")
             }
-            say(url)
         }
         let arrival = await redirect.wait(seconds: waitSeconds) { arrival in
             guard arrival.param("state") == state else {
@@ -41,7 +42,6 @@ public enum CodeSignIn {
             if arrival.param("error") != nil { return ("The sign-in was refused. You can close this tab.", true) }
             return ("Signed in to rowboat. You can close this tab.", true)
         }
-        _ = await opener.value
         guard let arrival else {
             throw .auth("no answer from the browser within \(Int(waitSeconds)) s: run rowboat auth login again")
         }
