@@ -57,6 +57,7 @@ public final class OAuthTestServer: Sendable {
         }
     }
 
+    /// Why the server did not start (its stderr's end).
     public struct StartFailure: Error, CustomStringConvertible {
         public var description: String
     }

@@ -105,6 +105,46 @@ struct AuthCLITests {
         }
     }
 
+    @Test func theDeviceFlowOnTheTerminalShowsTheURLAndCodeThenSignsIn() async throws {
+        try await OAuthTestServer.withRunning { server in
+            let dir = try Paths.tempDir().path
+            let config = try Paths.write("""
+            server: \(server.origin)
+            auth: {type: oauth2-device, deviceAuthorizationURL: /o/device-authorization/, tokenURL: /o/token/,
+                   clientId: rowboat-device, scope: read}
+            interfaces:
+              items: {url: /api/items, response: {list: items}, item: {id: id, title: name}}
+            """, name: "device.yaml")
+            let login = try ProcessRunner.spawn(ProcessSpec(
+                [Subprocess.rowboat, "auth", "login", "--config", config],
+                environment: ProcessRunner.environment(["XDG_STATE_HOME": dir + "/state", "ROWBOAT_TOKEN_STORE": "file"]),
+                stdout: .file(dir + "/login.out"), stderr: .file(dir + "/login.err")))
+            // The person reads the code off the terminal and approves it in a browser.
+            var code: String?
+            let deadline = Date().addingTimeInterval(30)
+            while code == nil, Date() < deadline {
+                let said = Self.read(dir, "login.err")
+                if let range = said.range(of: " and enter the code ") {
+                    code = said[range.upperBound...].split(separator: "\n").first.map(String.init)
+                } else {
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+            }
+            let userCode = try #require(code, "no code in: \(Self.read(dir, "login.err"))")
+            let person = await OAuthTestServer.person(["device", server.origin, userCode, "accept"])
+            #expect(person.status == 0, "\(person.output)")
+            let status = await withCheckedContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(returning: login.wait().status) }
+            }
+            let said = Self.read(dir, "login.err")
+            #expect(status == 0, "\(said)")
+            let lines = said.split(separator: "\n").map(String.init)
+            #expect(lines.first == "To sign in, open \(server.origin)/o/device/ and enter the code \(userCode)")
+            #expect(lines.contains { $0.hasPrefix("Signed in to \(server.origin); tokens stored in file ") })
+            #expect(Self.read(dir, "login.out").isEmpty)
+        }
+    }
+
     @Test func aConfigWithNothingToSignInToIsOneLine() async throws {
         let config = try Paths.write("""
         server: http://127.0.0.1:9
