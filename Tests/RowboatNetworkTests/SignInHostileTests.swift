@@ -214,7 +214,8 @@ struct SignInHostileTests {
         }
     }
 
-    @Test(arguments: ["javascript:alert(document.cookie)", "file:///etc/passwd", "http://127.0.0.1/\u{1b}[2Jx"])
+    @Test(arguments: ["javascript:alert(document.cookie)", "file:///etc/passwd", "http://127.0.0.1/\u{1b}[2Jx",
+                      "http://127.0.0.1/\u{202E}evil", "data:text/html,<script>x</script>"])
     func aVerificationURIThatIsNotAWebURLIsRefused(uri: String) async throws {
         try await Self.withServer(Self.device(code: "CODE", uri: uri,
                                               polls: [Self.granted])) { server, transport in

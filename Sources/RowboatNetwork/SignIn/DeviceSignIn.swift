@@ -95,19 +95,19 @@ public enum DeviceSignIn {
             throw .auth("refused the verification_uri from \(serverName): only http and https URLs are shown "
                         + "(got \"\(OAuth2Exchange.shown(String(uri.prefix(40))))\")")
         }
-        guard let code = answer.text("user_code"), !code.isEmpty,
-              code.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }),
-              code.count <= 64 else {
+        // Printable ASCII (RFC 8628 6.1: codes a person types), spaces allowed.
+        guard let code = answer.text("user_code"), !code.trimmingCharacters(in: .whitespaces).isEmpty,
+              code.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }), code.count <= 64 else {
             throw .auth("the answer from \(serverName) has no user_code that can be shown")
         }
         let complete = answer.text("verification_uri_complete").flatMap { webURL($0) ? $0 : nil }
         return Prompt(verificationURI: uri, userCode: code, verificationURIComplete: complete)
     }
 
-    /// An absolute http(s) URL with no spaces or control characters.
+    /// An absolute http(s) URL of visible ASCII (no spaces, control or
+    /// bidi characters: what is shown is what a person would open).
     static func webURL(_ text: String) -> Bool {
-        URLOrigin(text) != nil && text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F }
-            && text.count <= 2000
+        text.count <= 2000 && text.unicodeScalars.allSatisfy { (0x21...0x7E).contains($0.value) } && URLOrigin(text) != nil
     }
 
     /// The server's interval within `intervalRange`, said when changed.
