@@ -56,9 +56,13 @@ let package = Package(
         .target(name: "RowboatCore", dependencies: ["RowboatSpec"]),
         // Cell grid, widgets, display width (pure) and the ncurses backend.
         .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "CNCurses"]),
+        // libsecret (the Secret Service: the system keyring) via pkg-config, for sign-in tokens; pulls in GLib/GIO.
+        .systemLibrary(name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1",
+                       providers: [.apt(["libsecret-1-dev"])]),
         // HTTP data client over AsyncHTTPClient (the transport: the one target of the app that imports NIO).
         .target(name: "RowboatNetwork", dependencies: [
             "RowboatSpec", "RowboatParsing", "RowboatProcess",
+            "CSecret",
             http("AsyncHTTPClient", "async-http-client"),
             http("NIOCore", "swift-nio"),
             http("NIOPosix", "swift-nio"),
@@ -94,9 +98,9 @@ let package = Package(
         .target(name: "RowboatProcess"),
         // What only the tests, benchmarks and fault scripts use, kept out of the rowboat binary: the hostile
         // server (misbehaving routes on plain sockets), RefusingPort, the demo server with its requests
-        // counted, ProcessMemory.
+        // counted, ProcessMemory, the OAuth2 test server (django-oauth-toolkit, Tests/OAuthServer).
         .target(name: "RowboatTestSupport", dependencies: [
-            "RowboatDemo",
+            "RowboatDemo", "RowboatProcess",
             http("ServiceLifecycle", "swift-service-lifecycle"),
         ]),
         // `rowboat-hostile`: the hostile server in the foreground, on 127.0.0.1, for scripts and by hand.

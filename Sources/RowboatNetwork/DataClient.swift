@@ -10,14 +10,18 @@ public struct DataClient: Sendable {
     public let transport: HTTPTransport
     /// The config's `auth:` credentials, applied per request (nil: none).
     public let authorizer: RequestAuthorizer?
-    /// OAuth2 client-credentials tokens (nil unless `auth.type` is oauth2).
+    /// OAuth2 tokens: client credentials, or a sign-in's stored tokens
+    /// (nil unless `auth.type` is oauth2, oauth2-code or oauth2-device).
     public let tokens: OAuth2TokenSource?
     /// One page decoder per endpoint key, its item mapping prepared once.
     let decoders: [String: PageDecoder]
 
-    /// `clock` (seconds since the epoch) times OAuth2 token expiry.
+    /// `clock` (seconds since the epoch) times OAuth2 token expiry. A
+    /// sign-in's tokens come from `tokenStore` (default: the keyring where
+    /// a Secret Service runs, else the 0600 file: `TokenStores.automatic`).
     public init(config: RowboatConfig, transport: HTTPTransport,
-                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+                tokenStore: (any TokenStore)? = nil) {
         self.config = config
         self.transport = transport
         Secrets.register(config.secrets.values)
@@ -29,9 +33,24 @@ public struct DataClient: Sendable {
                                        timeoutSeconds: config.communication.timeoutSeconds,
                                        userAgent: config.communication.userAgent ?? ClientInfo.current.userAgent,
                                        clock: clock)
+        } else if case .signIn(let settings)? = config.auth {
+            tokens = OAuth2TokenSource(signIn: settings, store: tokenStore ?? TokenStores.automatic().store,
+                                       server: config.server, transport: transport,
+                                       timeoutSeconds: config.communication.timeoutSeconds,
+                                       userAgent: config.communication.userAgent ?? ClientInfo.current.userAgent,
+                                       loginHint: Self.loginCommand(config), clock: clock)
         } else {
             tokens = nil
         }
+    }
+
+    /// The command that signs in to `config`'s server (said when a sign-in has ended).
+    public static func loginCommand(_ config: RowboatConfig) -> String {
+        let path = config.source
+        let plain = !path.isEmpty && path.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) || "/._-+~".unicodeScalars.contains($0)
+        }
+        return "rowboat auth login --config " + (plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'")
     }
 
     /// Fetches and decodes one page of `endpointKey`. A relative next-page

@@ -2,16 +2,30 @@ import Foundation
 import RowboatSpec
 import RowboatParsing
 
-/// Gets OAuth2 access tokens with the client-credentials grant and keeps
-/// the current one in memory only (never on disk, never printed: the client
-/// secret and every token received are registered with `Secrets` the
-/// moment they are known, and the token request never follows a redirect
-/// to another origin): fetched
-/// on first use, fetched again shortly before it expires or after the
-/// server refused it once (401). Callers that ask while a fetch is under
-/// way share it.
+/// Gets OAuth2 access tokens and keeps the current one, for both kinds of
+/// `auth:` that have them:
+///
+/// - client credentials (`oauth2`): fetched on first use and kept in
+///   memory only;
+/// - sign-in (`oauth2-code`, `oauth2-device`): read from the `TokenStore`
+///   that `rowboat auth login` filled, renewed with the refresh token
+///   (RFC 6749 section 6) and stored again, with the new refresh token when
+///   the server rotates it. A refresh the server refuses ends in one line
+///   that asks for `rowboat auth login`.
+///
+/// Either way a token is renewed shortly before it expires and after the
+/// server refused it once (401); callers that ask while a fetch is under
+/// way share it. Tokens are never printed: every secret is registered with
+/// `Secrets` the moment it is known, and token requests never follow a
+/// redirect to another origin (`OAuth2Exchange`).
 public actor OAuth2TokenSource {
-    let settings: OAuth2Settings
+    /// How tokens are got.
+    enum Grant: Sendable {
+        case clientCredentials(OAuth2Settings)
+        case signIn(SignInSettings, store: any TokenStore, account: String, loginHint: String)
+    }
+
+    let grant: Grant
     /// The token endpoint, resolved against the config's server.
     let tokenURL: String
     let transport: HTTPTransport
@@ -19,14 +33,16 @@ public actor OAuth2TokenSource {
     let userAgent: String
     let clock: @Sendable () -> Double
 
-    private var current: (token: String, expiresAt: Double?)?
-    private var pending: Task<(String, Double?), any Error>?
+    private var current: TokenRecord?
+    /// A sign-in's record was read from the store (once; refreshes keep it current).
+    private var loaded = false
+    private var pending: Task<TokenRecord, any Error>?
     /// Token requests made so far (for tests and the benchmark).
     public private(set) var fetches = 0
 
     public init(settings: OAuth2Settings, server: String, transport: HTTPTransport, timeoutSeconds: Double,
                 userAgent: String, clock: @escaping @Sendable () -> Double) {
-        self.settings = settings
+        self.grant = .clientCredentials(settings)
         self.tokenURL = RequestBuilder.resolve(settings.tokenURL, against: server)
         self.transport = transport
         self.timeoutSeconds = timeoutSeconds
@@ -35,28 +51,45 @@ public actor OAuth2TokenSource {
         Secrets.register([settings.clientSecret])
     }
 
+    /// A sign-in's tokens from `store`; `loginHint` is the command that signs
+    /// in again (`rowboat auth login --config FILE`), for the one line.
+    public init(signIn settings: SignInSettings, store: any TokenStore, server: String, transport: HTTPTransport,
+                timeoutSeconds: Double, userAgent: String, loginHint: String,
+                clock: @escaping @Sendable () -> Double) {
+        self.grant = .signIn(settings, store: store, account: SignInAccount.key(settings, server: server),
+                             loginHint: loginHint)
+        self.tokenURL = RequestBuilder.resolve(settings.tokenURL, against: server)
+        self.transport = transport
+        self.timeoutSeconds = timeoutSeconds
+        self.userAgent = userAgent
+        self.clock = clock
+        Secrets.register(settings.clientSecret.map { [$0] } ?? [])
+    }
+
     /// The access token to send now.
     public func token() async throws(DataError) -> String {
-        if let current, current.expiresAt.map({ clock() < $0 }) ?? true { return current.token }
-        let task: Task<(String, Double?), any Error>
+        if case .signIn(_, let store, let account, let hint) = grant, !loaded {
+            loaded = true
+            current = try store.load(account: account)
+            if current == nil { throw .auth("not signed in: run \(hint)") }
+        }
+        if let current, !current.needsRefresh(at: clock()) { return current.accessToken }
+        let task: Task<TokenRecord, any Error>
         if let pending {
             task = pending
         } else {
-            let request = tokenRequest()
-            let transport = transport
-            let tokenURL = tokenURL
+            let fetch = try fetchTask()
             fetches += 1
-            task = Task { try await Self.fetch(request, transport: transport, tokenURL: tokenURL) }
+            task = Task { try await fetch() }
             pending = task
         }
         do {
-            let (token, lifetime) = try await task.value
+            let record = try await task.value
             if pending == task {
                 pending = nil
-                // Renewed a little early, so a token never expires in flight.
-                current = (token, lifetime.map { clock() + $0 - min(30, $0 / 2) })
+                current = record
             }
-            return token
+            return record.accessToken
         } catch {
             if pending == task { pending = nil }
             throw error as? DataError ?? .auth("token request failed")
@@ -64,73 +97,76 @@ public actor OAuth2TokenSource {
     }
 
     /// Forgets `token` after the server refused it, so the next `token()`
-    /// fetches a new one (a token already replaced is left alone).
+    /// gets a new one (a token already replaced is left alone). A sign-in
+    /// keeps its refresh token for that.
     public func invalidate(_ token: String) {
-        if current?.token == token { current = nil }
+        guard current?.accessToken == token else { return }
+        switch grant {
+        case .clientCredentials: current = nil
+        case .signIn: current?.expiresAt = 0
+        }
     }
 
+    /// The work of one fetch, made here (on the actor) and run in a task.
+    func fetchTask() throws(DataError) -> @Sendable () async throws -> TokenRecord {
+        let transport = transport, tokenURL = tokenURL, clock = clock
+        switch grant {
+        case .clientCredentials:
+            let request = tokenRequest()
+            return {
+                let answer = try await OAuth2Exchange.send(request, transport: transport, what: "token request")
+                return try OAuth2Exchange.tokens(answer, from: tokenURL, now: clock())
+            }
+        case .signIn(let settings, let store, let account, let hint):
+            let kept = current
+            let userAgent = userAgent, timeoutSeconds = timeoutSeconds
+            return {
+                // Another rowboat may have renewed (and rotated) them since they
+                // were read: its tokens are used, or its refresh token.
+                var refreshWith = kept?.refreshToken
+                if let stored = try? store.load(account: account), stored.accessToken != kept?.accessToken {
+                    if !stored.needsRefresh(at: clock()) { return stored }
+                    if let newer = stored.refreshToken { refreshWith = newer }
+                }
+                guard let refreshWith else {
+                    throw DataError.auth("the sign-in at \(URLOrigin(tokenURL)?.description ?? tokenURL) has expired "
+                                         + "and has no refresh token: run \(hint)")
+                }
+                let request = Self.refreshRequest(settings, tokenURL: tokenURL, refreshToken: refreshWith,
+                                                  userAgent: userAgent, timeoutSeconds: timeoutSeconds)
+                let answer = try await OAuth2Exchange.send(request, transport: transport, what: "token refresh")
+                guard (200..<300).contains(answer.status) else {
+                    let origin = URLOrigin(tokenURL)?.description ?? tokenURL
+                    let why = answer.reason.isEmpty ? "HTTP \(answer.status)" : answer.reason
+                    throw DataError.auth("the sign-in at \(origin) ended (refresh refused: \(why)): run \(hint)")
+                }
+                var record = try OAuth2Exchange.tokens(answer, from: tokenURL, now: clock())
+                // Not rotated: the old refresh token still stands (RFC 6749 6).
+                if record.refreshToken == nil { record.refreshToken = refreshWith }
+                if record.scope == nil { record.scope = kept?.scope }
+                if record.identity == nil { record.identity = kept?.identity }
+                try store.save(record, account: account)
+                return record
+            }
+        }
+    }
 
     func tokenRequest() -> RequestSpec {
+        guard case .clientCredentials(let settings) = grant else { preconditionFailure("client credentials only") }
         var form: [(String, String)] = [("grant_type", "client_credentials")]
         if let scope = settings.scope { form.append(("scope", scope)) }
         for (k, v) in settings.params.sorted(by: { $0.key < $1.key }) { form.append((k, v)) }
-        var headers: [(String, String)] = [("Accept", "application/json"), ("User-Agent", userAgent),
-                                           ("Content-Type", "application/x-www-form-urlencoded")]
-        switch settings.clientAuth {
-        case .basic:
-            // RFC 6749 2.3.1: id and secret form-encoded, then base64.
-            let id = URLEncoding.encodeComponent(settings.clientID)
-            let secret = URLEncoding.encodeComponent(settings.clientSecret)
-            headers.append(("Authorization", "Basic " + Data("\(id):\(secret)".utf8).base64EncodedString()))
-        case .body:
-            form.append(("client_id", settings.clientID))
-            form.append(("client_secret", settings.clientSecret))
-        }
-        var spec = RequestSpec(method: .post, url: tokenURL, headers: headers,
-                               body: Array(URLEncoding.encode(form).utf8), timeoutSeconds: timeoutSeconds,
-                               configHeaderNames: ["authorization"], credentialOrigin: URLOrigin(tokenURL))
-        spec.staysOnOrigin = true
-        return spec
+        return OAuth2Exchange.request(tokenURL, fields: form,
+                                      client: .init(id: settings.clientID, secret: settings.clientSecret,
+                                                    auth: settings.clientAuth),
+                                      userAgent: userAgent, timeoutSeconds: timeoutSeconds)
     }
 
-    /// Sends the token request; the token and its lifetime in seconds.
-    /// Server text in an error line (secrets go in `Sanitizer.clean`).
-    static func shown(_ text: String) -> String { Sanitizer.clean(text, limit: 160) }
-
-    static func fetch(_ request: RequestSpec, transport: HTTPTransport, tokenURL: String) async throws -> (String, Double?) {
-        let origin = URLOrigin(tokenURL)?.description ?? "the token URL"
-        let reply: HTTPReply
-        do {
-            reply = try await transport.send(request)
-        } catch {
-            throw DataError.auth("token request to \(origin) failed: \(shown(error.description))")
-        }
-        let json = (try? JSONValue.parse(Data(reply.body))) ?? .null
-        func field(_ name: String) -> JSONValue? {
-            if case .object(let o) = json { return o[name] }
-            return nil
-        }
-        // Known the moment they arrive, before any text could show them.
-        Secrets.register(["access_token", "refresh_token", "id_token"].compactMap { field($0)?.scalarText })
-        guard (200..<300).contains(reply.status) else {
-            let reason = [field("error")?.scalarText, field("error_description")?.scalarText].compactMap { $0 }
-                .joined(separator: ": ")
-            throw DataError.auth("token request to \(origin) failed: HTTP \(reply.status)"
-                + (reason.isEmpty ? "" : " \(shown(reason))"))
-        }
-        guard case .string(let token)? = field("access_token"), !token.isEmpty else {
-            throw DataError.auth("the answer from \(origin) has no access_token")
-        }
-        // RFC 6750's bearer token is visible ASCII; anything else could not
-        // go in a header. Refused by what is wrong, never by its text.
-        guard token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-            throw DataError.auth("the access_token from \(origin) holds characters a header cannot carry "
-                                 + "(control characters, spaces or non-ASCII); it is not used")
-        }
-        if let type = field("token_type")?.scalarText, type.lowercased() != "bearer" {
-            throw DataError.auth("token type \"\(shown(type))\" from \(origin) is not supported (bearer only)")
-        }
-        let lifetime = field("expires_in")?.scalarText.flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-        return (token, lifetime)
+    static func refreshRequest(_ settings: SignInSettings, tokenURL: String, refreshToken: String, userAgent: String,
+                               timeoutSeconds: Double) -> RequestSpec {
+        OAuth2Exchange.request(tokenURL, fields: [("grant_type", "refresh_token"), ("refresh_token", refreshToken)],
+                               client: .init(id: settings.clientID, secret: settings.clientSecret,
+                                             auth: settings.clientAuth),
+                               userAgent: userAgent, timeoutSeconds: timeoutSeconds)
     }
 }

@@ -109,6 +109,13 @@ struct Browse: AsyncParsableCommand {
             throw error
         }
         let transport = HTTPTransport(maxBodyBytes: loaded.communication.maxBodyBytes)
+        do {
+            try await SignInRun.firstIfNeeded(loaded, transport: transport)
+        } catch {
+            await transport.shutdown()
+            await source.close()
+            throw StandardStreams.fail(error)
+        }
         let client = DataClient(config: loaded, transport: transport)
         let store = CacheStore.open(for: loaded)
         var initial = AppState(config: loaded, showing: chosen.key, mode: options.mode)

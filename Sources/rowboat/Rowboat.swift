@@ -14,7 +14,8 @@ struct Rowboat: AsyncParsableCommand {
         """,
         discussion: Self.browserOptions,
         version: RowboatVersion.text,
-        subcommands: [Browse.self, DemoServerCommand.self, Fetch.self, ConfigCommand.self, CacheCommand.self],
+        subcommands: [Browse.self, DemoServerCommand.self, Fetch.self, ConfigCommand.self, CacheCommand.self,
+                      AuthCommand.self],
         defaultSubcommand: Browse.self)
 
     /// The browser's own flags, shown at the top level too (browse is the

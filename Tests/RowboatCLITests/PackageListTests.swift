@@ -16,6 +16,10 @@ import Testing
         "chafa": "libchafa-dev",
         "glib-2.0": "libglib2.0-dev",
         "simdjson": "libsimdjson-dev",
+        "libsecret-1": "libsecret-1-dev",
+        "secret-1": "libsecret-1-dev",
+        "gio-2.0": "libglib2.0-dev",
+        "gobject-2.0": "libglib2.0-dev",
     ]
 
     /// The install line as the README shows it and CI runs it.

@@ -44,7 +44,7 @@ struct UsageErrorTests {
         // A mistyped command.
         (["fecth", "items"], "unknown command \"fecth\"; did you mean \"fetch\"? (see rowboat --help)"),
         (["conifg", "check", "a.yaml"], "unknown command \"conifg\"; did you mean \"config\"? (see rowboat --help)"),
-        (["xyzzy"], "unknown command \"xyzzy\" (commands: browse, demo-server, fetch, config, cache) (see rowboat --help)"),
+        (["xyzzy"], "unknown command \"xyzzy\" (commands: browse, demo-server, fetch, config, cache, auth) (see rowboat --help)"),
     ]
 
     @Test(arguments: cases)

@@ -34,7 +34,7 @@ struct AuthConfigTests {
         func error(_ auth: String) -> String? {
             do { _ = try config(auth); return nil } catch { return "\(error)" }
         }
-        #expect(error("  {type: beaer, token: x}") == #"a.yaml:3:10: auth.type: unknown auth type "beaer" (one of bearer, basic, apiKey, oauth2); did you mean "bearer"?"#)
+        #expect(error("  {type: beaer, token: x}") == #"a.yaml:3:10: auth.type: unknown auth type "beaer" (one of bearer, basic, apiKey, oauth2, oauth2-code, oauth2-device); did you mean "bearer"?"#)
         #expect(error("  {type: bearer}") == #"a.yaml:3:3: auth: auth type bearer needs "token""#)
         #expect(error("  {type: bearer, tokn: x}") == #"a.yaml:3:18: auth.tokn: unknown key "tokn"; did you mean "token"?"#)
         #expect(error("  {type: bearer, token: x, clientId: y}") == "a.yaml:3:38: auth.clientId: clientId does not apply to auth type bearer (it takes token)")
@@ -42,6 +42,46 @@ struct AuthConfigTests {
         #expect(error("  {type: oauth2, tokenURL: oauth/token, clientId: a, clientSecret: b}") == "a.yaml:3:28: auth.tokenURL: tokenURL must be an http(s) URL or a path on the server")
         #expect(error("  {type: bearer, token: ''}") == "a.yaml:3:25: auth.token: token is empty")
         #expect(error("  type: bearer\n  token: ${NOPE}") == "a.yaml:4:10: auth.token: environment variable NOPE is not set")
+    }
+
+    @Test func signInTypesLoad() throws {
+        let code = try config("""
+          type: oauth2-code
+          authorizationURL: https://auth.example.com/authorize
+          tokenURL: /oauth/token
+          revocationURL: /oauth/revoke
+          clientId: desk
+          clientSecret: ${T}
+          clientAuth: body
+          scope: read write
+          audience: https://api.example.com
+          params: {prompt: consent}
+          redirectPath: /done
+        """)
+        #expect(code.auth == .signIn(SignInSettings(
+            flow: .code, authorizationURL: "https://auth.example.com/authorize", tokenURL: "/oauth/token",
+            revocationURL: "/oauth/revoke", clientID: "desk", clientSecret: "s3cr3t-token", scope: "read write",
+            audience: "https://api.example.com", params: ["prompt": "consent"], clientAuth: .body, redirectPath: "/done")))
+        #expect(code.auth?.secrets == ["s3cr3t-token"])
+        #expect(!"\(try #require(code.auth))".contains("s3cr3t"))
+        let device = try config("  {type: oauth2-device, deviceAuthorizationURL: /device, tokenURL: /token, clientId: tv}")
+        #expect(device.auth == .signIn(SignInSettings(flow: .device, deviceAuthorizationURL: "/device", tokenURL: "/token",
+                                                      clientID: "tv")))
+        #expect(device.auth?.secrets == [])
+    }
+
+    @Test func signInMistakesNameTheSpot() {
+        func error(_ auth: String) -> String? {
+            do { _ = try config(auth); return nil } catch { return "\(error)" }
+        }
+        #expect(error("  {type: oauth2-code, tokenURL: /t, clientId: c}") == #"a.yaml:3:3: auth: auth type oauth2-code needs "authorizationURL""#)
+        #expect(error("  {type: oauth2-device, tokenURL: /t, clientId: c}") == #"a.yaml:3:3: auth: auth type oauth2-device needs "deviceAuthorizationURL""#)
+        #expect(error("  {type: oauth2-device, deviceAuthorizationURL: /d, tokenURL: /t, clientId: c, redirectPath: /x}")
+                == "a.yaml:3:94: auth.redirectPath: redirectPath does not apply to auth type oauth2-device (it takes deviceAuthorizationURL, tokenURL, revocationURL, clientId, clientSecret, scope, audience, params, clientAuth)")
+        #expect(error("  {type: oauth2-code, authorizationURL: javascript:x, tokenURL: /t, clientId: c}")
+                == "a.yaml:3:41: auth.authorizationURL: authorizationURL must be an http(s) URL or a path on the server")
+        #expect(error("  {type: oauth2-code, authorizationURL: /a, tokenURL: /t, clientId: c, redirectPath: 'cb?x=1'}")
+                == "a.yaml:3:86: auth.redirectPath: redirectPath must be a path starting with / (no query, spaces or control characters)")
     }
 
     @Test func descriptionsHideSecrets() throws {

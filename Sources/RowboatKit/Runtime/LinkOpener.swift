@@ -3,9 +3,14 @@ import Foundation
 
 /// Opens a URL with the user's browser: each entry of `$BROWSER` (colon
 /// separated, `%s` standing for the URL, else the URL appended) in turn,
-/// then `xdg-open`. Blocking: call it off the UI thread.
-struct LinkOpener {
+/// then `xdg-open`. Blocking: call it off the UI thread. Package-wide: the
+/// app's `auth login` opens the sign-in page with it too.
+package struct LinkOpener {
     let environment: [String: String]
+
+    package init(environment: [String: String]) {
+        self.environment = environment
+    }
 
     /// The commands to try for `url`, in order.
     func candidates(for url: String) -> [[String]] {
@@ -20,7 +25,7 @@ struct LinkOpener {
     }
 
     /// Opens `url`; a one-line message on failure naming the last command tried.
-    func open(_ url: String) -> Result<String, ProcessError> {
+    package func open(_ url: String) -> Result<String, ProcessError> {
         var last = ProcessError("no browser")
         for argv in candidates(for: url) {
             switch ChildProcess.run(argv) {

@@ -4,13 +4,17 @@ import RowboatSpec
 /// that answers without them, as an OpenAPI document's `security: [{}]`
 /// says), not an error.
 extension ConfigLoader {
-    static let authTypes = ["bearer", "basic", "apiKey", "oauth2"]
+    static let authTypes = ["bearer", "basic", "apiKey", "oauth2", "oauth2-code", "oauth2-device"]
     /// The keys each auth type takes (besides `type`).
     static let authKeys: [String: [String]] = [
         "bearer": ["token"],
         "basic": ["username", "password"],
         "apiKey": ["name", "in", "value"],
         "oauth2": ["tokenURL", "clientId", "clientSecret", "scope", "params", "clientAuth"],
+        "oauth2-code": ["authorizationURL", "tokenURL", "revocationURL", "clientId", "clientSecret", "scope",
+                        "audience", "params", "clientAuth", "redirectPath"],
+        "oauth2-device": ["deviceAuthorizationURL", "tokenURL", "revocationURL", "clientId", "clientSecret", "scope",
+                          "audience", "params", "clientAuth"],
     ]
 
     static func parseAuth(_ node: ConfigNode) throws(ConfigError) -> AuthSettings? {
@@ -47,17 +51,26 @@ extension ConfigLoader {
             case "query": return .apiKeyQuery(name: name, value: value)
             case let other: throw keys["in"]!.error("in must be header or query, found \"\(other)\"")
             }
+        case "oauth2-code", "oauth2-device":
+            return .signIn(try parseSignIn(type: type, node: node, keys: keys, required: required))
         default:
-            let tokenURL = try required("tokenURL")
-            let absolute = tokenURL.hasPrefix("http://") || tokenURL.hasPrefix("https://")
-            guard absolute || tokenURL.hasPrefix("/") else {
-                throw keys["tokenURL"]!.error("tokenURL must be an http(s) URL or a path on the server")
-            }
+            let tokenURL = try endpointURL("tokenURL", keys: keys, required: required)
             return .oauth2(OAuth2Settings(
                 tokenURL: tokenURL, clientID: try required("clientId"), clientSecret: try required("clientSecret"),
                 scope: try keys["scope"]?.string(), params: try keys["params"].map(stringMap) ?? [:],
                 clientAuth: try keys["clientAuth"]?.oneOf(OAuth2Settings.ClientAuth.self) ?? .basic))
         }
+    }
+
+    /// An endpoint URL of the section: an http(s) URL or a path on the server.
+    static func endpointURL(_ key: String, keys: [String: ConfigNode],
+                            required: (String) throws(ConfigError) -> String) throws(ConfigError) -> String {
+        let url = try required(key)
+        let absolute = url.hasPrefix("http://") || url.hasPrefix("https://")
+        guard absolute || url.hasPrefix("/") else {
+            throw keys[key]!.error("\(key) must be an http(s) URL or a path on the server")
+        }
+        return url
     }
 
     /// The environment variables the section's values read that are not set.

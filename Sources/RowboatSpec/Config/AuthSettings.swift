@@ -12,6 +12,9 @@ public enum AuthSettings: Sendable, Equatable, CustomStringConvertible {
     case apiKeyQuery(name: String, value: String)
     /// OAuth2 client credentials: a token fetched from a token URL.
     case oauth2(OAuth2Settings)
+    /// OAuth2 sign-in for a person (code with PKCE, or device): tokens from
+    /// `rowboat auth login`, kept outside the config and refreshed.
+    case signIn(SignInSettings)
 
     public var description: String {
         switch self {
@@ -20,6 +23,7 @@ public enum AuthSettings: Sendable, Equatable, CustomStringConvertible {
         case .apiKeyHeader(let name, _): "API key in header \(name) (hidden)"
         case .apiKeyQuery(let name, _): "API key in query param \(name) (hidden)"
         case .oauth2(let s): "OAuth2 client credentials from \(s.tokenURL) (secret hidden)"
+        case .signIn(let s): "OAuth2 sign-in (\(s.flow.rawValue)) at \(s.tokenURL) (tokens hidden)"
         }
     }
 
@@ -30,6 +34,9 @@ public enum AuthSettings: Sendable, Equatable, CustomStringConvertible {
         case .basic(_, let password): [password]
         case .apiKeyHeader(_, let value), .apiKeyQuery(_, let value): [value]
         case .oauth2(let s): [s.clientSecret]
+        // The tokens, codes and verifiers of a sign-in are registered with
+        // `Secrets` where they come to be (RowboatNetwork's sign-in).
+        case .signIn(let s): s.clientSecret.map { [$0] } ?? []
         }
     }
 }

@@ -20,7 +20,7 @@ public struct RequestAuthorizer: Sendable {
     }
 
     /// `spec` with credentials when it goes to the server's origin, else
-    /// unchanged. `token` is the OAuth2 access token (oauth2 only).
+    /// unchanged. `token` is the OAuth2 access token (oauth2 and sign-in only).
     public func apply(to spec: RequestSpec, token: String?) -> RequestSpec {
         guard isTrusted(spec.url) else { return spec }
         var out = spec
@@ -39,7 +39,7 @@ public struct RequestAuthorizer: Sendable {
             if !Self.hasQueryParam(name, in: spec.url) {
                 out.url += (spec.url.contains("?") ? "&" : "?") + URLEncoding.encode([(name, value)])
             }
-        case .oauth2:
+        case .oauth2, .signIn:
             if let token { header("Authorization", "Bearer \(token)") }
         }
         return out
