@@ -146,8 +146,8 @@ struct FeedbackReducerTests {
             #expect(keys.action(for: key, in: state) == .sheet(.press(action)))
         }
         // Rebound, the sheet follows: the new key does the line, the old one nothing.
-        let rebound = try! KeyBindings.keyMap(KeyBindingsConfig([.init(.openLink, [.character("w")])]))
-        #expect(rebound.action(for: .character("w"), in: state) == .sheet(.press(.openLink)))
+        let rebound = try! KeyBindings.keyMap(KeyBindingsConfig([.init(.openLink, [.character("W")])]))
+        #expect(rebound.action(for: .character("W"), in: state) == .sheet(.press(.openLink)))
         #expect(rebound.action(for: .character("o"), in: state) == nil)
 
         let before = state

@@ -81,4 +81,29 @@ struct NotifyTests {
         #expect(tick([row("5", "Pot"), row("3", "Rug")], at: 116)
                 == [.sendNotifications([Notice(title: "feed", text: "New: Pot · 2 earlier", rows: 1)])])
     }
+
+    @Test func aWatchedRowNotifiesWhenItChanges() throws {
+        var state = AppState(config: try ConfigLoader.parse("""
+        server: http://127.0.0.1:1
+        notifications: {via: osc9, every: 1s}
+        interfaces:
+          feed: {url: /feed, refresh: {every: 5s}, item: {id: id, title: name, price: {path: price, type: number}}}
+        """, file: "w.yaml"))
+        _ = AppReducer.reduce(&state, .clock(100))
+        _ = AppReducer.reduce(&state, .list(.appeared))
+        _ = AppReducer.reduce(&state, .answer(.tab("feed"), .pageLoaded(requestID: 1, PageLoad(rows: [row("1", "Lamp"), row("2", "Desk")], fetchedAt: 100))))
+        _ = AppReducer.reduce(&state, .list(.move(.down)))
+        _ = AppReducer.reduce(&state, .toggleWatch)
+        #expect(state.list.watched == ["2"] && state.toast?.text == "watching Desk: a notification when it changes")
+        func tick(_ rows: [RowModel], at time: Double) -> [AppEffect] {
+            _ = AppReducer.reduce(&state, .clock(time))
+            return AppReducer.reduce(&state, .answer(.tab("feed"), .pageLoaded(requestID: state.list.inFlight?.id ?? 0,
+                                                                                PageLoad(rows: rows, fetchedAt: time))))
+        }
+        #expect(tick([row("1", "Lamp", price: "2"), row("2", "Desk")], at: 105) == [], "another row changed: nothing")
+        #expect(tick([row("1", "Lamp", price: "2"), row("2", "Desk", price: "7")], at: 110)
+                == [.sendNotifications([Notice(title: "Watched", text: "Desk changed: price", rows: 1)])])
+        _ = AppReducer.reduce(&state, .toggleWatch)
+        #expect(state.list.watched.isEmpty && state.toast?.text == "no longer watching Desk")
+    }
 }

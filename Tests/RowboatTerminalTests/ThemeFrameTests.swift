@@ -69,7 +69,7 @@ import RowboatSpec
 
     @Test func hintsNameTheReboundKeys() throws {
         let keys = try KeyBindings.keyMap(KeyBindingsConfig([
-            .init(.refresh, [.function(5)]), .init(.favorite, [.character("w")]), .init(.favoritesList, [.character("B")]),
+            .init(.refresh, [.function(5)]), .init(.favorite, [.character("w")]), .init(.watch, [.character("W")]), .init(.favoritesList, [.character("B")]),
             .init(.toggleView, [.character("V")]),
         ]))
         let renderer = AppRenderer(theme: .default)

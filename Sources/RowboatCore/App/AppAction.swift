@@ -64,6 +64,8 @@ public enum AppAction: Sendable, Equatable {
     case columnsNotSaved(String)
     /// Pause the current tab's live refresh, or resume it.
     case toggleLive
+    /// Watch the selected row (or stop): a notification when it changes.
+    case toggleWatch
     /// The `/` search prompt.
     case search(SearchAction)
     /// Switch table ↔ grid, keeping the selected item.

@@ -4,6 +4,20 @@ import RowboatSpec
 /// every `notifications.every` seconds a tab: the rows met meanwhile are
 /// counted into the next one ("· 4 earlier"), none are lost silently.
 extension AppReducer {
+    /// `w`: watch the selected row of a live list or a stream (a
+    /// notification when a tick, an event or a refresh changes it), or
+    /// stop watching it.
+    static func toggleWatch(_ state: inout AppState) -> [AppEffect] {
+        guard state.screen == nil, state.list.live != nil, let row = state.list.selectedRow else { return [] }
+        if state.list.watched.remove(row.id) != nil {
+            toast(&state, "no longer watching \(row.title)")
+        } else {
+            state.list.watched.insert(row.id)
+            toast(&state, "watching \(row.title): a notification when it changes")
+        }
+        return []
+    }
+
     static func gateNotices(_ state: inout AppState, tab index: Int, _ effects: [ListEffect]) -> [ListEffect] {
         effects.compactMap { effect in
             guard case .notify(let notices) = effect else { return effect }

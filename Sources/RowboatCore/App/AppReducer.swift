@@ -38,6 +38,8 @@ public enum AppReducer {
             return []
         case .toggleLive:
             return toggleLive(&state)
+        case .toggleWatch:
+            return toggleWatch(&state)
         case .search(let a):
             return reduceSearch(&state, a)
         case .mark(let a):

@@ -23,6 +23,7 @@ extension KeyAction {
         case .refresh: [.init(.list, .list(.refresh)), .init(.detail, .detail(.retry))]
         case .loadMore: [.init(.list, .list(.loadMore))]
         case .live: [.init(.list, .toggleLive)]
+        case .watch: [.init(.list, .toggleWatch)]
         case .openDetail: [.init(.list, .openDetail)]
         case .openRelated: [.init(.detail, .openRelated)]
         case .back: [.init(.detail, .back), .init(.back, .back), .init(.filterPanel, .back)]

@@ -79,6 +79,7 @@ public enum KeyHelp {
         case .list(.move(.to)): .goToRow
         case .list(.loadMore): .loadMore
         case .toggleLive: .live
+        case .toggleWatch: .watch
         case .columns(.open): .columns
         case .columns(.move(let d)):
             abs(d) >= FilterPanelAction.farthest ? .firstLastOption : abs(d) > 1 ? .moveOptionByPage : .moveOption
@@ -171,7 +172,7 @@ enum HelpTopic: Int, CaseIterable {
     case openDetail, back, relatedPrevious, relatedNext, openRelated
     case nextTab, previousTab, showTab
     case scrollDown, scrollUp, scrollPageDown, scrollPageUp
-    case loadMore, refresh, live, mark, markAll, favorite, favoritesList, toggleView
+    case loadMore, refresh, live, watch, mark, markAll, favorite, favoritesList, toggleView
     case filters, columns, search, showHideColumn, columnLeft, columnRight, columnWider, columnNarrower, sortByColumn,
          filterEquals, filterContains, filterLess, filterGreater, filterTyped,
          filterTypedKeep, unfilter, unfilterAll, restoreColumns, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
@@ -208,6 +209,7 @@ enum HelpTopic: Int, CaseIterable {
         case .loadMore: "load more"
         case .refresh: "refresh / retry"
         case .live: "pause / resume live refresh"
+        case .watch: "watch the row: notify when it changes"
         case .mark: "mark / unmark the row"
         case .markAll: "mark all loaded / clear marks"
         case .favorite: "favorite on / off"
@@ -277,6 +279,7 @@ enum HelpTopic: Int, CaseIterable {
         case .scrollPageUp: "page up"
         case .refresh: "refresh"
         case .live: "live on / off"
+        case .watch: "watch row"
         case .columns: "columns"
         case .showHideColumn: "show / hide"
         case .columnLeft: "move left"

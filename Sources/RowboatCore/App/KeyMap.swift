@@ -61,10 +61,10 @@ public struct KeyMap: Sendable {
             // The favorites list has no grid and no marks.
             keys = keys.filter { if case .mark = $0.value { false } else { $0.value != .toggleView } }
         }
-        // The columns panel arranges the list itself; the live key is for live lists.
+        // The columns panel arranges the list itself; the live and watch keys are for live lists (and streams).
         // (The panel's own keys drop filter conditions: see `columnsPanel`.)
         if state.screen != nil { keys = keys.filter { $0.value != .columns(.open) } }
-        if state.list.live == nil { keys = keys.filter { $0.value != .toggleLive } }
+        if state.list.live == nil { keys = keys.filter { $0.value != .toggleLive && $0.value != .toggleWatch } }
         // Keys of what this list cannot do are not offered (nor listed in help).
         let unusable = state.unusableActions
         if !unusable.isEmpty { keys = keys.filter { !unusable.contains($0.value) } }
@@ -121,7 +121,7 @@ public struct KeyMap: Sendable {
         .character("F"): .toggleFavoritesList,
         .character("f"): .filters(.open),
         .character("c"): .columns(.open),
-        .character("t"): .toggleLive,
+        .character("t"): .toggleLive, .character("w"): .toggleWatch,
         .character("-"): .columns(.unfilter(all: false)),
         .character("/"): .search(.begin),
         .character("o"): .openLink, .character("y"): .copyLink, .character("Y"): .sheet(.openCopy),

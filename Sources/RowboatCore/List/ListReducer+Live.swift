@@ -103,7 +103,7 @@ extension ListReducer {
             case .changed(let at):
                 changed.append(at)
                 changes.note(row.id, fields: fields, at: page.fetchedAt, hold: hold)
-                if !state.notifyRules.isEmpty { changedFields.append((row.id, fields)) }
+                if state.notifies { changedFields.append((row.id, fields)) }
             case .same, .setAside: break
             }
         }
@@ -164,10 +164,11 @@ extension ListReducer {
     /// The `notify:` rules' notices for an update's new and changed rows
     /// (read back from the table by id); none without rules.
     static func notices(_ state: ListState, new: [String], changed: [(String, Set<String>)], at time: Double) -> [ListEffect] {
-        guard !state.notifyRules.isEmpty, !new.isEmpty || !changed.isEmpty else { return [] }
+        guard state.notifies, !new.isEmpty || !changed.isEmpty else { return [] }
         func row(_ id: String) -> RowModel? { state.rows.index(ofID: id).map { state.rows[$0] } }
-        let notices = Notice.of(state.notifyRules, new: new.compactMap(row),
-                                changed: changed.compactMap { id, fields in row(id).map { ($0, fields) } }, now: time)
+        let changedRows = changed.compactMap { id, fields in row(id).map { ($0, fields) } }
+        var notices = Notice.of(state.notifyRules, new: new.compactMap(row), changed: changedRows, now: time)
+        notices += Notice.watched(changedRows.filter { state.watched.contains($0.0.id) })
         return notices.isEmpty ? [] : [.notify(notices)]
     }
 

@@ -34,7 +34,7 @@ extension ListReducer {
         for row in newestFirst {
             let (update, fields) = state.rows.updateNotingFields(row)
             changes.note(row.id, fields: fields, at: page.fetchedAt, hold: hold)
-            guard !state.notifyRules.isEmpty else { continue }
+            guard state.notifies else { continue }
             if case .added = update { added.append(row.id) } else if !fields.isEmpty { changedFields.append((row.id, fields)) }
         }
         state.changes = changes

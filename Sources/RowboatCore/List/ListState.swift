@@ -103,6 +103,10 @@ public struct ListState: Sendable, Equatable {
     public var changes = RowChanges()
     /// The endpoint's `notify:` rules (none: no notices are worked out).
     public var notifyRules: [NotifyRule] = []
+    /// Rows watched (`w`): a notification when one of them changes.
+    public var watched: Set<String> = []
+    /// Whether an update's new and changed rows are looked at for notices.
+    var notifies: Bool { !notifyRules.isEmpty || !watched.isEmpty }
     /// The most recent error line, shown in the status bar.
     public var lastError: String?
     /// Set while cached rows are shown: their age, and whether the server

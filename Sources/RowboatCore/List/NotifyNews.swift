@@ -40,6 +40,14 @@ public struct Notice: Sendable, Equatable {
         }
     }
 
+    /// The notices of watched rows that changed (`w`): one, naming the
+    /// first row and the fields that changed.
+    public static func watched(_ changed: [(RowModel, Set<String>)]) -> [Notice] {
+        guard let (row, fields) = changed.first else { return [] }
+        let text = Sanitizer.clean(Secrets.redact("\(row.title) changed: \(fields.sorted().joined(separator: ", "))"), limit: maxText)
+        return [Notice(title: "Watched", text: text, rows: changed.count)]
+    }
+
     /// `template` filled from `row`'s fields as shown, one clean line.
     static func text(_ template: Template, row: RowModel, now: Double) -> String {
         let filled = (try? TemplateFill.text(template) { placeholder in .one(row.text(placeholder.name, now: now)) }) ?? ""

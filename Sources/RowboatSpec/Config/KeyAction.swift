@@ -4,7 +4,7 @@
 public enum KeyAction: String, Sendable, CaseIterable {
     case moveDown, moveUp, moveLeft, moveRight
     case pageDown, pageUp, first, last
-    case refresh, loadMore, live
+    case refresh, loadMore, live, watch
     case openDetail, openRelated, back
     case mark, markAll
     case favorite, favoritesList

@@ -32,6 +32,7 @@ public enum StatusBar {
         if let filter = list.filter { parts.append(Segment(filter.summary, rank: 6)) }
         if list.live != nil { parts.append(Segment(list.liveStatus ?? "", rank: 7)) }
         if let news = list.changesText(now: now) { parts.append(Segment(news, rank: 4)) }
+        if !list.watched.isEmpty { parts.append(Segment("watching \(list.watched.count)", rank: 4)) }
         if !list.marks.isEmpty {
             let note = state.markedNote.map { $0.isEmpty ? "" : " · " + $0 } ?? ""
             parts.append(Segment(list.marks.summary(in: list.rows) + note, rank: 8))
