@@ -52,6 +52,11 @@ let package = Package(
         .target(name: "CLibYAML", exclude: ["README.md", "License"], cSettings: [.define("YAML_DECLARE_STATIC")]),
         .target(name: "RowboatParsing", dependencies: ["RowboatSpec", "CSimdJSON", "CLibYAML",
                                                        http("Yams", "Yams")]),
+        // libjq 1.6 (Debian's libjq-dev) and Oniguruma, its regular expressions (libonig-dev).
+        .systemLibrary(name: "CJQ", path: "Sources/CJQ", providers: [.apt(["libjq-dev", "libonig-dev"])]),
+        // jq expressions (item fields, the local filter, `fetch --jq`): compiled once, run per item within
+        // time, memory and output bounds by a watchdog. Pure but for its watchdog thread: no IO.
+        .target(name: "RowboatJQ", dependencies: ["RowboatSpec", "CJQ"]),
         // The app's state: list state and reducer, navigation, layout, queries, feedback, keys. Pure: no IO.
         .target(name: "RowboatCore", dependencies: ["RowboatSpec"]),
         // Cell grid, widgets, display width (pure) and the ncurses backend.
@@ -144,6 +149,7 @@ let package = Package(
         ], path: "Benchmarks/RowboatBench"),
         .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatParsing", "CSimdJSON",
                                                          "RowboatTestSupport"]),
+        .testTarget(name: "RowboatJQTests", dependencies: ["RowboatJQ", "RowboatSpec"]),
         .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore", "RowboatSpec"], exclude: ["Golden"]),
         .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing",
             "RowboatTestSupport",

@@ -16,6 +16,8 @@ import Testing
         "chafa": "libchafa-dev",
         "glib-2.0": "libglib2.0-dev",
         "simdjson": "libsimdjson-dev",
+        "jq": "libjq-dev",
+        "onig": "libonig-dev",
     ]
 
     /// The install line as the README shows it and CI runs it.
