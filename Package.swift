@@ -121,6 +121,7 @@ let package = Package(
                                                    "RowboatProcess"]),
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
+            "RowboatJQ",
             "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
             "RowboatKit", "RowboatKitHTTP", "RowboatImages",
             http("ArgumentParser", "swift-argument-parser"),
