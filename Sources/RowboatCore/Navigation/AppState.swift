@@ -49,6 +49,9 @@ public struct AppState: Sendable, Equatable {
     /// How text compares in a local sort: the user's collation, given by
     /// the runtime (code point order until then).
     public var collation: TextCollation = .codePoint
+    /// What compiles the local filter's `jq:` conditions: given by the
+    /// runtime (the `rowboat` app gives jq's), none until then.
+    public var expressions: ExpressionCompiler = .none
     /// Built-ins the embedding program left out (a kit app's `features`):
     /// their keys are gone from the key map, and the action sheet leaves
     /// their lines out.
