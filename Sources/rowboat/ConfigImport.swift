@@ -23,7 +23,12 @@ struct ConfigImport: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("An OpenAPI document (JSON or YAML, a file or a URL), a DataConfig.plist, or a YAML or JSON config.",
                                  valueName: "file"),
               completion: .file(extensions: ShellCompletion.configExtensions))
-    var file: String
+    var file: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "A curl command to import (quoted as one argument): its URL, -H, -u, -d, -X and -G make the first request; "
+        + "the paging is then checked as for a URL. Never run by a shell.", valueName: "command"))
+    var curl: String?
 
     @Option(name: .long, help: ArgumentHelp("OpenAPI: the server to use instead of the document's.", valueName: "url"))
     var server: String?
@@ -37,13 +42,23 @@ struct ConfigImport: AsyncParsableCommand {
 
     func validate() throws {
         try OptionRange.whole(maxRequests, 0...ProbeOptions.maxRequestsLimit, "requests", option: "--max-requests")
+        if curl != nil {
+            guard file == nil else { throw ValidationError("give a file or --curl, not both") }
+            if offline || server != nil {
+                throw ValidationError("--server and --offline are for OpenAPI documents; a curl command is checked against its server")
+            }
+        } else if file == nil {
+            throw ValidationError("give a file to import, or --curl 'curl …'")
+        }
         if let server, URLOrigin(server) == nil {
             throw ValidationError("--server \(Sanitizer.clean(server, limit: 100)) is not an http(s) URL")
         }
     }
 
     func run() async throws {
-        if try isOpenAPI() {
+        if let curl { return try await importCurl(curl) }
+        let file = file ?? ""
+        if try isOpenAPI(file) {
             var options = OpenAPIImport.Options(server: server, offline: offline, maxRequests: maxRequests)
             options.environment = ProcessInfo.processInfo.environment
             let outcome: OpenAPIImport.Outcome
@@ -73,7 +88,7 @@ struct ConfigImport: AsyncParsableCommand {
     }
 
     /// A URL, or a file whose start names `openapi` or `swagger`.
-    func isOpenAPI() throws -> Bool {
+    func isOpenAPI(_ file: String) throws -> Bool {
         let lower = file.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return true }
         guard let handle = FileHandle(forReadingAtPath: file) else { return false }
