@@ -7,6 +7,14 @@ import RowboatSpec
 /// path, where they stay exact).
 enum JQInput {
     static func make<Node: JSONNode>(_ node: Node) -> jv {
+        // Bytes where the node has them (simdjson's tape): no `String` made.
+        if let string = node.withStringBytes(bytes) { return string }
+        var members: jv?
+        if node.forEachMemberBytes({ key, value in
+            members = jv_object_set(members ?? jv_object(), bytes(key), make(value))
+        }) {
+            return members ?? jv_object()
+        }
         if let scalar = node.wholeScalar { return make(scalar) }
         if let elements = node.elements {
             var array = jv_array()
@@ -43,6 +51,11 @@ enum JQInput {
             for (key, item) in members { object = jv_object_set(object, string(key), make(item)) }
             return object
         }
+    }
+
+    static func bytes(_ utf8: UnsafeBufferPointer<UInt8>) -> jv {
+        guard let base = utf8.baseAddress, !utf8.isEmpty else { return jv_string("") }
+        return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { jv_string_sized($0, Int32(utf8.count)) }
     }
 
     static func string(_ text: String) -> jv {
