@@ -160,6 +160,7 @@ let package = Package(
         .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatCore", "RowboatSpec", "RowboatParsing"]),
         .testTarget(name: "RowboatDemoTests", dependencies: ["RowboatDemo", "RowboatTestSupport"]),
         .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatKitHTTP", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork",
+                                                         "RowboatProcess",
                                                          "RowboatCache", "RowboatTestSupport",
                                                          http("GRDB", "GRDB.swift")]),
         .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatProcess", "RowboatDemo", "RowboatTestSupport"]),

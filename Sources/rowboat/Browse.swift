@@ -115,6 +115,7 @@ struct Browse: AsyncParsableCommand {
         var initial = AppState(config: loaded, showing: chosen.key, mode: options.mode)
         initial.collation = LocaleCollation.fromEnvironment(ProcessInfo.processInfo.environment)
         initial.expressions = .jq
+        initial.copiesRequests = true
         // The columns as the user arranged them last time; a file that cannot be used is one line.
         let columnStore = ColumnStore(config: loaded.source)
         let kept = columnStore.load()

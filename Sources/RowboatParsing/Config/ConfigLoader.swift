@@ -66,7 +66,7 @@ public enum ConfigLoader {
             config.endpoints[i].item = ActionFields.adding(names, to: endpoint.item)
         }
         config.tabs = try keys["tabs"].map { node throws(ConfigError) in try parseTabs(node, endpoints: endpoints) }
-        config.secrets = SecretValues(ConfigSecrets.of(config, root: top))
+        config.secrets = SecretValues(ConfigSecrets.of(config, root: top), variables: ConfigSecrets.variables(top))
         return config
     }
 
