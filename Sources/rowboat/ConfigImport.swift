@@ -30,6 +30,11 @@ struct ConfigImport: AsyncParsableCommand {
         + "the paging is then checked as for a URL. Never run by a shell.", valueName: "command"))
     var curl: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A HAR file (a browser's network log): one endpoint per JSON list request in it, each checked against its server.",
+        valueName: "file"), completion: .file(extensions: ["har"]))
+    var har: String?
+
     @Option(name: .long, help: ArgumentHelp("OpenAPI: the server to use instead of the document's.", valueName: "url"))
     var server: String?
 
@@ -42,13 +47,11 @@ struct ConfigImport: AsyncParsableCommand {
 
     func validate() throws {
         try OptionRange.whole(maxRequests, 0...ProbeOptions.maxRequestsLimit, "requests", option: "--max-requests")
-        if curl != nil {
-            guard file == nil else { throw ValidationError("give a file or --curl, not both") }
-            if offline || server != nil {
-                throw ValidationError("--server and --offline are for OpenAPI documents; a curl command is checked against its server")
-            }
-        } else if file == nil {
-            throw ValidationError("give a file to import, or --curl 'curl …'")
+        let given = [file != nil, curl != nil, har != nil].filter { $0 }.count
+        if given > 1 { throw ValidationError("give one of a file, --curl or --har") }
+        if given == 0 { throw ValidationError("give a file to import, --curl 'curl …' or --har FILE") }
+        if (curl != nil || har != nil) && (offline || server != nil) {
+            throw ValidationError("--server and --offline are for OpenAPI documents; requests you bring are checked against their server")
         }
         if let server, URLOrigin(server) == nil {
             throw ValidationError("--server \(Sanitizer.clean(server, limit: 100)) is not an http(s) URL")
@@ -57,6 +60,7 @@ struct ConfigImport: AsyncParsableCommand {
 
     func run() async throws {
         if let curl { return try await importCurl(curl) }
+        if let har { return try await importHAR(har) }
         let file = file ?? ""
         if try isOpenAPI(file) {
             var options = OpenAPIImport.Options(server: server, offline: offline, maxRequests: maxRequests)

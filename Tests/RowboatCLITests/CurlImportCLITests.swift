@@ -50,9 +50,9 @@ import Testing
 
     @Test func usageMistakes() async throws {
         let both = try await Subprocess.rowboat("config", "import", "api.yaml", "--curl", "curl http://x")
-        #expect(both.status == 64 && both.stderr.hasPrefix("rowboat: give a file or --curl, not both"))
+        #expect(both.status == 64 && both.stderr.hasPrefix("rowboat: give one of a file, --curl or --har"))
         let none = try await Subprocess.rowboat("config", "import")
-        #expect(none.status == 64 && none.stderr.hasPrefix("rowboat: give a file to import, or --curl 'curl …'"))
+        #expect(none.status == 64 && none.stderr.hasPrefix("rowboat: give a file to import, --curl 'curl …' or --har FILE"))
         let bad = try await Subprocess.rowboat("config", "import", "--curl", "curl 'http://x")
         #expect(bad.status == 1 && bad.stderr == "rowboat: --curl: a single quote is not closed\n")
     }
