@@ -48,12 +48,14 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     /// `stderr` writes to the process's stderr, `input`/`inputs` would read
     /// the process's stdin, `env` and `$ENV` the environment (secrets);
     /// and `*` repeating a string past the output bound is an error (jq
-    /// repeats in C, where the watchdog cannot halt it). On one line, so
+    /// repeats in C, where the watchdog cannot halt it); `halt` ends the
+    /// input's results (the watchdog alone halts jq). On one line, so
     /// a runtime error's line numbers are the expression's.
     static func guarded(_ source: String, limits: JQLimits) -> String {
         let most = limits.repeatLimit
         return "def stderr: .; def debug: .; def input: error(\"jq input is not available here\"); "
             + "def inputs: empty; def env: {}; def input_filename: null; "
+            + "def halt: empty; def halt_error: error(tostring); def halt_error($code): error(tostring); "
             + "def _rowboat_times(a; b): a * b; "
             + "def _multiply(a; b): b as $b | a as $a | if ($a | type) == \"string\" and ($b | type) == \"number\" "
             + "and _rowboat_times($a | length; $b) > \(most) then error(\"a string of more than \(most) bytes "

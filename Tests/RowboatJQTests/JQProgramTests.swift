@@ -137,6 +137,10 @@ import RowboatSpec
         #expect(try JQProgram(".id | stderr | debug").first(issue) == .int(7))
         #expect(throws: JQError.self) { try JQProgram("input").first(issue) }
         #expect(try JQProgram("[inputs]").first(issue) == .string("[]"))
+        // halt ends the results; halt_error is an error, not an exit.
+        #expect(try JQProgram("halt").first(issue) == nil)
+        #expect(throws: JQError(.runtime, "bye")) { try JQProgram(#""bye" | halt_error"#).first(issue) }
+        #expect(try JQProgram(".id").first(issue) == .int(7))
     }
 
     @Test func manyThreadsRunOneProgram() throws {
