@@ -50,8 +50,13 @@ let package = Package(
         // probe and OpenAPI import. Pure: no IO.
         // libyaml's event parser (Yams' own copy is private to Yams): ConfigExpansion and OpenAPIReader read events.
         .target(name: "CLibYAML", exclude: ["README.md", "License"], cSettings: [.define("YAML_DECLARE_STATIC")]),
-        .target(name: "RowboatParsing", dependencies: ["RowboatSpec", "CSimdJSON", "CLibYAML",
+        .target(name: "RowboatParsing", dependencies: ["RowboatSpec", "CSimdJSON", "CLibYAML", "RowboatJQ",
                                                        http("Yams", "Yams")]),
+        // libjq 1.6 (Debian's libjq-dev) and Oniguruma, its regular expressions (libonig-dev).
+        .systemLibrary(name: "CJQ", path: "Sources/CJQ", providers: [.apt(["libjq-dev", "libonig-dev"])]),
+        // jq expressions (item fields, the local filter, `fetch --jq`): compiled once, run per item within
+        // time, memory and output bounds by a watchdog. Pure but for its watchdog thread: no IO.
+        .target(name: "RowboatJQ", dependencies: ["RowboatSpec", "CJQ"]),
         // The app's state: list state and reducer, navigation, layout, queries, feedback, keys. Pure: no IO.
         .target(name: "RowboatCore", dependencies: ["RowboatSpec"]),
         // Cell grid, widgets, display width (pure) and the ncurses backend.
@@ -120,6 +125,7 @@ let package = Package(
                                                    "RowboatProcess"]),
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
+            "RowboatJQ",
             "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
             "RowboatKit", "RowboatKitHTTP", "RowboatImages",
             http("ArgumentParser", "swift-argument-parser"),
@@ -146,8 +152,9 @@ let package = Package(
             "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp", "RowboatKit", "RowboatTestSupport",
             http("ArgumentParser", "swift-argument-parser"),
         ], path: "Benchmarks/RowboatBench"),
-        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatParsing", "CSimdJSON",
+        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatParsing", "CSimdJSON", "RowboatJQ",
                                                          "RowboatTestSupport"]),
+        .testTarget(name: "RowboatJQTests", dependencies: ["RowboatJQ", "RowboatSpec"]),
         .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore", "RowboatSpec"], exclude: ["Golden"]),
         .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing",
             "RowboatTestSupport",
@@ -157,6 +164,7 @@ let package = Package(
         .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatCore", "RowboatSpec", "RowboatParsing"]),
         .testTarget(name: "RowboatDemoTests", dependencies: ["RowboatDemo", "RowboatTestSupport"]),
         .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatKitHTTP", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork",
+                                                         "RowboatProcess",
                                                          "RowboatCache", "RowboatTestSupport",
                                                          http("GRDB", "GRDB.swift")]),
         .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatProcess", "RowboatDemo", "RowboatTestSupport"]),

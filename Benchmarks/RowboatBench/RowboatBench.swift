@@ -9,7 +9,7 @@ struct RowboatBench: AsyncParsableCommand {
         commandName: "rowboat-bench",
         abstract: "Benchmarks: ours against a reference, alternated in one run, medians of the repetitions.")
 
-    static let all = ["virtualize", "cache", "decode", "json", "fetch", "dead-server", "stream", "million", "live", "idle", "memory", "render", "keypress", "paint", "memory-grid", "openapi", "startup", "load-keys", "stream-events"]
+    static let all = ["virtualize", "cache", "decode", "json", "fetch", "dead-server", "stream", "million", "live", "idle", "memory", "render", "keypress", "paint", "memory-grid", "openapi", "startup", "load-keys", "stream-events", "jq"]
 
     /// Single rows of a group, run on their own (not part of the default run).
     static let rows = ["decode-page", "scan"]
@@ -53,6 +53,7 @@ struct RowboatBench: AsyncParsableCommand {
             case "scan": results += ScanBench.run(reps: reps)
             case "dead-server": results.append(try await DeadServerBench.run(reps: reps))
             case "stream": results += try await StreamBench.run(reps: reps, directory: directory)
+            case "jq": results += try await JQBench.run(reps: reps, directory: directory)
             case "million": results += try await MillionBench.run(reps: reps)
             case "live": results.append(LiveBench.run(reps: reps))
             case "idle": results.append(SystemBench.idle(binary: Self.binaryPath()))

@@ -31,6 +31,14 @@ public struct ConfigPageProvider: PageProvider {
         streams = StreamLoader(client: client, clock: clock)
     }
 
+    /// The list's first-page request as the client sends it (credentials
+    /// applied), written by `CurlWriter` with the config's secrets as
+    /// `${VARIABLE}`s.
+    package func curl(endpoint: String, params: [String: String]) -> String? {
+        guard let spec = client.copyableRequest(endpoint, params: params.mapValues { ParamValue.one($0) }) else { return nil }
+        return CurlWriter.command(spec, secrets: client.config.secrets)
+    }
+
     package func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad) -> Void) async throws {
         guard let endpoint = endpoints[request.endpoint] else {
             throw DataError.unknownEndpoint(request.endpoint)

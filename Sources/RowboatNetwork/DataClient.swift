@@ -118,6 +118,19 @@ public struct DataClient: Sendable {
         return .page(try decode(reply, endpoint: endpoint, cursor: cursor), reply)
     }
 
+    /// The first-page request of `endpointKey` with `params`, credentials
+    /// applied as they are sent (an OAuth2 token, fetched at run time, is
+    /// left out): what "Copy request as curl" writes. Nil for an unknown
+    /// endpoint or a path param without a value.
+    public func copyableRequest(_ endpointKey: String, params: [String: ParamValue]) -> RequestSpec? {
+        guard let endpoint = config.endpoint(endpointKey) else { return nil }
+        let builder = RequestBuilder(config: config, endpoint: endpoint)
+        guard builder.missingPathParams(params).isEmpty else { return nil }
+        let spec = builder.request(cursor: PagingPlan(paging: endpoint.paging).first, params: params)
+        guard let authorizer, authorizer.isTrusted(spec.url) else { return spec }
+        return authorizer.apply(to: spec, token: nil)
+    }
+
     /// Sends `spec` with the config's credentials when it goes to the
     /// server's origin. With OAuth2, a 401 fetches a new token and tries
     /// once more. The reply's URL leaves without the API key; errors are

@@ -7,6 +7,7 @@ import RowboatSpec
 import RowboatParsing
 import RowboatDemo
 import RowboatImages
+import RowboatJQ
 import RowboatKit
 import RowboatKitHTTP
 import RowboatNetwork
@@ -120,6 +121,8 @@ struct Browse: AsyncParsableCommand {
         let store = CacheStore.open(for: loaded)
         var initial = AppState(config: loaded, showing: chosen.key, mode: options.mode)
         initial.collation = LocaleCollation.fromEnvironment(ProcessInfo.processInfo.environment)
+        initial.expressions = .jq
+        initial.copiesRequests = true
         // The columns as the user arranged them last time; a file that cannot be used is one line.
         let columnStore = ColumnStore(config: loaded.source)
         let kept = columnStore.load()

@@ -23,7 +23,17 @@ struct ConfigImport: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("An OpenAPI document (JSON or YAML, a file or a URL), a DataConfig.plist, or a YAML or JSON config.",
                                  valueName: "file"),
               completion: .file(extensions: ShellCompletion.configExtensions))
-    var file: String
+    var file: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "A curl command to import (quoted as one argument): its URL, -H, -u, -d, -X and -G make the first request; "
+        + "the paging is then checked as for a URL. Never run by a shell.", valueName: "command"))
+    var curl: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "A HAR file (a browser's network log): one endpoint per JSON list request in it, each checked against its server.",
+        valueName: "file"), completion: .file(extensions: ["har"]))
+    var har: String?
 
     @Option(name: .long, help: ArgumentHelp("OpenAPI: the server to use instead of the document's.", valueName: "url"))
     var server: String?
@@ -37,13 +47,22 @@ struct ConfigImport: AsyncParsableCommand {
 
     func validate() throws {
         try OptionRange.whole(maxRequests, 0...ProbeOptions.maxRequestsLimit, "requests", option: "--max-requests")
+        let given = [file != nil, curl != nil, har != nil].filter { $0 }.count
+        if given > 1 { throw ValidationError("give one of a file, --curl or --har") }
+        if given == 0 { throw ValidationError("give a file to import, --curl 'curl …' or --har FILE") }
+        if (curl != nil || har != nil) && (offline || server != nil) {
+            throw ValidationError("--server and --offline are for OpenAPI documents; requests you bring are checked against their server")
+        }
         if let server, URLOrigin(server) == nil {
             throw ValidationError("--server \(Sanitizer.clean(server, limit: 100)) is not an http(s) URL")
         }
     }
 
     func run() async throws {
-        if try isOpenAPI() {
+        if let curl { return try await importCurl(curl) }
+        if let har { return try await importHAR(har) }
+        let file = file ?? ""
+        if try isOpenAPI(file) {
             var options = OpenAPIImport.Options(server: server, offline: offline, maxRequests: maxRequests)
             options.environment = ProcessInfo.processInfo.environment
             let outcome: OpenAPIImport.Outcome
@@ -73,7 +92,7 @@ struct ConfigImport: AsyncParsableCommand {
     }
 
     /// A URL, or a file whose start names `openapi` or `swagger`.
-    func isOpenAPI() throws -> Bool {
+    func isOpenAPI(_ file: String) throws -> Bool {
         let lower = file.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return true }
         guard let handle = FileHandle(forReadingAtPath: file) else { return false }

@@ -20,7 +20,7 @@ extension Fetch {
         guard format == nil || format == .jsonl else {
             throw CLIError("interfaces.\(key) is a stream: its events print as JSON Lines (leave out --format or give --format jsonl)")
         }
-        let writer = ItemStreamFormatter(format: .jsonl, mapping: endpoint.item, columns: endpoint.columns)
+        var itemLines = try self.printer(for: endpoint, format: .jsonl)
         var changeLines = changes ? ChangeLines(mapping: endpoint.item, limit: endpoint.stream?.keep ?? StreamSpec.defaultKeep) : nil
         var resume = StreamResume()
         var backOff = LiveBackOff(every: watch ?? StreamSpec.reconnectSeconds)
@@ -40,7 +40,6 @@ extension Fetch {
             }
             var heard = false
             var failure: DataError?
-            var printer = writer
             do {
                 for await line in lines {
                     switch line {
@@ -51,7 +50,7 @@ extension Fetch {
                             let text = changeLines!.items(batch.items)
                             if !text.isEmpty { try StandardStreams.out(text) }
                         } else if !batch.items.isEmpty {
-                            try StandardStreams.out(printer.page(batch.items))
+                            try StandardStreams.out(itemLines.page(batch.items))
                         }
                         for problem in batch.problems { StandardStreams.err("rowboat: \(problem)") }
                         if let retry { backOff.every = min(max(retry, StreamSpec.shortestRetry), LiveBackOff.limit) }
@@ -65,7 +64,7 @@ extension Fetch {
             }
             guard watch != nil else {
                 if let failure { throw failure }
-                return
+                return try itemLines.finish()
             }
             if let failure {
                 backOff.failed(retryAfter: failure.retryAfter)

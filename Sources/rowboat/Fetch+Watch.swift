@@ -13,7 +13,7 @@ import RowboatSpec
 /// interrupted (Ctrl-C) or until stdout's reader goes away.
 extension Fetch {
     func watchFirstPage(every seconds: Double, endpoint: Endpoint, source: PageSource, params: [String: ParamValue],
-                        writer start: ItemStreamFormatter, seen printed: WatchedIDs,
+                        writer start: FetchPrinter, seen printed: WatchedIDs,
                         changes: ChangeLines? = nil) async throws {
         var seen = printed
         var writer = start

@@ -4,6 +4,7 @@ import Glibc
 import RowboatApp
 import RowboatCache
 import RowboatCore
+import RowboatJQ
 import RowboatSpec
 import RowboatNetwork
 
@@ -52,6 +53,11 @@ struct Fetch: AsyncParsableCommand {
 
     /// The widest table `--width` asks for.
     static let maxWidth = 10_000
+    @Option(name: .long, help: ArgumentHelp("Pass each item (as --format jsonl writes it) through a jq expression and "
+                                            + "print each result as one line of JSON (jq -c): select(.price > 100) | .title",
+                                            valueName: "expr"))
+    var jq: String?
+
     /// The longest `--watch` interval: a day.
     static let maxWatch = 86_400.0
 
@@ -70,6 +76,16 @@ struct Fetch: AsyncParsableCommand {
             }
             if options.mode == .cacheOnly {
                 throw ValidationError("--watch asks the server for new items; --mode cache-only never does")
+            }
+        }
+        if let jq {
+            if let format, format != .jsonl {
+                throw ValidationError("--jq prints each result as a line of JSON: leave out --format")
+            }
+            do {
+                _ = try JQProgram(jq)
+            } catch {
+                throw ValidationError("--jq: \(error.message)")
             }
         }
         do {
@@ -104,6 +120,21 @@ struct Fetch: AsyncParsableCommand {
         if let failure { throw StandardStreams.fail(failure) }
     }
 
+    /// What prints `endpoint`'s items in `format`, or through `--jq`.
+    func printer(for endpoint: Endpoint, format: OutputFormat) throws -> FetchPrinter {
+        FetchPrinter(
+            writer: ItemStreamFormatter(format: format, mapping: endpoint.item, columns: endpoint.columns,
+                                        width: width ?? TerminalWidth.current(), now: Date().timeIntervalSince1970,
+                                        money: MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment))),
+            jq: try jq.map { expression in
+                do {
+                    return JQItemOutput(program: try JQProgram(expression), mapping: endpoint.item)
+                } catch let error as JQError {
+                    throw CLIError("--jq: \(error.message)")
+                }
+            })
+    }
+
     /// Items formatted into one write.
     static let itemsPerWrite = 10_000
 
@@ -121,10 +152,7 @@ struct Fetch: AsyncParsableCommand {
         if watch != nil, endpoint.mode == .cacheOnly, options.mode == nil {
             throw CLIError("--watch asks the server for new items; interfaces.\(key) is cache-only (give --mode network)")
         }
-        var writer = ItemStreamFormatter(format: format ?? (watch == nil ? .table : .jsonl), mapping: endpoint.item,
-                                         columns: endpoint.columns,
-                                         width: width ?? TerminalWidth.current(), now: Date().timeIntervalSince1970,
-                                         money: MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment)))
+        var writer = try printer(for: endpoint, format: format ?? (watch == nil && jq == nil ? .table : .jsonl))
         let cap: Int
         switch pages {
         case .count(let n): cap = n
@@ -160,6 +188,7 @@ struct Fetch: AsyncParsableCommand {
         }
         if !started { try StandardStreams.out(writer.begin()) }
         try StandardStreams.out(writer.end())
+        try writer.finish()
         if let line = printed.summary { StandardStreams.err("rowboat: \(line)") }
         // Stopping short (the page cap, a paging loop) is a notice, not a
         // failure: what was printed is whole, and the exit status stays 0.

@@ -20,6 +20,8 @@ import Testing
         "secret-1": "libsecret-1-dev",
         "gio-2.0": "libglib2.0-dev",
         "gobject-2.0": "libglib2.0-dev",
+        "jq": "libjq-dev",
+        "onig": "libonig-dev",
     ]
 
     /// The install line as the README shows it and CI runs it.

@@ -15,6 +15,15 @@ import RowboatSpec
         return state
     }
 
+    @Test func actionSheetOffersTheRequestAsCurl() throws {
+        var state = app()
+        state.copiesRequests = true
+        _ = AppReducer.reduce(&state, .sheet(.openCopy))
+        #expect(state.sheet?.items[state.sheet!.cursor] == .copyAsCurl || state.sheet?.items.contains(.copyAsCurl) == true)
+        let grid = renderer.render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "action-sheet-copy-curl-80x24")
+    }
+
     @Test func actionSheetHighlightsTheCursorLine() throws {
         var state = app()
         _ = AppReducer.reduce(&state, .sheet(.open))

@@ -95,6 +95,9 @@ public enum AppAction: Sendable, Equatable {
     case retryImage
     /// Something worth a toast happened (an effect's outcome).
     case notify(String, isError: Bool)
+    /// Text a runner made to copy (the list's request as curl): copied as
+    /// the row's values are.
+    case copyText(CopyRequest)
     /// The embedding program's own status segment (nil: none).
     case setProgramStatus(String?)
     /// The embedding program's note on the marked rows (nil: none).
@@ -133,6 +136,10 @@ public enum AppEffect: Sendable, Equatable {
     /// Send notifications (the run loop's: through the terminal, or
     /// `notify-send`, or the bell, as `AppState.notifyVia` says).
     case sendNotifications([Notice])
+    /// Make the request of `endpoint`'s list (its first page, with the
+    /// filters, sort and search in force: `params`) a curl command and
+    /// copy it (`.copyText`); secrets as `${VARIABLE}`.
+    case copyAsCurl(endpoint: String, params: [String: String])
     /// Draw the whole screen again, from nothing (the run loop's: it owns the terminal).
     case redrawScreen
     /// The thumbnails the screen wants now, in priority order (visible

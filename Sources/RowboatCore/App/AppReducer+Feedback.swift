@@ -119,11 +119,13 @@ extension AppReducer {
             let items = ActionSheet.items(for: row, isFavorite: state.isFavorite(row.id),
                                           imageFailed: isFailed(state.imagePhase(of: row)),
                                           actions: state.currentActions, inDetail: inDetail,
-                                          columns: state.showingFavorites ? [] : state.columns).filter { item in
+                                          columns: state.showingFavorites ? [] : state.columns,
+                                          copiesRequest: state.copiesRequests && !state.showingFavorites).filter { item in
                 item.keyAction.map { !state.withheld.contains($0) } ?? true
             }
             let copying = action == .openCopy
-                ? items.firstIndex { if case .copyField = $0 { true } else { false } } ?? items.firstIndex(of: .copyLink) : nil
+                ? items.firstIndex { if case .copyField = $0 { true } else { false } } ?? items.firstIndex(of: .copyAsCurl)
+                    ?? items.firstIndex(of: .copyLink) : nil
             state.overlay = .sheet(ActionSheet(rowID: row.id, title: row.title, items: items, cursor: copying ?? 0))
         case .move(let delta):
             guard var sheet = state.sheet else { return [] }
@@ -147,6 +149,8 @@ extension AppReducer {
             case .openDetail: return reduce(&state, .openDetail)
             case .retryImage: return reduce(&state, .retryImage)
             case .copyField(let field, let title): return copyField(&state, field, title: title)
+            case .copyAsCurl:
+                return [.copyAsCurl(endpoint: state.endpointKey, params: state.tabs[state.currentTab].query.params)]
             case .action(let index, let title, _):
                 return reduce(&state, .runAction(ActionRef(index: index, title: title)))
             }

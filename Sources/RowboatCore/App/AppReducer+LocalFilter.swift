@@ -69,6 +69,10 @@ extension AppReducer {
             panel.typed = nil
             state.overlay = .columns(panel)
             let lines = columnLines(state)
+            let trimmed = typed.drop { $0 == " " }
+            if trimmed.hasPrefix(FilterCondition.jqPrefix) {
+                return addExpression(&state, String(trimmed.dropFirst(FilterCondition.jqPrefix.count)))
+            }
             guard lines.indices.contains(panel.cursor), let (relation, value) = FilterCondition.parse(typed) else {
                 return []
             }
@@ -79,6 +83,36 @@ extension AppReducer {
         }
         state.overlay = .columns(panel)
         return []
+    }
+
+    /// A `jq:` condition typed in the columns panel: compiled once here
+    /// (a syntax error is a toast of one line, nothing changes), then the
+    /// rows whose fields the expression keeps stay.
+    static func addExpression(_ state: inout AppState, _ source: String) -> [AppEffect] {
+        let source = source.trimmingWhitespace()
+        guard !source.isEmpty else {
+            toast(&state, "a jq condition after jq:, such as jq: select(.price > 100)")
+            return []
+        }
+        let computed: ComputedField
+        switch state.expressions.compile(String(source)) {
+        case .success(let expression): computed = ComputedField(expression)
+        case .failure(let error):
+            toast(&state, error.message)
+            return []
+        }
+        var kinds: [String: SortKind] = [:]
+        for field in state.endpoints[state.endpointKey]?.fields ?? [] {
+            if let type = field.type { kinds[field.name] = SortKind(type) }
+        }
+        let condition = FilterCondition.expression(computed, kinds: kinds)
+        let rows = state.list.rows
+        var filter = state.list.filter ?? RowFilter()
+        filter.conditions.append(condition)
+        let total = rows.count + rows.hiddenCount
+        let effects = list(&state, currentTab: state.currentTab, .filter(filter))
+        toast(&state, "\(state.list.rows.count) of \(total) loaded rows \(filter.summary)")
+        return effects
     }
 
     /// Drops the local filter's last condition, or every condition.

@@ -173,6 +173,8 @@ public enum AppReducer {
             return reduceFeedback(&state, action) + liveTicks(&state)
         case .notify, .openLink, .copyLink, .sheet, .askClearCache, .cacheMeasured, .cacheCleared, .dialog:
             return reduceFeedback(&state, action)
+        case .copyText(let request):
+            return [.copy(request)]
         }
     }
 

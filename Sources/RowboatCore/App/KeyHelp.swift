@@ -102,7 +102,7 @@ public enum KeyHelp {
         case .columnsNotSaved: .notAKey
         case .list(.refresh), .list(.retry), .detail(.retry): .refresh
         case .detail: .notAKey
-        case .list, .answer, .favoritesLoaded, .setFavorite, .favoriteWriteFailed, .mouse, .image, .clock, .notify, .setProgramStatus, .setMarkedNote,
+        case .list, .answer, .favoritesLoaded, .setFavorite, .favoriteWriteFailed, .mouse, .image, .clock, .notify, .copyText, .setProgramStatus, .setMarkedNote,
              .cacheMeasured, .cacheCleared, .resized: .notAKey
         case .openDetail: .openDetail
         case .closeDetail, .back: .back

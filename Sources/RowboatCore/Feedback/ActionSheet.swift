@@ -24,7 +24,7 @@ public struct ActionSheet: Sendable, Equatable {
     /// column shown (`columns`).
     public static func items(for row: RowModel, isFavorite: Bool, imageFailed: Bool,
                              actions: [ActionSpec] = [], inDetail: Bool = false,
-                             columns: [ColumnSpec] = []) -> [SheetItem] {
+                             columns: [ColumnSpec] = [], copiesRequest: Bool = false) -> [SheetItem] {
         var items: [SheetItem] = []
         if row.linkURL != nil { items += [.openLink, .copyLink] }
         items.append(isFavorite ? .removeFavorite : .addFavorite)
@@ -33,6 +33,7 @@ public struct ActionSheet: Sendable, Equatable {
         items += actions.enumerated().filter { ActionFields.applies($0.offset, to: row) }
             .map { SheetItem.action(index: $0, title: $1.title, key: $1.key) }
         // The copy lines last: there may be many, and `Y` opens the sheet on them.
+        if copiesRequest { items.append(.copyAsCurl) }
         items += columns.filter { $0.field != "link" }.map { SheetItem.copyField($0.field, title: $0.title) }
         return items
     }
@@ -41,6 +42,8 @@ public struct ActionSheet: Sendable, Equatable {
 /// One line of the action sheet.
 public enum SheetItem: Sendable, Equatable {
     case openLink, copyLink, addFavorite, removeFavorite, openDetail, retryImage
+    /// Copy the list's request as a curl command (the `rowboat` app's lists).
+    case copyAsCurl
     /// Copy a column's value (of every marked row, with rows marked).
     case copyField(String, title: String)
     /// One of the endpoint's actions (the config's, or a `ListController`
@@ -57,6 +60,7 @@ public enum SheetItem: Sendable, Equatable {
         case .openDetail: "Show detail"
         case .retryImage: "Retry image"
         case .copyField(_, let title): "Copy \(title)"
+        case .copyAsCurl: "Copy request as curl"
         case .action(_, let title, _): title
         }
     }
@@ -72,7 +76,7 @@ public enum SheetItem: Sendable, Equatable {
         case .addFavorite, .removeFavorite: .favorite
         case .openDetail: nil
         case .retryImage: .retryImage
-        case .copyField: nil
+        case .copyField, .copyAsCurl: nil
         case .action: nil
         }
     }

@@ -110,7 +110,7 @@ public struct FieldInfo: Sendable, Equatable {
         var seen: Set<String> = []
         return mapping.fields.compactMap { spec in
             guard !ActionFields.isHidden(spec.name), seen.insert(spec.name).inserted else { return nil }
-            return FieldInfo(name: spec.name, path: spec.path.description, type: spec.type)
+            return FieldInfo(name: spec.name, path: spec.source, type: spec.type)
         }
     }
 }

@@ -50,6 +50,25 @@ public struct FilterCondition: Sendable, Equatable {
     public var number: Double?
     public var kind: SortKind
     public var collation: TextCollation
+    /// A `jq:` condition: the row (its fields by name, typed as
+    /// `fetch --format json` writes them) is kept when the expression's
+    /// first result is neither false nor null; `field` is unused then.
+    public var expression: ComputedField?
+    /// For an expression: each field's kind, to read numbers, money,
+    /// dates and bools back from the row as values.
+    public var kinds: [String: SortKind] = [:]
+
+    /// The prefix that says a typed condition is a jq expression.
+    public static let jqPrefix = "jq:"
+
+    /// A `jq:` condition on whole rows; `kinds` types the fields.
+    public static func expression(_ computed: ComputedField, kinds: [String: SortKind]) -> FilterCondition {
+        var condition = FilterCondition(field: "", title: "jq", relation: .equals, value: computed.expression.source,
+                                        number: 0)
+        condition.expression = computed
+        condition.kinds = kinds
+        return condition
+    }
 
     /// Longest value kept (a longer one is cut): a needle of a megabyte
     /// costs what this does.
@@ -93,6 +112,7 @@ public struct FilterCondition: Sendable, Equatable {
     /// `Price > 100` (a long value cut: the status bar has other things to say).
     public var text: String {
         let shown = value.count > Self.shownCharacters ? value.prefix(Self.shownCharacters - 1) + "…" : value
+        if expression != nil { return "\(Self.jqPrefix) \(shown)" }
         return "\(title) \(relation.rawValue) \(shown)"
     }
 
@@ -112,6 +132,8 @@ final class ConditionTest {
     let number: Double?
     let needle: SearchNeedle
     let key: [UInt8]
+    /// A `jq:` condition's test of whole rows (then the rest is unused).
+    var whole: RowExpressionTest?
 
     init(_ condition: FilterCondition, shapes fields: [Int]) {
         relation = condition.relation
@@ -201,7 +223,13 @@ private struct FilterScan: @unchecked Sendable {
     init(_ table: RowTable, _ filter: RowFilter) {
         refs = table.refs
         pageBytes = table.pages.map(\.bytes)
-        tests = filter.conditions.map { ConditionTest($0, shapes: table.fieldIndexByShape($0.field)) }
+        tests = filter.conditions.map { condition in
+            let test = ConditionTest(condition, shapes: table.fieldIndexByShape(condition.field))
+            if let computed = condition.expression {
+                test.whole = RowExpressionTest(computed.expression, shapes: table.shapes.map(\.names), kinds: condition.kinds)
+            }
+            return test
+        }
     }
 
     /// The rows' bytes read where they lie, through buffers (a million
@@ -218,6 +246,13 @@ private struct FilterScan: @unchecked Sendable {
                         let shape = RowBytes.shape(bytes, at: at)
                         var keep = true
                         for t in tests.indices {
+                            if let whole = tests[t].whole {
+                                if !whole.keeps(bytes, at: at, shape: shape) {
+                                    keep = false
+                                    break
+                                }
+                                continue
+                            }
                             let field = tests[t].fields[shape]
                             if !tests[t].test(RowBytes.cell(bytes, at: at, field: field), scratch: &scratch) {
                                 keep = false

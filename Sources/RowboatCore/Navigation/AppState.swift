@@ -51,6 +51,12 @@ public struct AppState: Sendable, Equatable {
     /// How text compares in a local sort: the user's collation, given by
     /// the runtime (code point order until then).
     public var collation: TextCollation = .codePoint
+    /// What compiles the local filter's `jq:` conditions: given by the
+    /// runtime (the `rowboat` app gives jq's), none until then.
+    public var expressions: ExpressionCompiler = .none
+    /// The action sheet offers "Copy request as curl" (the runtime's
+    /// provider makes the command: the `rowboat` app's config lists).
+    public var copiesRequests = false
     /// Built-ins the embedding program left out (a kit app's `features`):
     /// their keys are gone from the key map, and the action sheet leaves
     /// their lines out.

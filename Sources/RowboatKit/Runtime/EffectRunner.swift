@@ -77,6 +77,12 @@ package final class EffectRunner: Sendable {
                     self.post(.columnsNotSaved("\(error)"))
                 }
             }
+        case .copyAsCurl(let endpoint, let params):
+            if let command = provider.curl(endpoint: endpoint, params: params) {
+                post(.copyText(CopyRequest(command, what: "the request as curl")))
+            } else {
+                post(.notify("this list has no request to copy", isError: true))
+            }
         case .loadDetail(let endpoint, let row):
             let provider = self.provider
             let post = self.post

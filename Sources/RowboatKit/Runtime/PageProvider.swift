@@ -35,6 +35,9 @@ package protocol PageProvider: Sendable {
     /// The fresh detail of `row` of an endpoint that loads its own
     /// (`EndpointInfo.loadsDetail`; see the extension's default).
     func detail(of row: RowModel, endpoint: String) async throws -> RowModel
+    /// The request of `endpoint`'s list (its first page with `params`) as
+    /// a curl command, secrets as `${VARIABLE}`; nil: it has none.
+    func curl(endpoint: String, params: [String: String]) -> String?
 }
 
 /// A request action's request, as the runtime hands it to a provider: the
@@ -61,6 +64,9 @@ extension PageProvider {
     package func perform(_ request: ActionRequest) async throws -> RowModel? {
         throw DataError.network("this list has no server to send requests to")
     }
+
+    /// Providers without requests of their own have none to copy.
+    package func curl(endpoint: String, params: [String: String]) -> String? { nil }
 
     /// Providers without a detail loader hand the row back as it is.
     package func detail(of row: RowModel, endpoint: String) async throws -> RowModel { row }

@@ -1,4 +1,5 @@
 import Yams
+import RowboatJQ
 import RowboatSpec
 
 /// Reads a Rowboat config from YAML (or JSON, which YAML accepts) text.
@@ -12,7 +13,7 @@ public enum ConfigLoader {
                                 "filters", "sort", "search", "body", "title", "related", "maxBodyBytes", "timeout",
                                 "actions", "refresh", "stream", "notify"]
     static let responseKeys = ["list", "success", "successValues", "message", "format", "keyed", "columnNames"]
-    static let fieldKeys = ["path", "type", "default", "relative", "relativeDays", "currency"]
+    static let fieldKeys = ["path", "jq", "type", "default", "relative", "relativeDays", "currency"]
     static let columnKeys = ["field", "title", "width", "weight", "min", "align"]
 
     /// Parses `text`, read from `file`; `${NAME}` values come from `environment`.
@@ -66,7 +67,7 @@ public enum ConfigLoader {
             config.endpoints[i].item = ActionFields.adding(names, to: endpoint.item)
         }
         config.tabs = try keys["tabs"].map { node throws(ConfigError) in try parseTabs(node, endpoints: endpoints) }
-        config.secrets = SecretValues(ConfigSecrets.of(config, root: top))
+        config.secrets = SecretValues(ConfigSecrets.of(config, root: top), variables: ConfigSecrets.variables(top))
         return config
     }
 
@@ -237,18 +238,44 @@ public enum ConfigLoader {
                 continue
             }
             let keys = try value.mapping(allowed: fieldKeys)
-            guard let path = keys["path"] else { throw value.error("missing required key \"path\"") }
+            let computed = try keys["jq"].map { node throws(ConfigError) in try fieldExpression(node, field: name, keys: keys) }
+            let path: JSONPath
+            if computed != nil {
+                path = JSONPath(steps: [])
+            } else {
+                guard let node = keys["path"] else { throw value.error("missing required key \"path\" (or \"jq\")") }
+                path = try node.jsonPath()
+            }
             let type = try keys["type"]?.oneOf(FieldType.self) ?? .text
             fields.append(FieldSpec(
-                name: name, path: try path.jsonPath(), type: type,
+                name: name, path: path, type: type,
                 defaultValue: try keys["default"]?.string(),
                 relative: try keys["relative"]?.bool() ?? false,
                 relativeDays: try keys["relativeDays"].map(relativeDays) ?? FieldSpec.defaultRelativeDays,
-                currency: try keys["currency"].map { node throws(ConfigError) in try currency(node, type: type) }))
+                currency: try keys["currency"].map { node throws(ConfigError) in try currency(node, type: type) },
+                computed: computed))
         }
         let mapping = ItemMapping(fields: fields, nullStrings: nullStrings)
         guard mapping.field("title") != nil else { throw node.error("missing required key \"title\"") }
         return mapping
+    }
+
+    /// `jq:` — a field computed by a jq expression, compiled here, once: a
+    /// syntax error is this key's line and jq's message. Not the id (jq
+    /// 1.6 reads every number as a double: an id stays on its exact path),
+    /// and not beside a `path`.
+    static func fieldExpression(_ node: ConfigNode, field: String,
+                                keys: [String: ConfigNode]) throws(ConfigError) -> ComputedField {
+        if keys["path"] != nil { throw node.error("a field is read at a path or computed by jq, not both") }
+        guard field != "id" else {
+            throw node.error("the id is read at a path, exactly (jq 1.6 reads numbers as doubles): use jq for other fields")
+        }
+        let source = try node.string()
+        do throws(JQError) {
+            return ComputedField(try JQProgram(source))
+        } catch {
+            throw node.error("jq: \(error.message)")
+        }
     }
 
     /// `relativeDays`: a whole number of days, at least 1.

@@ -47,6 +47,30 @@ enum ConfigSecrets {
         }
     }
 
+    /// Each secret section's `${NAME}` value → NAME (the first name of a value).
+    static func variables(_ root: ConfigNode) -> [String: String] {
+        var out: [String: String] = [:]
+        func walk(_ node: Node, inSecretSection: Bool) {
+            switch node {
+            case .scalar(let s):
+                guard inSecretSection else { return }
+                for name in referencedNames(s.string) {
+                    if let value = root.environment[name], !value.isEmpty, out[value] == nil { out[value] = name }
+                }
+            case .mapping(let m):
+                for (key, value) in m {
+                    walk(value, inSecretSection: inSecretSection || key.string.map(secretSections.contains) == true)
+                }
+            case .sequence(let s):
+                for item in s { walk(item, inSecretSection: inSecretSection) }
+            case .alias:
+                return
+            }
+        }
+        walk(root.node, inSecretSection: false)
+        return out
+    }
+
     /// The names in `${NAME}` references of `text` (not `$${…}`, not templates).
     static func referencedNames(_ text: String) -> [String] {
         DollarPieces.of(text).compactMap { piece in

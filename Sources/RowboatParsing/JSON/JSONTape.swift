@@ -156,6 +156,19 @@ public struct JSONTapeNode: JSONNode {
         }
     }
 
+    public func forEachMemberBytes(_ body: (UnsafeBufferPointer<UInt8>, JSONTapeNode) -> Void) -> Bool {
+        guard isObject else { return false }
+        forEachMember { key, value in
+            body(key, value)
+            return true
+        }
+        return true
+    }
+
+    public func withStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        stringBytes.map(body)
+    }
+
     /// Calls `body` with each element of an array in order.
     public func forEachElement(_ body: (JSONTapeNode) throws -> Void) rethrows {
         guard isArray else { return }

@@ -153,9 +153,13 @@ public enum ParamValue: Sendable, Equatable {
 /// of the config (`String(describing:)` says how many, not what).
 public struct SecretValues: Sendable, Equatable, CustomStringConvertible, CustomReflectable {
     public var values: [String]
+    /// The environment variable each value came from (`${API_TOKEN}` →
+    /// "API_TOKEN"), by value: what "Copy as curl" writes in its place.
+    public var variables: [String: String] = [:]
 
-    public init(_ values: [String] = []) {
+    public init(_ values: [String] = [], variables: [String: String] = [:]) {
         self.values = values
+        self.variables = variables
     }
 
     public var isEmpty: Bool { values.isEmpty }

@@ -31,10 +31,20 @@ public protocol JSONNode {
     var wholeScalar: JSONValue? { get }
     /// The whole value as a tree (for error text and JSON cursors).
     var tree: JSONValue { get }
+    /// Calls `body` with each member's key as UTF-8 and its value, in
+    /// document order, repeats included; false (nothing called) when this
+    /// is no object or the node has no such walk. For converters that copy
+    /// keys as bytes (jq's input) without making a `String` of each.
+    func forEachMemberBytes(_ body: (UnsafeBufferPointer<UInt8>, Self) -> Void) -> Bool
+    /// `body` on a string value's UTF-8 (whole) when the node holds it as
+    /// bytes; nil for other kinds, or when it does not.
+    func withStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R?
 }
 
 extension JSONNode {
     public var wholeScalar: JSONValue? { scalar }
+    public func forEachMemberBytes(_ body: (UnsafeBufferPointer<UInt8>, Self) -> Void) -> Bool { false }
+    public func withStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? { nil }
 }
 
 extension JSONValue: JSONNode {

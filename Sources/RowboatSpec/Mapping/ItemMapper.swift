@@ -72,7 +72,12 @@ public struct ItemMapper: Sendable {
     /// The coerced value of one field, its default, or `.missing`. `key` is
     /// the element's key in a keyed-object list (read by a `$key` path).
     public func value<Node: JSONNode>(for spec: FieldSpec, in element: Node, key: String? = nil) -> FieldValue {
-        let raw = key != nil && spec.readsKey ? .string(key!) : spec.path.scalar(in: element, whole: spec.keepsServerText)
+        let raw: JSONValue?
+        if let computed = spec.computed {
+            raw = computed.expression.value(of: element)
+        } else {
+            raw = key != nil && spec.readsKey ? .string(key!) : spec.path.scalar(in: element, whole: spec.keepsServerText)
+        }
         if let raw, let coerced = coerce(raw, to: spec) {
             return coerced
         }

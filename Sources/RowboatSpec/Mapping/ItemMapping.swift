@@ -37,13 +37,17 @@ public struct FieldSpec: Sendable, Equatable {
     /// no cap): a hidden field whose value is handed to a program or a
     /// server (`ActionFields`), never to the terminal.
     public var exact: Bool
+    /// A field computed by an expression (`{jq: …}`): run on the element
+    /// in place of `path` (which is then the root, unused).
+    public var computed: ComputedField?
 
     /// Relative dates turn into calendar dates after this many days.
     public static let defaultRelativeDays = 30
 
     public init(name: String, path: JSONPath, type: FieldType = .text,
                 defaultValue: String? = nil, relative: Bool = false,
-                relativeDays: Int = FieldSpec.defaultRelativeDays, currency: String? = nil, exact: Bool = false) {
+                relativeDays: Int = FieldSpec.defaultRelativeDays, currency: String? = nil, exact: Bool = false,
+                computed: ComputedField? = nil) {
         self.name = name
         self.path = path
         self.type = type
@@ -52,6 +56,7 @@ public struct FieldSpec: Sendable, Equatable {
         self.relativeDays = relativeDays
         self.currency = currency
         self.exact = exact
+        self.computed = computed
     }
 
     /// True when its text is the server's, exactly: an `exact` field and
@@ -61,7 +66,11 @@ public struct FieldSpec: Sendable, Equatable {
 
     /// True when the path is `$key`: in a keyed-object list the field is
     /// the element's key (elsewhere it is an ordinary key lookup).
-    public var readsKey: Bool { path.steps == [.key(ItemMapping.keyPath)] }
+    public var readsKey: Bool { computed == nil && path.steps == [.key(ItemMapping.keyPath)] }
+
+    /// Where the value comes from, as the columns panel shows it: the
+    /// path, or `jq: EXPR`.
+    public var source: String { computed.map { "jq: " + $0.expression.source } ?? path.description }
 }
 
 /// The type a field's value is coerced to before display.

@@ -89,11 +89,12 @@ public enum ConfigYAMLWriter {
         // Hidden fields are the loader's, for action templates: not written.
         for f in e.item.fields where !ActionFields.isHidden(f.name) {
             let name = YAMLScalar.key(f.name)
-            if f.type == .text, f.defaultValue == nil, !f.relative {
+            if f.type == .text, f.defaultValue == nil, !f.relative, f.computed == nil {
                 out.append("      \(name): \(YAMLScalar.value(f.path.description))")
                 continue
             }
-            var parts = ["path: \(YAMLScalar.value(f.path.description))", "type: \(f.type.rawValue)"]
+            var parts = [f.computed.map { "jq: \(YAMLScalar.value($0.expression.source))" }
+                         ?? "path: \(YAMLScalar.value(f.path.description))", "type: \(f.type.rawValue)"]
             if let d = f.defaultValue { parts.append("default: \(YAMLScalar.value(d))") }
             if f.relative { parts.append("relative: true") }
             if f.relativeDays != FieldSpec.defaultRelativeDays { parts.append("relativeDays: \(f.relativeDays)") }

@@ -109,10 +109,10 @@ public enum Sanitizer {
         return !pendingJoin
     }
 
-    enum Verdict { case keep, space, drop }
+    package enum Verdict { case keep, space, drop }
 
     @inline(__always)
-    static func classify(_ scalar: Unicode.Scalar) -> Verdict {
+    package static func classify(_ scalar: Unicode.Scalar) -> Verdict {
         let v = scalar.value
         if v >= 0x20 && v < 0x7F { return .keep }
         switch v {

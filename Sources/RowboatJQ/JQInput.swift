@@ -1,0 +1,68 @@
+import CJQ
+import RowboatSpec
+
+/// A JSON value made into jq's (`jv`): any `JSONNode`, a tree or a place
+/// on simdjson's tape. Numbers become doubles, as jq 1.6 holds every
+/// number (an id past 2^53 loses digits inside jq: keep such ids on a
+/// path, where they stay exact).
+enum JQInput {
+    static func make<Node: JSONNode>(_ node: Node) -> jv {
+        // Bytes where the node has them (simdjson's tape): no `String` made.
+        if let string = node.withStringBytes(bytes) { return string }
+        var members: jv?
+        if node.forEachMemberBytes({ key, value in
+            members = jv_object_set(members ?? jv_object(), bytes(key), make(value))
+        }) {
+            return members ?? jv_object()
+        }
+        if let scalar = node.wholeScalar { return make(scalar) }
+        if let elements = node.elements {
+            var array = jv_array()
+            for element in elements { array = jv_array_append(array, make(element)) }
+            return array
+        }
+        var object = jv_object()
+        let ordered = node.forEachOrderedMember { key, value in
+            object = jv_object_set(object, string(key), make(value))
+            return true
+        }
+        if !ordered {
+            for key in node.memberKeys ?? [] {
+                if let value = node.member(key) { object = jv_object_set(object, string(key), make(value)) }
+            }
+        }
+        return object
+    }
+
+    static func make(_ value: JSONValue) -> jv {
+        switch value {
+        case .null: return jv_null()
+        case .bool(let b): return b ? jv_true() : jv_false()
+        case .int(let i): return jv_number(Double(i))
+        case .double(let d): return jv_number(d)
+        case .numberText(let t): return jv_number(Double(t) ?? .nan)
+        case .string(let s): return string(s)
+        case .array(let items):
+            var array = jv_array()
+            for item in items { array = jv_array_append(array, make(item)) }
+            return array
+        case .object(let members):
+            var object = jv_object()
+            for (key, item) in members { object = jv_object_set(object, string(key), make(item)) }
+            return object
+        }
+    }
+
+    static func bytes(_ utf8: UnsafeBufferPointer<UInt8>) -> jv {
+        guard let base = utf8.baseAddress, !utf8.isEmpty else { return jv_string("") }
+        return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { jv_string_sized($0, Int32(utf8.count)) }
+    }
+
+    static func string(_ text: String) -> jv {
+        var text = text
+        if text.isEmpty { return jv_string("") }
+        return text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { jv_string_sized($0.baseAddress, Int32(bytes.count)) }
+        }
+    }
+}

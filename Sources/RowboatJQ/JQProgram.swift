@@ -1,0 +1,218 @@
+import CJQ
+import RowboatSpec
+import Synchronization
+
+/// A jq expression compiled once (libjq 1.6, the jq people know), run on
+/// one input at a time from any thread: each thread borrows a compiled
+/// `jq_state` of its own from a small pool (jq's state is not shared
+/// between threads). Every input runs within `JQLimits`: a watchdog halts
+/// one past its time or memory, outputs past their size stop it, and
+/// after `failuresBeforeOff` such bounds the expression is off (`off`
+/// says why, in one line). jq never prints: its messages come through
+/// its error callback, and `stderr`, `debug`, `input`, `env` and `$ENV`
+/// are defined away (an expression reads its input and nothing else).
+public final class JQProgram: Sendable, CustomStringConvertible {
+    /// The expression as written.
+    public let source: String
+    public let limits: JQLimits
+    /// What is compiled: `source` behind the guards (`JQProgram.guarded`).
+    let compiled: String
+    private let idle: Mutex<[JQMachine]>
+    private let bounds = Atomic<Int>(0)
+    private let offReason = Mutex<JQError?>(nil)
+
+    /// Compiles `source`; a syntax or compile error is jq's first message,
+    /// one line (`syntax error, unexpected $end at line 1`).
+    public init(_ source: String, limits: JQLimits = .standard) throws(JQError) {
+        self.source = source
+        self.limits = limits
+        guard !source.utf8.contains(0) else { throw JQError(.syntax, "a jq expression cannot hold a NUL") }
+        // The expression alone first: jq's message then quotes what was written.
+        let (alone, messages) = JQMachine.compile(source)
+        guard alone != nil else {
+            throw JQError(.syntax, messages.first { !$0.hasSuffix("compile error") && !$0.hasSuffix("compile errors") }
+                          ?? messages.first ?? "the jq expression does not compile")
+        }
+        compiled = Self.guarded(source, limits: limits)
+        let (machine, guardMessages) = JQMachine.compile(compiled)
+        guard let machine else {
+            throw JQError(.syntax, guardMessages.first ?? "the jq expression does not compile")
+        }
+        JQWatchdog.shared.watch(machine, limits: limits)
+        idle = Mutex([machine])
+    }
+
+    public var description: String { source }
+
+    /// `source` behind definitions that keep jq to its input: jq 1.6's
+    /// `stderr` writes to the process's stderr, `input`/`inputs` would read
+    /// the process's stdin, `env` and `$ENV` the environment (secrets);
+    /// and `*` repeating a string past the output bound is an error (jq
+    /// repeats in C, where the watchdog cannot halt it); `halt` ends the
+    /// input's results (the watchdog alone halts jq). On one line, so
+    /// a runtime error's line numbers are the expression's.
+    static func guarded(_ source: String, limits: JQLimits) -> String {
+        let most = limits.repeatLimit
+        return "def stderr: .; def debug: .; def input: error(\"jq input is not available here\"); "
+            + "def inputs: empty; def env: {}; def input_filename: null; "
+            + "def halt: empty; def halt_error: error(tostring); def halt_error($code): error(tostring); "
+            + "def _rowboat_times(a; b): a * b; "
+            + "def _multiply(a; b): b as $b | a as $a | if ($a | type) == \"string\" and ($b | type) == \"number\" "
+            + "and _rowboat_times($a | length; $b) > \(most) then error(\"a string of more than \(most) bytes "
+            + "(the limit)\") elif ($a | type) == \"number\" and ($b | type) == \"string\" "
+            + "and _rowboat_times($b | length; $a) > \(most) then error(\"a string of more than \(most) bytes "
+            + "(the limit)\") else _rowboat_times($a; $b) end; "
+            + "{} as $ENV | (\n" + source + "\n)"
+    }
+
+    /// Why the expression is off (it hit its bounds too often), or nil.
+    public var off: JQError? { offReason.withLock { $0 } }
+
+    /// Runs the expression on `input`, calling `body` with each output
+    /// until it returns false. Throws the first runtime error or bound
+    /// (outputs before it were given).
+    public func run<Node: JSONNode>(_ input: Node, _ body: (JQOutput) -> Bool) throws(JQError) {
+        try run(jv: JQInput.make(input), body)
+    }
+
+    /// `run` on a tree.
+    public func run(_ input: JSONValue, _ body: (JQOutput) -> Bool) throws(JQError) {
+        try run(jv: JQInput.make(input), body)
+    }
+
+    /// `run` on a JSON text (one item as `fetch --format jsonl` writes it).
+    public func run(json text: String, _ body: (JQOutput) -> Bool) throws(JQError) {
+        var text = text
+        let parsed = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { jv_parse_sized($0.baseAddress, Int32(bytes.count)) }
+        }
+        guard jv_get_kind(parsed) != JV_KIND_INVALID else {
+            throw JQError(.runtime, "not JSON: " + JQText.message(jv_invalid_get_msg(parsed)))
+        }
+        try run(jv: parsed, body)
+    }
+
+    /// The first output as a value (an array or object as its JSON
+    /// text), nil when there is none; a runtime error or a bound is thrown.
+    public func first<Node: JSONNode>(_ input: Node) throws(JQError) -> JSONValue? {
+        var found: JSONValue?
+        try run(input) { output in
+            found = output.value
+            return false
+        }
+        return found
+    }
+
+    /// True when the first output is neither `false` nor `null`: a row a
+    /// condition keeps (`select(.price > 100)` gives the row, `.price > 100`
+    /// gives true; no output keeps nothing).
+    public func keeps<Node: JSONNode>(_ input: Node) throws(JQError) -> Bool {
+        var kept = false
+        try run(input) { output in
+            kept = output.isTruthy
+            return false
+        }
+        return kept
+    }
+
+    func run(jv input: jv, _ body: (JQOutput) -> Bool) throws(JQError) {
+        if let reason = off {
+            jv_free(input)
+            throw reason
+        }
+        let machine = idle.withLock { $0.popLast() } ?? spare()
+        defer { idle.withLock { $0.append(machine) } }
+        machine.begin()
+        jq_start(machine.state, input, 0)
+        var given = 0
+        var failure: JQError?
+        while true {
+            let output = jq_next(machine.state)
+            if jv_get_kind(output) == JV_KIND_INVALID {
+                if let bound = machine.end() {
+                    jv_free(output)
+                    failure = boundError(bound)
+                    // What the halted run built is given back now, not at the next input.
+                    jq_start(machine.state, jv_null(), 0)
+                } else if jv_invalid_has_msg(jv_copy(output)) != 0 {
+                    failure = JQError(.runtime, JQText.message(jv_invalid_get_msg(output)))
+                } else {
+                    jv_free(output)
+                }
+                break
+            }
+            given += 1
+            if given > limits.outputs || JQText.roughBytes(output) > limits.outputBytes {
+                jv_free(output)
+                _ = machine.end()
+                failure = boundError(.overOutput)
+                break
+            }
+            let more = body(JQOutput(value: output, limit: limits.outputBytes))
+            jv_free(output)
+            if !more {
+                _ = machine.end()
+                break
+            }
+        }
+        if let failure {
+            if failure.isBound { countBound(failure) }
+            throw failure
+        }
+    }
+
+    /// A machine for a thread that found none idle: the guarded program
+    /// compiled again (it compiled once, so it compiles).
+    private func spare() -> JQMachine {
+        let (machine, _) = JQMachine.compile(compiled)
+        guard let machine else { fatalError("a jq program that compiled once did not compile again") }
+        JQWatchdog.shared.watch(machine, limits: limits)
+        return machine
+    }
+
+    func boundError(_ kind: JQError.Kind) -> JQError {
+        switch kind {
+        case .overTime: JQError(.overTime, "jq stopped: over \(Self.seconds(limits.seconds)) on one item (the limit)")
+        case .overMemory: JQError(.overMemory, "jq stopped: over \(limits.memoryBytes >> 20) MB on one item (the limit)")
+        default: JQError(.overOutput, "jq stopped: a result over \(limits.outputBytes) bytes or \(limits.outputs) "
+                         + "results on one item (the limit)")
+        }
+    }
+
+    private func countBound(_ failure: JQError) {
+        let count = bounds.add(1, ordering: .relaxed).newValue
+        guard count >= limits.failuresBeforeOff else { return }
+        offReason.withLock { reason in
+            if reason == nil {
+                reason = JQError(.off, "jq expression off after \(count) items past its limits; the last: \(failure.message)")
+            }
+        }
+    }
+
+    static func seconds(_ s: Double) -> String {
+        s < 1 ? "\(Int((s * 1000).rounded())) ms" : "\(s) s"
+    }
+}
+
+/// One output of a jq expression, valid inside the callback that gets it.
+public struct JQOutput {
+    let raw: jv
+    let limit: Int
+
+    init(value: jv, limit: Int) {
+        raw = value
+        self.limit = limit
+    }
+
+    /// A scalar as itself, an array or object as its compact JSON text.
+    public var value: JSONValue { JQText.value(raw) }
+
+    /// Its compact JSON text, as jq prints it (`jq -c`).
+    public var json: String { JQText.json(jv_copy(raw)) }
+
+    /// Neither `false` nor `null`.
+    public var isTruthy: Bool {
+        let kind = jv_get_kind(raw)
+        return kind != JV_KIND_FALSE && kind != JV_KIND_NULL
+    }
+}
