@@ -20,7 +20,6 @@ extension AppReducer {
     /// Adds a condition on the line's field with the value of `cell`.
     static func addCondition(_ state: inout AppState, _ line: ColumnsPanel.Line, _ relation: FilterCondition.Relation,
                              cell: RowBytes.Cell) -> [AppEffect] {
-        let rows = state.list.rows
         let type = state.endpoints[state.endpointKey]?.fields.first { $0.name == line.field }?.type
         let kind = type.map(SortKind.init) ?? .auto
         let value: String, number: Double?
@@ -35,8 +34,14 @@ extension AppReducer {
             value = String(decoding: utf8, as: UTF8.self)
             number = nil
         }
-        let condition = FilterCondition(field: line.field, title: line.title, relation: relation, value: value,
-                                        number: number, kind: kind, collation: state.collation)
+        return applyCondition(&state, FilterCondition(field: line.field, title: line.title, relation: relation, value: value,
+                                                      number: number, kind: kind, collation: state.collation))
+    }
+
+    /// Puts `condition` in force beside the others and says how many
+    /// loaded rows are left.
+    static func applyCondition(_ state: inout AppState, _ condition: FilterCondition) -> [AppEffect] {
+        let rows = state.list.rows
         var filter = state.list.filter ?? RowFilter()
         filter.conditions.append(condition)
         let total = rows.count + rows.hiddenCount
@@ -105,14 +110,7 @@ extension AppReducer {
         for field in state.endpoints[state.endpointKey]?.fields ?? [] {
             if let type = field.type { kinds[field.name] = SortKind(type) }
         }
-        let condition = FilterCondition.expression(computed, kinds: kinds)
-        let rows = state.list.rows
-        var filter = state.list.filter ?? RowFilter()
-        filter.conditions.append(condition)
-        let total = rows.count + rows.hiddenCount
-        let effects = list(&state, currentTab: state.currentTab, .filter(filter))
-        toast(&state, "\(state.list.rows.count) of \(total) loaded rows \(filter.summary)")
-        return effects
+        return applyCondition(&state, FilterCondition.expression(computed, kinds: kinds))
     }
 
     /// Drops the local filter's last condition, or every condition.
