@@ -2,9 +2,9 @@
 # Builds the libFuzzer targets in Fuzz/targets into .build/fuzz/bin.
 #
 # SwiftPM cannot build a libFuzzer binary, so the pieces are compiled
-# directly: CYaml and our CLibYAML (C) and the CSimdJSON shim (C++) with clang, then Yams
-# and RowboatSpec as whole-module objects with swiftc, all with ASan and
-# coverage instrumentation, then each target file linked against them with
+# directly: CYaml and our CLibYAML (C) and the CSimdJSON shim (C++) with clang, then Yams,
+# RowboatSpec, RowboatJQ (over the system's libjq) and RowboatParsing as
+# whole-module objects with swiftc, all with ASan and coverage instrumentation, then each target file linked against them with
 # -sanitize=fuzzer,address (libFuzzer brings main). Yams comes from
 # SwiftPM's checkout in .build/checkouts.
 # Rebuilds only what changed.
@@ -68,19 +68,31 @@ if newer "$out/obj/csimdjson.o" "$simdjson_dir"; then
     "$simdjson_dir/simdjson_shim.cpp" -o "$out/obj/csimdjson.o"
 fi
 
+# RowboatParsing compiles jq field expressions through RowboatJQ, over the
+# system's libjq (Sources/CJQ's header, by a module map of its own here).
+mkdir -p "$out/modules/CJQ"
+cat > "$out/modules/CJQ/module.modulemap" <<MAP
+module CJQ [system] {
+    header "$PWD/Sources/CJQ/shim.h"
+    export *
+}
+MAP
+
 swift_module() { # NAME SOURCE-DIR SWIFT-LANGUAGE-VERSION
   local name=$1 dir=$2
-  if newer "$out/obj/$name.o" "$dir" "$out/obj/cyaml.stamp" || { [ "$name" = RowboatParsing ] && newer "$out/obj/$name.o" "$out/obj/Yams.o" "$out/obj/csimdjson.o" "$out/obj/RowboatSpec.o" "$out/obj/clibyaml.stamp"; }; then
+  if newer "$out/obj/$name.o" "$dir" "$out/obj/cyaml.stamp" || { [ "$name" = RowboatParsing ] && newer "$out/obj/$name.o" "$out/obj/Yams.o" "$out/obj/csimdjson.o" "$out/obj/RowboatSpec.o" "$out/obj/RowboatJQ.o" "$out/obj/clibyaml.stamp"; } \
+      || { [ "$name" = RowboatJQ ] && newer "$out/obj/$name.o" "$out/obj/RowboatSpec.o"; }; then
     echo "fuzz: compiling $name ($opt)"
     find "$dir" -name '*.swift' -print0 | xargs -0 swiftc -parse-as-library -wmo "$opt" -g \
       -sanitize=fuzzer,address -module-name "$name" -package-name rowboat -swift-version "$3" -DSWIFT_PACKAGE \
-      -I "$out/modules" -I "$out/modules/CSimdJSON" -I "$cyaml_include" -I "$clibyaml/include" -Xcc -DYAML_DECLARE_STATIC \
+      -I "$out/modules" -I "$out/modules/CSimdJSON" -I "$out/modules/CJQ" -I "$cyaml_include" -I "$clibyaml/include" -Xcc -DYAML_DECLARE_STATIC \
       -emit-module -emit-module-path "$out/modules/$name.swiftmodule" \
       -c -o "$out/obj/$name.o"
   fi
 }
 swift_module Yams "$yams/Sources/Yams" 5
 swift_module RowboatSpec Sources/RowboatSpec 6
+swift_module RowboatJQ Sources/RowboatJQ 6
 swift_module RowboatParsing Sources/RowboatParsing 6
 
 # C targets (the image decoder shim): clang, libFuzzer + ASan, with the codec sources.
@@ -102,14 +114,14 @@ fi
 for source in Fuzz/targets/*.swift; do
   name=$(basename "$source" .swift)
   binary="$out/bin/$name"
-  if newer "$binary" "$source" Fuzz/support "$out/obj/RowboatSpec.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" \
+  if newer "$binary" "$source" Fuzz/support "$out/obj/RowboatSpec.o" "$out/obj/RowboatJQ.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" \
       "$out/obj/csimdjson.o" "$out/obj/clibyaml.stamp"; then
     echo "fuzz: linking $name"
     # (gold warns about ASan's local symbols; harmless.)
     swiftc -parse-as-library "$opt" -g -sanitize=fuzzer,address -swift-version 6 -module-name "$name" -package-name rowboat \
-      -I "$out/modules" -I "$out/modules/CSimdJSON" -I "$cyaml_include" -I "$clibyaml/include" \
-      "$source" Fuzz/support/*.swift "$out/obj/RowboatSpec.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" "$out"/obj/cyaml-*.o \
+      -I "$out/modules" -I "$out/modules/CSimdJSON" -I "$out/modules/CJQ" -I "$cyaml_include" -I "$clibyaml/include" \
+      "$source" Fuzz/support/*.swift "$out/obj/RowboatSpec.o" "$out/obj/RowboatJQ.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" "$out"/obj/cyaml-*.o \
       "$out"/obj/clibyaml-*.o \
-      "$out/obj/csimdjson.o" -lsimdjson -lstdc++ -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+      "$out/obj/csimdjson.o" -lsimdjson -ljq -lonig -lstdc++ -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
   fi
 done

@@ -58,4 +58,37 @@ struct StreamsEndToEndTests {
         try tmux.send("q")
         #expect(await tmux.waitForExit() == 0)
     }
+
+    /// `via: notify-send` runs the desktop's notify-send with the title and
+    /// the text as two arguments (a stand-in on PATH records them: no
+    /// desktop runs here).
+    @Test func notifySendGetsTheTitleAndTheText() async throws {
+        let server = try await DemoServer()
+        let dir = server.pane.directory.path
+        let record = dir + "/notify-send.args"
+        let bin = dir + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done >> \(TmuxSession.quote(record))\n"
+            .write(toFile: bin + "/notify-send", atomically: true, encoding: .utf8)
+        chmod(bin + "/notify-send", 0o755)
+        let config = try APIShapesEndToEndTests().config("streams.yaml", server: server, edits: [
+            ("params: {every: 200}", "params: {every: 20, count: 25, retry: 2000}"),
+            ("interfaces:\n", "notifications: {via: notify-send, every: 1s}\ninterfaces:\n"),
+            ("    stream:\n      mode: upsert", "    notify:\n      - {on: change, field: price, text: \"${item.title} now ${item.price}\"}\n"
+                + "    stream:\n      mode: upsert"),
+        ])
+        let tmux = try TmuxSession(arguments: ["--config", config], columns: 100,
+                                   environment: ["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+        try await tmux.waitForScreen { $0.contains("market · 20/20") }
+        var args = ""
+        for _ in 0..<200 where !args.contains("Acme Holdings now ") {
+            args = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        let lines = args.split(separator: "\n").map(String.init)
+        #expect(lines.first == "--app-name=Rowboat" && lines.dropFirst().first == "Market", "\(args)")
+        #expect(lines.dropFirst(2).first?.hasPrefix("Acme Holdings now ") == true, "\(args)")
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+    }
 }
