@@ -43,6 +43,9 @@ public struct ScreenLayout: Sendable, Equatable {
     /// Where the tabs line says more tabs are off it: `‹` at its start,
     /// `›` at its end (nil: none that way).
     public let tabsMoreLeft: Rect?, tabsMoreRight: Rect?
+    /// The sub-tabs line's row (the endpoint's `views:`), under the tabs
+    /// line; nil when the endpoint declares no views.
+    public let viewsRow: Int?
     /// The list's header row (column titles, or the grid's title line).
     public let headerRow: Int
     /// The rows between the header and the footer.
@@ -52,14 +55,16 @@ public struct ScreenLayout: Sendable, Equatable {
 
     /// The layout of `state` at its size.
     public static func of(_ state: AppState) -> ScreenLayout {
-        ScreenLayout(size: state.size, tabs: state.tabs, currentTab: state.currentTab)
+        ScreenLayout(size: state.size, tabs: state.tabs, currentTab: state.currentTab,
+                     views: state.endpoints[state.endpointKey]?.views.isEmpty == false)
     }
 
-    init(size: TerminalSize, tabs: [TabState], currentTab: Int) {
+    init(size: TerminalSize, tabs: [TabState], currentTab: Int, views: Bool = false) {
         self.size = size
         let hasTabs = tabs.count > 1
         tabsRow = hasTabs ? 0 : nil
-        headerRow = hasTabs ? 1 : 0
+        viewsRow = views ? (hasTabs ? 1 : 0) : nil
+        headerRow = (hasTabs ? 1 : 0) + (views ? 1 : 0)
         let top = headerRow + 1
         body = Rect(x: 0, y: top, width: size.columns, height: max(1, size.rows - top - 2))
         footerRow = size.rows - 2
