@@ -137,6 +137,12 @@ struct ViewsReducerTests {
 
     @Test func theSubTabsStepThroughTheConfigsViewsAndBack() throws {
         var state = try app()
+        #expect(KeyMap.default.action(for: .character("]"), in: state) == .views(.cycle(1)))
+        #expect(KeyMap.default.action(for: .character("["), in: state) == .views(.cycle(-1)))
+        // Without declared views the sub-tab keys are not bound (nor listed in help).
+        var plain = state
+        plain.endpoints["items"]?.views = []
+        #expect(KeyMap.default.action(for: .character("]"), in: plain) == nil)
         _ = AppReducer.reduce(&state, .views(.cycle(1)))
         #expect(state.tab.view?.name == "Open" && state.query.chosen == [1])
         _ = AppReducer.reduce(&state, .views(.cycle(1)))
