@@ -150,6 +150,16 @@ struct ViewsReducerTests {
         #expect(state.columns.map(\.field) == ["title", "price"])
     }
 
+    @Test func aClickOnASubTabAppliesItsView() throws {
+        var state = try app()
+        // One endpoint: no tabs line, the sub-tabs on row 0 — " All " then " Open ".
+        #expect(ScreenLayout.of(state).viewsRow == 0 && ScreenLayout.of(state).headerRow == 1)
+        _ = AppReducer.reduce(&state, .mouse(MouseEvent(.click, x: 8, y: 0)))
+        #expect(state.tab.view?.name == "Open" && state.query.chosen == [1])
+        _ = AppReducer.reduce(&state, .mouse(MouseEvent(.click, x: 2, y: 0)))
+        #expect(state.tab.view == nil && state.query.chosen == [0])
+    }
+
     @Test func aConfigViewOfAnUnknownFieldNamesTheLineAndKey() throws {
         let bad = Self.config.replacingOccurrences(of: "sort: -price", with: "sort: -prize")
         #expect {

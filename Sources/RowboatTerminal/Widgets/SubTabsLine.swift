@@ -19,13 +19,10 @@ public struct SubTabsLine {
         let current = state.tab.view.flatMap { view in declared.firstIndex { $0.name == view.name } }
         let names = ["All"] + declared.map(\.name)
         var x = 1
-        for (i, name) in names.enumerated() {
-            let label = " \(name) "
-            let width = DisplayWidth.of(label)
-            guard x + width < grid.width else { break }
+        for (i, rect) in layout.viewRects.enumerated() where names.indices.contains(i) {
             let chosen = (i == 0 && state.tab.view == nil) || (current.map { $0 + 1 } == i)
-            grid.put(label, x: x, y: y, maxWidth: width, style: chosen ? theme.selected : theme.status)
-            x += width + 1
+            grid.put(" \(names[i]) ", x: rect.x, y: y, maxWidth: rect.width, style: chosen ? theme.selected : theme.status)
+            x = rect.x + rect.width + 1
         }
         // The list's keys, whatever is open over it.
         var list = state
