@@ -1,4 +1,5 @@
 import Foundation
+import RowboatDemo
 import RowboatTestSupport
 import Testing
 
@@ -46,5 +47,33 @@ struct SavedViewsEndToEndTests {
             #expect(await tmux.waitForExit() == 0)
             #expect(tmux.file("stderr").isEmpty)
         }
+    }
+}
+
+/// The config's views as sub-tabs in the real binary (Config/views.yaml
+/// against the demo server): `]` applies the next one, which asks the
+/// server with its params, and the status bar names it.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct DeclaredViewsEndToEndTests {
+    @Test func bracketStepsToTheNextSubTab() async throws {
+        let server = try await CountedDemoServer.start(host: "127.0.0.1", port: 0)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-subtabs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = try String(contentsOfFile: TmuxSession.packageRoot + "/Config/views.yaml", encoding: .utf8)
+            .replacingOccurrences(of: "server: http://127.0.0.1:8080", with: "server: \(server.baseURL)")
+        let path = dir.appendingPathComponent("views.yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession(arguments: ["--config", path], columns: 100, rows: 24,
+                                   environment: ["XDG_STATE_HOME": dir.path + "/state"])
+        let first = try await tmux.waitForScreen { $0.contains("ready") }
+        #expect(first.split(separator: "\n").first?.contains(" All   Top rated   Bargains   Lamps ") == true)
+        try tmux.send("]")
+        let screen = try await tmux.waitForScreen { $0.contains("view Top rated") && $0.contains("ready") && $0.contains("Rating") }
+        #expect(screen.contains("Rating: 4★ and up") && screen.contains("Sort: Top rated"))
+        try tmux.send("q")
+        #expect(await tmux.waitForExit() == 0)
+        #expect(tmux.file("stderr").isEmpty)
+        await server.stop()
     }
 }
