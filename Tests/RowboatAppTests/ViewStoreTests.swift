@@ -11,7 +11,10 @@ import Testing
 @Suite struct ViewStoreTests {
     func withDirectory(_ body: (String) throws -> Void) rethrows {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowboat-vs-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer {
+            chmod(directory, 0o755)
+            try? FileManager.default.removeItem(atPath: directory)
+        }
         try body(directory)
     }
 
@@ -48,6 +51,20 @@ import Testing
             #expect(try String(contentsOfFile: store.file + ".bad", encoding: .utf8) == "{not json")
             try #"{"version": 9, "endpoints": {}}"#.write(toFile: store.file, atomically: true, encoding: .utf8)
             #expect(store.load().problem?.hasSuffix("is in format 9, not 1") == true)
+        }
+    }
+
+    @Test func aDirectoryThatCannotBeMadeIsSaidInOneLine() throws {
+        try withDirectory { directory in
+            // A file where the directory should be: no mode bits involved, so root is told too.
+            try "".write(toFile: directory, atomically: true, encoding: .utf8)
+            let store = ViewStore(identity: "/configs/demo.yaml", directory: directory + "/rowboat")
+            #expect {
+                try store.save([dear], endpoint: "items")
+            } throws: { error in
+                "\(error)" == "\(directory)/rowboat cannot be made"
+            }
+            #expect(store.load().views.isEmpty)
         }
     }
 }
