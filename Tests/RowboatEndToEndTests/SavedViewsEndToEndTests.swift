@@ -47,6 +47,15 @@ struct SavedViewsEndToEndTests {
             #expect(await tmux.waitForExit() == 0)
             #expect(tmux.file("stderr").isEmpty)
         }
+        // A damaged file: one line, and the list starts all the same.
+        let views = try #require(files.first { $0.hasPrefix("views-") })
+        try "{damaged".write(toFile: state.path + "/rowboat/" + views, atomically: true, encoding: .utf8)
+        do {
+            let tmux = try TmuxSession(arguments: [], columns: 100, rows: 24, environment: ["XDG_STATE_HOME": state.path])
+            try await tmux.waitForScreen { $0.contains("Brass Lantern") && $0.contains("saved views not used") }
+            try tmux.send("q")
+            #expect(await tmux.waitForExit() == 0)
+        }
     }
 }
 
