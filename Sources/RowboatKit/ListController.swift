@@ -227,6 +227,7 @@ public final class ListController {
                                                                     post: { inbox.post($0) }))
                 return EffectRunner(provider: setup.provider, store: setup.favorites, images: service, clock: clock,
                                     customAction: setup.customAction, columnStore: setup.columnStore,
+                                    viewStore: setup.viewStore,
                                     post: { inbox.post($0) })
             }
         }
@@ -255,7 +256,10 @@ public final class ListController {
     /// Everything a run needs, checked.
     func makeSetup(size: TerminalSize, forRun: Bool = false) throws -> Setup {
         guard let reload else { throw ListControllerError("no reload action: call onReload or performWhenReload first") }
-        let withheld = features.withheld
+        var withheld = features.withheld
+        // Saved views (`V`) step aside for a program's own action on their key: its keys win.
+        let claimed = Set(actions.compactMap(\.key))
+        if KeyAction.views.keys(on: .list).contains(where: { claimed.contains(KeyName.name($0)) }) { withheld.insert(.views) }
         var keys = self.keys
         for action in withheld { keys[action.rawValue] = [] }
         let keyMap = try KeyBindings.keyMap(try Self.bindings(keys))
@@ -295,6 +299,13 @@ public final class ListController {
             state.arrangeColumns(kept.arrangements)
             state.list.notice = kept.problem
         }
+        // Saved views beside the columns, under the same name.
+        let viewStore = columnsKey.map { ViewStore(identity: "kit:" + $0, directory: directory) }
+        if let viewStore {
+            let kept = viewStore.load()
+            state.savedViews = kept.views
+            state.list.notice = state.list.notice ?? kept.problem
+        }
         let actions = self.actions
         let modeller = RowModeller(appliesTo: actions.map(\.appliesTo))
         let provider = ClosurePageProvider(reload: reload, loadMore: loadMore, live: live?.body, search: search,
@@ -311,7 +322,7 @@ public final class ListController {
         }
         return Setup(remote: remote, endpoint: title, modeller: modeller,
                      state: state, keyMap: keyMap, theme: themed(),
-                     mouse: mouse, provider: provider, columnStore: columnStore,
+                     mouse: mouse, provider: provider, columnStore: columnStore, viewStore: viewStore,
                      observe: { watch.look(at: $0); favoritesWatch.look(at: $0); hooks.look(at: $0) },
                      customAction: { index, rows in
                          guard actions.indices.contains(index) else { return CustomActionOutcome(failure: "no such action") }
@@ -354,6 +365,8 @@ public final class ListController {
         var provider: ClosurePageProvider
         /// Where the arrangement of the columns is kept (nil: it is not).
         var columnStore: ColumnStore?
+        /// Where saved views are kept (nil: for the run only).
+        var viewStore: ViewStore?
         /// Sees the state after each action (calls the select and open hooks).
         var observe: @Sendable (AppState) -> Void
         var customAction: @Sendable (Int, [RowModel]) async -> CustomActionOutcome

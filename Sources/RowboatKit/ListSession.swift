@@ -44,6 +44,7 @@ public final class ListSession: Sendable {
             post: { [weak self] action in self?.dispatch(action) }))
         let runner = EffectRunner(provider: setup.provider, store: setup.favorites, images: service,
                                   customAction: setup.customAction, columnStore: setup.columnStore,
+                                  viewStore: setup.viewStore,
                                   post: { [weak self] action in self?.dispatch(action) })
         self.runner.withLock { $0 = runner }
         setup.remote.attach(endpoint: setup.endpoint, modeller: setup.modeller,

@@ -261,7 +261,7 @@ import RowboatSpec
         _ = AppReducer.reduce(&state, .toggleHelp)
         let grid = AppRenderer().render(state, now: Fixtures.now)
         try GoldenFrame.check(grid, "help-four-tabs-60x10")
-        #expect(entries.count == 28)
+        #expect(entries.count == 29)
         var seen: [String] = []
         var pages = 0
         while true {

@@ -71,6 +71,8 @@ import RowboatSpec
         let keys = try KeyBindings.keyMap(KeyBindingsConfig([
             .init(.refresh, [.function(5)]), .init(.favorite, [.character("w")]), .init(.watch, [.character("W")]), .init(.favoritesList, [.character("B")]),
             .init(.toggleView, [.character("V")]),
+            // V is the views panel's by default: left without keys here.
+            .init(.views, []),
         ]))
         let renderer = AppRenderer(theme: .default)
         var failed = AppState(endpointKey: "items", columns: Fixtures.columns, list: ListState(paging: Fixtures.paging()),

@@ -60,6 +60,10 @@ public enum AppAction: Sendable, Equatable {
     case filters(FilterPanelAction)
     /// The columns panel: show, hide, move, widen and sort by columns.
     case columns(ColumnsAction)
+    /// The views panel (`V`) and the sub-tabs.
+    case views(ViewsAction)
+    /// The saved views could not be written (the reason).
+    case viewsNotSaved(String)
     /// The arrangement of the columns could not be kept (the reason).
     case columnsNotSaved(String)
     /// Pause the current tab's live refresh, or resume it.
@@ -123,6 +127,8 @@ public enum AppEffect: Sendable, Equatable {
     /// Keep the arrangement of `endpoint`'s columns (nil: the config's
     /// columns again, nothing kept) in the user's state directory.
     case saveColumns(endpoint: String, ColumnArrangement?)
+    /// Keep the endpoint's saved views (`ViewStore`), all of them, in order.
+    case saveViews(endpoint: String, [ViewSpec])
     /// Read an endpoint's favorites from the store.
     /// Get the detail of `row` from the endpoint's own detail loader.
     case loadDetail(endpoint: String, row: RowModel)

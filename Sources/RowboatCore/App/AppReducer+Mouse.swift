@@ -10,6 +10,7 @@ extension AppReducer {
         guard state.overlay == nil else { return [] }
         let hit = ScreenLayout.of(state).hit(x: event.x, y: event.y, in: state)
         if case .tab(let index)? = hit, event.kind == .click { return reduce(&state, .selectTab(index)) }
+        if case .viewTab(let index)? = hit, event.kind == .click { return reduce(&state, .views(.select(index == 0 ? nil : index - 1))) }
         if let detail = state.detail {
             switch (event.kind, hit) {
             case (.wheelUp, .stripCard?), (.wheelUp, .strip?): return reduce(&state, .stripMove(-1))

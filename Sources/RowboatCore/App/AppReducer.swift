@@ -36,6 +36,11 @@ public enum AppReducer {
         case .columnsNotSaved(let reason):
             state.list.notice = "columns not kept: \(reason)"
             return []
+        case .views(let a):
+            return reduceViews(&state, a)
+        case .viewsNotSaved(let reason):
+            state.list.notice = "views not kept: \(reason)"
+            return []
         case .toggleLive:
             return toggleLive(&state)
         case .toggleWatch:

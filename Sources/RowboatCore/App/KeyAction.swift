@@ -47,6 +47,9 @@ extension KeyAction {
         // The key that opens the panel also closes it.
         case .filters: [.init(.list, .filters(.open)), .init(.filterPanel, .filters(.cancel))]
         case .columns: [.init(.list, .columns(.open))]
+        case .views: [.init(.list, .views(.open))]
+        case .nextView: [.init(.list, .views(.cycle(1)))]
+        case .previousView: [.init(.list, .views(.cycle(-1)))]
         case .unfilter: [.init(.list, .columns(.unfilter(all: false)))]
         case .search: [.init(.list, .search(.begin))]
         case .nextMatch: [.init(.matches, .search(.nextMatch))]
@@ -137,6 +140,7 @@ public enum KeyScreen: String, Sendable, CaseIterable {
         case .searchResults: return grid ? .searchResultsGrid : .searchResults
         case .favorites: return grid ? .favoritesGrid : .favorites
         case .help, .dialog, .sheet, .searchPrompt, .output, .columnsPanel: return nil
+        case .viewsPanel: return nil
         }
     }
 }

@@ -100,6 +100,18 @@ public enum KeyHelp {
         case .columns(.restore): .restoreColumns
         case .columns(.close): .closePanel
         case .columnsNotSaved: .notAKey
+        case .views(.open): .views
+        case .views(.move(let d)): abs(d) >= FilterPanelAction.farthest ? .firstLastOption : d < 0 ? .moveUp : .moveDown
+        case .views(.apply): .applyView
+        case .views(.save): .saveView
+        case .views(.delete): .deleteView
+        case .views(.close): .closePanel
+        case .views(.select), .views(.cycle): .viewTab
+        case .views(.type(.insert)): .typeText
+        case .views(.type(.deleteBackward)): .deleteCharacter
+        case .views(.type(.submit)): .saveView
+        case .views(.type(.cancel)): .close
+        case .viewsNotSaved: .notAKey
         case .list(.refresh), .list(.retry), .detail(.retry): .refresh
         case .detail: .notAKey
         case .list, .answer, .favoritesLoaded, .setFavorite, .favoriteWriteFailed, .mouse, .image, .clock, .notify, .copyText, .setProgramStatus, .setMarkedNote,
@@ -177,6 +189,7 @@ enum HelpTopic: Int, CaseIterable {
          filterEquals, filterContains, filterLess, filterGreater, filterTyped,
          filterTypedKeep, unfilter, unfilterAll, restoreColumns, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
          closePanel, submitSearch, clearSearch, nextMatch, previousMatch, typeText, deleteCharacter
+    case views, applyView, saveView, deleteView, viewTab
     case openLink, copyLink, copyValue, actions, runAction, cancelActions, actionOutput, clearCache, retryImage
     case doIt, close, yes, no, switchButton, pressFocusedButton
     case help, redraw, quit
@@ -246,6 +259,11 @@ enum HelpTopic: Int, CaseIterable {
         case .previousMatch: "previous match"
         case .typeText: "type text"
         case .deleteCharacter: "delete a character"
+        case .views: "saved views"
+        case .applyView: "apply the view"
+        case .saveView: "save the list as a view"
+        case .deleteView: "delete the saved view (twice)"
+        case .viewTab: "next / previous view"
         case .openLink: "open link in browser"
         case .copyLink: "copy link"
         case .copyValue: "copy a column's value"
@@ -307,6 +325,9 @@ enum HelpTopic: Int, CaseIterable {
         case .resetFilters: "reset"
         case .submitSearch: "search / browse"
         case .deleteCharacter: "delete"
+        case .saveView: "save as…"
+        case .deleteView: "delete"
+        case .applyView: "apply"
         case .openLink: "open link"
         case .copyValue: "copy value"
         case .actions: "actions"

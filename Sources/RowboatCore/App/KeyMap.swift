@@ -48,6 +48,9 @@ public struct KeyMap: Sendable {
         case .columnsPanel:
             if case .columns(let panel) = state.overlay, panel.typed != nil { return Self.typedValue }
             return columnsPanelBindings()
+        case .viewsPanel:
+            if case .views(let panel) = state.overlay, panel.typed != nil { return Self.typedViewName }
+            return viewsPanelBindings()
         case .filterPanel, .detail, .searchResults, .favorites, .list: break
         }
         guard let screen = KeyScreen.of(state) else { return [:] }
@@ -64,6 +67,11 @@ public struct KeyMap: Sendable {
         // The columns panel arranges the list itself; the live and watch keys are for live lists (and streams).
         // (The panel's own keys drop filter conditions: see `columnsPanel`.)
         if state.screen != nil { keys = keys.filter { $0.value != .columns(.open) } }
+        if state.screen != nil { keys = keys.filter { $0.value != .views(.open) } }
+        // The sub-tab keys where the config declares views (and on the list itself).
+        if state.screen != nil || state.endpoints[state.endpointKey]?.views.isEmpty != false {
+            keys = keys.filter { if case .views(.cycle) = $0.value { false } else { true } }
+        }
         if state.list.live == nil { keys = keys.filter { $0.value != .toggleLive && $0.value != .toggleWatch } }
         // Keys of what this list cannot do are not offered (nor listed in help).
         let unusable = state.unusableActions
@@ -121,6 +129,8 @@ public struct KeyMap: Sendable {
         .character("F"): .toggleFavoritesList,
         .character("f"): .filters(.open),
         .character("c"): .columns(.open),
+        .character("V"): .views(.open),
+        .character("]"): .views(.cycle(1)), .character("["): .views(.cycle(-1)),
         .character("t"): .toggleLive, .character("w"): .toggleWatch,
         .character("-"): .columns(.unfilter(all: false)),
         .character("/"): .search(.begin),
@@ -277,6 +287,8 @@ public struct KeyMap: Sendable {
             return .search(.insert(String(c)))
         case (.columnsPanel, .character(let c)) where bindings(in: state) == Self.typedValue:
             return .columns(.type(.insert(String(c))))
+        case (.viewsPanel, .character(let c)) where bindings(in: state) == Self.typedViewName:
+            return .views(.type(.insert(String(c))))
         default:
             // The redraw key works over any overlay too.
             return bindings(in: state)[key] ?? (KeyAction.redraw.keys(on: .list, of: self).contains(key) ? .redraw : nil)

@@ -26,6 +26,8 @@ public struct ScreenLayout: Sendable, Equatable {
     /// What a click lands on.
     public enum Hit: Sendable, Equatable {
         case tab(Int)
+        /// A sub-tab: 0 `All`, then the declared views.
+        case viewTab(Int)
         /// An item of the shown collection (rows, search matches or favorites).
         case item(Int)
         /// A card of the detail's related strip.
@@ -43,6 +45,12 @@ public struct ScreenLayout: Sendable, Equatable {
     /// Where the tabs line says more tabs are off it: `‹` at its start,
     /// `›` at its end (nil: none that way).
     public let tabsMoreLeft: Rect?, tabsMoreRight: Rect?
+    /// The sub-tabs line's row (the endpoint's `views:`), under the tabs
+    /// line; nil when the endpoint declares no views.
+    public let viewsRow: Int?
+    /// Each sub-tab's label on the sub-tabs line: `All`, then each
+    /// declared view (one that does not fit is left off).
+    public let viewRects: [Rect]
     /// The list's header row (column titles, or the grid's title line).
     public let headerRow: Int
     /// The rows between the header and the footer.
@@ -52,14 +60,26 @@ public struct ScreenLayout: Sendable, Equatable {
 
     /// The layout of `state` at its size.
     public static func of(_ state: AppState) -> ScreenLayout {
-        ScreenLayout(size: state.size, tabs: state.tabs, currentTab: state.currentTab)
+        ScreenLayout(size: state.size, tabs: state.tabs, currentTab: state.currentTab,
+                     views: state.endpoints[state.endpointKey]?.views.map(\.name) ?? [])
     }
 
-    init(size: TerminalSize, tabs: [TabState], currentTab: Int) {
+    init(size: TerminalSize, tabs: [TabState], currentTab: Int, views: [String] = []) {
         self.size = size
         let hasTabs = tabs.count > 1
         tabsRow = hasTabs ? 0 : nil
-        headerRow = hasTabs ? 1 : 0
+        let row = hasTabs ? 1 : 0
+        viewsRow = views.isEmpty ? nil : row
+        headerRow = row + (views.isEmpty ? 0 : 1)
+        var rects: [Rect] = []
+        var x = 1
+        for name in views.isEmpty ? [] : ["All"] + views {
+            let width = DisplayWidth.of(name) + 2
+            guard x + width < size.columns else { break }
+            rects.append(Rect(x: x, y: row, width: width, height: 1))
+            x += width + 1
+        }
+        viewRects = rects
         let top = headerRow + 1
         body = Rect(x: 0, y: top, width: size.columns, height: max(1, size.rows - top - 2))
         footerRow = size.rows - 2
@@ -184,6 +204,9 @@ public struct ScreenLayout: Sendable, Equatable {
     public func hit(x: Int, y: Int, in state: AppState) -> Hit? {
         if let row = tabsRow, y == row {
             return tabRects.firstIndex { $0.contains(x: x, y: y) }.map(Hit.tab)
+        }
+        if let row = viewsRow, y == row {
+            return viewRects.firstIndex { $0.contains(x: x, y: y) }.map(Hit.viewTab)
         }
         if let detail = state.detail {
             guard let strip = self.detail(detail).strip, strip.area.contains(x: x, y: y) else { return nil }

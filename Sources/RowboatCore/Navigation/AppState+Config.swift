@@ -34,8 +34,10 @@ extension AppState {
         self.init(tabs: tabs.isEmpty ? [TabState(endpointKey: "", columns: [])] : tabs, size: size)
         notifications = config.notifications
         endpoints = Dictionary(config.endpoints.map {
-            ($0.key, EndpointInfo(title: $0.displayTitle, paging: $0.paging, related: $0.related,
-                                  actions: config.actions(of: $0), params: $0.params, fields: FieldInfo.of($0.item)))
+            var info = EndpointInfo(title: $0.displayTitle, paging: $0.paging, related: $0.related,
+                                    actions: config.actions(of: $0), params: $0.params, fields: FieldInfo.of($0.item))
+            info.views = $0.views
+            return ($0.key, info)
         }) { a, _ in a }
         currentTab = first.flatMap { key in self.tabs.firstIndex { $0.endpointKey == key } } ?? 0
     }

@@ -48,6 +48,8 @@ public struct AppState: Sendable, Equatable {
     public var favoritesByEndpoint: [String: [RowModel]] = [:]
     /// Every endpoint of the config by key (titles, paging, related items).
     public var endpoints: [String: EndpointInfo] = [:]
+    /// The views saved from the list (`V`), by endpoint key, in the order saved.
+    public var savedViews: [String: [ViewSpec]] = [:]
     /// How text compares in a local sort: the user's collation, given by
     /// the runtime (code point order until then).
     public var collation: TextCollation = .codePoint
@@ -179,6 +181,7 @@ public struct AppState: Sendable, Equatable {
         case .filterPanel: return .filterPanel
         case .output: return .output
         case .columns: return .columnsPanel
+        case .views: return .viewsPanel
         case nil: break
         }
         switch screen {
@@ -200,6 +203,7 @@ public struct AppState: Sendable, Equatable {
         case .filterPanel: .filters(.cancel)
         case .list: query.serverSearch != nil ? .search(.clearServer) : nil
         case .help, .dialog, .sheet, .searchPrompt, .output, .columnsPanel: nil
+        case .viewsPanel: nil
         }
     }
 

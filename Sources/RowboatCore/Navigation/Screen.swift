@@ -19,6 +19,8 @@ public indirect enum Overlay: Sendable, Equatable {
     case output(OutputPager)
     /// The columns panel (`c`).
     case columns(ColumnsPanel)
+    /// The views panel (`V`).
+    case views(ViewsPanel)
     case help(over: Overlay?)
 }
 
@@ -79,6 +81,7 @@ public enum ListID: Sendable, Hashable {
 /// (`AppState.focus`): the overlay if there is one, else the top screen.
 public enum Focus: Sendable, Equatable {
     case help, dialog, sheet, filterPanel, output, columnsPanel
+    case viewsPanel
     case detail
     case searchPrompt, searchResults
     case favorites
@@ -102,6 +105,8 @@ public struct EndpointInfo: Sendable, Equatable {
     /// The fields it maps (the columns panel lists them; their types
     /// decide how a local sort compares).
     public var fields: [FieldInfo]
+    /// The views its config declares (`views:`), shown as sub-tabs.
+    public var views: [ViewSpec] = []
 
     public init(title: String, paging: Paging = Paging(), related: RelatedSpec? = nil, actions: [ActionSpec] = [],
                 params: [String: ParamValue] = [:], fields: [FieldInfo] = []) {

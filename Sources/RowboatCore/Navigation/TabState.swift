@@ -23,6 +23,10 @@ public struct TabState: Sendable, Equatable {
     public var visited = false
     /// When its `notify:` rules last sent a notification.
     public var notifyGate = NotifyGate()
+    /// The view last applied (`V`, or a sub-tab), as the list was right
+    /// after it: the status bar names it, and says when the list has
+    /// changed since; nil: none.
+    public var view: ViewSpec?
 
     public init(endpointKey: String, title: String? = nil, columns: [ColumnSpec], list: ListState = ListState()) {
         self.endpointKey = endpointKey

@@ -25,6 +25,8 @@ package final class EffectRunner: Sendable {
     let actions: ActionRunner
     /// Where column arrangements are kept (nil: they are not).
     let columnStore: ColumnStore?
+    /// Where saved views are kept (nil: for the session only).
+    let viewStore: ViewStore?
 
     /// `store` nil (or one whose favorites are not kept) keeps favorites
     /// for the session only; `images` nil fetches no image.
@@ -32,9 +34,11 @@ package final class EffectRunner: Sendable {
                  clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
                  customAction: (@Sendable (Int, [RowModel]) async -> CustomActionOutcome)? = nil,
                  columnStore: ColumnStore? = nil,
+                 viewStore: ViewStore? = nil,
                  post: @escaping @Sendable (AppAction) -> Void) {
         self.provider = provider
         self.columnStore = columnStore
+        self.viewStore = viewStore
         self.actions = ActionRunner(provider: provider, custom: customAction, post: post)
         self.images = images
         self.store = store
@@ -75,6 +79,15 @@ package final class EffectRunner: Sendable {
                     try columnStore.save(arrangement, endpoint: endpoint)
                 } catch {
                     self.post(.columnsNotSaved("\(error)"))
+                }
+            }
+        case .saveViews(let endpoint, let views):
+            guard let viewStore else { return }
+            storeQueue.async {
+                do {
+                    try viewStore.save(views, endpoint: endpoint)
+                } catch {
+                    self.post(.viewsNotSaved("\(error)"))
                 }
             }
         case .copyAsCurl(let endpoint, let params):

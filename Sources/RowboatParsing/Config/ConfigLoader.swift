@@ -11,7 +11,8 @@ public enum ConfigLoader {
     static let localCacheKeys = ["enabled", "path", "expire", "maxSize", "keepStale"]
     static let endpointKeys = ["url", "method", "params", "headers", "paging", "response", "item", "columns", "mode",
                                 "filters", "sort", "search", "body", "title", "related", "maxBodyBytes", "timeout",
-                                "actions", "refresh", "stream", "notify"]
+                                "actions", "refresh", "stream", "notify",
+                                "views"]
     static let responseKeys = ["list", "success", "successValues", "message", "format", "keyed", "columnNames"]
     static let fieldKeys = ["path", "jq", "type", "default", "relative", "relativeDays", "currency"]
     static let columnKeys = ["field", "title", "width", "weight", "min", "align"]
@@ -190,6 +191,9 @@ public enum ConfigLoader {
         }
         if let n = keys["notify"] {
             endpoint.notify = try parseNotify(n, fields: mapping.fields.map(\.name))
+        }
+        if let v = keys["views"] {
+            endpoint.views = try parseViews(v, fields: mapping.fields.map(\.name), query: endpoint.query)
         }
         if let m = keys["maxBodyBytes"] {
             endpoint.maxBodyBytes = try m.int()

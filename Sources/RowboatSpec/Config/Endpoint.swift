@@ -38,6 +38,8 @@ public struct Endpoint: Sendable, Equatable {
     public var stream: StreamSpec?
     /// `notify:`: when a row that comes sends a notification.
     public var notify: [NotifyRule] = []
+    /// `views:`: named views of the list, shown as sub-tabs under the tab line.
+    public var views: [ViewSpec] = []
 
     public init(key: String, url: String, method: HTTPMethodName? = nil,
                 params: [String: ParamValue] = [:], headers: [String: String] = [:],

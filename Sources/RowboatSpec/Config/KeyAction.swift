@@ -15,5 +15,7 @@ public enum KeyAction: String, Sendable, CaseIterable {
     case tab1, tab2, tab3, tab4, tab5, tab6, tab7, tab8, tab9
     case filters, columns, unfilter, search, nextMatch, previousMatch
     case choose, apply, reset
+    case views
+    case nextView, previousView
     case help, redraw, quit
 }

@@ -24,6 +24,9 @@ public struct AppRenderer {
         if layout.tabsRow != nil {
             TabsLine(theme: theme).render(state, layout: layout, spinner: spinner, into: &grid)
         }
+        if layout.viewsRow != nil {
+            SubTabsLine(theme: theme).render(state, layout: layout, keyMap: keyMap, into: &grid)
+        }
         if let detail = state.detail {
             DetailView(theme: theme).render(state, detail: detail, geometry: layout.detail(detail), into: &grid,
                                             top: layout.headerRow, now: now, keyMap: keyMap)
@@ -62,6 +65,8 @@ public struct AppRenderer {
             OutputPagerView(theme: theme).render(pager, layout: layout, into: &grid)
         case .columns(let panel):
             ColumnsPanelView(theme: theme).render(panel, state: state, layout: layout, keyMap: keyMap, into: &grid)
+        case .views(let panel):
+            ViewsPanelView(theme: theme).render(panel, state: state, layout: layout, keyMap: keyMap, into: &grid)
         case .help, nil:
             break
         }

@@ -14,7 +14,9 @@ public enum StatusBar {
         // What matters most stays longest when the line is narrow: the endpoint,
         // the count, an error, the state and marks, notices and what runs, what
         // is in force, then the page, what is new, and when it was updated.
-        var parts = [Segment(state.endpointKey, rank: 10)] + state.query.summary.map { Segment($0, rank: 6) }
+        var parts = [Segment(state.endpointKey, rank: 10)]
+        if let view = state.viewStatus { parts.append(Segment(view, rank: 7)) }
+        parts += state.query.summary.map { Segment($0, rank: 6) }
         if state.guessed != nil {
             parts.append(Segment(Hint([.text("guessed config"), Hint.key(.help, " (%k: how)")]).text(in: keyMap), rank: 7))
         }
