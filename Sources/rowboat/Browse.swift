@@ -127,6 +127,10 @@ struct Browse: AsyncParsableCommand {
         let columnStore = ColumnStore(config: loaded.source)
         let kept = columnStore.load()
         initial.arrangeColumns(kept.arrangements)
+        // The action console's runs of earlier sessions.
+        let actionHistory = ActionHistoryStore()
+        let history = actionHistory.load()
+        initial.actionRuns.keepEarlier(history.runs)
         // What `${env.X}` in actions reads; a credential-named one is a secret.
         let environment = ProcessInfo.processInfo.environment
         for name in loaded.actionEnvironmentNames {
@@ -134,7 +138,7 @@ struct Browse: AsyncParsableCommand {
             initial.environment[name] = value
             if CredentialNames.isCredential(name) { Secrets.register([value]) }
         }
-        initial.list.notice = store.notice ?? source.notice ?? kept.problem
+        initial.list.notice = store.notice ?? source.notice ?? kept.problem ?? history.problem
             ?? (loaded.localCache.enabled ? store.disabledReason : nil)
         initial.guessed = guessed
         let state = initial
@@ -169,7 +173,7 @@ struct Browse: AsyncParsableCommand {
                                                                     post: { inbox.post($0) }))
                 return EffectRunner(provider: ConfigPageProvider(client: client, store: store, mode: mode, money: money),
                                     store: CacheListStore(store), images: service, clock: clock,
-                                    columnStore: columnStore, post: { inbox.post($0) })
+                                    columnStore: columnStore, actionHistory: actionHistory, post: { inbox.post($0) })
             }
         }
         await transport.shutdown()
