@@ -131,6 +131,10 @@ struct Browse: AsyncParsableCommand {
         let viewStore = ViewStore(config: loaded.source)
         let views = viewStore.load()
         initial.savedViews = views.views
+        // The action console's runs of earlier sessions.
+        let actionHistory = ActionHistoryStore()
+        let history = actionHistory.load()
+        initial.actionRuns.keepEarlier(history.runs)
         // What `${env.X}` in actions reads; a credential-named one is a secret.
         let environment = ProcessInfo.processInfo.environment
         for name in loaded.actionEnvironmentNames {
@@ -138,7 +142,7 @@ struct Browse: AsyncParsableCommand {
             initial.environment[name] = value
             if CredentialNames.isCredential(name) { Secrets.register([value]) }
         }
-        initial.list.notice = store.notice ?? source.notice ?? kept.problem ?? views.problem
+        initial.list.notice = store.notice ?? source.notice ?? kept.problem ?? views.problem ?? history.problem
             ?? (loaded.localCache.enabled ? store.disabledReason : nil)
         initial.guessed = guessed
         let state = initial
@@ -173,7 +177,8 @@ struct Browse: AsyncParsableCommand {
                                                                     post: { inbox.post($0) }))
                 return EffectRunner(provider: ConfigPageProvider(client: client, store: store, mode: mode, money: money),
                                     store: CacheListStore(store), images: service, clock: clock,
-                                    columnStore: columnStore, viewStore: viewStore, post: { inbox.post($0) })
+                                    columnStore: columnStore, viewStore: viewStore, actionHistory: actionHistory,
+                                    post: { inbox.post($0) })
             }
         }
         await transport.shutdown()

@@ -51,6 +51,10 @@ struct ActionReducerTests {
         var expected = before
         expected.actionRuns.running = [1: "Close"]
         expected.actionRuns.lastRunID = 1
+        // The console keeps the run: what it sends, on which row, when.
+        expected.actionRuns.records = [ActionRecord(runID: 1, title: "Close", endpoint: "items",
+                                                    commands: ["POST /items/4/close?by=ann&team=core"], rows: ["Item 4"],
+                                                    startedAt: Self.now)]
         expected.toast = Toast(text: "Close…", isError: false, expiresAt: Self.now + Toast.lifetime)
         #expect(state == expected)
     }
@@ -74,7 +78,7 @@ struct ActionReducerTests {
         // Two of three done: a toast, and those two rows go (and their marks).
         let report = ActionReport(runID: 1, title: "Close", endpoint: "items", total: 3, failed: 1,
                                   firstFailure: "HTTP 409: already closed", then: .remove, doneRowIDs: ["2", "6"])
-        #expect(AppReducer.reduce(&state, .actionFinished(report)) == [])
+        #expect(AppReducer.reduce(&state, .actionFinished(report)) == [.saveActionHistory(state.actionRuns.records)])
         #expect(state.toast?.text == "Close: 2 of 3 done — 1 failed: HTTP 409: already closed")
         #expect(state.toast?.isError == true)
         #expect(state.list.rows.map(\.id) == ["1", "3", "4", "5", "7", "8", "9", "10"])
@@ -111,32 +115,43 @@ struct ActionReducerTests {
         #expect(state == expected)
     }
 
-    @Test func theOutputPagerAndCancel() throws {
+    @Test func theConsoleAndCancel() throws {
         var state = try app("{title: Log, key: Z, run: [git, log, \"${item.id}\"]}")
         _ = AppReducer.reduce(&state, .showActionOutput)
-        #expect(state.toast?.text == "no program output yet (a run action's output shows here)")
+        #expect(state.toast?.text == "no action has run yet (a run's output shows here)")
         _ = AppReducer.reduce(&state, .runAction(ActionRef(index: 0, title: "Log")))
         #expect(state.actionRuns.running == [1: "Log"])
         #expect(AppReducer.reduce(&state, .cancelActions) == [.cancelActions([1])])
-        _ = AppReducer.reduce(&state, .actionFinished(ActionReport(runID: 1, title: "Log", endpoint: "items", total: 1, failed: 1,
-                                                                   firstFailure: "git exited with status 128",
+        let effects = AppReducer.reduce(&state, .actionFinished(ActionReport(runID: 1, title: "Log", endpoint: "items", total: 1,
+                                                                   failed: 1, firstFailure: "git exited with status 128",
                                                                    output: "fatal: not a git repository\nline 2\n")))
+        #expect(effects == [.saveActionHistory(state.actionRuns.records)])
         #expect(state.toast?.text == "Log: failed: git exited with status 128 (O shows the output)")
         #expect(AppReducer.reduce(&state, .cancelActions) == [])
         #expect(KeyMap.default.action(for: .character("O"), in: state) == .showActionOutput)
         _ = AppReducer.reduce(&state, .showActionOutput)
-        #expect(state.overlay == .output(OutputPager(title: "Log", text: "fatal: not a git repository\nline 2\n")))
-        #expect(KeyMap.default.action(for: .character("j"), in: state) == .outputPager(.scroll(1)))
-        _ = AppReducer.reduce(&state, .outputPager(.scroll(1)))
+        #expect(state.overlay == .output(.console()))
+        #expect(KeyMap.default.action(for: .enter, in: state) == .outputPager(.open))
+        _ = AppReducer.reduce(&state, .outputPager(.open))
         guard case .output(let pager)? = state.overlay else { Issue.record("no pager"); return }
-        // Two lines fit the screen: nothing to scroll.
-        #expect(pager.scroll == 0 && pager.lines == ["fatal: not a git repository", "line 2"])
+        #expect(pager.runID == 1 && pager.title == "Log")
+        #expect(pager.lines.contains("Item 1: ✗ git exited with status 128"))
+        #expect(pager.lines.suffix(2) == ["fatal: not a git repository", "line 2"])
+        // Closing a run's output goes back to the console, closing that to the list.
+        _ = AppReducer.reduce(&state, .outputPager(.close))
+        #expect(state.overlay == .output(.console()))
         _ = AppReducer.reduce(&state, .outputPager(.close))
         #expect(state.overlay == nil)
-        // While another run goes on, O does not pass the last output off as its own.
+        // A run going on is on top of the console, its output followed as it comes.
         _ = AppReducer.reduce(&state, .runAction(ActionRef(index: 0, title: "Log")))
         _ = AppReducer.reduce(&state, .showActionOutput)
-        #expect(state.overlay == nil && state.toast?.text == "Log is running: its output shows here when it ends")
+        _ = AppReducer.reduce(&state, .outputPager(.open))
+        guard case .output(let live)? = state.overlay else { Issue.record("no pager"); return }
+        #expect(live.runID == 2 && live.lines.contains("$ git log 1") && live.lines.last == "(no output yet)")
+        _ = AppReducer.reduce(&state, .actionProgress(ActionReport(runID: 2, title: "Log", endpoint: "items", total: 1,
+                                                                   output: "$ git log 1\ncommit abc\n")))
+        guard case .output(let followed)? = state.overlay else { Issue.record("no pager"); return }
+        #expect(followed.runID == 2 && followed.lines.last == "commit abc")
     }
 
     /// q while actions run asks first (they would be stopped); yes quits,

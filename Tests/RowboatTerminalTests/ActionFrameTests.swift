@@ -48,6 +48,7 @@ import RowboatSpec
 
     @Test func runningAndTheOutputPager() throws {
         var state = app(.init(columns: 80, rows: 16))
+        _ = AppReducer.reduce(&state, .runAction(ActionRef(index: 0, title: "Mark sold")))
         _ = AppReducer.reduce(&state, .dialog(.confirm))
         state.actionRuns.running = [1: "Mark sold", 2: "Read in less"]
         let running = renderer.render(state, now: Fixtures.now)
@@ -55,9 +56,12 @@ import RowboatSpec
         state.actionRuns.running = [:]
         let output = (1...30).map { "line \($0) of the output" }.joined(separator: "\n")
             + "\n\u{1B}]0;PWNED\u{07}escape \u{1B}[2J tried " + String(repeating: "long ", count: 40)
-        _ = AppReducer.reduce(&state, .actionFinished(ActionReport(runID: 1, title: "Build", endpoint: "items", total: 1,
+        _ = AppReducer.reduce(&state, .actionFinished(ActionReport(runID: 1, title: "Mark sold", endpoint: "items", total: 1,
                                                                    output: output)))
+        // O opens the console; enter the run's output.
         _ = AppReducer.reduce(&state, .showActionOutput)
+        try GoldenFrame.check(renderer.render(state, now: Fixtures.now), "actions-console-80x16")
+        _ = AppReducer.reduce(&state, .outputPager(.open))
         try GoldenFrame.check(renderer.render(state, now: Fixtures.now), "actions-output-80x16")
         _ = AppReducer.reduce(&state, .outputPager(.scroll(25)))
         let end = renderer.render(state, now: Fixtures.now)

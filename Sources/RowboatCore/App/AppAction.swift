@@ -34,11 +34,15 @@ public enum AppAction: Sendable, Equatable {
     case runAction(ActionRef)
     /// An action's jobs ended (the runner's report).
     case actionFinished(ActionReport)
+    /// How a running action is going: its output so far, the jobs ended.
+    case actionProgress(ActionReport)
+    /// Runs kept from earlier sessions, read back at start.
+    case actionHistoryLoaded([ActionRecord])
     /// Stop every action still running (programs killed, requests cancelled).
     case cancelActions
-    /// Show the output of the last action that ran a program.
+    /// Open the action console: every run kept, newest first.
     case showActionOutput
-    /// Scroll or close the output pager.
+    /// Scroll or close the output pager, or move in the console and open a run.
     case outputPager(PagerAction)
     /// Mark or unmark the current row as a favorite.
     case toggleFavorite
@@ -162,6 +166,8 @@ public enum AppEffect: Sendable, Equatable {
     case performAction(ActionPlan, runID: Int)
     /// Stop the actions of these runs.
     case cancelActions([Int])
+    /// Keep these runs for the next sessions (the last `ActionRuns.kept`).
+    case saveActionHistory([ActionRecord])
 }
 
 /// What the mark keys do.
@@ -186,5 +192,7 @@ public struct ActionRef: Sendable, Equatable, Hashable {
 /// What the output pager's keys do.
 public enum PagerAction: Sendable, Equatable {
     case scroll(Int)
+    /// The console's selected run's output.
+    case open
     case close
 }

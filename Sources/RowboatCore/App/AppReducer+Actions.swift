@@ -38,16 +38,15 @@ extension AppReducer {
             return startAction(&state, plan)
         case .actionFinished(let report):
             state.actionRuns.running[report.runID] = nil
-            if let output = report.output { state.actionRuns.lastOutput = (report.title, output) }
+            var effects = finishRecord(&state, report)
             let hint = report.output != nil && report.failed > 0 ? " (O shows the output)" : ""
             toast(&state, report.summary + hint, isError: report.failed > 0)
-            guard !report.cancelled, report.total > report.failed else { return [] }
-            var effects: [AppEffect]
+            guard !report.cancelled, report.total > report.failed else { return effects }
             switch report.then {
-            case .refresh: effects = answer(&state, .tab(report.endpoint), .refresh)
-            case .remove: effects = answer(&state, .tab(report.endpoint), .removeRows(report.doneRowIDs))
-            case .replace: effects = answer(&state, .tab(report.endpoint), .replaceRows(report.replacements))
-            case .none: effects = []
+            case .refresh: effects += answer(&state, .tab(report.endpoint), .refresh)
+            case .remove: effects += answer(&state, .tab(report.endpoint), .removeRows(report.doneRowIDs))
+            case .replace: effects += answer(&state, .tab(report.endpoint), .replaceRows(report.replacements))
+            case .none: break
             }
             // What a kit action hands on: the copy (its toast follows), the terminal to a program.
             if let copy = report.copy { effects.append(.copy(copy)) }
@@ -63,27 +62,8 @@ extension AppReducer {
                 return []
             }
             return [.cancelActions(state.actionRuns.running.keys.sorted())]
-        case .showActionOutput:
-            if let running = state.actionRuns.running.keys.min().flatMap({ state.actionRuns.running[$0] }) {
-                // Not the last run's output passed off as this one's.
-                toast(&state, "\(running) is running: its output shows here when it ends")
-                return []
-            }
-            guard let output = state.actionRuns.lastOutput else {
-                toast(&state, "no program output yet (a run action's output shows here)")
-                return []
-            }
-            state.overlay = .output(OutputPager(title: output.title, text: output.text))
-        case .outputPager(let pager):
-            guard case .output(var shown)? = state.overlay else { return [] }
-            switch pager {
-            case .close: state.overlay = nil
-            case .scroll(let delta):
-                // The pager's box leaves a row above and below, and its border.
-                let visible = max(1, state.size.rows - 4)
-                shown.scroll = min(max(0, shown.scroll + delta), max(0, shown.lines.count - visible))
-                state.overlay = .output(shown)
-            }
+        case .actionProgress, .actionHistoryLoaded, .showActionOutput, .outputPager:
+            return reduceConsole(&state, action)
         default:
             break
         }
@@ -93,6 +73,9 @@ extension AppReducer {
     /// Counts the run and hands its plan to the runner.
     static func startAction(_ state: inout AppState, _ plan: ActionPlan) -> [AppEffect] {
         let runID = state.actionRuns.start(plan.title)
+        state.actionRuns.records.append(ActionRecord(runID: runID, title: plan.title, endpoint: plan.endpoint,
+                                                     commands: plan.jobs.map(commandLine), rows: rowLabels(state, plan),
+                                                     startedAt: state.clock))
         if case .run(_, _, interactive: true)? = plan.jobs.first {} else {
             toast(&state, plan.jobs.count > 1 ? "\(plan.title): \(plan.jobs.count) rows…" : "\(plan.title)…")
         }

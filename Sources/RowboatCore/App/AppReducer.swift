@@ -49,7 +49,7 @@ public enum AppReducer {
             return reduceSearch(&state, a)
         case .mark(let a):
             return reduceMark(&state, a)
-        case .runAction, .actionFinished, .cancelActions, .showActionOutput, .outputPager:
+        case .runAction, .actionFinished, .actionProgress, .actionHistoryLoaded, .cancelActions, .showActionOutput, .outputPager:
             return reduceActions(&state, action)
         case .toggleFavorite:
             guard let row = state.currentRow else { return [] }

@@ -132,7 +132,8 @@ public enum KeyHelp {
         case .showActionOutput: .actionOutput
         case .outputPager(.scroll(let d)): d > 1 ? .scrollPageDown : d < -1 ? .scrollPageUp : d > 0 ? .scrollDown : .scrollUp
         case .outputPager(.close): .close
-        case .actionFinished: .notAKey
+        case .outputPager(.open): .openRun
+        case .actionFinished, .actionProgress, .actionHistoryLoaded: .notAKey
         case .mark(.toggle): .mark
         case .mark(.toggleAll): .markAll
         case .toggleFavorite: .favorite
@@ -192,6 +193,7 @@ enum HelpTopic: Int, CaseIterable {
     case views, applyView, saveView, deleteView, viewTab
     case openLink, copyLink, copyValue, actions, runAction, cancelActions, actionOutput, clearCache, retryImage
     case doIt, close, yes, no, switchButton, pressFocusedButton
+    case openRun
     case help, redraw, quit
     /// Things that happen without a key (answers, the clock, the mouse).
     case notAKey
@@ -270,10 +272,11 @@ enum HelpTopic: Int, CaseIterable {
         case .actions: "actions on the item"
         case .runAction: "run an action"
         case .cancelActions: "stop running actions"
-        case .actionOutput: "last program output"
+        case .actionOutput: "action console (runs and output)"
         case .clearCache: "clear the cache…"
         case .retryImage: "retry a failed image"
         case .doIt: "do it"
+        case .openRun: "open the run's output"
         case .close: "close"
         case .yes: "yes"
         case .no: "no"
@@ -332,7 +335,7 @@ enum HelpTopic: Int, CaseIterable {
         case .copyValue: "copy value"
         case .actions: "actions"
         case .cancelActions: "stop actions"
-        case .actionOutput: "output"
+        case .actionOutput: "console"
         case .clearCache: "clear cache…"
         case .retryImage: "retry image"
         case .switchButton: "switch"

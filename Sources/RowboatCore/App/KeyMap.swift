@@ -232,13 +232,15 @@ public struct KeyMap: Sendable {
         .backspace: .columns(.type(.deleteBackward)),
     ]
 
-    /// Keys of the output pager.
+    /// Keys of the output pager (the action console's too: up and down move
+    /// along the runs, Enter opens one).
     public static let pager: [Key: AppAction] = [
         .up: .outputPager(.scroll(-1)), .character("k"): .outputPager(.scroll(-1)),
         .down: .outputPager(.scroll(1)), .character("j"): .outputPager(.scroll(1)),
         .pageUp: .outputPager(.scroll(-10)), .character("b"): .outputPager(.scroll(-10)),
         .pageDown: .outputPager(.scroll(10)), .character(" "): .outputPager(.scroll(10)),
         .escape: .outputPager(.close), .backspace: .outputPager(.close), .character("O"): .outputPager(.close),
+        .enter: .outputPager(.open),
         .character("q"): .quit,
     ]
 

@@ -143,7 +143,8 @@ public struct AppState: Sendable, Equatable {
         if imagesOff { out.append(.retryImage) }
         let actions = currentActions
         if actions.isEmpty { out.append(.cancelActions) }
-        if !actions.contains(where: { if case .run = $0.kind { true } else { false } }) { out.append(.showActionOutput) }
+        // The console has something to show once an action ran, or one can.
+        if actions.isEmpty && actionRuns.records.isEmpty { out.append(.showActionOutput) }
         return out
     }
 

@@ -72,9 +72,18 @@ final class ActionRunner: Sendable {
     func report(for plan: ActionPlan, runID: Int) async -> ActionReport {
         var report = ActionReport(runID: runID, title: plan.title, endpoint: plan.endpoint, total: plan.jobs.count)
         var output = ""
-        func failed(_ line: String) {
+        func failed(_ line: String, job: Int) {
             report.failed += 1
-            if report.firstFailure == nil { report.firstFailure = Sanitizer.clean(line, limit: 200) }
+            let clean = Sanitizer.clean(line, limit: 200)
+            if report.firstFailure == nil { report.firstFailure = clean }
+            report.results[job] = .some(clean)
+        }
+        /// How the run is going, for the console: `text` is a running program's output so far.
+        func progress(_ text: String = "") {
+            var now = report
+            let so = output + text
+            if !so.isEmpty { now.output = String(so.suffix(Self.outputCap)) }
+            post(.actionProgress(now))
         }
         let requests = plan.jobs.enumerated().compactMap { i, job -> (Int, ActionRequest, ActionSpec.Then)? in
             guard case .request(let method, let path, let body, let then) = job else { return nil }
@@ -82,13 +91,18 @@ final class ActionRunner: Sendable {
         }
         if !requests.isEmpty {
             report.then = requests[0].2
-            for (i, result) in await send(requests.map { ($0.0, $0.1) }) {
+            for (i, result) in await send(requests.map { ($0.0, $0.1) }, ended: { i, failure in
+                var now = ActionReport(runID: runID, title: plan.title, endpoint: plan.endpoint, total: plan.jobs.count)
+                now.results[i] = .some(failure)
+                self.post(.actionProgress(now))
+            }) {
                 switch result {
                 case .success(let row):
                     if let id = plan.rowIDs[i] { report.doneRowIDs.append(id) }
                     if let row { report.replacements.append(row) }
+                    report.results[i] = .some(nil)
                 case .failure(let error):
-                    failed(error.description)
+                    failed(error.description, job: i)
                 }
             }
         }
@@ -105,23 +119,29 @@ final class ActionRunner: Sendable {
                 continue
             case .open(let url):
                 let opener = LinkOpener(environment: ProcessInfo.processInfo.environment)
-                if case .failure(let e) = await Self.offThread({ opener.open(url) }) { failed(e.description) }
+                if case .failure(let e) = await Self.offThread({ opener.open(url) }) { failed(e.description, job: i) } else {
+                    report.results[i] = .some(nil)
+                }
             case .run(let arguments, let input, _):
                 output += Self.commandLine(arguments, input: input)
-                let (status, text) = await runProgram(arguments, input: input, runID: runID)
+                progress()
+                let (status, text) = await runProgram(arguments, input: input, runID: runID, live: { progress($0) })
                 output += text
                 if !text.isEmpty && !text.hasSuffix("\n") { output += "\n" }
                 if let status {
-                    failed(status)
+                    failed(status, job: i)
                     output += "[\(status)]\n"
-                } else if let id = plan.rowIDs[i] {
-                    report.doneRowIDs.append(id)
+                } else {
+                    report.results[i] = .some(nil)
+                    if let id = plan.rowIDs[i] { report.doneRowIDs.append(id) }
                 }
                 report.output = String(output.suffix(Self.outputCap))
+                if i < plan.jobs.count - 1 { progress() }
             case .custom(let index, let rows):
-                guard let custom else { failed("no such action"); continue }
+                guard let custom else { failed("no such action", job: i); continue }
                 let outcome = await custom(index, rows)
-                if let failure = outcome.failure { failed(failure); continue }
+                if let failure = outcome.failure { failed(failure, job: i); continue }
+                report.results[i] = .some(nil)
                 if let message = outcome.message { report.message = Sanitizer.clean(message, limit: 200) }
                 report.doneRowIDs += rows.map(\.id)
                 report.replacements += outcome.replacements
@@ -142,7 +162,8 @@ final class ActionRunner: Sendable {
 
     /// The requests in order, at most `requestsInFlight` at once; each
     /// result by its job's index.
-    func send(_ requests: [(Int, ActionRequest)]) async -> [(Int, Result<RowModel?, DataError>)] {
+    func send(_ requests: [(Int, ActionRequest)], ended: (Int, String?) -> Void = { _, _ in })
+        async -> [(Int, Result<RowModel?, DataError>)] {
         var results: [(Int, Result<RowModel?, DataError>)] = []
         var next = 0
         await withTaskGroup(of: (Int, Result<RowModel?, DataError>).self) { group in
@@ -161,6 +182,9 @@ final class ActionRunner: Sendable {
             for _ in 0..<Self.requestsInFlight { add() }
             while let result = await group.next() {
                 results.append(result)
+                if case .failure(let error) = result.1 { ended(result.0, Sanitizer.clean(error.description, limit: 200)) } else {
+                    ended(result.0, nil)
+                }
                 if Task.isCancelled { group.cancelAll() } else { add() }
             }
         }
@@ -171,7 +195,8 @@ final class ActionRunner: Sendable {
     /// from `input` or /dev/null, stdout and stderr into one file); a
     /// failure line (exit status, a signal, could not start) or nil, and
     /// what it printed.
-    func runProgram(_ arguments: [String], input: [UInt8]?, runID: Int) async -> (String?, String) {
+    func runProgram(_ arguments: [String], input: [UInt8]?, runID: Int,
+                    live: (String) -> Void = { _ in }) async -> (String?, String) {
         await slots.take()
         defer { Task { await slots.give() } }
         if Task.isCancelled { return ("cancelled", "") }
@@ -197,12 +222,37 @@ final class ActionRunner: Sendable {
         }
         close(fd)
         runs.withLock { _ = $0[runID]?.pids.insert(process.pid) }
-        let result = await Self.offThread { process.wait() }
+        let ended = Mutex(false)
+        let waiting = Task { await Self.offThread { () -> ProcessResult in
+            let result = process.wait()
+            ended.withLock { $0 = true }
+            return result
+        } }
+        // What it printed so far, as it prints it (the console follows a running program).
+        var shown = 0
+        while !ended.withLock({ $0 }) && !Task.isCancelled {
+            try? await Task.sleep(for: Self.liveInterval)
+            let size = Self.size(of: path)
+            if size != shown && !ended.withLock({ $0 }) {
+                shown = size
+                live(Self.tail(of: path, bytes: Self.outputCap))
+            }
+        }
+        let result = await waiting.value
         runs.withLock { _ = $0[runID]?.pids.remove(process.pid) }
         let text = Self.tail(of: path, bytes: Self.outputCap)
         let program = arguments[0]
         if let signal = result.signal { return ("\(program) was stopped by signal \(signal)", text) }
         return (result.status == 0 ? nil : "\(program) exited with status \(result.status)", text)
+    }
+
+    /// How often a running program's output is read for the console.
+    static let liveInterval = Duration.milliseconds(200)
+
+    /// The size of the file at `path` (0 when it cannot be read).
+    static func size(of path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
     /// The last `bytes` of the file at `path`, as text.

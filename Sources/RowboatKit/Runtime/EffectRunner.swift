@@ -27,18 +27,21 @@ package final class EffectRunner: Sendable {
     let columnStore: ColumnStore?
     /// Where saved views are kept (nil: for the session only).
     let viewStore: ViewStore?
+    /// Where the action console's runs are kept for the next sessions (nil: they are not).
+    let actionHistory: ActionHistoryStore?
 
     /// `store` nil (or one whose favorites are not kept) keeps favorites
     /// for the session only; `images` nil fetches no image.
     package init(provider: any PageProvider, store: (any ListStore)? = nil, images: (any ImageService)? = nil,
                  clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
                  customAction: (@Sendable (Int, [RowModel]) async -> CustomActionOutcome)? = nil,
-                 columnStore: ColumnStore? = nil,
-                 viewStore: ViewStore? = nil,
+                 columnStore: ColumnStore? = nil, viewStore: ViewStore? = nil,
+                 actionHistory: ActionHistoryStore? = nil,
                  post: @escaping @Sendable (AppAction) -> Void) {
         self.provider = provider
         self.columnStore = columnStore
         self.viewStore = viewStore
+        self.actionHistory = actionHistory
         self.actions = ActionRunner(provider: provider, custom: customAction, post: post)
         self.images = images
         self.store = store
@@ -174,6 +177,11 @@ package final class EffectRunner: Sendable {
             actions.perform(plan, runID: runID)
         case .cancelActions(let ids):
             actions.cancel(ids)
+        case .saveActionHistory(let runs):
+            guard let actionHistory else { return }
+            storeQueue.async {
+                do { try actionHistory.save(runs) } catch { self.post(.notify("\(error)", isError: true)) }
+            }
         }
     }
 

@@ -62,7 +62,12 @@ public struct AppRenderer {
         case .dialog(let dialog):
             ConfirmDialogView(theme: theme).render(dialog, layout: layout, into: &grid)
         case .output(let pager):
-            OutputPagerView(theme: theme).render(pager, layout: layout, into: &grid)
+            if let selection = pager.selection {
+                ActionConsoleView(theme: theme).render(state.actionRuns, selection: selection, now: state.clock,
+                                                       layout: layout, into: &grid)
+            } else {
+                OutputPagerView(theme: theme).render(pager, layout: layout, into: &grid)
+            }
         case .columns(let panel):
             ColumnsPanelView(theme: theme).render(panel, state: state, layout: layout, keyMap: keyMap, into: &grid)
         case .views(let panel):

@@ -43,6 +43,12 @@ public enum StatusBar {
         if let first = running.keys.min() {
             parts.append(Segment("⚙ \(running[first]!)" + (running.count > 1 ? " +\(running.count - 1)" : ""), rank: 7))
         }
+        // A failed run not yet seen in the console: a badge until it is opened.
+        let unseen = state.actionRuns.unseenFailures
+        if unseen > 0 {
+            let badge = "✗ \(unseen) failed run" + (unseen == 1 ? "" : "s")
+            parts.append(Segment(Hint([.text(badge), Hint.key(.actionOutput, " (%k)")]).text(in: keyMap), rank: 8))
+        }
         var right: Segment?
         var rightStyle = theme.status
         let errorStyle = Style(foreground: theme.error.foreground, background: theme.status.background,

@@ -1,0 +1,65 @@
+import RowboatCore
+import RowboatSpec
+
+/// The action console (`O`) in the output pager's box: the runs kept,
+/// newest first, two lines each — a mark of how it went (⚙ running, ✓
+/// done, ✗ failed, ◌ cancelled), the title, its rows, when, and how it is
+/// going ("running · 12 of 40 done · 1 failed"); under it the command line
+/// as a shell would quote it. The selected run is highlighted; Enter opens
+/// its output. Every text is sanitized where it is drawn.
+public struct ActionConsoleView {
+    public var theme: Theme
+
+    public init(theme: Theme) {
+        self.theme = theme
+    }
+
+    /// Draws the console of `runs`, `selection` highlighted, in the layout's pager box.
+    public func render(_ runs: ActionRuns, selection: Int, now: Double, layout: ScreenLayout,
+                       into grid: inout CellGrid) {
+        guard let box = layout.pagerBox else { return }
+        let frame = OverlayFrame(box)
+        let width = box.width
+        let records = runs.newestFirst
+        let perScreen = max(1, (box.height - 2) / 2)
+        let top = max(0, min(selection - perScreen + 1, records.count - perScreen))
+        let position = records.count > perScreen ? "\(selection + 1)/\(records.count) · " : ""
+        let failed = records.filter { $0.outcome == .failed }.count
+        let title = "Actions: \(records.count) run\(records.count == 1 ? "" : "s")" + (failed > 0 ? " · \(failed) failed" : "")
+        frame.draw(into: &grid, title: title, footer: position + "enter output · esc close",
+                   style: theme.status, titleStyle: theme.header)
+        for (i, record) in records[top..<min(records.count, top + perScreen)].enumerated() {
+            let y = frame.y + 1 + 2 * i
+            let selected = top + i == selection
+            let style = selected ? theme.selected : theme.status
+            grid.fill(x: frame.x + 1, y: y, count: width - 2, style: style)
+            grid.fill(x: frame.x + 1, y: y + 1, count: width - 2, style: style)
+            let when = ValueFormatter.relative(record.startedAt, now: now)
+            let line = "\(Self.mark(record.outcome)) \(record.title) · \(Self.rows(record)) · \(when) · \(record.progress)"
+            let lineStyle = record.outcome == .failed && !selected
+                ? Style(foreground: theme.error.foreground, background: theme.status.background) : style
+            grid.put(Sanitizer.clean(line), x: frame.x + 2, y: y, maxWidth: width - 4, style: lineStyle)
+            let command = record.commands.first.map { $0 + (record.commands.count > 1 ? "  (+\(record.commands.count - 1) more)" : "") }
+            grid.put("  " + Sanitizer.clean(command ?? ""), x: frame.x + 2, y: y + 1, maxWidth: width - 4,
+                     style: selected ? style : Style(foreground: theme.dim.foreground, background: theme.status.background))
+        }
+    }
+
+    static func mark(_ outcome: ActionRecord.Outcome) -> String {
+        switch outcome {
+        case .running: "⚙"
+        case .done: "✓"
+        case .failed: "✗"
+        case .cancelled: "◌"
+        }
+    }
+
+    /// "on Item 3", "on 40 rows", "on the 3 marked rows".
+    static func rows(_ record: ActionRecord) -> String {
+        switch record.rows.count {
+        case 0: "no row"
+        case 1: "on " + record.rows[0]
+        default: "on \(record.rows.count) rows"
+        }
+    }
+}
