@@ -272,7 +272,7 @@ enum HelpTopic: Int, CaseIterable {
         case .actions: "actions on the item"
         case .runAction: "run an action"
         case .cancelActions: "stop running actions"
-        case .actionOutput: "action console (runs and output)"
+        case .actionOutput: "action console"
         case .clearCache: "clear the cache…"
         case .retryImage: "retry a failed image"
         case .doIt: "do it"
