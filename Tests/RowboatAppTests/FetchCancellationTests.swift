@@ -25,13 +25,6 @@ struct FetchCancellationTests {
         return (config, try #require(config.endpoint("stall")))
     }
 
-    /// Waits (polling, bounded) until `condition` holds.
-    static func eventually(_ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(20)
-        while !condition() && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
-        #expect(condition())
-    }
-
     @Test func cancelFetchClosesTheSupersededRequestsConnection() async throws {
         let server = try HostileServer.start()
         defer { server.stop() }
@@ -41,9 +34,9 @@ struct FetchCancellationTests {
                                   post: { _ in })
         runner.run(.fetchPage(list: .tab("stall"), endpoint: "stall", requestID: 1, cursor: ListState(paging: endpoint.paging).firstCursor))
         // The server has read the request (not only accepted the connection).
-        try await Self.eventually { server.requestCount(path: "/body/stall") == 1 && server.openConnections == 1 }
+        #expect(await eventually { server.requestCount(path: "/body/stall") == 1 && server.openConnections == 1 })
         runner.run(.cancelFetch(list: .tab("stall"), requestID: 1))
-        try await Self.eventually { server.openConnections == 0 }
+        #expect(await eventually { server.openConnections == 0 })
         #expect(server.requestCount(path: "/body/stall") == 1)
         await transport.shutdown()
     }
@@ -57,11 +50,11 @@ struct FetchCancellationTests {
         let runner = EffectRunner(provider: ConfigPageProvider(client: DataClient(config: config, transport: transport)),
                                   post: { action in posted.withLock { $0.append(action) } })
         let task = Task { await runner.fetchPage(list: .tab("stall"), endpoint: "stall", id: 1, cursor: ListState(paging: endpoint.paging).firstCursor) }
-        try await Self.eventually { server.openConnections == 1 }
+        #expect(await eventually { server.openConnections == 1 })
         task.cancel()
         await task.value   // the barrier: the request has ended
         #expect(posted.withLock { $0 } == [])
-        try await Self.eventually { server.openConnections == 0 }
+        #expect(await eventually { server.openConnections == 0 })
         await transport.shutdown()
     }
 }

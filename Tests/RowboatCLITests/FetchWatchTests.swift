@@ -1,4 +1,5 @@
 import Foundation
+import RowboatTestSupport
 import Glibc
 import RowboatDemo
 import RowboatProcess
@@ -21,14 +22,12 @@ struct FetchWatchTests {
 
     /// Polls `path` until `done` holds for its text (bounded: 20 s).
     func waitFor(_ path: String, _ done: (String) -> Bool) async throws -> String {
-        for _ in 0..<400 {
-            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            if done(text) { return text }
-            try await Task.sleep(nanoseconds: 50_000_000)
+        let read = { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        if let text = await eventuallyValue(timeout: 20, { () -> String? in let text = read(); return done(text) ? text : nil }) {
+            return text
         }
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        Issue.record("timed out waiting on \(path): \(text)")
-        return text
+        Issue.record("timed out waiting on \(path): \(read())")
+        return read()
     }
 
     func ids(_ text: String) -> [Int] {

@@ -1,4 +1,5 @@
 import Foundation
+import RowboatTestSupport
 import Testing
 
 /// Pictures in pixels at the byte level, in a real terminal (tmux, every
@@ -27,13 +28,11 @@ struct PicturesEndToEndTests {
 
     /// Waits (polling the log, the visible effect) until `predicate` holds.
     func waitForLog(_ log: String, timeout: Double = 60, _ predicate: (PictureBytes) -> Bool) async throws -> PictureBytes {
-        let deadline = Date().addingTimeInterval(timeout)
         var last = PictureBytes([])
-        while Date() < deadline {
+        if let matched = await eventuallyValue(timeout: timeout, every: 0.1, { () -> PictureBytes? in
             last = PictureBytes(HostileTerminal.readLog(log))
-            if predicate(last) { return last }
-            try await Task.sleep(nanoseconds: 100_000_000)
-        }
+            return predicate(last) ? last : nil
+        }) { return matched }
         Issue.record("the log never matched: \(last.spans.count) sequences")
         return last
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RowboatTestSupport
 import RowboatProcess
 import Testing
 
@@ -114,30 +115,22 @@ final class PixelTerminal {
     /// awaited); records an issue and returns the last one at the deadline.
     @discardableResult
     func waitForScreen(timeout: Double = 60, _ what: String, _ predicate: (Screenshot) -> Bool) async throws -> Screenshot {
-        let deadline = Date().addingTimeInterval(timeout)
-        var last = try screenshot()
-        while !predicate(last) {
-            guard Date() < deadline else {
-                // Kept for a look: the shot that never matched.
-                let kept = NSTemporaryDirectory() + "rowboat-pixels-unmatched-\(getpid())-\(UUID().uuidString.prefix(6)).ppm"
-                try? FileManager.default.copyItem(atPath: directory + "/shot.ppm", toPath: kept)
-                Issue.record("the screen never showed \(what); the last screenshot: \(kept)")
-                return last
-            }
-            try await Task.sleep(nanoseconds: 200_000_000)
-            last = try screenshot()
-        }
-        return last
+        var last: Screenshot?
+        if let matched = try await eventuallyValue(timeout: timeout, every: 0.2, { () throws -> Screenshot? in
+            let shot = try screenshot()
+            last = shot
+            return predicate(shot) ? shot : nil
+        }) { return matched }
+        // Kept for a look: the shot that never matched.
+        let kept = NSTemporaryDirectory() + "rowboat-pixels-unmatched-\(getpid())-\(UUID().uuidString.prefix(6)).ppm"
+        try? FileManager.default.copyItem(atPath: directory + "/shot.ppm", toPath: kept)
+        Issue.record("the screen never showed \(what); the last screenshot: \(kept)")
+        return try last ?? screenshot()
     }
 
     /// rowboat's exit status, once it has ended (nil: it has not).
     func waitForExit(timeout: Double = 20) async throws -> Int? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let status = Int(file("exit").trimmingCharacters(in: .whitespacesAndNewlines)) { return status }
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
-        return nil
+        await eventuallyValue(timeout: timeout) { Int(file("exit").trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
     func file(_ name: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import RowboatTestSupport
 import Testing
 
 /// A real terminal for end-to-end tests (waits sleep without blocking a
@@ -98,29 +99,23 @@ final class TmuxSession {
     @discardableResult
     func waitForScreen(timeout: Double = 30, escapes: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
                        _ predicate: (String) -> Bool) async throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
         var last = ""
-        while Date() < deadline {
+        if let matched = try await eventuallyValue(timeout: timeout, { () throws -> String? in
             last = try screen(escapes: escapes)
-            if predicate(last) { return last }
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
+            return predicate(last) ? last : nil
+        }) { return matched }
         Issue.record("screen never matched; last screen:\n\(last)", sourceLocation: sourceLocation)
         return last
     }
 
     /// The command's exit status, once it has ended.
     func waitForExit(timeout: Double = 20) async -> Int? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let text = try? String(contentsOfFile: directory.path + "/exit", encoding: .utf8) {
-                // `after` is written right after `exit`.
-                try? await Task.sleep(nanoseconds: 200_000_000)
-                return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            }
-            try? await Task.sleep(nanoseconds: 50_000_000)
-        }
-        return nil
+        guard let text = await eventuallyValue(timeout: timeout, {
+            try? String(contentsOfFile: directory.path + "/exit", encoding: .utf8)
+        }) else { return nil }
+        // `after` is written right after `exit`.
+        try? await Task.sleep(nanoseconds: 200_000_000)
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     func file(_ name: String) -> String {

@@ -91,17 +91,6 @@ struct ImageFetchWorld {
     }
 }
 
-/// Polls `condition` until it holds or `timeout` seconds pass (a generous
-/// bound for a slow machine, not a performance check).
-func eventually(timeout: Double = 90, _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(timeout)
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return await condition()
-}
-
 /// A port nothing listens on now (bound, read and closed), for a server
 /// started on it later.
 func freePort() throws -> Int {

@@ -1,6 +1,8 @@
 /// A fault that tests inject to prove the terminal is restored when our
-/// code dies. The rowboat command reads it from the environment at start
-/// (`ROWBOAT_INJECT_FAULT=<point>`) and hands it to the run loop; a
+/// code dies. A debug build of the rowboat command (what the tests run)
+/// reads it from the environment at start (`ROWBOAT_INJECT_FAULT=<point>`)
+/// and hands it to the run loop; a release build never reads it (the
+/// shipped binary cannot be made to crash by its environment), and a
 /// `ListController` never injects one.
 package struct FaultInjection: Sendable, Equatable {
     /// Where a fault can be injected.
@@ -15,9 +17,13 @@ package struct FaultInjection: Sendable, Equatable {
         self.point = point
     }
 
-    /// The fault `environment` asks for, if any.
+    /// The fault `environment` asks for, if any (in a debug build only).
     package static func from(environment: [String: String]) -> FaultInjection {
+        #if DEBUG
         FaultInjection(point: environment["ROWBOAT_INJECT_FAULT"].flatMap(Point.init(rawValue:)))
+        #else
+        FaultInjection()
+        #endif
     }
 
     func crashIfRequested(at point: Point) {
