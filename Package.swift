@@ -152,8 +152,10 @@ let package = Package(
             "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp", "RowboatKit", "RowboatTestSupport",
             http("ArgumentParser", "swift-argument-parser"),
         ], path: "Benchmarks/RowboatBench"),
-        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatParsing", "CSimdJSON", "RowboatJQ",
-                                                         "RowboatTestSupport"]),
+        // Each test target depends on what it tests: RowboatSpec's tests build with RowboatSpec alone (it is pure).
+        .testTarget(name: "RowboatSpecTests", dependencies: ["RowboatSpec"]),
+        .testTarget(name: "RowboatParsingTests", dependencies: ["RowboatParsing", "RowboatSpec", "CSimdJSON", "RowboatTestSupport"]),
+        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatJQ"]),
         .testTarget(name: "RowboatJQTests", dependencies: ["RowboatJQ", "RowboatSpec"]),
         .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore", "RowboatSpec"], exclude: ["Golden"]),
         .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing",

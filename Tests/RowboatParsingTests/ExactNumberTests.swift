@@ -1,7 +1,6 @@
 import CSimdJSON
 import Foundation
 import Testing
-@testable import RowboatCore
 @testable import RowboatSpec
 @testable import RowboatParsing
 

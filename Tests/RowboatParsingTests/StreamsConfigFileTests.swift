@@ -7,7 +7,7 @@ import Testing
 @Suite("Config/streams.yaml")
 struct StreamsConfigFileTests {
     @Test func loadsWithAStreamTabEach() throws {
-        let url = Fixtures.repoRoot.appendingPathComponent("Config/streams.yaml")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Config/streams.yaml")
         let config = try ConfigLoader.parse(try String(contentsOf: url, encoding: .utf8), file: "Config/streams.yaml")
         #expect(config.endpoints.map(\.key) == ["market", "log"])
         #expect(config.endpoint("market")?.stream == StreamSpec(mode: .upsert, keep: 100))

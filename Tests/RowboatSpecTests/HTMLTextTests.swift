@@ -1,5 +1,4 @@
 import Testing
-@testable import RowboatCore
 @testable import RowboatSpec
 
 @Suite("HTMLText and the html field type")

@@ -1,5 +1,4 @@
 import Testing
-import RowboatCore
 import RowboatSpec
 
 @Suite("Printable ASCII fast paths")

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import RowboatCore
 @testable import RowboatSpec
 
 @Suite("RowFields: a row's fields by name, names shared between rows")

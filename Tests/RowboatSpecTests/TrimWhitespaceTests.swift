@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import RowboatCore
 import RowboatSpec
 
 @Suite("Trimming spaces")
