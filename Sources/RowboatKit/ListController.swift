@@ -292,7 +292,7 @@ public final class ListController {
             state.list.live?.wholeList = liveIsSnapshot
         }
         if search != nil { state.tab.query = QueryState(options: QueryOptions(searchParam: ClosurePageProvider.searchParam)) }
-        let directory = stateDirectory ?? ColumnStore.directory(ProcessInfo.processInfo.environment)
+        let directory = stateDirectory ?? StateDirectory.path(ProcessInfo.processInfo.environment)
         let columnStore = columnsKey.map { ColumnStore(identity: "kit:" + $0, directory: directory) }
         if let columnStore {
             let kept = columnStore.load()

@@ -1,4 +1,5 @@
 import Foundation
+import RowboatSpec
 import RowboatCore
 @testable import RowboatKit
 import Testing
@@ -35,22 +36,25 @@ import Testing
         }
     }
 
-    @Test func aFileThatCannotBeUsedIsOneLineAndIsReplacedOnTheNextSave() throws {
+    @Test func aFileThatCannotBeUsedIsOneLineAndIsSetAsideOnTheNextSave() throws {
         try withDirectory { directory in
             let store = ColumnStore(identity: "/configs/demo.yaml", directory: directory)
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            for (bytes, says) in [("{not json", "is not a column layout (damaged?)"),
-                                  (#"{"version": 0, "endpoints": {}}"#, "is in format 0, not 1"),
-                                  (#"{"endpoints": {"items": {"columns": []}}}"#, "is in an older format, not 1"),
+            for (bytes, says) in [("{not json", "is not a column layout file (damaged?); kept as it is"),
+                                  (#"{"version": 0, "endpoints": {}}"#, "is in format 0, not 1; kept as it is"),
+                                  (#"{"endpoints": {"items": {"columns": []}}}"#, "is in an older format, not 1; kept as it is"),
                                   (#"{"version": 1, "endpoints": {"items": {"columns": [{"width": 3}]}}}"#,
-                                   "is not a column layout (damaged?)")] {
+                                   "is not a column layout file (damaged?); kept as it is")] {
                 try Data(bytes.utf8).write(to: URL(fileURLWithPath: store.file))
                 let (arrangements, problem) = store.load()
                 #expect(arrangements.isEmpty)
-                #expect(problem == "column layout ignored: \(store.file) \(says)")
+                #expect(problem == "column layout not used: \(store.file) \(says)")
             }
+            // The next save sets the file that could not be used aside, and writes anew.
             try store.save(price, endpoint: "items")
             #expect(store.load() == (["items": price], nil))
+            #expect(FileManager.default.contents(atPath: store.file + ".bad").map { String(decoding: $0, as: UTF8.self) }
+                    == #"{"version": 1, "endpoints": {"items": {"columns": [{"width": 3}]}}}"#)
         }
     }
 
@@ -60,10 +64,10 @@ import Testing
             let store = ColumnStore(identity: "/configs/demo.yaml", directory: directory)
             try store.save(price, endpoint: "items")
             chmod(store.file, 0)
-            #expect(store.load().problem == "column layout ignored: \(store.file) cannot be read")
+            #expect(store.load().problem == "column layout not used: \(store.file) cannot be read")
             chmod(store.file, 0o644)
             chmod(directory, 0o555)
-            #expect(throws: ColumnStoreError.self) { try store.save(nil, endpoint: "items") }
+            #expect(throws: KeptFileError.self) { try store.save(nil, endpoint: "items") }
         }
     }
 
@@ -83,9 +87,9 @@ import Testing
     }
 
     @Test func theStateDirectoryFollowsXDG() {
-        #expect(ColumnStore.directory(["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"]) == "/x/state/rowboat")
+        #expect(StateDirectory.path(["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"]) == "/x/state/rowboat")
         // A relative XDG_STATE_HOME is ignored, as the spec says.
-        #expect(ColumnStore.directory(["XDG_STATE_HOME": "state", "HOME": "/home/u"]) == "/home/u/.local/state/rowboat")
-        #expect(ColumnStore.directory(["HOME": "/home/u"]) == "/home/u/.local/state/rowboat")
+        #expect(StateDirectory.path(["XDG_STATE_HOME": "state", "HOME": "/home/u"]) == "/home/u/.local/state/rowboat")
+        #expect(StateDirectory.path(["HOME": "/home/u"]) == "/home/u/.local/state/rowboat")
     }
 }

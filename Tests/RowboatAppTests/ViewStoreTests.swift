@@ -44,13 +44,13 @@ import Testing
             try "{not json".write(toFile: store.file, atomically: true, encoding: .utf8)
             let loaded = store.load()
             #expect(loaded.views.isEmpty)
-            #expect(loaded.problem?.hasPrefix("saved views not used: \(store.file) is not a views file") == true)
+            #expect(loaded.problem?.hasPrefix("saved views not used: \(store.file) is not a saved views file") == true)
             #expect(loaded.problem?.contains("\n") == false)
             try store.save([dear], endpoint: "items")
             #expect(store.load().views == ["items": [dear]] && store.load().problem == nil)
             #expect(try String(contentsOfFile: store.file + ".bad", encoding: .utf8) == "{not json")
             try #"{"version": 9, "endpoints": {}}"#.write(toFile: store.file, atomically: true, encoding: .utf8)
-            #expect(store.load().problem?.hasSuffix("is in format 9, not 1") == true)
+            #expect(store.load().problem?.hasSuffix("is in format 9, not 1; kept as it is") == true)
         }
     }
 

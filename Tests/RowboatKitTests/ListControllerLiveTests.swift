@@ -93,7 +93,7 @@ struct ListControllerLiveTests {
         let third = try controller().session()
         try await third.waitUntilSettled()
         #expect(!third.frame()[0].contains("City"))
-        #expect(third.frame().last?.contains("column layout ignored") == true)
+        #expect(third.frame().last?.contains("column layout not used") == true)
         third.close()
     }
 }

@@ -180,7 +180,7 @@ package final class EffectRunner: Sendable {
         case .saveActionHistory(let runs):
             guard let actionHistory else { return }
             storeQueue.async {
-                do { try actionHistory.save(runs) } catch { self.post(.notify("\(error)", isError: true)) }
+                do { try actionHistory.save(runs) } catch { self.post(.notify("action history not kept: \(error)", isError: true)) }
             }
         }
     }

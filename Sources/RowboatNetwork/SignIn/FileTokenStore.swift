@@ -16,9 +16,7 @@ public struct FileTokenStore: TokenStore {
     }
 
     public init(environment: [String: String]) {
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-        self.init(directory: state + "/rowboat/tokens")
+        self.init(directory: StateDirectory.path(environment) + "/tokens")
     }
 
     public func path(account: String) -> String {
