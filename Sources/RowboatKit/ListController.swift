@@ -212,26 +212,7 @@ public final class ListController {
     /// then gives it back as it was, on every way out. Throws when a key
     /// binding is wrong or the terminal cannot be used.
     public func run() async throws -> ListExit {
-        let setup = try makeSetup(size: TerminalSize(columns: 80, rows: 24), forRun: true)
-        let images = self.images
-        let slot = ImageServiceSlot()
-        let outcome = await UIThread.run { () throws -> TUIExit in
-            let loop = TUIRunLoop(state: setup.state, keyMap: setup.keyMap, theme: setup.theme, mouse: setup.mouse,
-                                  observe: setup.observe)
-            let inbox = loop.inbox
-            setup.remote.attach(endpoint: setup.endpoint, modeller: setup.modeller, post: { inbox.post($0) })
-            defer { setup.remote.detach() }
-            return try loop.run { colors, pixels in
-                let clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
-                let service = slot.make(images, ImageServiceContext(colors: colors, pixels: pixels, clock: clock,
-                                                                    post: { inbox.post($0) }))
-                return EffectRunner(provider: setup.provider, store: setup.favorites, images: service, clock: clock,
-                                    customAction: setup.customAction, columnStore: setup.columnStore,
-                                    viewStore: setup.viewStore,
-                                    post: { inbox.post($0) })
-            }
-        }
-        await slot.shutdown()
+        let outcome = try await makeRuntime(size: TerminalSize(columns: 80, rows: 24), forRun: true).run()
         switch outcome {
         case .failure(let error): throw error
         case .success(.quit): return ListExit(signal: nil)
@@ -242,7 +223,7 @@ public final class ListController {
     /// A session without a terminal, for tests and scripted use: send it
     /// keys, wait for it to settle, read what it holds and how it looks.
     public func session(columns: Int = 80, rows: Int = 24) throws -> ListSession {
-        ListSession(try makeSetup(size: TerminalSize(columns: columns, rows: rows)))
+        ListSession(try makeRuntime(size: TerminalSize(columns: columns, rows: rows)))
     }
 
     /// The favorites kept in `favoritesPlace` (as `run()` would find
@@ -253,8 +234,8 @@ public final class ListController {
         return FavoritesFile(path: path).favorites(endpoint: title).map(ListRow.init(model:))
     }
 
-    /// Everything a run needs, checked.
-    func makeSetup(size: TerminalSize, forRun: Bool = false) throws -> Setup {
+    /// Everything a run needs, checked: the runtime `rowboat` starts through too.
+    func makeRuntime(size: TerminalSize, forRun: Bool = false) throws -> ListRuntime {
         guard let reload else { throw ListControllerError("no reload action: call onReload or performWhenReload first") }
         var withheld = features.withheld
         // Saved views (`V`) step aside for a program's own action on their key: its keys win.
@@ -293,19 +274,10 @@ public final class ListController {
         }
         if search != nil { state.tab.query = QueryState(options: QueryOptions(searchParam: ClosurePageProvider.searchParam)) }
         let directory = stateDirectory ?? StateDirectory.path(ProcessInfo.processInfo.environment)
-        let columnStore = columnsKey.map { ColumnStore(identity: "kit:" + $0, directory: directory) }
-        if let columnStore {
-            let kept = columnStore.load()
-            state.arrangeColumns(kept.arrangements)
-            state.list.notice = kept.problem
-        }
-        // Saved views beside the columns, under the same name.
-        let viewStore = columnsKey.map { ViewStore(identity: "kit:" + $0, directory: directory) }
-        if let viewStore {
-            let kept = viewStore.load()
-            state.savedViews = kept.views
-            state.list.notice = state.list.notice ?? kept.problem
-        }
+        // Column layouts and saved views kept under the program's name.
+        let kept = KeptStores(columns: columnsKey.map { ColumnStore(identity: "kit:" + $0, directory: directory) },
+                              views: columnsKey.map { ViewStore(identity: "kit:" + $0, directory: directory) })
+        state.list.notice = kept.load(into: &state)
         let actions = self.actions
         let modeller = RowModeller(appliesTo: actions.map(\.appliesTo))
         let provider = ClosurePageProvider(reload: reload, loadMore: loadMore, live: live?.body, search: search,
@@ -320,14 +292,18 @@ public final class ListController {
         if let problem = favorites?.favoritesProblem {
             state.list.notice = "favorites not kept: \(problem)"
         }
-        return Setup(remote: remote, endpoint: title, modeller: modeller,
-                     state: state, keyMap: keyMap, theme: themed(),
-                     mouse: mouse, provider: provider, columnStore: columnStore, viewStore: viewStore,
-                     observe: { watch.look(at: $0); favoritesWatch.look(at: $0); hooks.look(at: $0) },
-                     customAction: { index, rows in
-                         guard actions.indices.contains(index) else { return CustomActionOutcome(failure: "no such action") }
-                         return await actions[index].outcome(rows.map(ListRow.init(model:)), modeller: modeller)
-                     }, favorites: favorites, images: images)
+        var runtime = ListRuntime(state: state, keyMap: keyMap, theme: themed(), mouse: mouse, provider: provider,
+                                  favorites: favorites, images: images, kept: kept)
+        runtime.observe = { watch.look(at: $0); favoritesWatch.look(at: $0); hooks.look(at: $0) }
+        runtime.customAction = { index, rows in
+            guard actions.indices.contains(index) else { return CustomActionOutcome(failure: "no such action") }
+            return await actions[index].outcome(rows.map(ListRow.init(model:)), modeller: modeller)
+        }
+        let endpoint = title
+        runtime.attach = { (post: ListRuntime.Post?) in
+            if let post { remote.attach(endpoint: endpoint, modeller: modeller, post: post) } else { remote.detach() }
+        }
+        return runtime
     }
 
     /// The theme chosen, with the program's style roles.
@@ -349,31 +325,6 @@ public final class ListController {
                 return key
             })
         })
-    }
-
-    /// A checked configuration, ready to run with or without a terminal.
-    struct Setup: Sendable {
-        /// Posts your code's calls to the list while it runs.
-        var remote: ListRemote
-        /// The list's endpoint key (its title at start).
-        var endpoint: String
-        var modeller: RowModeller
-        var state: AppState
-        var keyMap: KeyMap
-        var theme: Theme
-        var mouse: Bool
-        var provider: ClosurePageProvider
-        /// Where the arrangement of the columns is kept (nil: it is not).
-        var columnStore: ColumnStore?
-        /// Where saved views are kept (nil: for the run only).
-        var viewStore: ViewStore?
-        /// Sees the state after each action (calls the select and open hooks).
-        var observe: @Sendable (AppState) -> Void
-        var customAction: @Sendable (Int, [RowModel]) async -> CustomActionOutcome
-        /// The file that keeps favorites (nil: for the run only).
-        var favorites: FavoritesFile?
-        /// Where rows' images come from (nil: none are fetched).
-        var images: ListImages?
     }
 }
 

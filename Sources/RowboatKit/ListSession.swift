@@ -17,8 +17,8 @@ public final class ListSession: Sendable {
     /// The images' service (nil: none), shut down on `close()`.
     private let images = ImageServiceSlot()
     private let waiters = Mutex<[Waiter]>([])
-    /// The controller's remote, attached to this session until it closes.
-    private let remote: ListRemote
+    /// Attaches the controller's remote to this session (nil: detaches it, on close).
+    private let attach: @Sendable (ListRuntime.Post?) -> Void
     private let nextWaiterID = Atomic<UInt64>(0)
     /// The wake-up for the next live tick: when it is set for, and its task
     /// (the session has no run loop to wake it). Closed: none is set again.
@@ -33,23 +33,20 @@ public final class ListSession: Sendable {
         let continuation: CheckedContinuation<Void, Never>
     }
 
-    init(_ setup: ListController.Setup) {
-        store = AppStore(setup.state, observe: setup.observe)
-        keyMap = setup.keyMap
-        theme = setup.theme
-        remote = setup.remote
+    init(_ runtime: ListRuntime) {
+        store = AppStore(runtime.state, observe: runtime.observe)
+        keyMap = runtime.keyMap
+        theme = runtime.theme
+        attach = runtime.attach
         // Thumbnails as a 256-colour terminal shows them.
-        let service = images.make(setup.images, ImageServiceContext(
+        let service = images.make(runtime.images, ImageServiceContext(
             colors: .indexed240, pixels: nil, clock: { Date().timeIntervalSince1970 },
             post: { [weak self] action in self?.dispatch(action) }))
-        let runner = EffectRunner(provider: setup.provider, store: setup.favorites, images: service,
-                                  customAction: setup.customAction, columnStore: setup.columnStore,
-                                  viewStore: setup.viewStore,
-                                  post: { [weak self] action in self?.dispatch(action) })
+        let runner = runtime.runner(images: service, clock: { Date().timeIntervalSince1970 },
+                                    post: { [weak self] action in self?.dispatch(action) })
         self.runner.withLock { $0 = runner }
-        setup.remote.attach(endpoint: setup.endpoint, modeller: setup.modeller,
-                            post: { [weak self] action in self?.dispatch(action) })
-        let size = setup.state.size
+        runtime.attach { [weak self] action in self?.dispatch(action) }
+        let size = runtime.state.size
         dispatch(.resized(size))
         dispatch(.list(.appeared))
     }
@@ -123,7 +120,7 @@ public final class ListSession: Sendable {
             return alarm.task
         }
         task?.cancel()
-        remote.detach()
+        attach(nil)
         runner.withLock { $0 }?.stop()
         let images = self.images
         Task { await images.shutdown() }

@@ -123,18 +123,10 @@ struct Browse: AsyncParsableCommand {
         initial.collation = LocaleCollation.fromEnvironment(ProcessInfo.processInfo.environment)
         initial.expressions = .jq
         initial.copiesRequests = true
-        // The columns as the user arranged them last time; a file that cannot be used is one line.
-        let columnStore = ColumnStore(config: loaded.source)
-        let kept = columnStore.load()
-        initial.arrangeColumns(kept.arrangements)
-        // The views saved last time; a file that cannot be used is one line, and is not lost.
-        let viewStore = ViewStore(config: loaded.source)
-        let views = viewStore.load()
-        initial.savedViews = views.views
-        // The action console's runs of earlier sessions.
-        let actionHistory = ActionHistoryStore()
-        let history = actionHistory.load()
-        initial.actionRuns.keepEarlier(history.runs)
+        // What the user kept last time (columns, views, the console's runs); a file that cannot be used is one line.
+        let kept = KeptStores(columns: ColumnStore(config: loaded.source), views: ViewStore(config: loaded.source),
+                              actions: ActionHistoryStore())
+        let keptProblem = kept.load(into: &initial)
         // What `${env.X}` in actions reads; a credential-named one is a secret.
         let environment = ProcessInfo.processInfo.environment
         for name in loaded.actionEnvironmentNames {
@@ -142,7 +134,7 @@ struct Browse: AsyncParsableCommand {
             initial.environment[name] = value
             if CredentialNames.isCredential(name) { Secrets.register([value]) }
         }
-        initial.list.notice = store.notice ?? source.notice ?? kept.problem ?? views.problem ?? history.problem
+        initial.list.notice = store.notice ?? source.notice ?? keptProblem
             ?? (loaded.localCache.enabled ? store.disabledReason : nil)
         initial.guessed = guessed
         let state = initial
@@ -164,25 +156,14 @@ struct Browse: AsyncParsableCommand {
         // Images get their own connections (made at the first image) and the decoder's byte cap.
         let images = wantsImages
             ? ListImages.http(store: store, decodeMemory: loaded.images.decodeMemory, offline: imagesOffline) : nil
-        let slot = ImageServiceSlot()
-        let outcome = await UIThread.run { () throws -> TUIExit in
-            let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse,
-                                  faults: faults)
-            let inbox = loop.inbox
-            loop.imageMode = imageMode
-            return try loop.run { imageColors, imagePixels in
-                let money = MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment))
-                let clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
-                let service = slot.make(images, ImageServiceContext(colors: imageColors, pixels: imagePixels, clock: clock,
-                                                                    post: { inbox.post($0) }))
-                return EffectRunner(provider: ConfigPageProvider(client: client, store: store, mode: mode, money: money),
-                                    store: CacheListStore(store), images: service, clock: clock,
-                                    columnStore: columnStore, viewStore: viewStore, actionHistory: actionHistory,
-                                    post: { inbox.post($0) })
-            }
-        }
+        let money = MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment))
+        var runtime = ListRuntime(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse,
+                                  provider: ConfigPageProvider(client: client, store: store, mode: mode, money: money),
+                                  favorites: CacheListStore(store), images: images, kept: kept)
+        runtime.faults = faults
+        runtime.imageMode = imageMode
+        let outcome = await runtime.run()
         await transport.shutdown()
-        await slot.shutdown()
         await demo?.stop()
         switch outcome {
         case .failure(let error): throw CLIError("\(error)")
