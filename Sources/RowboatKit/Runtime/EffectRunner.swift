@@ -10,9 +10,10 @@ package final class EffectRunner: Sendable {
     let provider: any PageProvider
     /// Favorites and the cache (nil: favorites for the session only, no cache).
     let store: (any ListStore)?
-    /// Cache store work — favorite reads and writes, measuring and clearing
-    /// the cache — runs here in order, off the UI thread.
-    let storeQueue = DispatchQueue(label: "rowboat.favorites")
+    /// The files and the cache written beside the list — favorite reads and
+    /// writes, measuring and clearing the cache, the kept column layouts,
+    /// views and action runs — in order, off the UI thread.
+    let storeQueue = DispatchQueue(label: "rowboat.stores")
     /// Browser and clipboard programs run here, one at a time.
     let helperQueue = DispatchQueue(label: "rowboat.helpers")
     /// Fetches rows' images (nil: none are).
