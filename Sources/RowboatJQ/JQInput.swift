@@ -34,6 +34,24 @@ enum JQInput {
         return object
     }
 
+    /// `node` with only the members `members` names, when it is an object
+    /// (what the expression reads: it gives the same results); else whole.
+    static func make<Node: JSONNode>(_ node: Node, members: JQMembers) -> jv {
+        var object: jv?
+        if node.forEachMemberBytes({ key, value in
+            guard members.contains(key) else { return }
+            object = jv_object_set(object ?? jv_object(), bytes(key), make(value))
+        }) {
+            return object ?? jv_object()
+        }
+        guard node.memberKeys != nil else { return make(node) }
+        var built = jv_object()
+        for name in members.names {
+            if let value = node.member(name) { built = jv_object_set(built, string(name), make(value)) }
+        }
+        return built
+    }
+
     static func make(_ value: JSONValue) -> jv {
         switch value {
         case .null: return jv_null()

@@ -15,6 +15,11 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     /// The expression as written.
     public let source: String
     public let limits: JQLimits
+    /// What it reads of its input (`JQReads.of(source)`): an item is
+    /// given to jq with those members alone.
+    public let reads: JQReads
+    /// `reads`' members as bytes, nil when it reads the input whole.
+    private let members: JQMembers?
     /// What is compiled: `source` behind the guards (`JQProgram.guarded`).
     let compiled: String
     private let idle: Mutex<[JQMachine]>
@@ -34,6 +39,8 @@ public final class JQProgram: Sendable, CustomStringConvertible {
                           ?? messages.first ?? "the jq expression does not compile")
         }
         compiled = Self.guarded(source, limits: limits)
+        reads = JQReads.of(source)
+        members = JQMembers(reads)
         let (machine, guardMessages) = JQMachine.compile(compiled)
         guard let machine else {
             throw JQError(.syntax, guardMessages.first ?? "the jq expression does not compile")
@@ -62,7 +69,8 @@ public final class JQProgram: Sendable, CustomStringConvertible {
             + "(the limit)\") elif ($a | type) == \"number\" and ($b | type) == \"string\" "
             + "and _rowboat_times($b | length; $a) > \(most) then error(\"a string of more than \(most) bytes "
             + "(the limit)\") else _rowboat_times($a; $b) end; "
-            + "{} as $ENV | (\n" + source + "\n)"
+            // `$ENV` is bound only where it may be named: binding it makes an object per input.
+            + (source.contains("ENV") ? "{} as $ENV | " : "") + "(\n" + source + "\n)"
     }
 
     /// Why the expression is off (it hit its bounds too often), or nil.
@@ -72,12 +80,12 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     /// until it returns false. Throws the first runtime error or bound
     /// (outputs before it were given).
     public func run<Node: JSONNode>(_ input: Node, _ body: (JQOutput) -> Bool) throws(JQError) {
-        try run(jv: JQInput.make(input), body)
+        try run(jv: members.map { JQInput.make(input, members: $0) } ?? JQInput.make(input), body)
     }
 
-    /// `run` on a tree.
-    public func run(_ input: JSONValue, _ body: (JQOutput) -> Bool) throws(JQError) {
-        try run(jv: JQInput.make(input), body)
+    /// `run` given the members `reads` names (the whole input for `.whole`).
+    func run<Node: JSONNode>(_ input: Node, reading reads: JQReads, _ body: (JQOutput) -> Bool) throws(JQError) {
+        try run(jv: JQMembers(reads).map { JQInput.make(input, members: $0) } ?? JQInput.make(input), body)
     }
 
     /// `run` on a JSON text (one item as `fetch --format jsonl` writes it).
