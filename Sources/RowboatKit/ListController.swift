@@ -296,8 +296,8 @@ public final class ListController {
         let columnStore = columnsKey.map { ColumnStore(identity: "kit:" + $0, directory: directory) }
         if let columnStore {
             let kept = columnStore.load()
-            state.arrangeColumns(kept.arrangements)
-            state.list.notice = kept.problem
+            let dropped = state.arrangeColumns(kept.arrangements)
+            state.list.notice = kept.problem ?? dropped
         }
         // Saved views beside the columns, under the same name.
         let viewStore = columnsKey.map { ViewStore(identity: "kit:" + $0, directory: directory) }

@@ -126,7 +126,7 @@ struct Browse: AsyncParsableCommand {
         // The columns as the user arranged them last time; a file that cannot be used is one line.
         let columnStore = ColumnStore(config: loaded.source)
         let kept = columnStore.load()
-        initial.arrangeColumns(kept.arrangements)
+        let dropped = initial.arrangeColumns(kept.arrangements)
         // The views saved last time; a file that cannot be used is one line, and is not lost.
         let viewStore = ViewStore(config: loaded.source)
         let views = viewStore.load()
@@ -138,7 +138,7 @@ struct Browse: AsyncParsableCommand {
             initial.environment[name] = value
             if CredentialNames.isCredential(name) { Secrets.register([value]) }
         }
-        initial.list.notice = store.notice ?? source.notice ?? kept.problem ?? views.problem
+        initial.list.notice = store.notice ?? source.notice ?? kept.problem ?? dropped ?? views.problem
             ?? (loaded.localCache.enabled ? store.disabledReason : nil)
         initial.guessed = guessed
         let state = initial
