@@ -36,18 +36,20 @@ enum JQInput {
 
     /// `node` with only the members `members` names, when it is an object
     /// (what the expression reads: it gives the same results); else whole.
-    static func make<Node: JSONNode>(_ node: Node, members: JQMembers) -> jv {
+    /// `keys` are those names as jq strings (not consumed: each member
+    /// set takes a reference of its own).
+    static func make<Node: JSONNode>(_ node: Node, members: JQMembers, keys: [jv]) -> jv {
         var object: jv?
         if node.forEachMemberBytes({ key, value in
-            guard members.contains(key) else { return }
-            object = jv_object_set(object ?? jv_object(), bytes(key), make(value))
+            guard let at = members.index(of: key) else { return }
+            object = jv_object_set(object ?? jv_object(), jv_copy(keys[at]), make(value))
         }) {
             return object ?? jv_object()
         }
         guard node.memberKeys != nil else { return make(node) }
         var built = jv_object()
-        for name in members.names {
-            if let value = node.member(name) { built = jv_object_set(built, string(name), make(value)) }
+        for (at, name) in members.names.enumerated() {
+            if let value = node.member(name) { built = jv_object_set(built, jv_copy(keys[at]), make(value)) }
         }
         return built
     }

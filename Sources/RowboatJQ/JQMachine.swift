@@ -53,7 +53,23 @@ final class JQMachine: @unchecked Sendable {
         self.messages = messages
     }
 
+    /// The member names an input is made of, and as jq strings (`keys(_:)`).
+    private var memberNames: [String] = []
+    private var memberKeys: [jv] = []
+
+    /// `members`' names as jq strings, made at the first input and kept
+    /// (jq's reference counts are not atomic: each machine has its own).
+    func keys(_ members: JQMembers) -> [jv] {
+        if memberNames != members.names {
+            memberKeys.forEach(jv_free)
+            memberNames = members.names
+            memberKeys = members.names.map(JQInput.string)
+        }
+        return memberKeys
+    }
+
     deinit {
+        memberKeys.forEach(jv_free)
         var doomed: OpaquePointer? = state
         jq_teardown(&doomed)
     }

@@ -13,9 +13,9 @@ struct JQMembers: Sendable {
         utf8 = names.map { Array($0.utf8) }
     }
 
-    /// True when `key` (UTF-8) is one of them.
-    func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        for name in utf8 where name.count == key.count && name.elementsEqual(key) { return true }
-        return false
+    /// Where `key` (UTF-8) is among `names`, nil when it is not one of them.
+    func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        for (i, name) in utf8.enumerated() where name.count == key.count && name.elementsEqual(key) { return i }
+        return nil
     }
 }

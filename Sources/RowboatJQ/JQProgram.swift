@@ -80,12 +80,18 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     /// until it returns false. Throws the first runtime error or bound
     /// (outputs before it were given).
     public func run<Node: JSONNode>(_ input: Node, _ body: (JQOutput) -> Bool) throws(JQError) {
-        try run(jv: members.map { JQInput.make(input, members: $0) } ?? JQInput.make(input), body)
+        try run(input, members: members, body)
     }
 
     /// `run` given the members `reads` names (the whole input for `.whole`).
     func run<Node: JSONNode>(_ input: Node, reading reads: JQReads, _ body: (JQOutput) -> Bool) throws(JQError) {
-        try run(jv: JQMembers(reads).map { JQInput.make(input, members: $0) } ?? JQInput.make(input), body)
+        try run(input, members: JQMembers(reads), body)
+    }
+
+    private func run<Node: JSONNode>(_ input: Node, members: JQMembers?, _ body: (JQOutput) -> Bool) throws(JQError) {
+        guard let members else { return try run(jv: JQInput.make(input), body) }
+        // The machine's own key strings: made once, each item takes a reference.
+        try run(making: { JQInput.make(input, members: members, keys: $0.keys(members)) }, body)
     }
 
     /// `run` on a JSON text (one item as `fetch --format jsonl` writes it).
@@ -128,8 +134,16 @@ public final class JQProgram: Sendable, CustomStringConvertible {
             jv_free(input)
             throw reason
         }
+        try run(making: { _ in input }, body)
+    }
+
+    /// Runs the expression on the input `make` builds with the machine it
+    /// is given (nothing is built when the expression is off).
+    private func run(making make: (JQMachine) -> jv, _ body: (JQOutput) -> Bool) throws(JQError) {
+        if let reason = off { throw reason }
         let machine = idle.withLock { $0.popLast() } ?? spare()
         defer { idle.withLock { $0.append(machine) } }
+        let input = make(machine)
         machine.begin()
         jq_start(machine.state, input, 0)
         var given = 0
