@@ -11,19 +11,18 @@ import RowboatJQ
 /// bounded like every jq value, and a kept one that no longer compiles is
 /// dropped with one line when the arrangement is read back.
 @Suite struct ExpressionColumnReducerTests {
-    typealias C = ColumnsPanelReducerTests
-
-    func app() throws -> AppState {
-        var state = try C().app()
-        state.expressions = .jq
-        _ = AppReducer.reduce(&state, .columns(.open))
-        return state
-    }
-
+    /// Types `text` on the prompt the add key opens, then Enter, by the default keys.
     func type(_ text: String, _ state: inout AppState) -> [AppEffect] {
         var effects = AppReducer.reduce(&state, KeyMap.default.action(for: .character("a"), in: state)!)
         for key in text { effects += AppReducer.reduce(&state, KeyMap.default.action(for: .character(key), in: state)!) }
         return effects + AppReducer.reduce(&state, KeyMap.default.action(for: .enter, in: state)!)
+    }
+
+    /// The panel open over the 30 rows of `ColumnsPanelReducerTests`, jq given.
+    func app() throws -> AppState {
+        var state = try JQFilterTests().app()
+        _ = AppReducer.reduce(&state, .columns(.open))
+        return state
     }
 
     func column(_ source: String) throws -> ExpressionColumn {
@@ -123,8 +122,7 @@ import RowboatJQ
     }
 
     @Test func aKeptExpressionColumnComesBackAndOneThatNoLongerCompilesIsDropped() throws {
-        var state = try C().app()
-        state.expressions = .jq
+        var state = try JQFilterTests().app()
         let problem = state.arrangeColumns(["items": ColumnArrangement(columns: [
             .init(field: "title"), .init(field: "jq: .rating + 1", width: 12), .init(field: "jq: .rating +"),
         ])])
@@ -134,7 +132,7 @@ import RowboatJQ
                                   ColumnSpec(field: "jq: .rating + 1", title: ".rating + 1", width: .fixed(12))])
         #expect(state.shownItem(2)?.fields["jq: .rating + 1"] == .text("4"))
         // Without jq (a kit program), every kept expression is dropped with one line.
-        var plain = try C().app()
+        var plain = try ColumnsPanelReducerTests().app()
         #expect(plain.arrangeColumns(["items": ColumnArrangement(columns: [.init(field: "jq: .rating + 1")])])
                 == "kept column dropped (.rating + 1): jq expressions are not available here")
         #expect(plain.tab.expressionColumns == [] && plain.columns == plain.tab.configColumns)
