@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(name: "RowboatParsingTests", dependencies: ["RowboatParsing", "RowboatSpec", "CSimdJSON", "RowboatTestSupport"]),
         .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatJQ"]),
         .testTarget(name: "RowboatJQTests", dependencies: ["RowboatJQ", "RowboatSpec"]),
-        .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore", "RowboatSpec"], exclude: ["Golden"]),
+        .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore", "RowboatSpec", "RowboatJQ"], exclude: ["Golden"]),
         .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing",
             "RowboatTestSupport",
             http("Hummingbird", "hummingbird"), http("HummingbirdCore", "hummingbird"),

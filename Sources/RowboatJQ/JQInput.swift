@@ -34,6 +34,26 @@ enum JQInput {
         return object
     }
 
+    /// `node` with only the members `members` names, when it is an object
+    /// (what the expression reads: it gives the same results); else whole.
+    /// `keys` are those names as jq strings (not consumed: each member
+    /// set takes a reference of its own).
+    static func make<Node: JSONNode>(_ node: Node, members: JQMembers, keys: [jv]) -> jv {
+        var object: jv?
+        if node.forEachMemberBytes({ key, value in
+            guard let at = members.index(of: key) else { return }
+            object = jv_object_set(object ?? jv_object(), jv_copy(keys[at]), make(value))
+        }) {
+            return object ?? jv_object()
+        }
+        guard node.memberKeys != nil else { return make(node) }
+        var built = jv_object()
+        for (at, name) in members.names.enumerated() {
+            if let value = node.member(name) { built = jv_object_set(built, jv_copy(keys[at]), make(value)) }
+        }
+        return built
+    }
+
     static func make(_ value: JSONValue) -> jv {
         switch value {
         case .null: return jv_null()

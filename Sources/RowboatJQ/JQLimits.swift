@@ -8,8 +8,9 @@ public struct JQLimits: Sendable, Equatable {
     /// Longest time one input may take.
     public var seconds: Double
     /// Most that the process's heap may grow while one input runs (read
-    /// by `mallinfo2` at the watchdog's ticks, so other threads' growth
-    /// counts too; an input that short never meets it).
+    /// by `mallinfo2` at the watchdog's ticks from the second it sees the
+    /// input at, so other threads' growth counts too; an input shorter
+    /// than a tick or two is never read).
     public var memoryBytes: Int
     /// Longest output, as JSON text.
     public var outputBytes: Int

@@ -18,10 +18,11 @@ final class JQMachine: @unchecked Sendable {
         var run: UInt64 = 0
         var running = false
         /// The run the watchdog last saw, the ticks it has seen it for,
-        /// and the heap in use then.
+        /// and the heap in use at the second (nil before: most inputs end
+        /// within a tick, and reading the heap locks malloc's arenas).
         var seenRun: UInt64 = 0
         var ticks = 0
-        var heapAtStart = 0
+        var heapAtStart: Int?
         /// The bound that halted this run, if one did.
         var stopped: JQError.Kind?
     }
@@ -52,7 +53,23 @@ final class JQMachine: @unchecked Sendable {
         self.messages = messages
     }
 
+    /// The member names an input is made of, and as jq strings (`keys(_:)`).
+    private var memberNames: [String] = []
+    private var memberKeys: [jv] = []
+
+    /// `members`' names as jq strings, made at the first input and kept
+    /// (jq's reference counts are not atomic: each machine has its own).
+    func keys(_ members: JQMembers) -> [jv] {
+        if memberNames != members.names {
+            memberKeys.forEach(jv_free)
+            memberNames = members.names
+            memberKeys = members.names.map(JQInput.string)
+        }
+        return memberKeys
+    }
+
     deinit {
+        memberKeys.forEach(jv_free)
         var doomed: OpaquePointer? = state
         jq_teardown(&doomed)
     }
@@ -79,22 +96,25 @@ final class JQMachine: @unchecked Sendable {
     }
 
     /// The watchdog's tick: halts the run when it is past its time or its
-    /// memory. `heap` reads the heap in use (only when a run is long).
+    /// memory (its growth from the tick after the one that first saw it).
+    /// `heap` reads the heap in use (only when a run is long).
     func check(ticksAllowed: Int, memoryBytes: Int, heap: () -> Int) -> Bool {
         watch.withLock { w in
             guard w.running, w.stopped == nil else { return false }
             if w.seenRun != w.run {
                 w.seenRun = w.run
                 w.ticks = 0
-                w.heapAtStart = heap()
+                w.heapAtStart = nil
                 return true
             }
             w.ticks += 1
             var bound: JQError.Kind?
             if w.ticks >= ticksAllowed {
                 bound = .overTime
-            } else if heap() - w.heapAtStart > memoryBytes {
-                bound = .overMemory
+            } else if let start = w.heapAtStart {
+                if heap() - start > memoryBytes { bound = .overMemory }
+            } else {
+                w.heapAtStart = heap()
             }
             if let bound {
                 // jq checks this flag before each instruction: the run

@@ -15,6 +15,11 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     /// The expression as written.
     public let source: String
     public let limits: JQLimits
+    /// What it reads of its input (`JQReads.of(source)`): an item is
+    /// given to jq with those members alone.
+    public let reads: JQReads
+    /// `reads`' members as bytes, nil when it reads the input whole.
+    private let members: JQMembers?
     /// What is compiled: `source` behind the guards (`JQProgram.guarded`).
     let compiled: String
     private let idle: Mutex<[JQMachine]>
@@ -34,6 +39,8 @@ public final class JQProgram: Sendable, CustomStringConvertible {
                           ?? messages.first ?? "the jq expression does not compile")
         }
         compiled = Self.guarded(source, limits: limits)
+        reads = JQReads.of(source)
+        members = JQMembers(reads)
         let (machine, guardMessages) = JQMachine.compile(compiled)
         guard let machine else {
             throw JQError(.syntax, guardMessages.first ?? "the jq expression does not compile")
@@ -62,7 +69,8 @@ public final class JQProgram: Sendable, CustomStringConvertible {
             + "(the limit)\") elif ($a | type) == \"number\" and ($b | type) == \"string\" "
             + "and _rowboat_times($b | length; $a) > \(most) then error(\"a string of more than \(most) bytes "
             + "(the limit)\") else _rowboat_times($a; $b) end; "
-            + "{} as $ENV | (\n" + source + "\n)"
+            // `$ENV` is bound only where it may be named: binding it makes an object per input.
+            + (source.contains("ENV") ? "{} as $ENV | " : "") + "(\n" + source + "\n)"
     }
 
     /// Why the expression is off (it hit its bounds too often), or nil.
@@ -72,12 +80,18 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     /// until it returns false. Throws the first runtime error or bound
     /// (outputs before it were given).
     public func run<Node: JSONNode>(_ input: Node, _ body: (JQOutput) -> Bool) throws(JQError) {
-        try run(jv: JQInput.make(input), body)
+        try run(input, members: members, body)
     }
 
-    /// `run` on a tree.
-    public func run(_ input: JSONValue, _ body: (JQOutput) -> Bool) throws(JQError) {
-        try run(jv: JQInput.make(input), body)
+    /// `run` given the members `reads` names (the whole input for `.whole`).
+    func run<Node: JSONNode>(_ input: Node, reading reads: JQReads, _ body: (JQOutput) -> Bool) throws(JQError) {
+        try run(input, members: JQMembers(reads), body)
+    }
+
+    private func run<Node: JSONNode>(_ input: Node, members: JQMembers?, _ body: (JQOutput) -> Bool) throws(JQError) {
+        guard let members else { return try run(jv: JQInput.make(input), body) }
+        // The machine's own key strings: made once, each item takes a reference.
+        try run(making: { JQInput.make(input, members: members, keys: $0.keys(members)) }, body)
     }
 
     /// `run` on a JSON text (one item as `fetch --format jsonl` writes it).
@@ -120,8 +134,16 @@ public final class JQProgram: Sendable, CustomStringConvertible {
             jv_free(input)
             throw reason
         }
+        try run(making: { _ in input }, body)
+    }
+
+    /// Runs the expression on the input `make` builds with the machine it
+    /// is given (nothing is built when the expression is off).
+    private func run(making make: (JQMachine) -> jv, _ body: (JQOutput) -> Bool) throws(JQError) {
+        if let reason = off { throw reason }
         let machine = idle.withLock { $0.popLast() } ?? spare()
         defer { idle.withLock { $0.append(machine) } }
+        let input = make(machine)
         machine.begin()
         jq_start(machine.state, input, 0)
         var given = 0

@@ -45,7 +45,7 @@ import RowboatSpec
         // The header shows the sort too.
         #expect(lines[0].contains("Price ↑"))
         // The footer names the keys from the panel's key table, the filter keys among them.
-        #expect(lines.contains { $0.contains("└─ space show · ←→ move · +- width · s sort · w keep = · esc close") })
+        #expect(lines.contains { $0.contains("└─ space show · ←→ move · +- width · s sort · a jq column · esc close") })
     }
 
     /// A field with filter conditions says so in its line, beside the sort's arrow.

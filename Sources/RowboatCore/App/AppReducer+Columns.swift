@@ -8,6 +8,7 @@ extension AppReducer {
     static func reduceColumns(_ state: inout AppState, _ action: ColumnsAction) -> [AppEffect] {
         if case .unfilter(let all) = action { return unfilter(&state, all: all) }
         if case .type(let typing) = action { return typeValue(&state, typing) }
+        if action == .addExpression { return beginExpressionColumn(&state) }
         if action == .open {
             // From the list itself: a sort under search results or favorites would move what they show.
             guard state.screen == nil else {
@@ -43,6 +44,8 @@ extension AppReducer {
                     return []
                 }
                 state.tab.columns.removeAll { $0.field == line.field }
+                // An expression column hidden is gone: it is added again by its expression.
+                state.tab.expressionColumns.removeAll { $0.field == line.field }
             } else {
                 state.tab.columns.append(ColumnArrangement.spec(for: line.field, config: state.tab.configColumns,
                                                                 fields: state.endpoints[state.endpointKey]?.fields ?? []))
@@ -69,17 +72,22 @@ extension AppReducer {
             guard width != now || state.columns[place].width != .fixed(width) else { return [] }
             state.tab.columns[place].width = .fixed(width)
             arranged = true
+        case .sort where ExpressionColumn.source(ofField: line.field) != nil,
+             .filter where ExpressionColumn.source(ofField: line.field) != nil:
+            toast(&state, "a jq column is shown only: it is not sorted or filtered by")
+            return []
         case .sort:
             effects = sortBy(&state, line)
             // The sort is kept with the columns for the next start.
             arranged = true
         case .filter(let relation):
             effects = filterBy(&state, line, relation)
-        case .unfilter, .type:
+        case .unfilter, .type, .addExpression:
             break
         case .restore:
             guard state.columns != state.tab.configColumns else { return [] }
             state.tab.columns = state.tab.configColumns
+            state.tab.expressionColumns = []
             toast(&state, "the config's columns")
             arranged = true
         }
@@ -87,17 +95,13 @@ extension AppReducer {
         let after = columnLines(state)
         if arranged { panel.cursor = after.firstIndex { $0.field == line.field } ?? min(panel.cursor, after.count - 1) }
         state.overlay = .columns(panel)
-        if arranged {
-            effects.append(.saveColumns(endpoint: state.endpointKey,
-                                        ColumnArrangement(columns: state.columns, config: state.tab.configColumns,
-                                                          sort: state.list.sorting?.sort ?? state.list.sort)))
-        }
+        if arranged { effects.append(keptColumns(state)) }
         return effects
     }
 
     /// The panel's lines for the current tab.
     static func columnLines(_ state: AppState) -> [ColumnsPanel.Line] {
-        ColumnsPanel.lines(columns: state.columns, fields: state.endpoints[state.endpointKey]?.fields ?? [])
+        ColumnsPanel.lines(columns: state.columns, fields: state.columnFields)
     }
 
     static func minimumWidth(_ column: ColumnSpec) -> Int {

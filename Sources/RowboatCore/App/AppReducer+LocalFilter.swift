@@ -58,19 +58,25 @@ extension AppReducer {
         switch action {
         case .begin:
             panel.typed = ""
+            panel.addsColumn = false
+            panel.problem = nil
         case .insert(let text):
             guard var typed = panel.typed else { return [] }
             typed += text
             // As long as a condition keeps (and a little more, to type a sign).
             guard typed.utf8.count <= FilterCondition.maxValueBytes + 2 else { return [] }
             panel.typed = typed
+            panel.problem = nil
         case .deleteBackward:
             guard let typed = panel.typed else { return [] }
             panel.typed = typed.isEmpty ? nil : String(typed.dropLast())
+            panel.problem = nil
+            if panel.typed == nil { panel.addsColumn = false }
         case .cancel:
-            panel.typed = nil
+            panel = ColumnsPanel(cursor: panel.cursor)
         case .submit:
             guard let typed = panel.typed else { return [] }
+            if panel.addsColumn { return addExpressionColumn(&state, panel, typed: typed) }
             panel.typed = nil
             state.overlay = .columns(panel)
             let lines = columnLines(state)
@@ -106,11 +112,7 @@ extension AppReducer {
             toast(&state, error.message)
             return []
         }
-        var kinds: [String: SortKind] = [:]
-        for field in state.endpoints[state.endpointKey]?.fields ?? [] {
-            if let type = field.type { kinds[field.name] = SortKind(type) }
-        }
-        return applyCondition(&state, FilterCondition.expression(computed, kinds: kinds))
+        return applyCondition(&state, FilterCondition.expression(computed, kinds: state.fieldKinds))
     }
 
     /// Drops the local filter's last condition, or every condition.

@@ -98,6 +98,7 @@ public enum KeyHelp {
         case .columns(.type(.submit)): .filterTypedKeep
         case .columns(.type(.cancel)): .close
         case .columns(.restore): .restoreColumns
+        case .columns(.addExpression): .addExpressionColumn
         case .columns(.close): .closePanel
         case .columnsNotSaved: .notAKey
         case .views(.open): .views
@@ -188,7 +189,7 @@ enum HelpTopic: Int, CaseIterable {
     case loadMore, refresh, live, watch, mark, markAll, favorite, favoritesList, toggleView
     case filters, columns, search, showHideColumn, columnLeft, columnRight, columnWider, columnNarrower, sortByColumn,
          filterEquals, filterContains, filterLess, filterGreater, filterTyped,
-         filterTypedKeep, unfilter, unfilterAll, restoreColumns, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
+         filterTypedKeep, unfilter, unfilterAll, restoreColumns, addExpressionColumn, moveOption, moveOptionByPage, firstLastOption, chooseOption, chooseAndApply, resetFilters,
          closePanel, submitSearch, clearSearch, nextMatch, previousMatch, typeText, deleteCharacter
     case views, applyView, saveView, deleteView, viewTab
     case openLink, copyLink, copyValue, actions, runAction, cancelActions, actionOutput, clearCache, retryImage
@@ -247,6 +248,7 @@ enum HelpTopic: Int, CaseIterable {
         case .unfilter: "drop the last filter condition"
         case .unfilterAll: "drop every filter condition"
         case .restoreColumns: "the config's columns"
+        case .addExpressionColumn: "add a column from a jq expression"
         case .search: "search"
         case .moveOption: "move option cursor"
         case .moveOptionByPage: "move option cursor by page"
@@ -315,6 +317,7 @@ enum HelpTopic: Int, CaseIterable {
         case .unfilter: "filter: last off"
         case .unfilterAll: "filter: all off"
         case .restoreColumns: "restore"
+        case .addExpressionColumn: "jq column"
         case .mark: "mark"
         case .markAll: "mark all / clear"
         case .favorite: "favorite"

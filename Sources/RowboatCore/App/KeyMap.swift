@@ -211,7 +211,7 @@ public struct KeyMap: Sendable {
         .character("w"): .columns(.filter(.equals)), .character("~"): .columns(.filter(.contains)),
         .character("["): .columns(.filter(.less)), .character("]"): .columns(.filter(.greater)),
         .character("u"): .columns(.unfilter(all: false)), .character("U"): .columns(.unfilter(all: true)),
-        .character("t"): .columns(.type(.begin)),
+        .character("t"): .columns(.type(.begin)), .character("a"): .columns(.addExpression),
         .character("r"): .columns(.restore),
         .escape: .columns(.close), .backspace: .columns(.close),
         .character("?"): .toggleHelp,

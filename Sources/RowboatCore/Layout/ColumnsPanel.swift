@@ -7,12 +7,19 @@ public struct ColumnsPanel: Sendable, Equatable {
     /// The line under the cursor.
     public var cursor: Int
     /// A value being typed for a filter condition on the field under the
-    /// cursor (`t`): nil when not typing.
+    /// cursor (`t`), or an expression column's jq expression (`a`): nil
+    /// when not typing.
     public var typed: String?
+    /// What is typed is an expression column's (`ExpressionColumn`), not a filter's value.
+    public var addsColumn: Bool
+    /// Why the expression typed was not added (one line), shown until the next key.
+    public var problem: String?
 
-    public init(cursor: Int = 0, typed: String? = nil) {
+    public init(cursor: Int = 0, typed: String? = nil, addsColumn: Bool = false, problem: String? = nil) {
         self.cursor = cursor
         self.typed = typed
+        self.addsColumn = addsColumn
+        self.problem = problem
     }
 
     /// One line of the panel.
@@ -66,6 +73,9 @@ public enum ColumnsAction: Sendable, Equatable {
     case unfilter(all: Bool)
     /// Type a value for a filter condition on the field under the cursor.
     case type(TypedValueAction)
+    /// Type a jq expression for a new column (`ExpressionColumn`); the
+    /// typing keys are `type`'s.
+    case addExpression
     /// The config's columns again.
     case restore
     case close

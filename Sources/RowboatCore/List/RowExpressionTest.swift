@@ -31,6 +31,19 @@ final class RowExpressionTest: @unchecked Sendable {
         }
     }
 
+    /// A row already read (`RowModel`) as the same object: what an
+    /// expression column reads.
+    static func object(of row: RowModel, kinds: [String: SortKind]) -> JSONValue {
+        var object: [String: JSONValue] = [:]
+        for (name, text) in zip(row.fields.names, row.fields.values) where !ActionFields.isHidden(name) {
+            switch text {
+            case .relativeDate(let t, _): object[name] = value(.date(t), kind: kinds[name] ?? .text)
+            case .text(var s): object[name] = s.withUTF8 { value(.text($0), kind: kinds[name] ?? .text) }
+            }
+        }
+        return .object(object)
+    }
+
     static func value(_ cell: RowBytes.Cell, kind: SortKind) -> JSONValue {
         switch cell {
         case .missing: return .null

@@ -44,13 +44,27 @@ extension AppState {
 
     /// Shows each tab's columns as the user arranged them last time
     /// (`arrangements` by endpoint key); fields the endpoint no longer
-    /// maps are left out quietly.
-    public mutating func arrangeColumns(_ arrangements: [String: ColumnArrangement]) {
+    /// maps are left out quietly. An expression column's jq expression is
+    /// compiled again (by `expressions`, so set it first): one that no
+    /// longer compiles is dropped, and the first such is the line returned.
+    @discardableResult
+    public mutating func arrangeColumns(_ arrangements: [String: ColumnArrangement]) -> String? {
+        var problem: String?
         for i in tabs.indices {
             guard let arrangement = arrangements[tabs[i].endpointKey] else { continue }
             let fields = endpoints[tabs[i].endpointKey]?.fields ?? []
-            if let columns = arrangement.apply(config: tabs[i].configColumns, fields: fields) {
+            var added: [ExpressionColumn] = []
+            for column in arrangement.columns {
+                guard let source = ExpressionColumn.source(ofField: column.field) else { continue }
+                switch ExpressionColumn.compile(source, expressions) {
+                case .success(let compiled): added.append(compiled)
+                case .failure(let error):
+                    problem = problem ?? Sanitizer.clean("kept column dropped (\(source)): \(error.message)", limit: 200)
+                }
+            }
+            if let columns = arrangement.apply(config: tabs[i].configColumns, fields: fields + added.map(\.info)) {
                 tabs[i].columns = columns
+                tabs[i].expressionColumns = added
             }
             // The sort kept, when its field is still mapped: rows go into it as they arrive.
             if let kept = arrangement.sort, let field = fields.first(where: { $0.name == kept.field }) {
@@ -59,5 +73,6 @@ extension AppState {
                                               kind: field.type.map(SortKind.init) ?? .auto, collation: collation)
             }
         }
+        return problem
     }
 }

@@ -346,9 +346,9 @@ public struct AppState: Sendable, Equatable {
         if let search {
             guard search.matches.indices.contains(index) else { return nil }
             let row = search.matches[index]
-            return list.rows.indices.contains(row) ? list.rows[row] : nil
+            return list.rows.indices.contains(row) ? withExpressionColumns(list.rows[row]) : nil
         }
-        return list.rows.indices.contains(index) ? list.rows[index] : nil
+        return list.rows.indices.contains(index) ? withExpressionColumns(list.rows[index]) : nil
     }
 
     /// The image URL of `shownItem(index)`, without making the whole row.

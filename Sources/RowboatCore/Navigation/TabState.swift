@@ -27,6 +27,9 @@ public struct TabState: Sendable, Equatable {
     /// after it: the status bar names it, and says when the list has
     /// changed since; nil: none.
     public var view: ViewSpec?
+    /// The columns added in the columns panel whose values are jq
+    /// expressions (`ExpressionColumn`), each shown among `columns`.
+    public var expressionColumns: [ExpressionColumn] = []
 
     public init(endpointKey: String, title: String? = nil, columns: [ColumnSpec], list: ListState = ListState()) {
         self.endpointKey = endpointKey

@@ -96,8 +96,9 @@ package struct KeptStores: Sendable {
         var problems: [String] = []
         if let columns {
             let kept = columns.load()
-            state.arrangeColumns(kept.arrangements)
-            problems += [kept.problem].compactMap { $0 }
+            // A kept expression column that no longer compiles is dropped, and said.
+            let dropped = state.arrangeColumns(kept.arrangements)
+            problems += [kept.problem, dropped].compactMap { $0 }
         }
         if let views {
             let kept = views.load()

@@ -20,6 +20,7 @@ public struct ColumnsPanelView {
     public static let footerHint = TableHint([
         .init([.columns(.toggle)], "show"), .init([.columns(.shift(-1)), .columns(.shift(1))], "move"),
         .init([.columns(.resize(1)), .columns(.resize(-1))], "width"), .init([.columns(.sort)], "sort"),
+        .init([.columns(.addExpression)], "jq column"),
         .init([.columns(.filter(.equals))], "keep ="), .init([.columns(.filter(.contains))], "keep ~"),
         .init([.columns(.type(.begin))], "type a value"), .init([.columns(.unfilter(all: false))], "drop filter"),
         .init([.columns(.filter(.less)), .columns(.filter(.greater))], "keep < >"), .init([.columns(.restore)], "config's"),
@@ -40,7 +41,7 @@ public struct ColumnsPanelView {
     /// Draws `panel` in the box `layout` gives the room it wants.
     public func render(_ panel: ColumnsPanel, state: AppState, layout: ScreenLayout, keyMap: KeyMap = .default,
                        into grid: inout CellGrid) {
-        let lines = ColumnsPanel.lines(columns: state.columns, fields: state.endpoints[state.endpointKey]?.fields ?? [])
+        let lines = ColumnsPanel.lines(columns: state.columns, fields: state.columnFields)
         let widths = Dictionary(ScreenLayout.table(state).columns.map { ($0.spec.field, $0.width) }) { a, _ in a }
         let sort = state.list.sort
         let titleWidth = min(24, lines.map { DisplayWidth.of($0.title) }.max() ?? 0)
@@ -58,20 +59,24 @@ public struct ColumnsPanelView {
         }
         let widest = texts.map { DisplayWidth.of($0) }.max() ?? 0
         guard let box = layout.overlayBox(width: max(widest + 4, DisplayWidth.of(Self.footer(width: .max, keyMap: keyMap)) + 6, 30),
-                                          height: lines.count + 4) else { return }
+                                          height: lines.count + (panel.problem == nil ? 4 : 5)) else { return }
         let (width, height) = (box.width, box.height)
         var footer = Self.footer(width: width, keyMap: keyMap)
-        if let typed = panel.typed, lines.indices.contains(panel.cursor) {
-            // The value being typed, its end kept in view (drawn clean, as all text is).
-            let room = max(4, width - 8 - DisplayWidth.of(lines[panel.cursor].title))
+        if let typed = panel.typed, panel.addsColumn || lines.indices.contains(panel.cursor) {
+            // The value or expression being typed, its end kept in view (drawn clean, as all text is).
+            let label = panel.addsColumn ? "jq column" : lines[panel.cursor].title
+            let room = max(4, width - 8 - DisplayWidth.of(label))
             var shown = typed
             while DisplayWidth.of(shown) > room - 2, !shown.isEmpty { shown.removeFirst() }
-            footer = "\(lines[panel.cursor].title): \(shown)▏"
+            footer = "\(label): \(shown)▏"
         }
         let frame = OverlayFrame(box)
         frame.draw(into: &grid, title: "Columns of \(state.tab.title)", footer: footer, style: theme.status,
                    titleStyle: theme.header)
-        let visible = height - 4
+        let visible = height - (panel.problem == nil ? 4 : 5)
+        if let problem = panel.problem {
+            grid.put(problem, x: frame.x + 2, y: frame.y + height - 2, maxWidth: width - 4, style: theme.error)
+        }
         let top = min(max(0, panel.cursor - visible + 1), max(0, lines.count - visible))
         for i in top..<min(lines.count, top + visible) {
             let y = frame.y + 2 + (i - top)
