@@ -21,7 +21,7 @@ import RowboatSpec
     }()
 
     /// The name a hint gives an action's new key.
-    func k(_ action: KeyAction) -> String { KeyHelp.name(Self.rebound[action]!) }
+    func k(_ action: KeyAction) -> String { KeyName.shown(Self.rebound[action]!) }
 
     /// Phrases that name a default key: none may appear with every key moved.
     static let defaultPhrases = ["(space)", "r to retry", "space loads more", "esc back", "j/k scroll", "h/l related",

@@ -174,9 +174,6 @@ public enum KeyHelp {
         if case .character = key { return 1 }
         return 0
     }
-
-    /// How a key is written in help.
-    public static func name(_ key: Key) -> String { KeyName.shown(key) }
 }
 
 /// The lines of the help overlay, in the order it lists them, each with

@@ -17,7 +17,7 @@ extension KeyMap {
     /// them (`"r"`, `"space"`, `"Esc"`), for hints such as "press r to
     /// retry" that should follow a rebound key.
     public func keyNames(for action: KeyAction, on layer: KeyLayer = .list) -> [String] {
-        action.keys(on: layer, of: self).map { $0 == .character(" ") ? "space" : KeyHelp.name($0) }
+        action.keys(on: layer, of: self).map(KeyName.shown)
     }
 
     /// The key a hint names for `action` on `layer`: its first character
@@ -28,10 +28,7 @@ extension KeyMap {
         let keys = action.keys(on: layer, of: self)
         guard let chosen = keys.first(where: { if case .character = $0 { true } else { false } }) ?? keys.first
         else { return nil }
-        switch chosen {
-        case .character, .function: return KeyHelp.name(chosen)
-        default: return KeyHelp.name(chosen).lowercased()
-        }
+        return TableHint.name(chosen)
     }
 
     mutating func setTable(_ layer: KeyLayer, _ table: [Key: AppAction]) {

@@ -14,6 +14,9 @@ public struct ActionConsoleView {
         self.theme = theme
     }
 
+    /// Its keys, named from the pager's key table (`KeyMap.pager`), which it shares.
+    public static let footerHint = TableHint([.init([.outputPager(.open)], "output"), .init([.outputPager(.close)], "close")])
+
     /// Draws the console of `runs`, `selection` highlighted, in the layout's pager box.
     public func render(_ runs: ActionRuns, selection: Int, now: Double, layout: ScreenLayout,
                        into grid: inout CellGrid) {
@@ -26,7 +29,7 @@ public struct ActionConsoleView {
         let position = records.count > perScreen ? "\(selection + 1)/\(records.count) · " : ""
         let failed = records.filter { $0.outcome == .failed }.count
         let title = "Actions: \(records.count) run\(records.count == 1 ? "" : "s")" + (failed > 0 ? " · \(failed) failed" : "")
-        frame.draw(into: &grid, title: title, footer: position + "enter output · esc close",
+        frame.draw(into: &grid, title: title, footer: position + Self.footerHint.parts(in: KeyMap.pager).joined(separator: " · "),
                    style: theme.status, titleStyle: theme.header)
         for (i, record) in records[top..<min(records.count, top + perScreen)].enumerated() {
             let y = frame.y + 1 + 2 * i

@@ -10,17 +10,20 @@ public struct ActionSheetView {
         self.theme = theme
     }
 
+    /// Its keys, named from its key table (`KeyMap.sheet`).
+    public static let footerHint = TableHint([.init([.sheet(.run)], "do"), .init([.sheet(.cancel)], "close")])
+
     /// Draws `sheet` in the box `layout` gives the room it wants.
     public func render(_ sheet: ActionSheet, keyMap: KeyMap = .default, layout: ScreenLayout, into grid: inout CellGrid) {
         let labelWidth = sheet.items.map { DisplayWidth.of($0.label) }.max() ?? 0
         // Each line's shortcut: its list action's key in the map in force,
         // or the key the config gave the action.
         let shortcuts = sheet.items.map { item in
-            if case .action(_, _, let key?) = item { return KeyHelp.name(key) }
+            if case .action(_, _, let key?) = item { return KeyName.shown(key) }
             return item.keyAction.flatMap { keyMap.hintName(for: $0) } ?? ""
         }
         let keyWidth = shortcuts.map { DisplayWidth.of($0) }.max() ?? 0
-        let footer = "enter do · esc close"
+        let footer = Self.footerHint.parts(in: KeyMap.sheet).joined(separator: " · ")
         guard let box = layout.overlayBox(width: max(labelWidth + keyWidth + 8, DisplayWidth.of(footer) + 6, 24),
                                           height: sheet.items.count + 4) else { return }
         let frame = OverlayFrame(box)

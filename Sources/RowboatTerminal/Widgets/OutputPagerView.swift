@@ -12,6 +12,10 @@ public struct OutputPagerView {
         self.theme = theme
     }
 
+    /// Its keys, named from its key table (`KeyMap.pager`).
+    public static let footerHint = TableHint([.init([.outputPager(.scroll(1)), .outputPager(.scroll(-1))], "scroll"),
+                                              .init([.outputPager(.close)], "close")])
+
     /// Draws `pager` in the layout's pager box.
     public func render(_ pager: OutputPager, layout: ScreenLayout, into grid: inout CellGrid) {
         guard let box = layout.pagerBox else { return }
@@ -20,7 +24,7 @@ public struct OutputPagerView {
         let visible = height - 2
         let last = min(pager.lines.count, pager.scroll + visible)
         let position = pager.lines.count > visible ? "\(pager.scroll + 1)-\(last)/\(pager.lines.count) · " : ""
-        frame.draw(into: &grid, title: "Output: \(pager.title)", footer: position + "j/k scroll · esc close",
+        frame.draw(into: &grid, title: "Output: \(pager.title)", footer: position + Self.footerHint.parts(in: KeyMap.pager).joined(separator: " · "),
                    style: theme.status, titleStyle: theme.header)
         for (i, line) in pager.lines[min(pager.scroll, pager.lines.count)..<last].enumerated() {
             grid.put(line, x: frame.x + 2, y: frame.y + 1 + i, maxWidth: width - 4, style: theme.status)

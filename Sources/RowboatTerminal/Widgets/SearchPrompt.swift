@@ -11,6 +11,12 @@ public struct SearchPrompt {
         self.theme = theme
     }
 
+    /// While typing: the prompt's own keys (`KeyMap.searchPrompt`), Enter's
+    /// words as the search goes to the server or browses the matches.
+    static func typingHint(serverSearch: Bool) -> TableHint {
+        TableHint([.init([.search(.submit)], serverSearch ? "search server" : "browse"), .init([.search(.cancel)], "clear")])
+    }
+
     /// Draws the prompt on the layout's search line (`searchPrompt`).
     public func render(_ search: SearchState, loaded: Int, serverSearch: Bool, keyMap: KeyMap = .default,
                        layout: ScreenLayout, into grid: inout CellGrid) {
@@ -20,7 +26,7 @@ public struct SearchPrompt {
                             maxWidth: layout.searchTextRoom, style: search.editing ? theme.accent : theme.footer)
         var hint = "\(search.matches.count) of \(loaded) loaded match"
         if search.editing {
-            hint += serverSearch ? " · enter search server · esc clear" : " · enter browse · esc clear"
+            hint += (Self.typingHint(serverSearch: serverSearch).parts(in: KeyMap.searchPrompt)).map { " · " + $0 }.joined()
         } else {
             // Typing uses the prompt's own keys; once done, the key map's.
             hint += Hint([Hint.key(.search, " · %k edit"), Hint.key(.back, " · %k clear", on: .back)]).text(in: keyMap)
