@@ -1,0 +1,252 @@
+import Foundation
+import Synchronization
+import Testing
+import RowboatDemo
+import RowboatNetwork
+import RowboatTestSupport
+@testable import RowboatParsing
+@testable import RowboatSpec
+
+/// WebSocket streams (`stream: {websocket: true}`) against real servers on
+/// 127.0.0.1: the demo's market (events after a subscribe, a refused
+/// subscribe's reason) and the hostile routes (what the client sent, text
+/// that is not JSON, binary and huge messages, a socket that closes at once).
+@Suite("Streams: WebSocket", .serialized, .timeLimit(.minutes(1)))
+struct WebSocketStreamTests {
+    /// Runs `body` with a client of `yaml`'s config, its transport shut down after.
+    func using<T: Sendable>(_ yaml: String, environment: [String: String] = [:],
+                            _ body: (DataClient) async throws -> T) async throws -> T {
+        let transport = HTTPTransport()
+        let client = DataClient(config: try ConfigLoader.parse(yaml, file: "ws.yaml", environment: environment), transport: transport)
+        do {
+            let result = try await body(client)
+            await transport.shutdown()
+            return result
+        } catch {
+            await transport.shutdown()
+            throw error
+        }
+    }
+
+    /// Everything one connection delivered.
+    final class Received: Sendable {
+        let rows = Mutex<[String]>([])
+        let problems = Mutex<[String]>([])
+        let opened = Mutex(false)
+        func take(_ batch: StreamBatch) {
+            rows.withLock { $0 += batch.rows.map { "\($0.id) \($0.fields["seq"]?.display(now: 0) ?? $0.title)" } }
+            problems.withLock { $0 += batch.problems }
+        }
+    }
+
+    func read(_ client: DataClient, _ key: String) async throws(DataError) -> (Received, StreamResume) {
+        let got = Received()
+        let end = try await client.openStream(key, resume: StreamResume(), onOpen: { got.opened.withLock { $0 = true } }) { batch, _, retry in
+            #expect(retry == nil)
+            got.take(batch)
+        }
+        return (got, end)
+    }
+
+    func market(_ server: DemoServer, subscribe: String) -> String {
+        """
+        server: \(server.baseURL)
+        interfaces:
+          market:
+            url: /ws/market
+            params: {every: "0", count: "4", symbol: ACME}
+            stream: {mode: upsert, websocket: true, subscribe: \(subscribe)}
+            item: {id: symbol, title: name, seq: seq}
+        """
+    }
+
+    @Test func theMarketSendsTheSubscribedSymbolsEvents() async throws {
+        try await DemoServer.withRunning { server in
+            let subscribe = #"{op: subscribe, channel: market, symbols: ["${params.symbol}", CRAB]}"#
+            let (got, end) = try await using(market(server, subscribe: subscribe)) { c in try await read(c, "market") }
+            #expect(got.opened.withLock { $0 })
+            #expect(got.rows.withLock { $0 } == ["ACME 1", "CRAB 3", "ACME 21", "CRAB 23"])
+            #expect(got.problems.withLock { $0 }.isEmpty && end == StreamResume(nextIndex: 4))
+        }
+    }
+
+    @Test func aSubscribeTheMarketCannotReadIsItsCloseReason() async throws {
+        try await DemoServer.withRunning { server in
+            try await using(market(server, subscribe: "{op: subscribe, channel: bonds}")) { c in
+                await #expect {
+                    _ = try await read(c, "market")
+                } throws: { error in
+                    "\(error)".contains(#"closed the WebSocket: unknown channel: send {"op":"subscribe","channel":"market"}"#)
+            }
+            }
+        }
+    }
+
+    @Test func theSubscribeMessageGoesExactlyAndTheRequestCarriesItsCredentials() async throws {
+        try await HostileWebSocketServer.withRunning { server in
+            try await using("""
+            server: \(server.baseURL)
+            auth: {type: bearer, token: "${TOKEN}"}
+            interfaces:
+              feed:
+                url: /ws/record
+                headers: {X-Feed: "${FEED}"}
+                stream:
+                  websocket: true
+                  subscribe: {op: subscribe, n: 123456789012345678901234567890, who: "Zoë ${FEED}", list: [1, "2"]}
+                item: {id: id, title: name}
+            """, environment: ["TOKEN": "t0ken-secret", "FEED": "prices"]) { c in
+                let (got, _) = try await read(c, "feed")
+                #expect(got.rows.withLock { $0 } == ["1 first", "2 second"])
+                let headers = try #require(server.upgrades.entries(path: "/ws/record").first)
+                #expect(headers["authorization"] == "Bearer t0ken-secret" && headers["x-feed"] == "prices", "\(headers)")
+                #expect(headers["user-agent"]?.hasPrefix("rowboat/") == true)
+                #expect(server.received.entries(path: "/ws/record")
+                        == [#"{"list":[1,"2"],"n":123456789012345678901234567890,"op":"subscribe","who":"Zoë prices"}"#])
+            }
+        }
+    }
+
+    @Test func aTextSubscribeGoesAsWritten() async throws {
+        try await HostileWebSocketServer.withRunning { server in
+            try await using("""
+            server: \(server.baseURL)
+            interfaces:
+              feed:
+                url: /ws/record
+                params: {room: "a b&c"}
+                stream: {websocket: true, subscribe: "JOIN ${params.room} {\\"x\\": 1}"}
+                item: {id: id, title: name}
+            """) { c in
+                _ = try await read(c, "feed")
+                #expect(server.received.entries(path: "/ws/record") == [#"JOIN a b&c {"x": 1}"#])
+            }
+        }
+    }
+
+    @Test func aMessageThatIsNotJSONIsOneLineAndTheStreamGoesOn() async throws {
+        try await HostileWebSocketServer.withRunning { server in
+            let (got, _) = try await using(hostile(server, "/ws/not-json")) { c in try await read(c, "feed") }
+            #expect(got.problems.withLock { $0 } == ["event 1 is not JSON: hello"])
+            #expect(got.rows.withLock { $0 } == ["2 after"])
+        }
+    }
+
+    @Test func aBinaryMessageIsOneLineAndIgnored() async throws {
+        try await HostileWebSocketServer.withRunning { server in
+            let (got, _) = try await using(hostile(server, "/ws/binary")) { c in try await read(c, "feed") }
+            #expect(got.problems.withLock { $0 } == ["a binary message of 4 bytes ignored (events are text)"])
+            #expect(got.rows.withLock { $0 } == ["1 text"])
+        }
+    }
+
+    /// One frame past the message bound is skipped with a line, and the stream goes on.
+    @Test func aHugeMessageInOneFrameIsOneLineAndSkipped() async throws {
+        try await HostileWebSocketServer.withRunning { server in
+            let (got, _) = try await using(hostile(server, "/ws/huge")) { c in try await read(c, "feed") }
+            #expect(got.problems.withLock { $0 } == ["event 2 skipped: larger than 1048576 bytes"])
+            #expect(got.rows.withLock { $0 } == ["1 small", "3 after"])
+        }
+    }
+
+    /// A message in many frames past the bound, or one frame past the
+    /// frame bound, is refused (the socket closed, 1009) before it is all
+    /// in memory: one line, the connection's failure.
+    @Test(arguments: [
+        ("/ws/huge-fragments", "a message larger than 1048576 bytes from 127.0.0.1:PORT was refused (the WebSocket was closed)"),
+        ("/ws/giant", "the WebSocket to 127.0.0.1:PORT ended without a close frame (the server went away, or sent a frame "
+            + "larger than 16777216 bytes)"),
+    ])
+    func aMessageTooLargeToTakeIsRefusedWithOneLine(path: String, line: String) async throws {
+        try await HostileWebSocketServer.withRunning { server in
+            try await using(hostile(server, path)) { c in
+                let got = Received()
+                await #expect {
+                    _ = try await c.openStream("feed", resume: StreamResume()) { batch, _, _ in got.take(batch) }
+                } throws: { error in
+                    "\(error)" == "network: " + line.replacingOccurrences(of: "PORT", with: "\(server.port)")
+                }
+                #expect(got.rows.withLock { $0 } == ["1 small"])
+            }
+        }
+    }
+
+    /// A socket that the server closes as soon as it is open ends with no
+    /// event. (The client may miss a close that comes with the upgrade's
+    /// answer; its ping then finds the socket closed, a failure within
+    /// `webSocketPingSeconds`: either way the connection ends.)
+    @Test func aSocketThatClosesAtOnceEndsWithNoEvent() async throws {
+        try await HostileWebSocketServer.withRunning { server in
+            try await using(hostile(server, "/ws/close-at-once")) { c in
+                let got = Received()
+                do {
+                    let end = try await c.openStream("feed", resume: StreamResume(), onOpen: { got.opened.withLock { $0 = true } }) {
+                        batch, _, _ in got.take(batch)
+                    }
+                    #expect(end == StreamResume())
+                } catch {
+                    #expect("\(error)".hasPrefix("network: "), "\(error)")
+                }
+                #expect(got.opened.withLock { $0 } && got.rows.withLock { $0 }.isEmpty)
+            }
+        }
+    }
+
+    @Test func aCloseWithAReasonIsTheFailure() async throws {
+        try await HostileWebSocketServer.withRunning { server in
+            try await using(hostile(server, "/ws/refuse")) { c in
+                await #expect {
+                    _ = try await read(c, "feed")
+                } throws: { error in
+                    "\(error)" == "network: 127.0.0.1:\(server.port) closed the WebSocket: no such channel"
+            }
+            }
+        }
+    }
+
+    @Test func aPathThatIsNoWebSocketFailsAsARefusedUpgrade() async throws {
+        try await HostileWebSocketServer.withRunning { server in
+            try await using(hostile(server, "/ws/nothing-here")) { c in
+                await #expect {
+                    _ = try await read(c, "feed")
+                } throws: { error in
+                    "\(error)".contains("did not open a WebSocket at http://127.0.0.1:\(server.port)/ws/nothing-here")
+            }
+            }
+        }
+    }
+
+    /// A market that never ends stops when its task is cancelled (the tab
+    /// is left): after its first event (a barrier), not at any deadline.
+    @Test func cancellingTheTaskClosesTheSocket() async throws {
+        try await DemoServer.withRunning { server in
+            try await using("""
+            server: \(server.baseURL)
+            interfaces:
+              market:
+                url: /ws/market
+                params: {every: "10"}
+                stream: {mode: upsert, websocket: true, subscribe: {op: subscribe, channel: market}}
+                item: {id: symbol, title: name, seq: seq}
+            """) { c in
+                let (first, heard) = AsyncStream.makeStream(of: Void.self)
+                let task = Task { try await c.openStream("market", resume: StreamResume()) { _, _, _ in heard.yield() } }
+                var events = first.makeAsyncIterator()
+                _ = await events.next()
+                task.cancel()
+                _ = try? await task.value
+            }
+        }
+    }
+
+    func hostile(_ server: HostileWebSocketServer, _ path: String) -> String {
+        """
+        server: \(server.baseURL)
+        interfaces:
+          feed:
+            url: \(path)
+            stream: {websocket: true}
+            item: {id: id, title: name}
+        """
+    }
+}
