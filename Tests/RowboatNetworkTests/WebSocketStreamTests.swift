@@ -77,7 +77,7 @@ struct WebSocketStreamTests {
                     _ = try await read(c, "market")
                 } throws: { error in
                     "\(error)".contains(#"closed the WebSocket: unknown channel: send {"op":"subscribe","channel":"market"}"#)
-            }
+                }
             }
         }
     }
@@ -199,7 +199,7 @@ struct WebSocketStreamTests {
                     _ = try await read(c, "feed")
                 } throws: { error in
                     "\(error)" == "network: 127.0.0.1:\(server.port) closed the WebSocket: no such channel"
-            }
+                }
             }
         }
     }
@@ -211,7 +211,7 @@ struct WebSocketStreamTests {
                     _ = try await read(c, "feed")
                 } throws: { error in
                     "\(error)".contains("did not open a WebSocket at http://127.0.0.1:\(server.port)/ws/nothing-here")
-            }
+                }
             }
         }
     }
