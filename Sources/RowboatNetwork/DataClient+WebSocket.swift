@@ -18,16 +18,18 @@ import WSClient
 /// (1009), and said as the connection's failure, so it is backed off.
 /// A connection that ends without the server's close frame is a failure too.
 /// The client pings every `webSocketPingSeconds`: a peer that stopped
-/// answering (or a close the client missed while the socket was being
-/// upgraded: swift-websocket 1.6.2 can lose an end of input that comes with
-/// the 101 answer) ends the connection then instead of never.
+/// answering ends the connection within two periods instead of never. So
+/// does a close the client missed: with swift-websocket 1.6.2 over NIO, a
+/// close frame (and the end of input) that comes in the same read as the
+/// 101 answer is sometimes not seen; the ping then finds the socket closed
+/// and the connection fails as one that ended without a close frame.
 extension DataClient {
     /// The longest message read: a longer one is skipped or refused.
     static let webSocketMaxMessage = StreamItemReader.maxItemBytes
     /// The largest frame taken in (memory holds one at a time): a larger one closes the socket.
     static let webSocketMaxFrame = 16 << 20
     /// How often an open WebSocket is pinged (a pong must come within the same time).
-    static let webSocketPingSeconds = 10
+    static let webSocketPingSeconds = 5
 
     func openWebSocket(_ endpoint: Endpoint, request: RequestSpec, params: [String: ParamValue], resume: StreamResume,
                        rows: RowModelBuilder?, items: Bool, onOpen: @escaping @Sendable () -> Void,

@@ -17,7 +17,8 @@ import ServiceLifecycle
 /// - `/ws/huge-fragments`: an event, then a 2 MiB text message in 16 KiB frames.
 /// - `/ws/giant`: an event, then one 17 MiB text frame.
 /// - `/ws/close-at-once`: closes (normally) as soon as it is open.
-/// - `/ws/refuse`: closes with 1008 and a reason.
+/// - `/ws/refuse`: waits for the client's first message, then closes with
+///   1008 and a reason.
 /// Anything else is not upgraded (a plain 404).
 public final class HostileWebSocketServer: Sendable {
     public let port: Int
@@ -75,15 +76,7 @@ public final class HostileWebSocketServer: Sendable {
     /// Runs `body` against a fresh server, always stopped after.
     @discardableResult
     public static func withRunning<T: Sendable>(_ body: (HostileWebSocketServer) async throws -> T) async throws -> T {
-        let server = try await start()
-        do {
-            let result = try await body(server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+        try await Scoped.run(try await start(), stop: { await $0.stop() }, body)
     }
 
     /// Stops the server and returns once it has stopped.
@@ -131,7 +124,9 @@ public final class HostileWebSocketServer: Sendable {
             "/ws/close-at-once": { _, outbound, _ in
                 try await outbound.close(.normalClosure, reason: nil)
             },
-            "/ws/refuse": { _, outbound, _ in
+            "/ws/refuse": { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                _ = try await messages.next()
                 try await outbound.close(.policyViolation, reason: "no such channel")
             },
         ]

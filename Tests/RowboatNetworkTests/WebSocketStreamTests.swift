@@ -16,16 +16,8 @@ struct WebSocketStreamTests {
     /// Runs `body` with a client of `yaml`'s config, its transport shut down after.
     func using<T: Sendable>(_ yaml: String, environment: [String: String] = [:],
                             _ body: (DataClient) async throws -> T) async throws -> T {
-        let transport = HTTPTransport()
-        let client = DataClient(config: try ConfigLoader.parse(yaml, file: "ws.yaml", environment: environment), transport: transport)
-        do {
-            let result = try await body(client)
-            await transport.shutdown()
-            return result
-        } catch {
-            await transport.shutdown()
-            throw error
-        }
+        let config = try ConfigLoader.parse(yaml, file: "ws.yaml", environment: environment)
+        return try await Scoped.run(DataClient(config: config, transport: HTTPTransport()), stop: { await $0.transport.shutdown() }, body)
     }
 
     /// Everything one connection delivered.
@@ -192,25 +184,19 @@ struct WebSocketStreamTests {
         }
     }
 
-    @Test func aCloseWithAReasonIsTheFailure() async throws {
+    /// A close with an error code, or a path that is no WebSocket: the connection's failure, in one line.
+    @Test(arguments: [
+        ("/ws/refuse", "network: 127.0.0.1:PORT closed the WebSocket: no such channel"),
+        ("/ws/nothing-here", "network: 127.0.0.1:PORT did not open a WebSocket at http://127.0.0.1:PORT/ws/nothing-here "
+            + "(the upgrade was refused)"),
+    ])
+    func aRefusalIsTheFailure(path: String, line: String) async throws {
         try await HostileWebSocketServer.withRunning { server in
-            try await using(hostile(server, "/ws/refuse")) { c in
+            try await using(hostile(server, path, subscribe: "hello")) { c in
                 await #expect {
                     _ = try await read(c, "feed")
                 } throws: { error in
-                    "\(error)" == "network: 127.0.0.1:\(server.port) closed the WebSocket: no such channel"
-                }
-            }
-        }
-    }
-
-    @Test func aPathThatIsNoWebSocketFailsAsARefusedUpgrade() async throws {
-        try await HostileWebSocketServer.withRunning { server in
-            try await using(hostile(server, "/ws/nothing-here")) { c in
-                await #expect {
-                    _ = try await read(c, "feed")
-                } throws: { error in
-                    "\(error)".contains("did not open a WebSocket at http://127.0.0.1:\(server.port)/ws/nothing-here")
+                    "\(error)" == line.replacingOccurrences(of: "PORT", with: "\(server.port)")
                 }
             }
         }
@@ -239,13 +225,13 @@ struct WebSocketStreamTests {
         }
     }
 
-    func hostile(_ server: HostileWebSocketServer, _ path: String) -> String {
+    func hostile(_ server: HostileWebSocketServer, _ path: String, subscribe: String? = nil) -> String {
         """
         server: \(server.baseURL)
         interfaces:
           feed:
             url: \(path)
-            stream: {websocket: true}
+            stream: {websocket: true\(subscribe.map { ", subscribe: \($0)" } ?? "")}
             item: {id: id, title: name}
         """
     }
