@@ -31,6 +31,8 @@ extension DataClient {
     /// How often an open WebSocket is pinged (a pong must come within the same time).
     static let webSocketPingSeconds = 5
 
+    /// `openStream` for a WebSocket endpoint: `request` is the endpoint's
+    /// built request, `params` the params in force (for `subscribe`).
     func openWebSocket(_ endpoint: Endpoint, request: RequestSpec, params: [String: ParamValue], resume: StreamResume,
                        rows: RowModelBuilder?, items: Bool, onOpen: @escaping @Sendable () -> Void,
                        onBatch: @escaping @Sendable (StreamBatch, StreamResume, Double?) async -> Void)

@@ -19,6 +19,8 @@ import ServiceLifecycle
 /// - `/ws/close-at-once`: closes (normally) as soon as it is open.
 /// - `/ws/refuse`: waits for the client's first message, then closes with
 ///   1008 and a reason.
+/// - `/ws/echo-close`: closes with 1008 and the client's first message as
+///   the reason (a server that repeats what it was sent).
 /// Anything else is not upgraded (a plain 404).
 public final class HostileWebSocketServer: Sendable {
     public let port: Int
@@ -123,6 +125,11 @@ public final class HostileWebSocketServer: Sendable {
             },
             "/ws/close-at-once": { _, outbound, _ in
                 try await outbound.close(.normalClosure, reason: nil)
+            },
+            "/ws/echo-close": { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                guard case .text(let text)? = try await messages.next() else { return }
+                try await outbound.close(.policyViolation, reason: "bad subscribe " + String(text.utf8.prefix(100))!)
             },
             "/ws/refuse": { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()

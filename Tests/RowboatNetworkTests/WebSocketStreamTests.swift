@@ -202,6 +202,22 @@ struct WebSocketStreamTests {
         }
     }
 
+    /// A server that repeats the subscribe (and its secret) in its close
+    /// reason: the line says `***`, and control characters are gone.
+    @Test func aCloseReasonHasTheSecretsRedacted() async throws {
+        try await HostileWebSocketServer.withRunning { server in
+            let yaml = hostile(server, "/ws/echo-close", subscribe: #"{op: "a\u001b[31mb", key: "${KEY}"}"#)
+            try await using(yaml, environment: ["KEY": "sk-live-123456"]) { c in
+                await #expect {
+                    _ = try await read(c, "feed")
+                } throws: { error in
+                    let line = "\(error)"
+                    return !line.contains("sk-live-123456") && line.contains("***") && !line.contains("\u{1B}")
+                }
+            }
+        }
+    }
+
     /// A market that never ends stops when its task is cancelled (the tab
     /// is left): after its first event (a barrier), not at any deadline.
     @Test func cancellingTheTaskClosesTheSocket() async throws {
