@@ -53,7 +53,8 @@ extension DataClient {
         var headers = HTTPFields()
         for (name, value) in spec.headers {
             guard let field = HTTPField.Name(name) else {
-                throw .network("not sent to \(NetworkErrorText.hostPort(spec.url)): a header name holds a character no header name may carry")
+                throw .network("not sent to \(NetworkErrorText.hostPort(spec.url)): "
+                               + "a header name holds a character no header name may carry")
             }
             headers.append(HTTPField(name: field, value: value))
         }

@@ -33,7 +33,8 @@ struct WebSocketStreamTests {
 
     func read(_ client: DataClient, _ key: String) async throws(DataError) -> (Received, StreamResume) {
         let got = Received()
-        let end = try await client.openStream(key, resume: StreamResume(), onOpen: { got.opened.withLock { $0 = true } }) { batch, _, retry in
+        let end = try await client.openStream(key, resume: StreamResume(), onOpen: { got.opened.withLock { $0 = true } }) {
+            batch, _, retry in
             #expect(retry == nil)
             got.take(batch)
         }
