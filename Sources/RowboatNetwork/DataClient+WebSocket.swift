@@ -19,10 +19,14 @@ import WSClient
 /// A connection that ends without the server's close frame is a failure too.
 /// The client pings every `webSocketPingSeconds`: a peer that stopped
 /// answering ends the connection within two periods instead of never. So
-/// does a close the client missed: with swift-websocket 1.6.2 over NIO, a
-/// close frame (and the end of input) that comes in the same read as the
-/// 101 answer is sometimes not seen; the ping then finds the socket closed
-/// and the connection fails as one that ended without a close frame.
+/// does a close the client missed: swift-websocket 1.6.2 asks NIO for
+/// half-closure, and NIO's typed client upgrader does not hold back the
+/// end of input while it upgrades, so a server that sends a few messages
+/// and closes in the very moment the socket opens is sometimes not heard
+/// at all (its messages nor its close); the ping then finds the socket
+/// closed and the connection fails as one that ended without a close frame.
+/// Messages that come with the upgrade's answer on a socket that stays
+/// open are read (`HostileWebSocketServer`'s `/ws/burst`).
 extension DataClient {
     /// The longest message read: a longer one is skipped or refused.
     static let webSocketMaxMessage = StreamItemReader.maxItemBytes

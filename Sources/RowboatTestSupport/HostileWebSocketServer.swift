@@ -8,15 +8,19 @@ import ServiceLifecycle
 /// stream's tests. Every upgrade's request headers and every text message
 /// the client sends are kept (`upgrades`, `received`), each connection
 /// counted by path. Each route sends its events as `{"id": …, "name": …}`
-/// text messages:
+/// text messages; those marked (after subscribe) first wait for the
+/// client's first message (a server that closes in the very moment it
+/// opens can lose its last messages to swift-websocket's client: see
+/// `DataClient+WebSocket`):
 /// - `/ws/record`: waits for the client's first message, then two events,
 ///   then a normal close.
-/// - `/ws/not-json`: `hello` (not JSON), then an event, then a normal close.
-/// - `/ws/binary`: a binary message, then an event, then a normal close.
-/// - `/ws/huge`: an event, then one 2 MiB text frame, then an event and a normal close.
-/// - `/ws/huge-fragments`: an event, then a 2 MiB text message in 16 KiB frames.
-/// - `/ws/giant`: an event, then one 17 MiB text frame.
+/// - `/ws/not-json` (after subscribe): `hello` (not JSON), then an event, then a normal close.
+/// - `/ws/binary` (after subscribe): a binary message, then an event, then a normal close.
+/// - `/ws/huge` (after subscribe): an event, then one 2 MiB text frame, then an event and a normal close.
+/// - `/ws/huge-fragments` (after subscribe): an event, then a 2 MiB text message in 16 KiB frames.
+/// - `/ws/giant` (after subscribe): an event, then one 17 MiB text frame.
 /// - `/ws/close-at-once`: closes (normally) as soon as it is open.
+/// - `/ws/burst`: two events as soon as it is open, then stays open until the client leaves.
 /// - `/ws/refuse`: waits for the client's first message, then closes with
 ///   1008 and a reason.
 /// - `/ws/echo-close`: closes with 1008 and the client's first message as
@@ -97,30 +101,33 @@ public final class HostileWebSocketServer: Sendable {
                 try await outbound.write(.text(event(2, "second")))
                 try await outbound.close(.normalClosure, reason: nil)
             },
-            "/ws/not-json": { _, outbound, _ in
+            "/ws/not-json": afterSubscribe { outbound in
                 try await outbound.write(.text("hello"))
                 try await outbound.write(.text(event(2, "after")))
                 try await outbound.close(.normalClosure, reason: nil)
             },
-            "/ws/binary": { _, outbound, _ in
+            "/ws/binary": afterSubscribe { outbound in
                 try await outbound.write(.binary(ByteBuffer(bytes: [0, 1, 2, 0xFF])))
                 try await outbound.write(.text(event(1, "text")))
                 try await outbound.close(.normalClosure, reason: nil)
             },
-            "/ws/huge": { inbound, outbound, _ in
+            "/ws/huge": afterSubscribe { outbound in
                 try await outbound.write(.text(event(1, "small")))
                 try await outbound.write(.text("[\"" + String(repeating: "x", count: 2 << 20) + "\"]"))
                 try await outbound.write(.text(event(3, "after")))
                 try await outbound.close(.normalClosure, reason: nil)
             },
-            "/ws/giant": { inbound, outbound, _ in
+            "/ws/giant": afterSubscribe { outbound in
                 try await outbound.write(.text(event(1, "small")))
                 try await outbound.write(.text("[\"" + String(repeating: "z", count: 17 << 20) + "\"]"))
-                for try await _ in inbound {}
             },
-            "/ws/huge-fragments": { inbound, outbound, _ in
+            "/ws/huge-fragments": afterSubscribe { outbound in
                 try await outbound.write(.text(event(1, "small")))
                 try await outbound.writeTextMessage("[\"" + String(repeating: "y", count: 2 << 20) + "\"]")
+            },
+            "/ws/burst": { inbound, outbound, _ in
+                try await outbound.write(.text(event(1, "one")))
+                try await outbound.write(.text(event(2, "two")))
                 for try await _ in inbound {}
             },
             "/ws/close-at-once": { _, outbound, _ in
@@ -138,5 +145,17 @@ public final class HostileWebSocketServer: Sendable {
             },
         ]
         return handlers[path]
+    }
+
+    /// `send`, once the client's first message has come; then what the
+    /// client sends is read (and dropped) until it leaves.
+    static func afterSubscribe(_ send: @escaping @Sendable (WebSocketOutboundWriter) async throws -> Void)
+        -> WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context> {
+        { inbound, outbound, _ in
+            var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+            guard try await messages.next() != nil else { return }
+            try await send(outbound)
+            while try await messages.next() != nil {}
+        }
     }
 }

@@ -119,7 +119,7 @@ struct WebSocketStreamTests {
 
     @Test func aMessageThatIsNotJSONIsOneLineAndTheStreamGoesOn() async throws {
         try await HostileWebSocketServer.withRunning { server in
-            let (got, _) = try await using(hostile(server, "/ws/not-json")) { c in try await read(c, "feed") }
+            let (got, _) = try await using(hostile(server, "/ws/not-json", subscribe: "go")) { c in try await read(c, "feed") }
             #expect(got.problems.withLock { $0 } == ["event 1 is not JSON: hello"])
             #expect(got.rows.withLock { $0 } == ["2 after"])
         }
@@ -127,7 +127,7 @@ struct WebSocketStreamTests {
 
     @Test func aBinaryMessageIsOneLineAndIgnored() async throws {
         try await HostileWebSocketServer.withRunning { server in
-            let (got, _) = try await using(hostile(server, "/ws/binary")) { c in try await read(c, "feed") }
+            let (got, _) = try await using(hostile(server, "/ws/binary", subscribe: "go")) { c in try await read(c, "feed") }
             #expect(got.problems.withLock { $0 } == ["a binary message of 4 bytes ignored (events are text)"])
             #expect(got.rows.withLock { $0 } == ["1 text"])
         }
@@ -136,7 +136,7 @@ struct WebSocketStreamTests {
     /// One frame past the message bound is skipped with a line, and the stream goes on.
     @Test func aHugeMessageInOneFrameIsOneLineAndSkipped() async throws {
         try await HostileWebSocketServer.withRunning { server in
-            let (got, _) = try await using(hostile(server, "/ws/huge")) { c in try await read(c, "feed") }
+            let (got, _) = try await using(hostile(server, "/ws/huge", subscribe: "go")) { c in try await read(c, "feed") }
             #expect(got.problems.withLock { $0 } == ["event 2 skipped: larger than 1048576 bytes"])
             #expect(got.rows.withLock { $0 } == ["1 small", "3 after"])
         }
@@ -152,7 +152,7 @@ struct WebSocketStreamTests {
     ])
     func aMessageTooLargeToTakeIsRefusedWithOneLine(path: String, line: String) async throws {
         try await HostileWebSocketServer.withRunning { server in
-            try await using(hostile(server, path)) { c in
+            try await using(hostile(server, path, subscribe: "go")) { c in
                 let got = Received()
                 await #expect {
                     _ = try await c.openStream("feed", resume: StreamResume()) { batch, _, _ in got.take(batch) }
@@ -160,6 +160,27 @@ struct WebSocketStreamTests {
                     "\(error)" == "network: " + line.replacingOccurrences(of: "PORT", with: "\(server.port)")
                 }
                 #expect(got.rows.withLock { $0 } == ["1 small"])
+            }
+        }
+    }
+
+    /// Messages that come at once with the upgrade's answer are read.
+    @Test func messagesSentAsTheSocketOpensArrive() async throws {
+        try await HostileWebSocketServer.withRunning { server in
+            try await using(hostile(server, "/ws/burst")) { c in
+                let (two, heard) = AsyncStream.makeStream(of: Void.self)
+                let got = Received()
+                let task = Task {
+                    try await c.openStream("feed", resume: StreamResume()) { batch, _, _ in
+                        got.take(batch)
+                        if got.rows.withLock({ $0.count }) >= 2 { heard.yield() }
+                    }
+                }
+                var events = two.makeAsyncIterator()
+                _ = await events.next()
+                task.cancel()
+                _ = try? await task.value
+                #expect(got.rows.withLock { $0 } == ["1 one", "2 two"])
             }
         }
     }
