@@ -240,6 +240,27 @@ struct WebSocketStreamTests {
         }
     }
 
+    /// An https URL is a WebSocket over TLS, on the system's trust as every
+    /// request is: a certificate nobody trusts fails in one line naming the
+    /// host (NIOSSL's error through swift-websocket's client is worded
+    /// less exactly than AsyncHTTPClient's: "TLS error with").
+    @Test func anHTTPSURLIsTLSWithTheSameTrust() async throws {
+        let tls = try await TLSTestServer.start()
+        try await using("""
+        server: \(tls.baseURL)
+        interfaces:
+          feed: {url: /ws, stream: {websocket: true}, item: {id: id, title: name}}
+        """) { c in
+            await #expect {
+                _ = try await read(c, "feed")
+            } throws: { error in
+                ["network: untrusted TLS certificate from 127.0.0.1:\(tls.port)", "network: TLS error with 127.0.0.1:\(tls.port)"]
+                    .contains("\(error)")
+            }
+        }
+        await tls.stop()
+    }
+
     /// A market that never ends stops when its task is cancelled (the tab
     /// is left): after its first event (a barrier), not at any deadline.
     @Test func cancellingTheTaskClosesTheSocket() async throws {
