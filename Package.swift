@@ -37,6 +37,10 @@ let package = Package(
         // import them.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // WebSocket streams (`stream: {websocket: true}`): the client (WSClient, over NIOWebSocket) and the demo
+        // server's route (HummingbirdWebSocket).
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // C shim over the system ncursesw library (wide-character API visible).
@@ -72,6 +76,10 @@ let package = Package(
             http("NIOCore", "swift-nio"),
             http("NIOPosix", "swift-nio"),
             http("NIOHTTP1", "swift-nio"),
+            http("NIOWebSocket", "swift-nio"),
+            http("WSClient", "swift-websocket"),
+            http("HTTPTypes", "swift-http-types"),
+            http("Logging", "swift-log"),
         ]),
         // SQLite store for responses, images and favorites.
         .target(name: "RowboatCache", dependencies: [
@@ -96,6 +104,7 @@ let package = Package(
         .target(name: "RowboatDemo", dependencies: [
             "CImageCodecs",
             http("Hummingbird", "hummingbird"),
+            http("HummingbirdWebSocket", "hummingbird-websocket"),
             http("Logging", "swift-log"),
             http("ServiceLifecycle", "swift-service-lifecycle"),
         ]),
@@ -107,6 +116,8 @@ let package = Package(
         .target(name: "RowboatTestSupport", dependencies: [
             "RowboatDemo", "RowboatProcess",
             http("ServiceLifecycle", "swift-service-lifecycle"),
+            http("Hummingbird", "hummingbird"),
+            http("HummingbirdWebSocket", "hummingbird-websocket"),
         ]),
         // `rowboat-hostile`: the hostile server in the foreground, on 127.0.0.1, for scripts and by hand.
         .executableTarget(name: "rowboat-hostile", dependencies: [

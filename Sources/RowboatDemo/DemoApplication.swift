@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 
 /// Assembles the Hummingbird application for the demo server.
@@ -18,6 +19,10 @@ enum DemoApplication {
     ) -> some ApplicationProtocol {
         Application(
             router: DemoRoutes.makeRouter(state: state),
+            // HTTP/1 with the market's WebSocket (`DemoWebSocketRoutes`) beside the routes.
+            server: .http1WebSocketUpgrade { request, _, _ in
+                DemoWebSocketRoutes.shouldUpgrade(request, onRequest: state.onRequest)
+            },
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "rowboat-demo"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port

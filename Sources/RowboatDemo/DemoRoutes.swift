@@ -4,7 +4,8 @@ import Hummingbird
 /// `GET /api/items/{id}`, `GET /api/categories`, `GET /api/makers`,
 /// `GET /api/reviews[?item=ID]`, `GET /images/{id}.(png|jpg|webp)`,
 /// `GET /api/bulk` (one huge generated response: `DemoBulkRoute`),
-/// `GET /api/market` and `/api/log` (streams: `DemoStreamRoutes`),
+/// `GET /api/market` and `/api/log` (streams: `DemoStreamRoutes`; the WebSocket
+/// `/ws/market` is beside the router: `DemoWebSocketRoutes`),
 /// `GET /api/live` (a first page that gains items over time: `DemoLiveFeed`), and the
 /// write routes request actions use: `POST /api/items/{id}/sold` and
 /// `DELETE /api/items/{id}/sold` (the item, as it is now, in the envelope),

@@ -4,14 +4,7 @@ extension DemoServer {
     @discardableResult
     public static func withRunning<T: Sendable>(onRequest: (@Sendable (String) -> Void)? = nil,
                                                 _ body: (DemoServer) async throws -> T) async throws -> T {
-        let server = try await DemoServer.start(host: "127.0.0.1", port: 0, onRequest: onRequest)
-        do {
-            let result = try await body(server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+        try await Scoped.run(try await DemoServer.start(host: "127.0.0.1", port: 0, onRequest: onRequest),
+                             stop: { await $0.stop() }, body)
     }
 }

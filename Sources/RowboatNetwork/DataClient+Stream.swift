@@ -5,7 +5,8 @@ import RowboatParsing
 /// every page request is (the request builder, credentials, `${ENV}`,
 /// redirects), with `Last-Event-ID` when resuming, no whole-request
 /// deadline and no body cap (the connect timeout still holds; the ring
-/// bounds memory).
+/// bounds memory). A WebSocket stream's request is built the same way and
+/// opened by `openWebSocket`.
 extension DataClient {
     /// How long one connection may stay open before it is closed and opened
     /// again (the live rules reconnect it).
@@ -29,6 +30,10 @@ extension DataClient {
         var spec = builder.request(cursor: PagingPlan(paging: endpoint.paging).first, params: params)
         spec.timeoutSeconds = Self.streamLifetime
         spec.maxBodyBytes = Int.max
+        if endpoint.stream?.webSocket == true {
+            return try await openWebSocket(endpoint, request: spec, params: endpoint.params.merging(params) { $1 }, resume: resume,
+                                           rows: rows, items: items, onOpen: onOpen, onBatch: onBatch)
+        }
         if !resume.lastEventID.isEmpty { spec.headers.append(("Last-Event-ID", resume.lastEventID)) }
         let receiver = StreamEventReceiver(item: endpoint.item, rows: rows, items: items, resume: resume, onOpen: onOpen) { batch, reader in
             await onBatch(batch, StreamResume(lastEventID: reader.lastEventID, nextIndex: reader.nextIndex), reader.retrySeconds)

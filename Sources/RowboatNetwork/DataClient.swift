@@ -137,9 +137,9 @@ public struct DataClient: Sendable {
     /// redacted where every text is, in `Sanitizer.clean`.
     func send(_ spec: RequestSpec, receiver: (any BodyReceiver)? = nil) async throws(DataError) -> HTTPReply {
         guard let authorizer, authorizer.isTrusted(spec.url) else { return try await transport.send(spec, receiver: receiver) }
-        var token: String?
-        if let tokens { token = try await tokens.token() }
-        var reply = try await transport.send(authorizer.apply(to: spec, token: token), receiver: receiver)
+        let (credentialed, first) = try await withCredentials(spec)
+        var token = first
+        var reply = try await transport.send(credentialed, receiver: receiver)
         if reply.status == 401, let tokens, let used = token {
             await tokens.invalidate(used)
             token = try await tokens.token()
@@ -147,6 +147,15 @@ public struct DataClient: Sendable {
         }
         reply.url = authorizer.scrub(url: reply.url)
         return reply
+    }
+
+    /// `spec` with the config's credentials when it goes to the server's
+    /// origin (an OAuth2 token fetched first), and the token it carries.
+    func withCredentials(_ spec: RequestSpec) async throws(DataError) -> (RequestSpec, token: String?) {
+        guard let authorizer, authorizer.isTrusted(spec.url) else { return (spec, nil) }
+        var token: String?
+        if let tokens { token = try await tokens.token() }
+        return (authorizer.apply(to: spec, token: token), token)
     }
 
     /// Sends `spec` as this config's page requests are sent: with its

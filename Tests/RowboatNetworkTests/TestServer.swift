@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import RowboatDemo
 import Synchronization
 
 /// One request as the test server saw it.
@@ -156,13 +157,5 @@ private final class Recorder: Sendable {
 @discardableResult
 func withTestServer<T: Sendable>(_ handler: @escaping TestServer.Handler,
                                  _ body: (TestServer) async throws -> T) async throws -> T {
-    let server = try await TestServer.start(handler)
-    do {
-        let result = try await body(server)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    try await Scoped.run(try await TestServer.start(handler), stop: { await $0.stop() }, body)
 }

@@ -151,6 +151,7 @@ public enum ConfigLoader {
         let keys = try node.mapping(allowed: endpointKeys)
         guard let url = keys["url"] else { throw node.error("missing required key \"url\"") }
         guard let item = keys["item"] else { throw node.error("missing required key \"item\"") }
+        try refuseWebSocketURL(url)
         if let s = keys["stream"] { try checkStream(s, keys: keys) }
         let method = try keys["method"].map { n throws(ConfigError) in try n.readingMethod() }
         let sends = method ?? communication.method
@@ -188,6 +189,8 @@ public enum ConfigLoader {
         endpoint.refreshGone = try keys["refresh"].map(parseRefreshGone) ?? .keep
         if let s = keys["stream"] {
             endpoint.stream = try parseStream(s)
+            // A WebSocket opens with GET, whatever `communication.method` says.
+            if endpoint.stream?.webSocket == true { endpoint.method = .get }
         }
         if let n = keys["notify"] {
             endpoint.notify = try parseNotify(n, fields: mapping.fields.map(\.name))

@@ -8,7 +8,7 @@ import RowboatSpec
 /// put to use.
 enum ConfigSecrets {
     /// The parts of a config whose `${ENV}` values are secrets.
-    static let secretSections: Set<String> = ["headers", "params", "body", "auth"]
+    static let secretSections: Set<String> = ["headers", "params", "body", "auth", "subscribe"]
 
     static func of(_ config: RowboatConfig, root: ConfigNode?) -> [String] {
         var out = config.auth?.secrets ?? []

@@ -1,7 +1,7 @@
 import RowboatSpec
 
 /// Turns a stream's body, as it arrives, into rows: each Server-Sent
-/// Event's data, or each NDJSON line, is one JSON item mapped by the
+/// Event's data, each NDJSON line, or each WebSocket text message is one JSON item mapped by the
 /// endpoint's `item:` mapping exactly as a page's items are (sanitizing,
 /// defaults, coercion). An event that is not JSON, or that the mapping
 /// cannot read, becomes one clear line in `StreamBatch.problems` and the
@@ -15,6 +15,8 @@ public struct StreamItemReader: Sendable {
         case serverSentEvents
         /// One JSON value per line (CR, LF or CRLF).
         case ndjson
+        /// Whole messages (a WebSocket's text messages): each `feed` is one.
+        case messages
     }
 
     public let framing: Framing
@@ -80,8 +82,20 @@ public struct StreamItemReader: Sendable {
                     lineTooLong = true
                 }
             }
+        case .messages:
+            if bytes.count > Self.maxItemBytes {
+                tooBig(into: &batch)
+            } else if bytes.contains(where: { !Self.isSpace($0) && $0 != 0x0A && $0 != 0x0D }) {
+                read(ArraySlice(bytes), into: &batch)
+            }
         }
         return batch
+    }
+
+    /// A message that holds no text (a WebSocket's binary message): one
+    /// line, and the stream goes on.
+    public func ignored(bytes: Int) -> StreamBatch {
+        StreamBatch(problems: ["a binary message of \(bytes) bytes ignored (events are text)"])
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }

@@ -1,6 +1,6 @@
 /// An endpoint's `stream:` section: the endpoint is one long-lived response
-/// (Server-Sent Events, or NDJSON that keeps arriving) whose events are
-/// items, not pages of them.
+/// (Server-Sent Events, or NDJSON that keeps arriving) or a WebSocket
+/// (`websocket: true`) whose events are items, not pages of them.
 public struct StreamSpec: Sendable, Equatable {
     /// What an event does to the list.
     public enum Mode: String, Sendable, Equatable, CaseIterable {
@@ -13,6 +13,13 @@ public struct StreamSpec: Sendable, Equatable {
     public var mode: Mode
     /// The most rows the list holds: past it the oldest rows go.
     public var keep: Int
+    /// The endpoint's URL is opened as a WebSocket (its http(s) request,
+    /// headers and credentials as every request's, upgraded): each text
+    /// message is one event.
+    public var webSocket = false
+    /// What is sent as the first text message once a WebSocket is open
+    /// (nil: nothing).
+    public var subscribe: StreamSubscribe?
 
     /// `keep` when the config does not say.
     public static let defaultKeep = 1000
@@ -24,8 +31,11 @@ public struct StreamSpec: Sendable, Equatable {
     /// The shortest reconnection time honoured from SSE's `retry:`.
     public static let shortestRetry: Double = 1
 
-    public init(mode: Mode = .append, keep: Int = StreamSpec.defaultKeep) {
+    public init(mode: Mode = .append, keep: Int = StreamSpec.defaultKeep, webSocket: Bool = false,
+                subscribe: StreamSubscribe? = nil) {
         self.mode = mode
         self.keep = keep
+        self.webSocket = webSocket
+        self.subscribe = subscribe
     }
 }
