@@ -497,6 +497,21 @@ struct OpenAPIImportTests {
         #expect(i.yaml.contains("# the query param $.sort is not written: a name starting $. is a body path to Rowboat"))
     }
 
+    /// What FuzzOpenAPI found after WebSocket streams came: a `paths` key
+    /// that is a `wss://` URL made an endpoint whose url the loader refuses.
+    /// A key that is no path (OpenAPI's begin with `/`) is left out and said.
+    @Test func aPathsKeyThatIsNoPathIsLeftOutAndSaid() throws {
+        let i = try imported("""
+        {"openapi": "3.0.0", "servers": [{"url": "https://h.example"}], "paths": {
+          "wss:///": {"get": {"responses": {"200": {"content": {"application/json": {"schema": {"type": "array", "items": {"properties": {"id": {"type": "integer"}}}}}}}}}},
+          "items": {"get": {"responses": {"200": {"content": {"application/json": {"schema": {"type": "array", "items": {"properties": {"id": {"type": "integer"}}}}}}}}}},
+          "/things": {"get": {"responses": {"200": {"content": {"application/json": {"schema": {"type": "array", "items": {"properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}}}}}}}
+        """)
+        #expect(i.config.endpoints.map(\.key) == ["things"])
+        #expect(i.yaml.contains("wss:///: not a path (an OpenAPI path begins with /)"))
+        #expect(i.yaml.contains("items: not a path (an OpenAPI path begins with /)"))
+    }
+
     /// And a declared response header whose name HTTP does not allow.
     @Test func aHeaderNameHTTPDoesNotAllowIsNotRead() throws {
         let i = try imported("""

@@ -89,6 +89,9 @@ public struct OpenAPIConfig: Sendable {
         }
         if more > 0 { config.notes.append("\(more) more GET or POST operations past the first \(OpenAPIDocument.maxOperations) were not read") }
         if operations.isEmpty { config.notes.append("the document has no GET or POST operations") }
+        for path in document.notPaths() {
+            config.skipped.append("\(path): not a path (an OpenAPI path begins with /)")
+        }
         for label in document.unsendable() {
             config.skipped.append("\(label): Rowboat sends GET and POST only (import it by hand as a POST if the server takes one)")
         }

@@ -67,11 +67,13 @@ public struct OpenAPIDocument: Sendable {
     }
 
     /// The GET and POST operations in document order (a path's GET
-    /// first), and how many more there were past `maxOperations`.
+    /// first), and how many more there were past `maxOperations`. A key of
+    /// `paths` that is no path (OpenAPI's begin with `/`: `wss://…`,
+    /// `items`) is left out, and said by `notPaths`.
     public func operations() -> (operations: [Operation], more: Int) {
         var out: [Operation] = []
         var more = 0
-        for (path, item) in root["paths"]?.object?.ordered ?? [] {
+        for (path, item) in root["paths"]?.object?.ordered ?? [] where path.hasPrefix("/") {
             guard let itemObject = resolve(item).node?.object else { continue }
             for method in [HTTPMethodName.get, .post] {
                 guard let operation = resolve(itemObject[method.rawValue.lowercased()] ?? .null).node?.object else { continue }
@@ -94,11 +96,16 @@ public struct OpenAPIDocument: Sendable {
         return (out, more)
     }
 
+    /// The keys of `paths` that are no path (they do not begin with `/`).
+    public func notPaths() -> [String] {
+        (root["paths"]?.object?.ordered ?? []).map(\.0).filter { !$0.hasPrefix("/") }
+    }
+
     /// Operations Rowboat cannot send (`query`, OpenAPI 3.2's safe method
     /// with a body), by label, for the comments.
     public func unsendable() -> [String] {
         (root["paths"]?.object?.ordered ?? []).compactMap { path, item in
-            resolve(item).node?.object?["query"] == nil ? nil : "QUERY \(path)"
+            !path.hasPrefix("/") || resolve(item).node?.object?["query"] == nil ? nil : "QUERY \(path)"
         }
     }
 
