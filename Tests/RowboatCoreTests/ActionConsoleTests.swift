@@ -11,23 +11,8 @@ import Testing
 struct ActionConsoleTests {
     static let now: Double = 1_800_000_000
 
-    func app(_ actionsYAML: String) throws -> AppState {
-        let config = try ConfigLoader.parse("""
-        server: https://api.example.org
-        actions: [\(actionsYAML)]
-        interfaces:
-          items:
-            url: /items
-            paging: {style: page, param: page, size: 30}
-            item: {id: id, title: name}
-        """, file: "a.yaml")
-        var state = AppState(config: config)
-        _ = AppReducer.reduce(&state, .list(.appeared))
-        let rows = (1...10).map { RowModel(id: String($0), title: "Item \($0)") }
-        _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, PageLoad(rows: rows, totalPages: 1, fetchedAt: Self.now))))
-        _ = AppReducer.reduce(&state, .clock(Self.now))
-        return state
-    }
+    /// The actions reducer tests' app: ten rows of an endpoint with `actionsYAML`.
+    func app(_ actionsYAML: String) throws -> AppState { try ActionReducerTests().app(actionsYAML) }
 
     func report(_ runID: Int, total: Int, results: [Int: String?] = [:], failed: Int = 0, output: String? = nil) -> ActionReport {
         var report = ActionReport(runID: runID, title: "Tag", endpoint: "items", total: total, failed: failed,
