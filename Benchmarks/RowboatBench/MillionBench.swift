@@ -130,15 +130,15 @@ enum MillionBench {
             var up: [Double] = [], down: [Double] = [], back: [Double] = [], ui: [Double] = []
             var selected = ""
             for _ in 0..<max(3, reps / 10) {
-                let id = state.list.rows.id(at: state.list.selection)
                 let (ascending, uiUp) = sort(&state, LocalSort(field: field, title: field, kind: kind, collation: collation))
                 let (descending, uiDown) = sort(&state, LocalSort(field: field, title: field, descending: true, kind: kind,
                                                                   collation: collation))
                 up.append(ascending)
                 down.append(descending)
                 ui += [uiUp, uiDown]
-                precondition(state.list.rows.id(at: state.list.selection) == id, "the selection stays on its item")
-                selected = state.list.rows[state.list.selection].text(field, now: 0)
+                // A sort shows its order from the first row (#44.19): the selection goes there.
+                precondition(state.list.selection == 0 && state.list.scrollOffset == 0, "the order is shown from its first row")
+                selected = state.list.rows[0].text(field, now: 0)
                 let start = Bench.now()
                 _ = AppReducer.reduce(&state, .list(.sort(nil)))
                 back.append(Double(Bench.now() - start) / 1e9)
@@ -149,7 +149,7 @@ enum MillionBench {
                 note: "ascending \(Bench.time(Bench.median(up))), descending \(Bench.time(Bench.median(down))), "
                     + "of which on the UI thread \(Bench.time(Bench.median(ui))) (the order is worked out off it); "
                     + "back to the server's order \(Bench.time(Bench.median(back))); collation \(collation.name); "
-                    + "the selection stayed on its item (\(selected.prefix(30)))"))
+                    + "the order shown from its first row (\(selected.prefix(30)))"))
         }
         return results
     }
