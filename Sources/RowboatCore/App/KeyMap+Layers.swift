@@ -13,13 +13,6 @@ extension KeyMap {
         }
     }
 
-    /// The keys `action` has on `layer` of this map, named as help names
-    /// them (`"r"`, `"space"`, `"Esc"`), for hints such as "press r to
-    /// retry" that should follow a rebound key.
-    public func keyNames(for action: KeyAction, on layer: KeyLayer = .list) -> [String] {
-        action.keys(on: layer, of: self).map(KeyName.shown)
-    }
-
     /// The key a hint names for `action` on `layer`: its first character
     /// key (`j`, `r`, `space`) if it has one, else its first key as help
     /// names it, words in lower case as hints write them (`esc`, `enter`,
