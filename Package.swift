@@ -62,9 +62,12 @@ let package = Package(
         // time, memory and output bounds by a watchdog. Pure but for its watchdog thread: no IO.
         .target(name: "RowboatJQ", dependencies: ["RowboatSpec", "CJQ"]),
         // The app's state: list state and reducer, navigation, layout, queries, feedback, keys. Pure: no IO.
-        .target(name: "RowboatCore", dependencies: ["RowboatSpec"]),
+        // The ground floor under the app's state: value types that lower layers need too (thumbnails, their
+        // cells and colours, pictures in pixels, image requests). Pure.
+        .target(name: "RowboatCells", dependencies: ["RowboatSpec"]),
+        .target(name: "RowboatCore", dependencies: ["RowboatCells", "RowboatSpec"]),
         // Cell grid, widgets, display width (pure) and the ncurses backend.
-        .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "RowboatSpec", "RowboatProcess", "CNCurses"]),
+        .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "RowboatCells", "RowboatSpec", "RowboatProcess", "CNCurses"]),
         // libsecret (the Secret Service: the system keyring) via pkg-config, for sign-in tokens; pulls in GLib/GIO.
         .systemLibrary(name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1",
                        providers: [.apt(["libsecret-1-dev"])]),
@@ -93,9 +96,9 @@ let package = Package(
         .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa",
                        providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         // Image decoding (PNG, JPEG, WebP, within limits) and thumbnail cells. Pure: no IO.
-        .target(name: "RowboatImages", dependencies: ["RowboatCore", "RowboatSpec", "CImageCodecs", "CChafa"]),
+        .target(name: "RowboatImages", dependencies: ["RowboatCells", "RowboatSpec", "CImageCodecs", "CChafa"]),
         // The image fetch queue: memory → disk → network, decodes under a memory budget (network and cache IO).
-        .target(name: "RowboatImageFetch", dependencies: ["RowboatImages", "RowboatCore", "RowboatSpec", "RowboatNetwork",
+        .target(name: "RowboatImageFetch", dependencies: ["RowboatImages", "RowboatCells", "RowboatSpec", "RowboatNetwork",
                                                          "RowboatCache"]),
         // Test-only encoders for PNG/JPEG kinds the demo does not make.
         .target(name: "CImageFixtures", path: "Tests/CImageFixtures",
@@ -126,10 +129,10 @@ let package = Package(
         // The list controller as a library: its public API (ListController, ListRow, ListSession) and the
         // TUI runtime under it (the run loop on the UI thread, the effect runner, a page provider protocol).
         // It depends on no library: a program that only gives closures builds none of HTTP, SQLite, YAML or simdjson.
-        .target(name: "RowboatKit", dependencies: ["RowboatCore", "RowboatSpec", "RowboatTerminal", "RowboatProcess"]),
+        .target(name: "RowboatKit", dependencies: ["RowboatCore", "RowboatCells", "RowboatSpec", "RowboatTerminal", "RowboatProcess"]),
         // What a kit program adds when it wants it: thumbnails over HTTP (AsyncHTTPClient) with their decoders, and
         // the cache database as the runtime's store (the `rowboat` app's favorites and cache).
-        .target(name: "RowboatKitHTTP", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatNetwork",
+        .target(name: "RowboatKitHTTP", dependencies: ["RowboatKit", "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatNetwork",
                                                       "RowboatCache", "RowboatImages", "RowboatImageFetch"]),
         // The config-driven data source of the kit: get modes over cache and network, config files.
         .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache",
@@ -159,16 +162,16 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("ncursesw")]),
         // `swift run -c release rowboat-bench`: ratios against references (not part of the tests).
         .executableTarget(name: "rowboat-bench", dependencies: [
-            "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
+            "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
             "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp", "RowboatKit", "RowboatTestSupport",
             http("ArgumentParser", "swift-argument-parser"),
         ], path: "Benchmarks/RowboatBench"),
         // Each test target depends on what it tests: RowboatSpec's tests build with RowboatSpec alone (it is pure).
         .testTarget(name: "RowboatSpecTests", dependencies: ["RowboatSpec"]),
         .testTarget(name: "RowboatParsingTests", dependencies: ["RowboatParsing", "RowboatSpec", "CSimdJSON", "RowboatTestSupport"]),
-        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatJQ"]),
+        .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatCells", "RowboatSpec", "RowboatParsing", "RowboatJQ"]),
         .testTarget(name: "RowboatJQTests", dependencies: ["RowboatJQ", "RowboatSpec"]),
-        .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore", "RowboatSpec", "RowboatJQ"], exclude: ["Golden"]),
+        .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatJQ"], exclude: ["Golden"]),
         .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing",
             "RowboatTestSupport",
             http("Hummingbird", "hummingbird"), http("HummingbirdCore", "hummingbird"),
@@ -181,8 +184,8 @@ let package = Package(
                                                          "RowboatCache", "RowboatTestSupport",
                                                          http("GRDB", "GRDB.swift")]),
         .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatProcess", "RowboatDemo", "RowboatTestSupport"]),
-        .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCore", "RowboatSpec", "CImageCodecs", "CImageFixtures"]),
-        .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCore", "RowboatSpec", "RowboatProcess",
+        .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCells", "RowboatCore", "RowboatSpec", "CImageCodecs", "CImageFixtures"]),
+        .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCells", "RowboatCore", "RowboatSpec", "RowboatProcess",
                                                                "RowboatDemo", "RowboatNetwork", "RowboatCache", "RowboatTestSupport"]),
         .testTarget(name: "RowboatKitTests", dependencies: ["RowboatKit"]),
         .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatDemo", "RowboatCache",

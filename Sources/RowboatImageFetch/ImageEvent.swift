@@ -1,6 +1,6 @@
 import RowboatImages
-import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 // The queue is asked for `ImageRequest`s (the image at `url` as a
 // `columns` x `rows` thumbnail), the screen's own type: one URL at several

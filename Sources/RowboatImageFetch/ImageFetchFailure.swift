@@ -1,5 +1,4 @@
 import RowboatImages
-import RowboatCore
 import RowboatSpec
 
 /// Why a job produced no thumbnail, and the few words a card shows.

@@ -1,6 +1,6 @@
 import RowboatImages
-import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// Scheduling and the job's round trips to the actor. A job's callbacks
 /// carry its id: a job cancelled by `cancelAll` (or replaced) is ignored.

@@ -1,8 +1,8 @@
 import RowboatImages
 import RowboatCache
-import RowboatCore
 import RowboatSpec
 import RowboatNetwork
+import RowboatCells
 
 /// Fetches and renders thumbnails for the cells on screen, in the
 /// background, from three levels: decoded thumbnails in `memory`, image

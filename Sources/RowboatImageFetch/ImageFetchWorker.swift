@@ -1,8 +1,8 @@
 import RowboatImages
 import RowboatCache
-import RowboatCore
 import RowboatSpec
 import RowboatNetwork
+import RowboatCells
 
 /// The blocking and waiting half of an `ImageFetchQueue` job, run off the
 /// actor: bytes from the disk cache or the network, decode and render,

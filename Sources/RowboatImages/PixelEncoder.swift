@@ -1,7 +1,7 @@
 import CChafa
-import RowboatCore
 import RowboatSpec
 import Synchronization
+import RowboatCells
 
 /// Encodes a decoded image as a terminal picture with libchafa's pixel
 /// modes (sixels, kitty, iTerm2) — the same canvas API as the symbol cells,

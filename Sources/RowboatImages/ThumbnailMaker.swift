@@ -1,5 +1,5 @@
-import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// Encoded bytes in, thumbnail out: reads the header, decodes at the
 /// smallest size the box needs (JPEG DCT scaling), renders with chafa.

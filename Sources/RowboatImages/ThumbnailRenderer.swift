@@ -1,6 +1,6 @@
 import CChafa
-import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// Turns a `DecodedImage` into a `Thumbnail` of character cells with
 /// libchafa: block, border and space symbols (never wide ones), colours as

@@ -3,6 +3,7 @@ import RowboatCore
 import RowboatSpec
 import RowboatTerminal
 import Synchronization
+import RowboatCells
 
 /// A `ListController` running without a terminal: the same state machine
 /// and the same page requests as `run()`, driven by `press(_:)` instead of

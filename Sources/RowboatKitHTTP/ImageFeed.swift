@@ -5,6 +5,7 @@ import RowboatImageFetch
 import RowboatKit
 import RowboatImages
 import RowboatNetwork
+import RowboatCells
 
 /// The image service over HTTP and the cache: hands the reducer's image
 /// wishes to the fetch queue in the order they were made (a stream, not one

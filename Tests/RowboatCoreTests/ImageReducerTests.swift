@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+import RowboatCells
 
 @Suite("Images: what the screen wants, states from the queue, retry")
 struct ImageReducerTests {

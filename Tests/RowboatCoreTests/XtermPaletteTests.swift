@@ -1,6 +1,7 @@
 import Testing
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 @Suite("xterm palette")
 struct XtermPaletteTests {

@@ -9,6 +9,7 @@ import Testing
 import RowboatImages
 @testable import RowboatImageFetch
 import RowboatTestSupport
+import RowboatCells
 
 /// Decoded-image memory: a budget shared by the fetch queue's jobs, costs
 /// read from the header (the JPEG DCT scale the card needs, a progressive

@@ -9,6 +9,7 @@ import Synchronization
 import RowboatImages
 @testable import RowboatImageFetch
 import RowboatTestSupport
+import RowboatCells
 
 /// Every event a queue posted, in order.
 final class ImageEventLog: Sendable {

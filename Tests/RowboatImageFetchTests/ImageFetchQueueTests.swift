@@ -8,6 +8,7 @@ import Testing
 import RowboatImages
 @testable import RowboatImageFetch
 import RowboatTestSupport
+import RowboatCells
 
 /// The fetch queue against the real demo server and a real SQLite cache.
 @Suite(.timeLimit(.minutes(3)))

@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// Judges a thumbnail's colours by their RGB values.
 enum Palette {

@@ -3,6 +3,7 @@ import RowboatCore
 import RowboatSpec
 import Testing
 @testable import RowboatImages
+import RowboatCells
 
 /// Pictures in pixels from libchafa's pixel modes: each protocol's
 /// sequence, sized to the fit in the box, kitty ids and quiet

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowboatImages
+import RowboatCells
 
 @Suite("Thumbnail fit")
 struct ThumbnailFitTests {

@@ -3,6 +3,7 @@ import RowboatCore
 import RowboatSpec
 import Testing
 @testable import RowboatImages
+import RowboatCells
 
 @Suite("Thumbnail rendering", .timeLimit(.minutes(1)))
 struct ThumbnailRendererTests {

@@ -1,6 +1,7 @@
 import RowboatCore
 import RowboatSpec
 import Testing
+import RowboatCells
 
 @Suite("Thumbnail value")
 struct ThumbnailValueTests {

@@ -2,6 +2,7 @@ import Testing
 import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// Golden frames of image states: the table's badge column and grid cards
 /// that are new, downloading, drawn, and failed with a reason.

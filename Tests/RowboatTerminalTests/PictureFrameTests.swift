@@ -2,6 +2,7 @@ import Testing
 import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// Pictures in pixels on the cell grid: placed at the card's thumbnail
 /// box (cells kept blank), kitty placeholder cells drawn as text (golden

@@ -2,6 +2,7 @@ import Testing
 import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// The bytes that keep pictures in step with frames: written once where
 /// they are new, again when ncurses wrote on their rows, their rows

@@ -2,6 +2,7 @@ import Testing
 import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// The start-up detection's pure half: parsing what terminals answer
 /// (answers, nothing, garbage) and choosing how thumbnails are drawn.

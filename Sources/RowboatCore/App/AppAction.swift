@@ -1,4 +1,5 @@
 import RowboatSpec
+import RowboatCells
 
 /// Things that happen in the app: list actions, screens, tabs, resizes, quit.
 public enum AppAction: Sendable, Equatable {

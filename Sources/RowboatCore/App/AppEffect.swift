@@ -1,4 +1,5 @@
 import RowboatSpec
+import RowboatCells
 
 /// IO the app asks for, as plain data.
 public enum AppEffect: Sendable, Equatable {

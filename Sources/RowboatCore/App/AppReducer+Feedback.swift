@@ -1,4 +1,5 @@
 import RowboatSpec
+import RowboatCells
 
 /// Toasts, the action sheet, links, and clearing the cache behind a confirm
 /// dialog.

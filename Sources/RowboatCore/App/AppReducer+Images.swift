@@ -1,4 +1,5 @@
 import RowboatSpec
+import RowboatCells
 
 /// Images: which thumbnails the screen wants (the visible items first, then
 /// the next screen, so scrolling finds them ready), and the queue's news.

@@ -1,4 +1,5 @@
 import RowboatSpec
+import RowboatCells
 
 /// The whole TUI state: the tabs (one per endpoint shown, each with its own
 /// list and screen stack), the overlay, the terminal size, toasts, images,

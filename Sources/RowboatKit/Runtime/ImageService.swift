@@ -1,4 +1,5 @@
 import RowboatCore
+import RowboatCells
 
 /// Fetches rows' images and hands back their states as actions (`.image`):
 /// the fetch queue over HTTP and the cache in RowboatKitHTTP. The kit's

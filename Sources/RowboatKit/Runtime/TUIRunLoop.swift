@@ -6,6 +6,7 @@ import RowboatCore
 import RowboatSpec
 import RowboatProcess
 import RowboatTerminal
+import RowboatCells
 
 /// How the TUI ended; a signal becomes exit status 128 + its number
 /// (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), as shells expect.

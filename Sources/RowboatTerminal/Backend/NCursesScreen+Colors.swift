@@ -4,6 +4,7 @@ import Glibc
 import CNCurses
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// Styles as ncurses draws them: attributes, colour pairs from ncurses'
 /// pair cache (`alloc_pair`) and colour numbers for palette and

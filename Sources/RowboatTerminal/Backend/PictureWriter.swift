@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// Keeps the pictures in pixels on screen in step with the cell frames
 /// ncurses draws, so ncurses is never confused and no picture outlives its

@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// How thumbnails reach this terminal, decided once at start-up from the
 /// wish (`--images` / `images.mode`), the environment, the answers to the

@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// A picture in pixels placed on a cell grid: where its top-left cell is,
 /// and the symbol cells to show instead should something be drawn over

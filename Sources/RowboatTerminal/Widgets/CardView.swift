@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// One card of the grid or of a related strip: a thumbnail area, the title,
 /// the subtitle and a line with the image state badge and the price (or

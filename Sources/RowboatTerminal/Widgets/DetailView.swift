@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// The detail screen: the item's picture and every mapped field, long text
 /// wrapped and scrolled by the user; under it, when the endpoint declares

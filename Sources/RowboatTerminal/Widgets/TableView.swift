@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// Draws a list as a table: a header row, then each visible item's row
 /// (where the screen layout puts it) with the selection highlighted. Only

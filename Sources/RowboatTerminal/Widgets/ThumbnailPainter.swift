@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// Draws a thumbnail's cells (symbol, palette foreground and background)
 /// into the grid — or, when it carries a picture in pixels, blank cells and
