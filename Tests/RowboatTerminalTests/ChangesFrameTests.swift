@@ -43,4 +43,23 @@ import RowboatSpec
         let later = renderer.render(state, now: Fixtures.now + 30)
         #expect(later.lines()[3].hasPrefix("   ") && !later.lines().last!.contains("changed"))
     }
+
+    /// `w` on two rows of a live list: "watching 2" in the status bar, the
+    /// toast saying what the second one does.
+    @Test func watchedRowsAreCountedInTheStatusBar() throws {
+        var list = ListState()
+        list.live = LiveRefresh(every: 30)
+        var state = AppState(endpointKey: "live", columns: Fixtures.columns, list: list, size: .init(columns: 80, rows: 10))
+        _ = AppReducer.reduce(&state, .clock(Fixtures.now - 60))
+        _ = AppReducer.reduce(&state, .list(.appeared))
+        let rows = (1...5).map { Fixtures.row($0) }
+        _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, PageLoad(rows: rows, fetchedAt: Fixtures.now - 60))))
+        _ = AppReducer.reduce(&state, .toggleWatch)
+        _ = AppReducer.reduce(&state, .list(.move(.down)))
+        _ = AppReducer.reduce(&state, .toggleWatch)
+        let grid = renderer.render(state, now: Fixtures.now - 59)
+        try GoldenFrame.check(grid, "live-watching-80x10")
+        #expect(state.list.watched == ["1", "2"])
+        #expect(grid.lines().last?.contains("watching 2") == true)
+    }
 }
