@@ -6,28 +6,10 @@ import RowboatSpec
 /// made wider or narrower, and the local sort. Field names, widths and a
 /// direction only — never a value.
 public struct ColumnArrangement: Sendable, Equatable, Codable {
-    /// One shown column.
-    public struct Column: Sendable, Equatable, Codable {
-        public var field: String
-        /// Cells, when the user set it (nil: the config's width).
-        public var width: Int?
-
-        public init(field: String, width: Int? = nil) {
-            self.field = field
-            self.width = width
-        }
-    }
-
+    /// One shown column (the shape a saved view's columns have too).
+    public typealias Column = ChosenColumn
     /// The local sort kept: by which field, which way.
-    public struct Sort: Sendable, Equatable, Codable {
-        public var field: String
-        public var descending: Bool
-
-        public init(field: String, descending: Bool = false) {
-            self.field = field
-            self.descending = descending
-        }
-    }
+    public typealias Sort = ChosenSort
 
     public var columns: [Column]
     /// The local sort (nil: the server's order); files written before it

@@ -5,36 +5,9 @@
 /// names, params and typed conditions only — never a row's value.
 public struct ViewSpec: Sendable, Equatable, Codable {
     /// One column of a view: its field, and its width when one was set.
-    public struct Column: Sendable, Equatable, Codable {
-        public var field: String
-        public var width: Int?
-
-        public init(field: String, width: Int? = nil) {
-            self.field = field
-            self.width = width
-        }
-    }
-
+    public typealias Column = ChosenColumn
     /// The local sort of a view: by which field, which way.
-    public struct Sort: Sendable, Equatable, Codable {
-        public var field: String
-        public var descending: Bool
-
-        public init(field: String, descending: Bool = false) {
-            self.field = field
-            self.descending = descending
-        }
-
-        /// `price` ascending, `-price` descending (the config's form).
-        public init?(_ text: String) {
-            let descending = text.hasPrefix("-")
-            let field = String(descending ? text.dropFirst() : Substring(text))
-            guard !field.isEmpty, !field.contains(" ") else { return nil }
-            self.init(field: field, descending: descending)
-        }
-
-        public var text: String { descending ? "-" + field : field }
-    }
+    public typealias Sort = ChosenSort
 
     public var name: String
     /// The params of the filter panel's choices (the options whose params
