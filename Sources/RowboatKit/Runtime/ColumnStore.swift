@@ -18,12 +18,7 @@ package struct ColumnStore: Sendable {
     /// The file's format; a file of another version is ignored.
     package static let version = 1
 
-    /// The file as written.
-    struct Contents: Codable {
-        var endpoints: [String: ColumnArrangement]?
-    }
-
-    let kept: KeptFile<Contents>
+    let kept: EndpointKeptFile<ColumnArrangement>
 
     /// The file's path.
     package var file: String { kept.file }
@@ -31,27 +26,24 @@ package struct ColumnStore: Sendable {
     /// The store for `identity` (a config file's path, made absolute, or a
     /// program's name) under `directory`.
     package init(identity: String, directory: String) {
-        kept = KeptFile("columns", identity: identity, directory: directory, what: "column layout", version: Self.version)
+        kept = EndpointKeptFile("columns", identity: identity, directory: directory, what: "column layout", version: Self.version)
     }
 
     /// The store of a config file (`source`, made absolute) in the state directory.
     package init(config source: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.init(identity: URL(fileURLWithPath: source).standardizedFileURL.path,
-                  directory: StateDirectory.path(environment))
+        kept = EndpointKeptFile("columns", config: source, environment: environment, what: "column layout", version: Self.version)
     }
 
     /// The kept arrangements by endpoint key, and a line saying why the
     /// file was not used when it was not (nil: read, or there is none yet).
     package func load() -> (arrangements: [String: ColumnArrangement], problem: String?) {
-        let (contents, problem) = kept.load()
-        return (contents?.endpoints ?? [:], problem)
+        let (values, problem) = kept.load()
+        return (values, problem)
     }
 
     /// Keeps `arrangement` for `endpoint` (nil: forgets it), the other
     /// endpoints' as they are.
     package func save(_ arrangement: ColumnArrangement?, endpoint: String) throws {
-        var endpoints = load().arrangements
-        endpoints[endpoint] = arrangement
-        try kept.save(Contents(endpoints: endpoints))
+        try kept.save(arrangement, endpoint: endpoint)
     }
 }

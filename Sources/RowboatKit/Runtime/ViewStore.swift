@@ -18,16 +18,12 @@ package struct ViewStore: Sendable {
     /// The file's format; a file of another version is ignored.
     package static let version = 1
 
-    /// The file as written.
-    struct Contents: Codable {
-        struct Endpoint: Codable {
-            var views: [ViewSpec]
-        }
-
-        var endpoints: [String: Endpoint]?
+    /// An endpoint's views as written: `{"views": […]}`.
+    struct Views: Codable {
+        var views: [ViewSpec]
     }
 
-    let kept: KeptFile<Contents>
+    let kept: EndpointKeptFile<Views>
 
     /// The file's path.
     package var file: String { kept.file }
@@ -35,27 +31,24 @@ package struct ViewStore: Sendable {
     /// The store for `identity` (a config file's path, made absolute, or a
     /// program's name) under `directory`.
     package init(identity: String, directory: String) {
-        kept = KeptFile("views", identity: identity, directory: directory, what: "saved views", version: Self.version)
+        kept = EndpointKeptFile("views", identity: identity, directory: directory, what: "saved views", version: Self.version)
     }
 
     /// The store of a config file (`source`, made absolute) in the state directory.
     package init(config source: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.init(identity: URL(fileURLWithPath: source).standardizedFileURL.path,
-                  directory: StateDirectory.path(environment))
+        kept = EndpointKeptFile("views", config: source, environment: environment, what: "saved views", version: Self.version)
     }
 
     /// The kept views by endpoint key, and a line saying why the file was
     /// not used when it was not (nil: read, or there is none yet).
     package func load() -> (views: [String: [ViewSpec]], problem: String?) {
-        let (contents, problem) = kept.load()
-        return ((contents?.endpoints ?? [:]).mapValues(\.views), problem)
+        let (values, problem) = kept.load()
+        return (values.mapValues(\.views), problem)
     }
 
     /// Keeps `views` for `endpoint` (empty: forgets them), the other
     /// endpoints' as they are.
     package func save(_ views: [ViewSpec], endpoint: String) throws {
-        var endpoints = load().views
-        endpoints[endpoint] = views.isEmpty ? nil : views
-        try kept.save(Contents(endpoints: endpoints.mapValues(Contents.Endpoint.init)))
+        try kept.save(views.isEmpty ? nil : Views(views: views), endpoint: endpoint)
     }
 }
