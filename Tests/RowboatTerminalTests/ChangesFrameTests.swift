@@ -9,7 +9,8 @@ import RowboatSpec
 @Suite struct ChangesFrameTests {
     let renderer = AppRenderer(theme: .default)
 
-    @Test func aTickMarksWhatChanged() throws {
+    /// A live list (every 30 s) of items 1–5, loaded a minute ago.
+    static func liveList() -> AppState {
         var list = ListState()
         list.live = LiveRefresh(every: 30)
         var state = AppState(endpointKey: "live", columns: Fixtures.columns, list: list, size: .init(columns: 80, rows: 10))
@@ -17,6 +18,12 @@ import RowboatSpec
         _ = AppReducer.reduce(&state, .list(.appeared))
         let rows = (1...5).map { Fixtures.row($0) }
         _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, PageLoad(rows: rows, fetchedAt: Fixtures.now - 60))))
+        return state
+    }
+
+    @Test func aTickMarksWhatChanged() throws {
+        var state = Self.liveList()
+        let rows = (1...5).map { Fixtures.row($0) }
         func tick(_ rows: [RowModel], at time: Double) {
             _ = AppReducer.reduce(&state, .list(.liveTick))
             _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: state.list.inFlight!.id, PageLoad(rows: rows, fetchedAt: time))))
@@ -47,13 +54,7 @@ import RowboatSpec
     /// `w` on two rows of a live list: "watching 2" in the status bar, the
     /// toast saying what the second one does.
     @Test func watchedRowsAreCountedInTheStatusBar() throws {
-        var list = ListState()
-        list.live = LiveRefresh(every: 30)
-        var state = AppState(endpointKey: "live", columns: Fixtures.columns, list: list, size: .init(columns: 80, rows: 10))
-        _ = AppReducer.reduce(&state, .clock(Fixtures.now - 60))
-        _ = AppReducer.reduce(&state, .list(.appeared))
-        let rows = (1...5).map { Fixtures.row($0) }
-        _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, PageLoad(rows: rows, fetchedAt: Fixtures.now - 60))))
+        var state = Self.liveList()
         _ = AppReducer.reduce(&state, .toggleWatch)
         _ = AppReducer.reduce(&state, .list(.move(.down)))
         _ = AppReducer.reduce(&state, .toggleWatch)
