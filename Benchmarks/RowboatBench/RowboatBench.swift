@@ -9,7 +9,7 @@ struct RowboatBench: AsyncParsableCommand {
         commandName: "rowboat-bench",
         abstract: "Benchmarks: ours against a reference, alternated in one run, medians of the repetitions.")
 
-    static let all = ["virtualize", "cache", "decode", "json", "fetch", "dead-server", "stream", "million", "live", "idle", "memory", "render", "keypress", "paint", "memory-grid", "openapi", "startup", "load-keys", "stream-events", "jq"]
+    static let all = ["virtualize", "cache", "decode", "json", "fetch", "dead-server", "stream", "million", "live", "idle", "memory", "render", "keypress", "paint", "memory-grid", "openapi", "startup", "load-keys", "stream-events", "stream-apply", "jq"]
 
     /// Single rows of a group, run on their own (not part of the default run).
     static let rows = ["decode-page", "scan"]
@@ -62,6 +62,7 @@ struct RowboatBench: AsyncParsableCommand {
             case "keypress": results += KeypressBench.run(reps: reps, binary: Self.binaryPath())
             case "load-keys": results += try await LoadKeysBench.run(reps: reps, binary: Self.binaryPath(), directory: directory)
             case "stream-events": results += try await StreamEventsBench.run(reps: reps, binary: Self.binaryPath(), directory: directory)
+            case "stream-apply": results += try StreamApplyBench.run(reps: reps, directory: directory)
             case "paint": results += PaintBench.run(reps: reps)
             case "memory-grid": results += SystemBench.gridMemory(binary: Self.binaryPath())
             case "openapi": results += OpenAPIBench.run(reps: reps)

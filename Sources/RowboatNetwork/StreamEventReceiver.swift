@@ -38,7 +38,7 @@ final class StreamEventReceiver: BodyReceiver, @unchecked Sendable {
 
     func receive(_ piece: ByteBuffer) async throws {
         guard var reader else { return }
-        let batch = reader.feed(piece.readableBytesView)
+        let batch = piece.withUnsafeReadableBytes { reader.feed(buffer: $0.assumingMemoryBound(to: UInt8.self)) }
         self.reader = reader
         if !batch.rows.isEmpty || !batch.items.isEmpty || !batch.problems.isEmpty { await onBatch(batch, reader) }
     }

@@ -69,6 +69,21 @@ struct ListReducerStreamTests {
         #expect(state.rows.id(at: 0) == "10000" && state.rows.id(at: 999) == "9001")
     }
 
+    @Test func aPartLargerThanTheRingKeepsItsNewestRows() {
+        for mode in [StreamSpec.Mode.append, .upsert] {
+            var state = connected(StreamSpec(mode: mode, keep: 100))
+            let id = state.inFlight!.id
+            F.send(&state, .pageLoaded(requestID: id, events(F.rows(1...50))))
+            F.send(&state, .pageLoaded(requestID: id, events(F.rows(51...300))))
+            var expected = connected(StreamSpec(mode: mode, keep: 100))
+            expected.rows = RowTable(F.rows(ids: (201...300).reversed().map(String.init)))
+            expected.phase = .idle
+            expected.lastUpdated = F.fetchedAt
+            #expect(state == expected, "\(mode): the newest 100 of the part, newest on top")
+            #expect(state.rows.pages.filter { $0.count > 0 }.count == 1, "\(mode): the first part's page is let go")
+        }
+    }
+
     @Test func theResponseEndingLeavesNothingInFlightAndPauseCancels() {
         var state = connected(StreamSpec())
         let id = state.inFlight!.id

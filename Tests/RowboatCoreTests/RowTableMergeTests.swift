@@ -6,7 +6,8 @@ import Testing
 /// thread is taken in by adopting its pages — the same rows, in order, as
 /// adding them one by one; an id already in the list replaces its row in
 /// place; rows of another shape are written again; a sorted list keeps
-/// the natural places of what it takes in.
+/// the natural places of what it takes in; some of a part's rows, in an
+/// order of their own, leave the others' bytes as garbage.
 @Suite("RowTable: a written part taken in whole")
 struct RowTableMergeTests {
     func row(_ n: Int, _ title: String? = nil, shape: Int = 0) -> RowModel {
@@ -55,5 +56,31 @@ struct RowTableMergeTests {
         #expect(table.map(\.id) == ["4", "3", "2", "1", "5", "6"])
         table.restoreNaturalOrder()
         #expect(table.map(\.id) == ["1", "2", "3", "4", "5", "6"])
+    }
+
+    @Test func someOfAPartsRowsInAnOrderOfTheirOwn() {
+        var table = RowTable((1...3).map { row($0) })
+        let part = RowTable((4...9).map { row($0) })
+        let before = table.storageBytes
+        table.append(table: part, rows: [5, 3, 1])
+        #expect(table.map(\.id) == ["1", "2", "3", "9", "7", "5"])
+        #expect(table.index(ofID: "4") == nil && table.index(ofID: "9") == 3)
+        let leftOut = [4, 6, 8].reduce(0) { total, n in
+            total + RowTable([row(n)]).pages[0].count
+        }
+        #expect(table.garbage == leftOut, "the rows left out are garbage")
+        #expect(table.storageBytes > before)
+    }
+
+    @Test func aPartLeftOutWholeIsLetGoAtOnce() {
+        var table = RowTable((1...3).map { row($0) })
+        let old = RowTable((4...6).map { row($0) })
+        table.append(table: old, rows: [0])
+        table.append(table: RowTable([row(7)]))
+        // The page of 4–6 (only 4 taken) stays; a part of which nothing is taken is never added.
+        table.append(table: RowTable((8...9).map { row($0) }), rows: [Int]())
+        #expect(table.map(\.id) == ["1", "2", "3", "4", "7"])
+        table.remove(ids: ["4"])
+        #expect(table.pages[1].count == 0, "its last row gone, the page of the part is let go")
     }
 }

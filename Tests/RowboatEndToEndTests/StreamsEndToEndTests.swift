@@ -48,13 +48,15 @@ struct StreamsEndToEndTests {
         let log = server.pane.directory.appendingPathComponent("notify-raw.log").path
         try tmux.logRawOutput(to: log)
         try await tmux.waitForScreen { $0.contains("market · 20/20") && $0.contains("reconnecting in 2 s") }
-        // Event 21 changed ACME's price: OSC 9 inside tmux's passthrough (each ESC doubled).
+        // Events 21–25 changed five prices: OSC 9 inside tmux's passthrough (each ESC doubled), naming
+        // the newest change of its batch (which one depends on how the events were batched).
+        let sequence = /\x{1B}Ptmux;\x{1B}\x{1B}\]9;Market: [A-Z][a-z]+ Holdings now [0-9]/
         var raw = ""
-        for _ in 0..<200 where !raw.contains("\u{1B}Ptmux;\u{1B}\u{1B}]9;Market: Acme Holdings now ") {
+        for _ in 0..<200 where !raw.contains(sequence) {
             raw = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             try await Task.sleep(nanoseconds: 50_000_000)
         }
-        #expect(raw.contains("\u{1B}Ptmux;\u{1B}\u{1B}]9;Market: Acme Holdings now "), "\(raw.suffix(400).debugDescription)")
+        #expect(raw.contains(sequence), "\(raw.suffix(400).debugDescription)")
         try tmux.send("q")
         #expect(await tmux.waitForExit() == 0)
     }
@@ -81,13 +83,14 @@ struct StreamsEndToEndTests {
                                    environment: ["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
         try await tmux.waitForScreen { $0.contains("market · 20/20") }
         var args = ""
-        for _ in 0..<200 where !args.contains("Acme Holdings now ") {
+        // (Which company a notification names first depends on how the events were batched: any will do.)
+        for _ in 0..<200 where !args.contains(" Holdings now ") {
             args = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
             try await Task.sleep(nanoseconds: 50_000_000)
         }
         let lines = args.split(separator: "\n").map(String.init)
         #expect(lines.first == "--app-name=Rowboat" && lines.dropFirst().first == "Market", "\(args)")
-        #expect(lines.dropFirst(2).first?.hasPrefix("Acme Holdings now ") == true, "\(args)")
+        #expect(lines.dropFirst(2).first?.contains(/^[A-Z][a-z]+ Holdings now [0-9]+\.[0-9]+/) == true, "\(args)")
         try tmux.send("q")
         #expect(await tmux.waitForExit() == 0)
     }

@@ -55,6 +55,31 @@ struct StreamItemReaderTests {
         #expect(batch.problems == ["event 1 skipped: larger than 1048576 bytes"])
     }
 
+    @Test func everyCutOfTheBodyGivesTheSameRows() {
+        let bytes = Array("{\"symbol\":\"A\",\"name\":\"a\"}\r\n{\"symbol\":\"B\",\"name\":\"b\"}\n\n{\"symbol\":\"C\",\"name\":\"c\"}\n".utf8)
+        for cut in 0...bytes.count {
+            var reader = StreamItemReader(item: Self.mapping, framing: .ndjson)
+            let rows = reader.feed(bytes[..<cut]).rows + reader.feed(bytes[cut...]).rows
+            #expect(rows.map(\.id) == ["A", "B", "C"], "cut at \(cut)")
+        }
+    }
+
+    @Test func aLineAtTheLimitIsReadAndOnePastItSkippedOnceWhateverTheReads() {
+        let event = "{\"symbol\":\"E\",\"name\":\"e\"}"
+        let atLimit = event + String(repeating: " ", count: StreamItemReader.maxItemBytes - event.utf8.count)
+        let past = atLimit + " "
+        let body = Array((atLimit + "\n" + past + "\n{\"symbol\":\"S\",\"name\":\"s\"}\n").utf8)
+        var reader = StreamItemReader(item: Self.mapping, framing: .ndjson)
+        var batch = StreamBatch()
+        for start in stride(from: 0, to: body.count, by: 65_536) {
+            let read = reader.feed(body[start..<min(start + 65_536, body.count)])
+            batch.rows += read.rows
+            batch.problems += read.problems
+        }
+        #expect(titles(batch) == ["E=e", "S=s"])
+        #expect(batch.problems == ["event 2 skipped: larger than 1048576 bytes"])
+    }
+
     @Test func framingFromTheContentType() {
         #expect(StreamItemReader.framing(contentType: "text/event-stream; charset=utf-8") == .serverSentEvents)
         #expect(StreamItemReader.framing(contentType: "application/x-ndjson") == .ndjson)

@@ -20,23 +20,34 @@ extension ListReducer {
         let screenRow = state.selection - state.scrollOffset
         let atTop = state.scrollOffset == 0
         if state.marks.bulk > 0 { state.marks.settle(state.rows) }
-        var seen = Set<String>()
-        var newestFirst: [RowModel] = []
-        for row in page.rows.reversed() where seen.insert(row.id).inserted { newestFirst.append(row) }
-        if spec.mode == .append {
-            state.rows.remove(ids: seen.filter { state.rows.index(ofID: $0) != nil })
+        // The part's ids are unique (a table's are): its rows already in the
+        // list are read and merged one by one, its new rows taken in whole —
+        // their bytes as written off the UI thread, newest first.
+        let part = page.rows
+        var known: [Int] = [], new: [Int] = []
+        for at in part.indices.reversed() {
+            if state.rows.holds(idOf: at, in: part) { known.append(at) } else { new.append(at) }
+        }
+        if spec.mode == .append, !known.isEmpty {
+            state.rows.remove(ids: Set(known.map { part.id(at: $0) }))
+            new = Array(part.indices.reversed())
+            known = []
         }
         let before = state.rows.count
         var changes = state.changes
         let hold = state.changeHold
         changes.prune(now: page.fetchedAt, hold: hold)
         var added: [String] = [], changedFields: [(String, Set<String>)] = []
-        for row in newestFirst {
+        for at in known {
+            let row = part[at]
             let (update, fields) = state.rows.updateNotingFields(row)
             changes.note(row.id, fields: fields, at: page.fetchedAt, hold: hold)
             guard state.notifies else { continue }
             if case .added = update { added.append(row.id) } else if !fields.isEmpty { changedFields.append((row.id, fields)) }
         }
+        if state.notifies { added += new.map { part.id(at: $0) } }
+        // New rows past `keep` would go at once: only the newest are taken.
+        state.rows.append(table: part, rows: new.prefix(spec.keep))
         state.changes = changes
         state.rows.moveToTop(from: before)
         if state.rows.count > spec.keep {

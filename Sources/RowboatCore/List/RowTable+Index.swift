@@ -30,6 +30,15 @@ extension RowTable {
         index(ofIDBytes: wanted, hash: Self.hash(wanted))
     }
 
+    /// True when row `row` of `other` has an id this table holds, shown or
+    /// set aside by a filter (read from its bytes: no `String` made).
+    public mutating func holds(idOf row: Int, in other: RowTable) -> Bool {
+        ensureHiddenIndex()
+        let (page, at) = other.location(of: row)
+        let id = RowBytes.id(page, at: at)
+        return index(ofIDBytes: id) != nil || (!hiddenSlots.isEmpty && hiddenIndex(ofIDBytes: id) != nil)
+    }
+
     /// `index(ofIDBytes:)` of an id whose hash is known.
     @inline(__always)
     func index(ofIDBytes wanted: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {

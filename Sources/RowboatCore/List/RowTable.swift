@@ -210,11 +210,19 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// with a streamed part whose rows were written off it. Rows of other
     /// shapes than these are written again, one by one.
     public mutating func append(table other: RowTable) {
-        guard !other.isEmpty else { return }
+        append(table: other, rows: other.indices)
+    }
+
+    /// Adds the rows of `other` at positions `order` (each at most once),
+    /// in that order, after these, as `append(table:)` adds them; the
+    /// rows of `other` left out are not kept (their bytes are garbage, a
+    /// page of them alone let go).
+    public mutating func append(table other: RowTable, rows order: some Collection<Int>) {
+        guard !other.isEmpty, !order.isEmpty else { return }
         ensureHiddenIndex()
         let sameShapes = other.shapes.indices.allSatisfy { $0 >= shapes.count || shapes[$0] == other.shapes[$0] }
         guard sameShapes, pages.count + other.pages.count < Int(UInt32.max) else {
-            for row in other { upsert(row) }
+            for row in order { upsert(other[row]) }
             return
         }
         for shape in other.shapes.dropFirst(shapes.count) {
@@ -222,12 +230,20 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             shapeNumbers[shape] = shapes.count - 1
         }
         // A growing index: the part's share of the move, in one pass.
-        if indexIsGrowing { moveRows(Self.moveStep * other.count) }
+        if indexIsGrowing { moveRows(Self.moveStep * order.count) }
         let base = pages.count
         pages += other.pages
         pageLive += other.pageLive
         garbage += other.garbage
-        for row in other.indices {
+        if order.count < other.count {
+            var taken = [Bool](repeating: false, count: other.count)
+            for row in order { taken[row] = true }
+            for row in other.indices where !taken[row] {
+                let (page, at) = Self.place(of: other.refs[row])
+                discard(Self.ref(page: base + page, at: at))
+            }
+        }
+        for row in order {
             let (page, at) = Self.place(of: other.refs[row])
             let ref = Self.ref(page: base + page, at: at)
             let bytes = RowBytes.id(other.pages[page].bytes, at: at)

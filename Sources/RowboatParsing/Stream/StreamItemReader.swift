@@ -60,6 +60,13 @@ public struct StreamItemReader: Sendable {
 
     /// Reads the next bytes of the body.
     public mutating func feed<C: Collection>(_ bytes: C) -> StreamBatch where C.Element == UInt8 {
+        // Read as one buffer: a generic collection's bytes one at a time cost more than the events' parsing.
+        if let batch = bytes.withContiguousStorageIfAvailable({ feed(buffer: $0) }) { return batch }
+        return Array(bytes).withUnsafeBufferPointer { feed(buffer: $0) }
+    }
+
+    /// Reads the next bytes of the body, in one buffer.
+    public mutating func feed(buffer bytes: UnsafeBufferPointer<UInt8>) -> StreamBatch {
         var batch = StreamBatch()
         switch framing {
         case .serverSentEvents:
@@ -69,18 +76,21 @@ public struct StreamItemReader: Sendable {
             }
             for _ in dropped..<events.oversized { tooBig(into: &batch) }
         case .ndjson:
-            for byte in bytes {
-                if byte == 0x0A || byte == 0x0D {
-                    if lineTooLong { tooBig(into: &batch) } else if line.contains(where: { !Self.isSpace($0) }) {
-                        read(line[...], into: &batch)
-                    }
-                    line.removeAll(keepingCapacity: line.count < 4096)
-                    lineTooLong = false
-                } else if line.count < Self.maxItemBytes {
-                    line.append(byte)
-                } else {
-                    lineTooLong = true
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+                // The line so far, up to the longest kept (past it, only that it was too long).
+                let room = max(0, Self.maxItemBytes - line.count)
+                if end - start > room { lineTooLong = true }
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(start + min(room, end - start))]))
+                guard end < bytes.count else { break }
+                if lineTooLong { tooBig(into: &batch) } else if line.contains(where: { !Self.isSpace($0) }) {
+                    read(line[...], into: &batch)
                 }
+                line.removeAll(keepingCapacity: line.count < 4096)
+                lineTooLong = false
+                start = end + 1
             }
         case .messages:
             if bytes.count > Self.maxItemBytes {

@@ -1,0 +1,103 @@
+import Foundation
+import RowboatApp
+import RowboatCore
+import RowboatParsing
+import RowboatSpec
+import RowboatDemo
+import RowboatTerminal
+
+/// What a stream's flood costs the UI thread (issue #46): the demo log's
+/// NDJSON events read by a `StreamItemReader` and written into parts as
+/// the stream's batcher writes them (off the UI thread), then each part
+/// applied to an append ring of `keep` rows through `AppReducer` and a
+/// frame made (on the UI thread, as the run loop does). Parts of 16 ms of
+/// a 150,000-events-a-second flood, and one late part of a second's
+/// worth. Two rows:
+/// - `stream-apply`: the slowest 16 ms part applied with its frame,
+///   against the frame budget (16 ms): a part's cost must not grow with
+///   the ring, and must leave the thread free for keys.
+/// - `stream-apply-late`: a part of 150,000 events (a delivery held up a
+///   second) applied, against the 50 ms key budget.
+enum StreamApplyBench {
+    static let keep = 100_000
+    static let events = 300_000
+    static let part = 2_400
+    static let late = 150_000
+
+    static func run(reps: Int, directory: String) throws -> [BenchResult] {
+        let config = directory + "/stream-apply.yaml"
+        try """
+        server: http://127.0.0.1:9
+        interfaces:
+          log:
+            title: Flood
+            url: /api/log
+            response: {format: ndjson}
+            stream: {mode: append, keep: \(keep)}
+            item: {id: seq, title: message, level: level}
+            columns:
+              - {field: id, title: "#", width: 7, align: right}
+              - {field: level, title: Level, width: 7}
+              - {field: title, title: Message, weight: 1}
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let loaded = try ConfigFile.load(config)
+        guard let endpoint = loaded.endpoints.first else { throw POSIXError(.ENOENT) }
+        let builder = RowModelBuilder(mapping: endpoint.item)
+
+        // Written off the UI thread, as the batcher writes them: each part a table.
+        var reader = StreamItemReader(item: endpoint.item, framing: .ndjson, rows: builder)
+        func parts(from first: Int, count: Int, size: Int) -> [RowTable] {
+            stride(from: first, to: first + count, by: size).map { start in
+                var bytes: [UInt8] = []
+                for n in start..<min(start + size, first + count) { bytes += Array(DemoStreamRoutes.logLine(n).utf8); bytes.append(0x0A) }
+                return RowTable(reader.feed(bytes).rows)
+            }
+        }
+        let writeStart = Bench.now()
+        let flood = parts(from: 1, count: events, size: part)
+        let written = Double(Bench.now() - writeStart) / 1e9
+        let bigPart = parts(from: events + 1, count: late, size: late)[0]
+
+        var slowestParts: [Double] = [], firstHalf: [Double] = [], lastHalf: [Double] = [], perEvent: [Double] = []
+        var lateParts: [Double] = []
+        let renderer = AppRenderer()
+        for _ in 0..<max(2, min(5, reps / 5)) {
+            var state = AppState(config: loaded, size: TerminalSize(columns: 200, rows: 50))
+            _ = AppReducer.reduce(&state, .list(.appeared))
+            guard let request = state.list.inFlight?.id else { throw POSIXError(.EINVAL) }
+            func apply(_ rows: RowTable) -> Double {
+                var page = PageLoad(table: rows, facts: PageFacts(itemCount: rows.count), fetchedAt: 0, final: false)
+                page.facts.continues = true
+                let start = Bench.now()
+                _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: request, page)))
+                let grid = renderer.render(state, now: 0)
+                precondition(grid.width == 200)
+                return Double(Bench.now() - start) / 1e9
+            }
+            var times: [Double] = []
+            let start = Bench.now()
+            for rows in flood { times.append(apply(rows)) }
+            perEvent.append(Double(Bench.now() - start) / 1e9 / Double(events))
+            precondition(state.list.rows.count == keep, "the ring holds keep rows")
+            slowestParts.append(times.max() ?? .nan)
+            if ProcessInfo.processInfo.environment["ROWBOAT_BENCH_SHOW"] != nil {
+                print(times.enumerated().sorted { $0.1 > $1.1 }.prefix(8).map { "\($0.0):\(Bench.time($0.1))" })
+            }
+            let filling = keep / part
+            firstHalf.append(Bench.median(Array(times.prefix(filling))))
+            lastHalf.append(Bench.median(Array(times.suffix(filling))))
+            lateParts.append(apply(bigPart))
+        }
+        let budget = 0.016, keyBudget = 0.05
+        return [
+            BenchResult(name: "stream-apply", unit: "the slowest part of \(part) events (16 ms of a 150,000/s flood) applied to a ring of \(keep), with its frame",
+                        ours: Bench.median(slowestParts), reference: budget, referenceName: "a frame (16 ms)", target: 0.5,
+                        note: String(format: "%@ an event on the UI thread (%@ an event written off it); a part's median while the ring fills %@, once full %@",
+                                     Bench.time(Bench.median(perEvent)), Bench.time(written / Double(events)),
+                                     Bench.time(Bench.median(firstHalf)), Bench.time(Bench.median(lastHalf)))),
+            BenchResult(name: "stream-apply-late", unit: "one late part of \(late) events applied to a full ring of \(keep), with its frame",
+                        ours: Bench.median(lateParts), reference: keyBudget, referenceName: "a key (50 ms)", target: 1.0,
+                        note: "spread " + Bench.time(lateParts.min() ?? .nan) + "–" + Bench.time(lateParts.max() ?? .nan)),
+        ]
+    }
+}
