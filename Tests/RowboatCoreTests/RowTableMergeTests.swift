@@ -83,4 +83,15 @@ struct RowTableMergeTests {
         table.remove(ids: ["4"])
         #expect(table.pages[1].count == 0, "its last row gone, the page of the part is let go")
     }
+
+    @Test func theSameRowAgainChangesNothingAndAChangedOneSaysWhichFields() {
+        var table = RowTable((1...3).map { row($0) })
+        let stamp = table.stamp
+        var told: [String: Set<String>] = [:]
+        table.append(table: RowTable([row(2)]), rows: [0]) { told[$0] = $1 }
+        #expect(table.stamp == stamp && told.isEmpty, "the same bytes again: nothing changed")
+        table.append(table: RowTable([row(3, "Three again"), row(4)]), rows: [0, 1]) { told[$0] = $1 }
+        #expect(table.map(\.title) == ["Row 1", "Row 2", "Three again", "Row 4"])
+        #expect(told == ["3": ["title"]] && table.stamp != stamp)
+    }
 }

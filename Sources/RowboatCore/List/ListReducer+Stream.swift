@@ -20,34 +20,45 @@ extension ListReducer {
         let screenRow = state.selection - state.scrollOffset
         let atTop = state.scrollOffset == 0
         if state.marks.bulk > 0 { state.marks.settle(state.rows) }
-        // The part's ids are unique (a table's are): its rows already in the
-        // list are read and merged one by one, its new rows taken in whole —
-        // their bytes as written off the UI thread, newest first.
+        // The part's ids are unique (a table's are), newest first: its rows
+        // taken in whole — their bytes as written off the UI thread — new ones
+        // on top, listed ones changed in place (read back only when their
+        // bytes differ, for what changed); a row a filter set aside is
+        // merged by itself. New rows past `keep` would go at once: not taken.
         let part = page.rows
-        var known: [Int] = [], new: [Int] = []
-        for at in part.indices.reversed() {
-            if state.rows.holds(idOf: at, in: part) { known.append(at) } else { new.append(at) }
+        if spec.mode == .append {
+            let listed = part.indices.filter { state.rows.holding(idOf: $0, in: part) != nil }
+            if !listed.isEmpty { state.rows.remove(ids: Set(listed.map { part.id(at: $0) })) }
         }
-        if spec.mode == .append, !known.isEmpty {
-            state.rows.remove(ids: Set(known.map { part.id(at: $0) }))
-            new = Array(part.indices.reversed())
-            known = []
+        var taken: [Int] = [], setAside: [Int] = [], new: [Int] = []
+        for at in part.indices.reversed() {
+            switch state.rows.holding(idOf: at, in: part) {
+            case .shown?: taken.append(at)
+            case .setAside?: setAside.append(at)
+            case nil:
+                if new.count < spec.keep { taken.append(at) }
+                new.append(at)
+            }
         }
         let before = state.rows.count
         var changes = state.changes
         let hold = state.changeHold
         changes.prune(now: page.fetchedAt, hold: hold)
         var added: [String] = [], changedFields: [(String, Set<String>)] = []
-        for at in known {
+        let notifies = state.notifies
+        let at = page.fetchedAt
+        state.rows.append(table: part, rows: taken) { id, fields in
+            changes.note(id, fields: fields, at: at, hold: hold)
+            if notifies, !fields.isEmpty { changedFields.append((id, fields)) }
+        }
+        for at in setAside {
             let row = part[at]
             let (update, fields) = state.rows.updateNotingFields(row)
             changes.note(row.id, fields: fields, at: page.fetchedAt, hold: hold)
-            guard state.notifies else { continue }
+            guard notifies else { continue }
             if case .added = update { added.append(row.id) } else if !fields.isEmpty { changedFields.append((row.id, fields)) }
         }
-        if state.notifies { added += new.map { part.id(at: $0) } }
-        // New rows past `keep` would go at once: only the newest are taken.
-        state.rows.append(table: part, rows: new.prefix(spec.keep))
+        if notifies { added = new.map { part.id(at: $0) } + added }
         state.changes = changes
         state.rows.moveToTop(from: before)
         if state.rows.count > spec.keep {

@@ -30,13 +30,19 @@ extension RowTable {
         index(ofIDBytes: wanted, hash: Self.hash(wanted))
     }
 
-    /// True when row `row` of `other` has an id this table holds, shown or
-    /// set aside by a filter (read from its bytes: no `String` made).
-    public mutating func holds(idOf row: Int, in other: RowTable) -> Bool {
+    /// Where a table holds an id: among its rows, or set aside by a filter.
+    public enum Holding: Sendable, Equatable {
+        case shown, setAside
+    }
+
+    /// Where this table holds the id of row `row` of `other` (read from its
+    /// bytes: no `String` made); nil when it does not.
+    public mutating func holding(idOf row: Int, in other: RowTable) -> Holding? {
         ensureHiddenIndex()
         let (page, at) = other.location(of: row)
         let id = RowBytes.id(page, at: at)
-        return index(ofIDBytes: id) != nil || (!hiddenSlots.isEmpty && hiddenIndex(ofIDBytes: id) != nil)
+        if index(ofIDBytes: id) != nil { return .shown }
+        return !hiddenSlots.isEmpty && hiddenIndex(ofIDBytes: id) != nil ? .setAside : nil
     }
 
     /// `index(ofIDBytes:)` of an id whose hash is known.

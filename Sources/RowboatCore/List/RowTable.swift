@@ -216,8 +216,12 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// Adds the rows of `other` at positions `order` (each at most once),
     /// in that order, after these, as `append(table:)` adds them; the
     /// rows of `other` left out are not kept (their bytes are garbage, a
-    /// page of them alone let go).
-    public mutating func append(table other: RowTable, rows order: some Collection<Int>) {
+    /// page of them alone let go). A row whose id is here already takes
+    /// its place only when its bytes differ; `changed` is then told its
+    /// id and the fields that changed (both rows read back only then: a
+    /// stream's "what changed").
+    public mutating func append(table other: RowTable, rows order: some Collection<Int>,
+                                changed: ((String, Set<String>) -> Void)? = nil) {
         guard !other.isEmpty, !order.isEmpty else { return }
         ensureHiddenIndex()
         let sameShapes = other.shapes.indices.allSatisfy { $0 >= shapes.count || shapes[$0] == other.shapes[$0] }
@@ -249,6 +253,18 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
             let bytes = RowBytes.id(other.pages[page].bytes, at: at)
             let hash = Self.hash(bytes)
             if let known = index(ofIDBytes: bytes, hash: hash) {
+                let (oldPage, oldAt) = location(of: known)
+                let length = RowBytes.length(other.pages[page].bytes, at: at, shapes: shapes)
+                if RowBytes.length(oldPage, at: oldAt, shapes: shapes) == length,
+                   memcmp(oldPage.baseAddress! + oldAt, other.pages[page].base + at, length) == 0 {
+                    // The same row again: nothing changes (its new bytes are garbage).
+                    discard(ref)
+                    continue
+                }
+                if let changed {
+                    let new = other[row]
+                    changed(new.id, RowChanges.fields(from: self[known], to: new))
+                }
                 discard(refs[known])
                 refs[known] = ref
                 edited()
