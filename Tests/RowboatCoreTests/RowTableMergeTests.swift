@@ -30,6 +30,17 @@ struct RowTableMergeTests {
         #expect(table.index(ofID: "40001") == nil)
     }
 
+    @Test func aSmallPartsPageIsCopiedToItsSizeNotHeldWithItsRoom() {
+        var table = RowTable((1...3).map { row($0) })
+        let part = RowTable((4...6).map { row($0) })
+        #expect(part.pages[0].capacity == RowTable.pageSize)
+        table.append(table: part)
+        #expect(table.pages.last?.capacity == part.pages[0].count && table.pages.last?.count == part.pages[0].count)
+        #expect(table.map(\.id) == ["1", "2", "3", "4", "5", "6"])
+        table.upsert(row(7))
+        #expect(table.map(\.id) == ["1", "2", "3", "4", "5", "6", "7"] && table[6] == row(7))
+    }
+
     @Test func anIDAlreadyThereIsReplacedInPlace() {
         var table = RowTable((1...5).map { row($0) })
         let stamp = table.stamp

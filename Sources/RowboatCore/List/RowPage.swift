@@ -38,6 +38,16 @@ final class RowPage: @unchecked Sendable {
         return count
     }
 
+    /// This page, or a copy of its bytes with no room to spare when most
+    /// of its room is unused (a page another table adopts: it is never
+    /// written to again, and its unused room would be held for nothing).
+    func trimmed() -> RowPage {
+        guard capacity - count > Swift.max(count, 4096) else { return self }
+        let page = RowPage(capacity: count)
+        _ = page.append(bytes)
+        return page
+    }
+
     /// A page with the same bytes and capacity.
     func copy() -> RowPage {
         let page = RowPage(capacity: capacity)

@@ -236,7 +236,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         // A growing index: the part's share of the move, in one pass.
         if indexIsGrowing { moveRows(Self.moveStep * order.count) }
         let base = pages.count
-        pages += other.pages
+        pages += other.pages.map { $0.trimmed() }
         pageLive += other.pageLive
         garbage += other.garbage
         if order.count < other.count {
