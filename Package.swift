@@ -159,12 +159,12 @@ let package = Package(
                           path: "Examples/my-list/Sources/MyPictures"),
         // Plain C decode and ncurses loops: the references the decode, render and keypress benchmarks compare against.
         .target(name: "CBenchReference", path: "Benchmarks/CBenchReference",
-                linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("ncursesw")]),
+                linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("ncursesw"), .linkedLibrary("sqlite3")]),
         // `swift run -c release rowboat-bench`: ratios against references (not part of the tests).
         .executableTarget(name: "rowboat-bench", dependencies: [
             "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
             "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp", "RowboatKit", "RowboatTestSupport",
-            http("ArgumentParser", "swift-argument-parser"),
+            http("ArgumentParser", "swift-argument-parser"), http("GRDB", "GRDB.swift"),
         ], path: "Benchmarks/RowboatBench"),
         // Each test target depends on what it tests: RowboatSpec's tests build with RowboatSpec alone (it is pure).
         .testTarget(name: "RowboatSpecTests", dependencies: ["RowboatSpec"]),

@@ -19,7 +19,9 @@ extension CacheStore {
                 """)
             statement.arguments = [hash]
             let rows = try Row.fetchCursor(statement)
-            guard let row = try rows.next(), row[0] as String == url else { return nil }
+            guard let row = try rows.next(),
+                  try row.withUnsafeData(atIndex: 0, { stored in stored.map { url.utf8.elementsEqual($0) } ?? false })
+            else { return nil }
             let bytes = try row.withUnsafeData(atIndex: 1) { data in data.map { [UInt8]($0) } ?? [] }
             return CachedImage(url: url, bytes: bytes, etag: row[2], fetchedAt: row[3], lastAccess: row[4])
         }

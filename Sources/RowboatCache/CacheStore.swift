@@ -22,6 +22,8 @@ public final class CacheStore: Sendable {
     /// Content size cap enforced after each write.
     public let maxBytes: Int
     let pool: DatabasePool?
+    /// The connection single-statement reads (hits) go through.
+    let hits: CacheHitReader?
     /// False with `localCache.enabled: false`: the open file keeps favorites only.
     let cachesContent: Bool
     /// The full check of a large file, running since it was opened (nil:
@@ -65,6 +67,7 @@ public final class CacheStore: Sendable {
         switch CacheOpener.open(path: path, now: now) {
         case .opened(let pool, let notice, let check):
             self.pool = pool
+            self.hits = CacheHitReader(path: path)
             self.path = path
             self.notice = notice
             self.disabledReason = off
@@ -72,6 +75,7 @@ public final class CacheStore: Sendable {
         case .disabled(let reason):
             self.check = nil
             self.pool = nil
+            self.hits = nil
             self.path = nil
             self.notice = nil
             self.disabledReason = off ?? reason
@@ -90,7 +94,10 @@ public final class CacheStore: Sendable {
     /// store is disabled. Saves the BEGIN/COMMIT pair of `read` on hot paths.
     func readOne<T>(_ fallback: T, _ body: (Database) throws -> T) throws(CacheError) -> T {
         guard let pool, cachesContent else { return fallback }
-        do { return try pool.unsafeRead(body) } catch { throw CacheError.from(error) }
+        do {
+            if let reader = hits?.connection() { return try reader.unsafeRead(body) }
+            return try pool.unsafeRead(body)
+        } catch { throw CacheError.from(error) }
     }
 
     /// Runs a write transaction of cached content; nothing when the store

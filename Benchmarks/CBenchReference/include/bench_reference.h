@@ -60,4 +60,12 @@ int ref_startup_run(const char *path);
 /* A new pseudo-terminal of columns x rows (ref_pty.c): the master's
  * descriptor (close-on-exec), the slave's path in name; -1 on failure. */
 int bench_pty_open(int columns, int rows, char *name, size_t size);
+
+/* SQLite's own cache hit (ref_sqlite.c): the cache database at path opened
+ * read-only, the key of url's row looked up and the image SELECT prepared
+ * once (0 on success); a hit, its blob copied out (its size; -1 when
+ * missing); close. */
+int ref_sqlite_open(const char *path, const char *url);
+long ref_sqlite_hit(void);
+void ref_sqlite_close(void);
 #endif
