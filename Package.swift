@@ -164,7 +164,7 @@ let package = Package(
         .executableTarget(name: "rowboat-bench", dependencies: [
             "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
             "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp", "RowboatKit", "RowboatTestSupport",
-            http("ArgumentParser", "swift-argument-parser"), http("GRDB", "GRDB.swift"),
+            http("ArgumentParser", "swift-argument-parser"), http("GRDB", "GRDB.swift"), http("AsyncHTTPClient", "async-http-client"),
         ], path: "Benchmarks/RowboatBench"),
         // Each test target depends on what it tests: RowboatSpec's tests build with RowboatSpec alone (it is pure).
         .testTarget(name: "RowboatSpecTests", dependencies: ["RowboatSpec"]),

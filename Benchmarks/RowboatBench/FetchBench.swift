@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import RowboatCore
 @_spi(Reference) import RowboatSpec
@@ -64,6 +65,15 @@ enum FetchBench {
             for page in 1...8 { group.addTask { _ = try await client.fetchPage("items", cursor: .page(page)) } }
             try await group.waitForAll()
         }
+        // The library's own figure: AsyncHTTPClient's GET of the same pages, body collected, nothing decoded
+        // (the client our transport is built on, with its defaults).
+        let plain = HTTPClient(eventLoopGroupProvider: .singleton)
+        func plainGet(_ url: String) async throws {
+            let response = try await plain.execute(HTTPClientRequest(url: url), timeout: .seconds(10))
+            _ = try await response.body.collect(upTo: 1 << 24)
+        }
+        for url in urls.prefix(2) { try await plainGet(url) }
+        var plainSeq: [Double] = []
         var connections = Connections(ours: 0, oursRequests: 0, curl: 0, curlRequests: 0)
         let rounds = max(5, reps / 3)
         for _ in 0..<rounds {
@@ -81,6 +91,10 @@ enum FetchBench {
             oursPar.append(Double(Bench.now() - start) / 1e9)
             connections.ours += TCPTable.clientPorts(toPort: port).subtracting(before).count
             connections.oursRequests += pages + 8
+
+            start = Bench.now()
+            for url in urls { try await plainGet(url) }
+            plainSeq.append(Double(Bench.now() - start) / 1e9 / Double(pages))
 
             before = TCPTable.clientPorts(toPort: port)
             // One connection: the first transfer opens it (dropped), the
@@ -115,6 +129,7 @@ enum FetchBench {
         let decode = Bench.median(decodeTimes)
         let decodePage = compareDecoding(reply: reply, endpoint: config.endpoint("items")!, reps: reps)
         await transport.shutdown()
+        try await plain.shutdown()
         return [
             decodePage,
             BenchResult(name: "fetch-sequential", unit: "one page of 30 items", ours: Bench.median(oursSeq),
@@ -122,7 +137,9 @@ enum FetchBench {
                         note: "curl's own per-request time over one warm connection (its process start is outside it); "
                             + String(format: "CPU per request of this process: %.0f µs serving curl (the in-process server alone), "
                                      + "%.0f µs during ours (client + server)",
-                                     serverCPU * 1e6, Bench.median(oursCPU) * 1e6)),
+                                     serverCPU * 1e6, Bench.median(oursCPU) * 1e6)
+                            + String(format: "; AsyncHTTPClient's own GET of the same pages, body collected, nothing decoded: %@ (ours %.2f× it)",
+                                     Bench.time(Bench.median(plainSeq)), Bench.median(oursSeq) / Bench.median(plainSeq))),
             BenchResult(name: "fetch-decode", unit: "decode + map one page of 30 items", ours: decode,
                         reference: Bench.median(oursSeq), referenceName: "our whole sequential fetch", target: nil,
                         note: String(format: "%.0f KB of JSON; the rest of a fetch is HTTP and the in-process server",
