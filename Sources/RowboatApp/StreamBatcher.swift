@@ -3,7 +3,6 @@ import Synchronization
 import RowboatCore
 import RowboatSpec
 import RowboatParsing
-import RowboatProcess
 
 /// Gathers a stream's events for `interval` before they go to the list,
 /// so a flood (10,000 events a second) becomes a few deliveries a frame
@@ -54,8 +53,6 @@ final class StreamBatcher: Sendable {
         guard schedule else { return }
         Task {
             try? await Task.sleep(for: Self.interval)
-            // (Writing the part's rows is background work, as reading them is.)
-            BackgroundPriority.lowerCurrentThread()
             flush()
         }
     }

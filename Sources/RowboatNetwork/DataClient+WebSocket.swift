@@ -2,7 +2,6 @@ import HTTPTypes
 import Logging
 import NIOWebSocket
 import RowboatParsing
-import RowboatProcess
 import RowboatSpec
 import Synchronization
 import WSClient
@@ -71,11 +70,7 @@ extension DataClient {
             var reader = StreamItemReader(item: endpoint.item, framing: .messages, nextIndex: resume.nextIndex, rows: rows, items: items)
             onOpen()
             if let subscribe { try await outbound.write(.text(subscribe)) }
-            var read = 0
             for try await message in inbound.messages(maxSize: Self.webSocketMaxMessage) {
-                // Background work (now and then: the pool's threads are lowered once each).
-                if read % 256 == 0 { BackgroundPriority.lowerCurrentThread() }
-                read += 1
                 let batch: StreamBatch
                 switch message {
                 case .text(let text): batch = reader.feed(text.utf8)

@@ -1,7 +1,6 @@
 import NIOCore
 import RowboatSpec
 import RowboatParsing
-import RowboatProcess
 
 /// A stream's body (`stream:`) read as it arrives: a 2xx reply's pieces go
 /// through a `StreamItemReader` (SSE for `text/event-stream`, else NDJSON)
@@ -39,8 +38,6 @@ final class StreamEventReceiver: BodyReceiver, @unchecked Sendable {
 
     func receive(_ piece: ByteBuffer) async throws {
         guard var reader else { return }
-        // Reading events is background work: the UI thread wins a core when a key comes during a flood.
-        BackgroundPriority.lowerCurrentThread()
         let batch = piece.withUnsafeReadableBytes { reader.feed(buffer: $0.assumingMemoryBound(to: UInt8.self)) }
         self.reader = reader
         if !batch.rows.isEmpty || !batch.items.isEmpty || !batch.problems.isEmpty { await onBatch(batch, reader) }
