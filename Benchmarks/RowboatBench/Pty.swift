@@ -180,6 +180,9 @@ final class PtyProcess {
         }
         let output = self.output, done = readerDone
         let reader = Thread {
+            // The harness's clock: when it may (root, as CI runs), the reader runs ahead of every other thread,
+            // so a time it notes is when the bytes came, not when it got a core.
+            HarnessPriority.raiseCurrentThread()
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while !output.shouldStop {
                 var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
