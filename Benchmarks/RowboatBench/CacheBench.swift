@@ -1,6 +1,5 @@
 import Foundation
 import RowboatCache
-import RowboatCore
 import RowboatSpec
 
 /// A 10 KB cache hit: the memory layer against memcpy of 10 KB, and the

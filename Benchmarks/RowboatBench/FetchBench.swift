@@ -1,5 +1,4 @@
 import Foundation
-import RowboatCore
 @_spi(Reference) import RowboatSpec
 import RowboatDemo
 import RowboatNetwork

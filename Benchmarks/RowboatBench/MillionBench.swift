@@ -8,6 +8,7 @@ import RowboatNetwork
 import RowboatProcess
 import RowboatTerminal
 import RowboatTestSupport
+import RowboatCells
 
 /// A million loaded rows (Config/bulk.yaml's items from the demo server,
 /// got and mapped as the app gets them, all in one list): page-down plus

@@ -9,6 +9,7 @@ import RowboatProcess
 import RowboatTerminal
 import Synchronization
 import RowboatTestSupport
+import RowboatCells
 
 /// A huge response, streamed: Config/bulk.yaml's endpoint asks the demo
 /// server's /api/bulk for a million items (about 100 MB, written as it is

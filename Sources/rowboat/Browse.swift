@@ -12,6 +12,7 @@ import RowboatKit
 import RowboatKitHTTP
 import RowboatNetwork
 import RowboatTerminal
+import RowboatCells
 
 /// `rowboat [--config FILE] [--endpoint KEY]`: the TUI. With no config it
 /// starts the embedded demo server and browses its catalog. `rowboat URL`

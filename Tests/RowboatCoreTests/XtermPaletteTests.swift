@@ -1,5 +1,4 @@
 import Testing
-import RowboatCore
 import RowboatSpec
 import RowboatCells
 

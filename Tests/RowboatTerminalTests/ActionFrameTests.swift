@@ -2,6 +2,7 @@ import Testing
 import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// Golden frames of actions: the sheet with the endpoint's actions, an
 /// action's confirm question, the status bar while one runs, and the

@@ -2,6 +2,7 @@ import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// Cards without an image give the picture's room to text and list the
 /// card fields; rows and cards carry a tone (issue #35).

@@ -1,7 +1,7 @@
 import Testing
 @testable import RowboatTerminal
-@testable import RowboatCore
 @testable import RowboatSpec
+import RowboatCells
 
 @Suite struct CellGridTests {
     @Test func wideCharacterNeverHalfDrawnAtEdge() {

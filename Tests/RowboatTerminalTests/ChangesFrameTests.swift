@@ -2,6 +2,7 @@ import Testing
 import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// A golden frame of what a live tick changed: a new row `+`, a row whose
 /// price changed `*` with that cell bold in the accent colour, a row gone

@@ -2,6 +2,7 @@ import Testing
 import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// Golden frames of the columns panel: every mapped field (the shown
 /// columns first, in order, ● with their width; then the others ○, nested

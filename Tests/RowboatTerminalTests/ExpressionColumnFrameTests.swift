@@ -3,6 +3,7 @@ import RowboatCore
 import RowboatJQ
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// Golden frames of an expression column: the columns panel with its
 /// prompt (the expression being typed, the add key named in the footer),

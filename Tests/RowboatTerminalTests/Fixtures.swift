@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// Rows and states shared by the rendering tests.
 enum Fixtures {

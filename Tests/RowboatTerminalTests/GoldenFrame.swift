@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RowboatTerminal
+import RowboatCells
 
 /// Compares a rendered grid's text with a golden file under Golden/.
 /// Run with ROWBOAT_UPDATE_GOLDEN=1 to (re)write the files, then review them.

@@ -2,6 +2,7 @@ import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// `rowboat URL`: a config guessed from a URL says so in the status bar
 /// (naming the help key in force), and help shows what was guessed and how

@@ -2,6 +2,7 @@ import Testing
 import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// Golden frames of a live list: the badge in the status bar ("live 30 s",
 /// "2 new", the back-off's next try), rows a tick brought marked + and

@@ -2,6 +2,7 @@ import Testing
 import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// Golden frames of marked rows: a dot before the first column and the
 /// accent colour in the table, a dot before the card's title in the grid,

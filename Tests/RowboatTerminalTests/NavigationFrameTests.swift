@@ -2,6 +2,7 @@ import Testing
 import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// Golden frames of navigation: the tabs line, the related strip, a detail
 /// stacked on a detail, and every overlay over every screen.

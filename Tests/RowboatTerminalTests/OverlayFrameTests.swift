@@ -2,6 +2,7 @@ import Testing
 import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// Every overlay clears the whole rectangle it covers plus a blank column
 /// at each side, and draws a border: no piece of a list row (a cut word, a

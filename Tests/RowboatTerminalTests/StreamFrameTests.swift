@@ -2,6 +2,7 @@ import Testing
 import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// Golden frames of a stream list: rows newest on top, no "load more", the
 /// count its rows, and the status bar's "connected", "reconnecting in 2 s"

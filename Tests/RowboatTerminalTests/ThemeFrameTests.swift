@@ -2,6 +2,7 @@ import Testing
 import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// Themes: the light one, config overrides, NO_COLOR; and the help overlay
 /// of a rebound key map.

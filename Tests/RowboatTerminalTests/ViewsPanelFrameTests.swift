@@ -2,6 +2,7 @@ import Testing
 import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
+import RowboatCells
 
 /// Golden frames of saved views: the views panel (the config's ◆ first,
 /// the saved ● after, the view in force ▸, the name being typed), the

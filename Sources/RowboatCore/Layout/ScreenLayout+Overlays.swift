@@ -1,3 +1,5 @@
+import RowboatCells
+
 /// Where the boxes and lines over the screen go: an overlay (filter panel,
 /// action sheet, confirm dialog) is as large as its content asks, within
 /// the screen less a cell all round, centred; help is centred at the size

@@ -1,4 +1,3 @@
-import RowboatCore
 import RowboatSpec
 
 /// Answers to the start-up questions (`GraphicsProbe`) that came after the

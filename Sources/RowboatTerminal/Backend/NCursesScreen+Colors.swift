@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import CNCurses
-import RowboatCore
 import RowboatSpec
 import RowboatCells
 

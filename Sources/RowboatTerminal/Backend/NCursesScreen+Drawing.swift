@@ -2,8 +2,8 @@
 import Glibc
 #endif
 import CNCurses
-import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// Copying a cell grid to the screen: only the cells that changed since the
 /// last frame, each checked against libc's idea of its width, then one

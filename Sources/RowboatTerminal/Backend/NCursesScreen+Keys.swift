@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import CNCurses
-import RowboatCore
 import RowboatSpec
 
 /// Reading keys: `get_wch` in nodelay mode until the buffer is empty,

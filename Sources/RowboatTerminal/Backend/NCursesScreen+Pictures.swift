@@ -3,8 +3,8 @@ import Glibc
 #endif
 import CNCurses
 import Foundation
-import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// Pictures in pixels: asking the terminal before ncurses starts, choosing
 /// how thumbnails are drawn, and keeping pictures in step with the frames.
@@ -82,7 +82,7 @@ extension NCursesScreen {
     /// Sends `text` to the terminal's clipboard (OSC 52), after what
     /// ncurses has drawn; false when it is too long to send that way.
     public func copyToClipboard(_ text: String) -> Bool {
-        guard let bytes = CopyRequest.terminalSequence(text) else { return false }
+        guard let bytes = TerminalClipboard.sequence(text) else { return false }
         return GraphicsProbe.writeAll(bytes, to: STDOUT_FILENO)
     }
 }

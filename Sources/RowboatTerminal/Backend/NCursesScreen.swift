@@ -2,8 +2,8 @@
 import Glibc
 #endif
 import CNCurses
-import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// The only place that talks to ncurses. It owns the terminal between
 /// `start()` and `stop()` (this file: taking it over, giving it back,

@@ -1,4 +1,3 @@
-import RowboatCore
 import RowboatSpec
 
 /// SGR mouse reports (`ESC [ < b ; x ; y M`, mode 1006: any column, not

@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// The action console (`O`) in the output pager's box: the runs kept,
 /// newest first, two lines each — a mark of how it went (⚙ running, ✓

@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// The action sheet: a box titled with the item, one line per action with
 /// its list shortcut on the right, the cursor line highlighted.

@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// Renders the whole app state into a fresh cell grid, every position taken
 /// from `ScreenLayout`: the tabs line (with more than one tab), then the top
@@ -174,7 +175,7 @@ public struct AppRenderer {
 
     /// `lines` each cut to the message room and put where the layout
     /// centres them in `area`.
-    func message(_ lines: [(String, Style)], in area: ScreenLayout.Rect, layout: ScreenLayout, room: Int? = nil,
+    func message(_ lines: [(String, Style)], in area: Rect, layout: ScreenLayout, room: Int? = nil,
                  into grid: inout CellGrid) {
         let fitted = lines.map { (TextFit.truncate($0.0, to: room ?? layout.messageRoom), $0.1) }
         for (rect, (text, style)) in zip(layout.message(fitted.map { DisplayWidth.of($0.0) }, in: area), fitted) {

@@ -1,6 +1,7 @@
 import Foundation
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// The columns panel: a box over the list with one line per field — ● for
 /// a shown column (in its order), ○ for a field not shown — its title,

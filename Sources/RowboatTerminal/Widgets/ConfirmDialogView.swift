@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// A confirm dialog: a centered box with the title, the facts, and two
 /// buttons; the focused button is highlighted.

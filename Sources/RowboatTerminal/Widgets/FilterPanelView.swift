@@ -1,6 +1,7 @@
 import Foundation
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// The filter and sort panel: a box over the list with each section's title
 /// and its options, the chosen one marked ●, the cursor line highlighted,

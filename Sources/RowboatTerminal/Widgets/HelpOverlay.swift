@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// The help overlay: a centered box listing every key of the current screen,
 /// generated from the key map. When the entries do not fit one column, they

@@ -1,5 +1,5 @@
-import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// The text of kitty's Unicode placeholder cells: U+10EEEE followed by two
 /// combining marks that number the cell's row and column in the image

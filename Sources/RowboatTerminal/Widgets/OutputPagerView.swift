@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// A program's output over the list (`O`): a box almost as large as the
 /// screen, the run's title in its top edge, the lines from the scroll

@@ -1,5 +1,5 @@
-import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// The box every overlay (filter panel, action sheet, confirm dialog, help,
 /// output pager) sits in, at the rectangle `ScreenLayout` gives it: the
@@ -10,7 +10,7 @@ public struct OverlayFrame {
     /// The outer rectangle, border included.
     public var x: Int, y: Int, width: Int, height: Int
 
-    public init(_ box: ScreenLayout.Rect) {
+    public init(_ box: Rect) {
         x = box.x
         y = box.y
         width = box.width

@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// The search line above the status bar: the text typed after "/", a
 /// cursor while typing, how many loaded rows match, and what Enter and Esc

@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// The bottom line: endpoint ("guessed" after it when the config was
 /// guessed from a URL), loaded/total, page, state on the left; on the

@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// The sub-tabs line under the tabs line, the way gh-dash shows sections:
 /// `All` (the config's own list), then each view the endpoint's config

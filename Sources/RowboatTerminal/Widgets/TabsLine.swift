@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// The tabs line at the top when the config has more than one tab: each
 /// tab's number, title and state (spinner, ✗, item count) at the place the

@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// A toast: one line at the right end of the footer line, in the accent
 /// colour (or the error colour), over whatever the footer says; a word of

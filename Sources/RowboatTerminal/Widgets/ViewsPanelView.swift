@@ -1,5 +1,6 @@
 import RowboatCore
 import RowboatSpec
+import RowboatCells
 
 /// The views panel (`V`): a box over the list with one line per view of
 /// the endpoint — ◆ the config's, ● those saved — its name and what it

@@ -1,7 +1,3 @@
-import RowboatCore
-import RowboatSpec
-import RowboatCells
-
 /// A picture in pixels placed on a cell grid: where its top-left cell is,
 /// and the symbol cells to show instead should something be drawn over
 /// part of it (an overlay, a toast). The grid's cells under a sixel,
@@ -26,14 +22,14 @@ public struct GridPicture: Sendable, Equatable {
     /// Whether the cells show it as placeholder text (kitty Unicode placeholders).
     public var isPlaceholder: Bool { Self.isPlaceholder(picture) }
 
-    static func isPlaceholder(_ picture: PixelPicture) -> Bool {
+    public static func isPlaceholder(_ picture: PixelPicture) -> Bool {
         if case .kittyPlaceholder = picture.kind { return true }
         return false
     }
 
     /// The cells it covers.
-    public var rect: ScreenLayout.Rect {
-        ScreenLayout.Rect(x: x, y: y, width: picture.columns, height: picture.rows)
+    public var rect: Rect {
+        Rect(x: x, y: y, width: picture.columns, height: picture.rows)
     }
 
     public static func == (a: GridPicture, b: GridPicture) -> Bool {

@@ -1,5 +1,3 @@
-import RowboatCore
-
 /// A tone an embedding program adds to the theme (a RowboatKit style
 /// role): its colour and attributes, and what it is in monochrome.
 public struct ToneRole: Sendable, Hashable {

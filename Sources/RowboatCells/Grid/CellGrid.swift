@@ -1,4 +1,3 @@
-import RowboatCore
 import RowboatSpec
 
 /// One character cell: a grapheme cluster (empty for the right half of a
