@@ -6,7 +6,7 @@ import RowboatDemo
 import RowboatKit
 import RowboatNetwork
 import RowboatProcess
-import RowboatTerminal
+import RowboatViews
 import RowboatTestSupport
 import RowboatCells
 

@@ -6,6 +6,7 @@ import Foundation
 import RowboatCore
 import RowboatSpec
 import RowboatTerminal
+import RowboatViews
 import RowboatCells
 
 /// Frames through the real ncurses backend into a pseudo-terminal at

@@ -1,6 +1,6 @@
 import RowboatCore
 import RowboatSpec
-import RowboatTerminal
+import RowboatViews
 import RowboatCells
 
 /// Rendering cost follows the screen, not the list: page-down plus a full

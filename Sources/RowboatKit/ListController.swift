@@ -1,7 +1,6 @@
 import Foundation
 import RowboatCore
 import RowboatSpec
-import RowboatTerminal
 import RowboatCells
 
 /// A terminal list over any data, in a few lines: give it a reload action

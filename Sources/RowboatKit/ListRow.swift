@@ -1,4 +1,3 @@
-import RowboatTerminal
 import RowboatSpec
 import RowboatCells
 

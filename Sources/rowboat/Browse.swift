@@ -11,7 +11,6 @@ import RowboatJQ
 import RowboatKit
 import RowboatKitHTTP
 import RowboatNetwork
-import RowboatTerminal
 import RowboatCells
 
 /// `rowboat [--config FILE] [--endpoint KEY]`: the TUI. With no config it

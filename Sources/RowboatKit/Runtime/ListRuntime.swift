@@ -1,7 +1,6 @@
 import Foundation
 import RowboatCore
 import RowboatSpec
-import RowboatTerminal
 import RowboatCells
 
 /// Everything a list needs to run, however it was described — a config

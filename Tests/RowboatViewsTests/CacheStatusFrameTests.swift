@@ -1,7 +1,7 @@
 import Testing
 import RowboatCore
 import RowboatSpec
-@testable import RowboatTerminal
+@testable import RowboatViews
 
 /// Golden frames of the status bar showing cached and offline rows.
 @Suite struct CacheStatusFrameTests {

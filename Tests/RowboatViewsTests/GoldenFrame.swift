@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RowboatTerminal
+import RowboatViews
 import RowboatCells
 
 /// Compares a rendered grid's text with a golden file under Golden/.

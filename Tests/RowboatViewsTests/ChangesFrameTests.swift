@@ -1,7 +1,7 @@
 import Testing
 import RowboatCore
 import RowboatSpec
-@testable import RowboatTerminal
+@testable import RowboatViews
 import RowboatCells
 
 /// A golden frame of what a live tick changed: a new row `+`, a row whose

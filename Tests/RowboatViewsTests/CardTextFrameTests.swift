@@ -1,7 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
-@testable import RowboatTerminal
+@testable import RowboatViews
 import RowboatCells
 
 /// Cards without an image give the picture's room to text and list the

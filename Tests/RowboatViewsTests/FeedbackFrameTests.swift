@@ -1,7 +1,7 @@
 import Testing
 import RowboatCore
 import RowboatSpec
-@testable import RowboatTerminal
+@testable import RowboatViews
 
 /// Golden frames of the action sheet, the confirm dialog and toasts.
 @Suite struct FeedbackFrameTests {

@@ -1,7 +1,7 @@
 import Testing
 import RowboatCore
 import RowboatSpec
-@testable import RowboatTerminal
+@testable import RowboatViews
 
 /// Golden frames of which sort is in force, as the status bar says it: a
 /// local sort of the loaded rows ("sorted by Price ↑ (loaded)", the arrow

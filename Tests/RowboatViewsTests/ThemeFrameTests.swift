@@ -1,7 +1,7 @@
 import Testing
 import RowboatCore
 import RowboatSpec
-@testable import RowboatTerminal
+@testable import RowboatViews
 import RowboatCells
 
 /// Themes: the light one, config overrides, NO_COLOR; and the help overlay

@@ -1,7 +1,7 @@
 import Testing
 import RowboatCore
 import RowboatSpec
-@testable import RowboatTerminal
+@testable import RowboatViews
 
 /// Every action rebound to a key of its own (and every default key taken
 /// away): every screen's hints name the new keys, and none names a default

@@ -1,7 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
-@testable import RowboatTerminal
+@testable import RowboatViews
 import RowboatCells
 
 /// `rowboat URL`: a config guessed from a URL says so in the status bar

@@ -2,7 +2,7 @@ import Testing
 import RowboatCore
 import RowboatJQ
 import RowboatSpec
-@testable import RowboatTerminal
+@testable import RowboatViews
 import RowboatCells
 
 /// Golden frames of an expression column: the columns panel with its

@@ -1,7 +1,7 @@
 import Testing
 import RowboatCore
 import RowboatSpec
-@testable import RowboatTerminal
+@testable import RowboatViews
 import RowboatCells
 
 /// Pictures in pixels on the cell grid: placed at the card's thumbnail

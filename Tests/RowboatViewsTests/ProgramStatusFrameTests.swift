@@ -1,7 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
-@testable import RowboatTerminal
+@testable import RowboatViews
 
 /// A kit program's own status segment after the count, and its note on
 /// the marked rows after "N marked"; a segment with escape sequences is

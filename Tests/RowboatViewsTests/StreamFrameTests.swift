@@ -1,7 +1,7 @@
 import Testing
 import RowboatCore
 import RowboatSpec
-@testable import RowboatTerminal
+@testable import RowboatViews
 import RowboatCells
 
 /// Golden frames of a stream list: rows newest on top, no "load more", the

@@ -1,5 +1,5 @@
 import Testing
-@testable import RowboatTerminal
+@testable import RowboatViews
 @testable import RowboatSpec
 import RowboatCells
 
@@ -56,18 +56,6 @@ import RowboatCells
         let narrow = TableLayout(specs: Fixtures.columns, width: 30)
         #expect(narrow.columns.count == 2)
         #expect(narrow.columns.last!.x + narrow.columns.last!.width <= 30)
-    }
-}
-
-@Suite("Direct colour numbers")
-struct DirectColorNumberTests {
-    @Test func rgbGoesAsIsAndSmallValuesMoveOutOfThePalette() {
-        #expect(NCursesScreen.directNumber(0x12_34_56) == 0x12_34_56)
-        #expect(NCursesScreen.directNumber(0xFF_FF_FF) == 0xFF_FF_FF)
-        // 0...255 would be palette indices on xterm-direct256: nudge green.
-        #expect(NCursesScreen.directNumber(0x00_00_00) == 0x00_01_00)
-        #expect(NCursesScreen.directNumber(0x00_00_FF) == 0x00_01_FF)
-        #expect(NCursesScreen.directNumber(0x00_01_00) == 0x00_01_00)
     }
 }
 

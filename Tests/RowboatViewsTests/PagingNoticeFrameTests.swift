@@ -1,7 +1,7 @@
 import Testing
 import RowboatCore
 import RowboatSpec
-@testable import RowboatTerminal
+@testable import RowboatViews
 
 /// A golden frame of the status bar naming a paging path the first page
 /// did not have (a likely typo in the config).
