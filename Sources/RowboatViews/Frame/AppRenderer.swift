@@ -42,11 +42,18 @@ public struct AppRenderer {
         if case .help(let over) = state.overlay { under = over }
         renderOverlay(under, state: state, layout: layout, keyMap: keyMap, into: &grid)
         if let toast = state.toast {
-            ToastView.render(toast, layout: layout, into: &grid, theme: theme)
+            let view = ToastView(theme: theme, room: layout.toastRoom)
+            if let size = view.size(of: toast), let place = layout.toast(width: size.width) {
+                view.render(toast, in: place, into: &grid)
+            }
         }
         if state.showHelp {
             // Help lists the keys of what it was opened over (and what a guessed config guessed).
-            HelpOverlay(theme: theme).render(HelpScreen(state, keyMap: keyMap), screen: layout, into: &grid)
+            let help = HelpScreen(state, keyMap: keyMap)
+            let view = HelpOverlay(theme: theme, screenWidth: layout.size.columns)
+            if let size = view.size(of: help) {
+                view.render(help, in: layout.centered(width: size.width, height: size.height), into: &grid)
+            }
         }
         if let beforeOverlays { grid.uncoverPictures(before: beforeOverlays) }
         return grid
@@ -56,26 +63,34 @@ public struct AppRenderer {
                        into grid: inout CellGrid) {
         switch overlay {
         case .filterPanel(let panel):
-            FilterPanelView(theme: theme).render(panel, sections: state.query.options.sections, keyMap: keyMap,
-                                                 layout: layout, into: &grid)
+            boxed(FilterPanelView(theme: theme, sections: state.query.options.sections, keyMap: keyMap), panel,
+                  layout: layout, into: &grid)
         case .sheet(let sheet):
-            ActionSheetView(theme: theme).render(sheet, keyMap: keyMap, layout: layout, into: &grid)
+            boxed(ActionSheetView(theme: theme, keyMap: keyMap), sheet, layout: layout, into: &grid)
         case .dialog(let dialog):
-            ConfirmDialogView(theme: theme).render(dialog, layout: layout, into: &grid)
+            boxed(ConfirmDialogView(theme: theme), dialog, layout: layout, into: &grid)
         case .output(let pager):
+            guard let box = layout.pagerBox else { return }
             if let selection = pager.selection {
-                ActionConsoleView(theme: theme).render(state.actionRuns, selection: selection, now: state.clock,
-                                                       layout: layout, into: &grid)
+                ActionConsoleView(theme: theme, now: state.clock)
+                    .render(.init(runs: state.actionRuns, selection: selection), in: box, into: &grid)
             } else {
-                OutputPagerView(theme: theme).render(pager, layout: layout, into: &grid)
+                OutputPagerView(theme: theme).render(pager, in: box, into: &grid)
             }
         case .columns(let panel):
-            ColumnsPanelView(theme: theme).render(panel, state: state, layout: layout, keyMap: keyMap, into: &grid)
+            boxed(ColumnsPanelView(theme: theme, state: state, keyMap: keyMap), panel, layout: layout, into: &grid)
         case .views(let panel):
-            ViewsPanelView(theme: theme).render(panel, state: state, layout: layout, keyMap: keyMap, into: &grid)
+            boxed(ViewsPanelView(theme: theme, state: state, keyMap: keyMap), panel, layout: layout, into: &grid)
         case .help, nil:
             break
         }
+    }
+
+    /// An overlay in the box the layout gives the room it wants (none when the screen has too little).
+    func boxed<View: SizedCellView>(_ view: View, _ model: View.Model, layout: ScreenLayout, into grid: inout CellGrid) {
+        guard let size = view.size(of: model), let box = layout.overlayBox(width: size.width, height: size.height)
+        else { return }
+        view.render(model, in: box, into: &grid)
     }
 
     func renderList(_ state: AppState, layout: ScreenLayout, into grid: inout CellGrid, now: Double,
@@ -105,9 +120,9 @@ public struct AppRenderer {
             renderItems(state, window: window, table: table, into: &grid, now: now)
         }
         if let search = state.search {
-            SearchPrompt(theme: theme).render(search, loaded: list.rows.count,
-                                              serverSearch: state.query.options.searchParam != nil,
-                                              keyMap: keyMap, layout: layout, into: &grid)
+            SearchPrompt(theme: theme, keyMap: keyMap, loaded: list.rows.count,
+                         serverSearch: state.query.options.searchParam != nil, textRoom: layout.searchTextRoom)
+                .render(search, in: layout.searchPrompt, into: &grid)
         } else if list.footer != .hidden {
             let footer = list.footer
             var text = footer.hint.text(in: keyMap)

@@ -8,11 +8,16 @@ import RowboatCells
 /// where it is read, its width on screen and the local sort's arrow; the
 /// cursor line highlighted, the keys at the bottom. Long panels scroll to
 /// keep the cursor shown.
-public struct ColumnsPanelView {
+public struct ColumnsPanelView: SizedCellView {
     public var theme: Theme
+    /// The app's state: the tab's columns and fields, their widths on screen, the sort and filter in force.
+    public var state: AppState
+    public var keyMap: KeyMap
 
-    public init(theme: Theme) {
+    public init(theme: Theme, state: AppState, keyMap: KeyMap = .default) {
         self.theme = theme
+        self.state = state
+        self.keyMap = keyMap
     }
 
     /// The panel's keys, named from its key table (`KeyMap.columnsPanel`),
@@ -39,15 +44,14 @@ public struct ColumnsPanelView {
         return (parts + close).joined(separator: " · ")
     }
 
-    /// Draws `panel` in the box `layout` gives the room it wants.
-    public func render(_ panel: ColumnsPanel, state: AppState, layout: ScreenLayout, keyMap: KeyMap = .default,
-                       into grid: inout CellGrid) {
-        let lines = ColumnsPanel.lines(columns: state.columns, fields: state.columnFields)
+    /// One line of text per field: shown or not, its title, where it is
+    /// read, its width on screen, the local sort's arrow, its filter conditions.
+    func texts(_ lines: [ColumnsPanel.Line]) -> [String] {
         let widths = Dictionary(ScreenLayout.table(state).columns.map { ($0.spec.field, $0.width) }) { a, _ in a }
         let sort = state.list.sort
         let titleWidth = min(24, lines.map { DisplayWidth.of($0.title) }.max() ?? 0)
         let pathWidth = min(28, lines.map { DisplayWidth.of($0.path) }.max() ?? 0)
-        let texts = lines.map { line -> String in
+        return lines.map { line -> String in
             let mark = line.shown ? "●" : "○"
             let width: String
             if line.shown { width = widths[line.field].map { "\($0) cells" } ?? "off screen" } else { width = "" }
@@ -58,9 +62,22 @@ public struct ColumnsPanelView {
             return "\(mark) \(Self.pad(line.title, to: titleWidth))  \(Self.pad(line.path, to: pathWidth))  "
                 + Self.pad(width, to: 10) + arrow + conditions
         }
-        let widest = texts.map { DisplayWidth.of($0) }.max() ?? 0
-        guard let box = layout.overlayBox(width: max(widest + 4, DisplayWidth.of(Self.footer(width: .max, keyMap: keyMap)) + 6, 30),
-                                          height: lines.count + (panel.problem == nil ? 4 : 5)) else { return }
+    }
+
+    var lines: [ColumnsPanel.Line] { ColumnsPanel.lines(columns: state.columns, fields: state.columnFields) }
+
+    /// Room for the widest line or every key, a line per field (and one for a problem).
+    public func size(of panel: ColumnsPanel) -> (width: Int, height: Int)? {
+        let lines = self.lines
+        let widest = texts(lines).map { DisplayWidth.of($0) }.max() ?? 0
+        return (max(widest + 4, DisplayWidth.of(Self.footer(width: .max, keyMap: keyMap)) + 6, 30),
+                lines.count + (panel.problem == nil ? 4 : 5))
+    }
+
+    /// Draws `panel` in `box`, scrolled to keep the cursor shown; the keys that fit its width at the bottom.
+    public func render(_ panel: ColumnsPanel, in box: Rect, into grid: inout CellGrid) {
+        let lines = self.lines
+        let texts = self.texts(lines)
         let (width, height) = (box.width, box.height)
         var footer = Self.footer(width: width, keyMap: keyMap)
         if let typed = panel.typed, panel.addsColumn || lines.indices.contains(panel.cursor) {
@@ -71,19 +88,18 @@ public struct ColumnsPanelView {
             while DisplayWidth.of(shown) > room - 2, !shown.isEmpty { shown.removeFirst() }
             footer = "\(label): \(shown)▏"
         }
-        let frame = OverlayFrame(box)
-        frame.draw(into: &grid, title: "Columns of \(state.tab.title)", footer: footer, style: theme.status,
-                   titleStyle: theme.header)
+        OverlayFrame(style: theme.status, titleStyle: theme.header)
+            .render(.init(title: "Columns of \(state.tab.title)", footer: footer), in: box, into: &grid)
         let visible = height - (panel.problem == nil ? 4 : 5)
         if let problem = panel.problem {
-            grid.put(problem, x: frame.x + 2, y: frame.y + height - 2, maxWidth: width - 4, style: theme.error)
+            grid.put(problem, x: box.x + 2, y: box.y + height - 2, maxWidth: width - 4, style: theme.error)
         }
         let top = min(max(0, panel.cursor - visible + 1), max(0, lines.count - visible))
         for i in top..<min(lines.count, top + visible) {
-            let y = frame.y + 2 + (i - top)
+            let y = box.y + 2 + (i - top)
             let style = i == panel.cursor ? theme.selected : lines[i].shown ? theme.status : theme.status.dimmed
-            if i == panel.cursor { grid.fill(x: frame.x + 1, y: y, count: width - 2, style: style) }
-            grid.put(texts[i], x: frame.x + 2, y: y, maxWidth: width - 4, style: style)
+            if i == panel.cursor { grid.fill(x: box.x + 1, y: y, count: width - 2, style: style) }
+            grid.put(texts[i], x: box.x + 2, y: y, maxWidth: width - 4, style: style)
         }
     }
 }

@@ -4,22 +4,32 @@ import RowboatCells
 
 /// A confirm dialog: a centered box with the title, the facts, and two
 /// buttons; the focused button is highlighted.
-public struct ConfirmDialogView {
+public struct ConfirmDialogView: SizedCellView {
     public var theme: Theme
 
     public init(theme: Theme) {
         self.theme = theme
     }
 
-    /// Draws `dialog` in the box `layout` gives the room it wants.
-    public func render(_ dialog: ConfirmDialog, layout: ScreenLayout, into grid: inout CellGrid) {
-        let confirm = "[ y \(dialog.confirmLabel) ]", cancel = "[ n Cancel ]"
+    static func buttons(_ dialog: ConfirmDialog) -> (confirm: String, cancel: String) {
+        ("[ y \(dialog.confirmLabel) ]", "[ n Cancel ]")
+    }
+
+    /// Room for the widest line or the buttons, and every line.
+    public func size(of dialog: ConfirmDialog) -> (width: Int, height: Int)? {
+        let (confirm, cancel) = Self.buttons(dialog)
         let buttons = DisplayWidth.of(confirm) + 2 + DisplayWidth.of(cancel)
         let widest = ([dialog.title] + dialog.lines).map(DisplayWidth.of).max() ?? 0
-        guard let box = layout.overlayBox(width: max(widest, buttons) + 6, height: dialog.lines.count + 6) else { return }
-        let frame = OverlayFrame(box)
-        let x0 = frame.x, y0 = frame.y, width = box.width, height = box.height
-        frame.draw(into: &grid, title: dialog.title, footer: nil, style: theme.status, titleStyle: theme.header)
+        return (max(widest, buttons) + 6, dialog.lines.count + 6)
+    }
+
+    /// Draws `dialog` in `box`.
+    public func render(_ dialog: ConfirmDialog, in box: Rect, into grid: inout CellGrid) {
+        let (confirm, cancel) = Self.buttons(dialog)
+        let buttons = DisplayWidth.of(confirm) + 2 + DisplayWidth.of(cancel)
+        let x0 = box.x, y0 = box.y, width = box.width, height = box.height
+        OverlayFrame(style: theme.status, titleStyle: theme.header)
+            .render(.init(title: dialog.title, footer: nil), in: box, into: &grid)
         for (i, line) in dialog.lines.prefix(height - 6).enumerated() {
             grid.put(line, x: x0 + 3, y: y0 + 2 + i, maxWidth: width - 6, style: theme.status)
         }

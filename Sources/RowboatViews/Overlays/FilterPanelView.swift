@@ -6,17 +6,21 @@ import RowboatCells
 /// The filter and sort panel: a box over the list with each section's title
 /// and its options, the chosen one marked ●, the cursor line highlighted,
 /// and the keys at the bottom. Long panels scroll to keep the cursor shown.
-public struct FilterPanelView {
+public struct FilterPanelView: SizedCellView {
     public var theme: Theme
+    /// The sections of the list's query, whose options the panel chooses from.
+    public var sections: [QuerySection]
+    public var keyMap: KeyMap
 
-    public init(theme: Theme) {
+    public init(theme: Theme, sections: [QuerySection], keyMap: KeyMap = .default) {
         self.theme = theme
+        self.sections = sections
+        self.keyMap = keyMap
     }
 
-    /// Draws `panel` in the box `layout` gives the room it wants.
-    public func render(_ panel: FilterPanel, sections: [QuerySection], keyMap: KeyMap = .default, layout: ScreenLayout,
-                       into grid: inout CellGrid) {
-        // One line per section title and per option; a blank line between sections.
+    /// One line per section title and per option (with the option's
+    /// number); a blank line between sections.
+    func lines(_ panel: FilterPanel) -> [(text: String, option: Int?)] {
         var lines: [(text: String, option: Int?)] = []
         var optionLine = 0
         for (s, section) in sections.enumerated() {
@@ -28,18 +32,32 @@ public struct FilterPanelView {
                 optionLine += 1
             }
         }
-        let keys = panel.closing
+        return lines
+    }
+
+    /// The keys in the bottom edge.
+    func keys(_ panel: FilterPanel) -> String {
+        panel.closing
             ? Hint([Hint.key(.apply, "not applied: %k applies", on: .filterPanel),
                     Hint.key(.back, " · %k again discards", on: .filterPanel)]).text(in: keyMap)
             : Hint([Hint.key(.choose, "%k choose", on: .filterPanel), Hint.key(.apply, " · %k apply", on: .filterPanel),
                     Hint.key(.reset, " · %k reset", on: .filterPanel), Hint.key(.back, " · %k close", on: .filterPanel)])
             .text(in: keyMap).trimmingCharacters(in: CharacterSet(charactersIn: " ·"))
+    }
+
+    /// Room for the widest line or the keys, and every line.
+    public func size(of panel: FilterPanel) -> (width: Int, height: Int)? {
+        let lines = self.lines(panel)
         let widest = lines.map { DisplayWidth.of($0.text) }.max() ?? 0
-        guard let box = layout.overlayBox(width: max(widest, DisplayWidth.of(keys) + 2) + 4, height: lines.count + 4)
-        else { return }
-        let frame = OverlayFrame(box)
-        let x0 = frame.x, y0 = frame.y, width = box.width, height = box.height
-        frame.draw(into: &grid, title: "Filter and sort", footer: keys, style: theme.status, titleStyle: theme.header)
+        return (max(widest, DisplayWidth.of(keys(panel)) + 2) + 4, lines.count + 4)
+    }
+
+    /// Draws `panel` in `box`, scrolled to keep the cursor shown.
+    public func render(_ panel: FilterPanel, in box: Rect, into grid: inout CellGrid) {
+        let lines = self.lines(panel)
+        let x0 = box.x, y0 = box.y, width = box.width, height = box.height
+        OverlayFrame(style: theme.status, titleStyle: theme.header)
+            .render(.init(title: "Filter and sort", footer: keys(panel)), in: box, into: &grid)
         let visible = height - 4
         let cursorLine = lines.firstIndex { $0.option == panel.cursor } ?? 0
         let top = min(max(0, cursorLine - visible + 1), max(0, lines.count - visible))

@@ -8,31 +8,50 @@ import RowboatCells
 /// box is short the blank lines inside it go first, where it is narrow the
 /// words take their short forms ("open link in browser" → "open link"), and
 /// only then is text cut to fit. Keys are never cut.
-public struct HelpOverlay {
+public struct HelpOverlay: SizedCellView {
     public var theme: Theme
+    /// The screen's width: `section` lines widen the box up to it, less a cell each side.
+    public var screenWidth: Int
 
-    public init(theme: Theme) {
+    public init(theme: Theme, screenWidth: Int) {
         self.theme = theme
+        self.screenWidth = screenWidth
     }
 
-    /// The box is as large as `HelpLayout` found the entries need at the
-    /// screen's size, centred by `screen`, showing `help.page`; the footer
-    /// is the frame's bottom line. `section` lines (a label and its text:
+    /// The width of the `section` lines' labels.
+    static func labelWidth(_ help: HelpScreen) -> Int {
+        min(HelpLayout.keyLimit, help.section.map { DisplayWidth.of($0.keys) }.max() ?? 0)
+    }
+
+    /// The entries' layout, widened and lengthened for the `section` lines.
+    func layout(_ help: HelpScreen) -> HelpLayout? {
+        guard var layout = help.layout else { return nil }
+        if help.sectionRows > 0 {
+            let labelWidth = Self.labelWidth(help)
+            let widest = help.section.map { labelWidth + 2 + DisplayWidth.of($0.action) + 4 }.max() ?? 0
+            layout.width = min(screenWidth - 2, max(layout.width, widest))
+            layout.height += help.sectionRows
+        }
+        return layout
+    }
+
+    /// As large as `HelpLayout` found the entries need at the screen's
+    /// size, with room for the `section` lines.
+    public func size(of help: HelpScreen) -> (width: Int, height: Int)? {
+        layout(help).map { ($0.width, $0.height) }
+    }
+
+    /// Shows `help.page` in `box` (centred by the layout); the footer is
+    /// the frame's bottom line. `section` lines (a label and its text:
     /// what a guessed config guessed) go under the keys, across the whole
     /// box, as many as fit (the last one always).
-    public func render(_ help: HelpScreen, screen: ScreenLayout, into grid: inout CellGrid) {
+    public func render(_ help: HelpScreen, in frame: Rect, into grid: inout CellGrid) {
         let (title, footer, section, sectionRows) = (help.title, help.footer, help.section, help.sectionRows)
-        let width = screen.size.columns
-        guard var layout = help.layout else { return }
-        let labelWidth = min(HelpLayout.keyLimit, section.map { DisplayWidth.of($0.keys) }.max() ?? 0)
-        if sectionRows > 0 {
-            let widest = section.map { labelWidth + 2 + DisplayWidth.of($0.action) + 4 }.max() ?? 0
-            layout.width = min(width - 2, max(layout.width, widest))
-            layout.height += sectionRows
-        }
-        let frame = OverlayFrame(screen.centered(width: layout.width, height: layout.height))
+        guard let layout = self.layout(help) else { return }
+        let labelWidth = Self.labelWidth(help)
         let box = theme.status
-        frame.draw(into: &grid, title: title, footer: footer, style: box, titleStyle: theme.header)
+        OverlayFrame(style: box, titleStyle: theme.header).render(.init(title: title, footer: footer), in: frame,
+                                                                  into: &grid)
         let top = frame.y + 1 + (layout.padded ? 1 : 0)
         var x = frame.x + 2
         for column in layout.pages[help.page] {
@@ -56,4 +75,3 @@ public struct HelpOverlay {
         }
     }
 }
-

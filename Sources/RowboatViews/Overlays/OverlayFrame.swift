@@ -6,20 +6,30 @@ import RowboatCells
 /// whole rectangle cleared, a one-column blank margin at its sides so no
 /// cut-off word of the list below seems to belong to it, a border, the
 /// title set into the top edge and the keys into the bottom.
-public struct OverlayFrame {
-    /// The outer rectangle, border included.
-    public var x: Int, y: Int, width: Int, height: Int
+public struct OverlayFrame: CellView {
+    /// What is written into the frame's edges.
+    public struct Labels {
+        public var title: String
+        public var footer: String?
 
-    public init(_ box: Rect) {
-        x = box.x
-        y = box.y
-        width = box.width
-        height = box.height
+        public init(title: String, footer: String?) {
+            self.title = title
+            self.footer = footer
+        }
     }
 
-    /// Clears the rectangle and its side margins, draws the border in
-    /// `style`, and the title (in `titleStyle`) and footer into the edges.
-    public func draw(into grid: inout CellGrid, title: String, footer: String?, style: Style, titleStyle: Style) {
+    /// The border's and the footer's style, and the title's.
+    public var style: Style, titleStyle: Style
+
+    public init(style: Style, titleStyle: Style) {
+        self.style = style
+        self.titleStyle = titleStyle
+    }
+
+    /// Clears `area` (the outer rectangle, border included) and its side
+    /// margins, draws the border, and the title and footer into the edges.
+    public func render(_ labels: Labels, in area: Rect, into grid: inout CellGrid) {
+        let (x, y, width, height) = (area.x, area.y, area.width, area.height)
         for row in y..<(y + height) {
             grid.fill(x: x - 1, y: row, count: width + 2, style: .plain)
             grid.fill(x: x, y: row, count: width, style: style)
@@ -32,7 +42,9 @@ public struct OverlayFrame {
             grid.put("│", x: x, y: row, style: style)
             grid.put("│", x: x + width - 1, y: row, style: style)
         }
-        grid.put(" \(title) ", x: x + 2, y: y, maxWidth: width - 4, style: titleStyle)
-        if let footer { grid.put(" \(footer) ", x: x + 2, y: y + height - 1, maxWidth: width - 4, style: style) }
+        grid.put(" \(labels.title) ", x: x + 2, y: y, maxWidth: width - 4, style: titleStyle)
+        if let footer = labels.footer {
+            grid.put(" \(footer) ", x: x + 2, y: y + height - 1, maxWidth: width - 4, style: style)
+        }
     }
 }

@@ -6,11 +6,16 @@ import RowboatCells
 /// the endpoint — ◆ the config's, ● those saved — its name and what it
 /// sets; the view in force marked ▸, the cursor line highlighted, the keys
 /// (or the name being typed, or the delete question) at the bottom.
-public struct ViewsPanelView {
+public struct ViewsPanelView: SizedCellView {
     public var theme: Theme
+    /// The app's state: the endpoint's views and the one in force.
+    public var state: AppState
+    public var keyMap: KeyMap
 
-    public init(theme: Theme) {
+    public init(theme: Theme, state: AppState, keyMap: KeyMap = .default) {
         self.theme = theme
+        self.state = state
+        self.keyMap = keyMap
     }
 
     /// The panel's keys, named from its key table (`KeyMap.viewsPanel`).
@@ -30,9 +35,9 @@ public struct ViewsPanelView {
         return (parts + close).joined(separator: " · ")
     }
 
-    /// Draws `panel` in the box `layout` gives the room it wants.
-    public func render(_ panel: ViewsPanel, state: AppState, layout: ScreenLayout, keyMap: KeyMap = .default,
-                       into grid: inout CellGrid) {
+    /// One line of text per view: in force or not, declared or saved, its
+    /// name and what it sets; a line saying how to save one when there is none.
+    var texts: [String] {
         let lines = state.viewLines
         let nameWidth = min(ViewSpec.maxNameCharacters, lines.map { DisplayWidth.of($0.view.name) }.max() ?? 0)
         var texts = lines.map { line -> String in
@@ -44,9 +49,21 @@ public struct ViewsPanelView {
             let save = TableHint([.init([.views(.save)], "saves the list as it is")]).parts(in: keyMap.viewsPanelBindings())
             texts = ["no views yet" + (save.first.map { ": " + $0 } ?? "")]
         }
+        return texts
+    }
+
+    /// Room for the widest line or every key, a line per view.
+    public func size(of panel: ViewsPanel) -> (width: Int, height: Int)? {
+        let texts = self.texts
         let widest = texts.map { DisplayWidth.of($0) }.max() ?? 0
-        guard let box = layout.overlayBox(width: max(widest + 4, DisplayWidth.of(Self.footer(width: .max, keyMap: keyMap)) + 6, 40),
-                                          height: texts.count + 4) else { return }
+        return (max(widest + 4, DisplayWidth.of(Self.footer(width: .max, keyMap: keyMap)) + 6, 40), texts.count + 4)
+    }
+
+    /// Draws `panel` in `box`, scrolled to keep the cursor shown; at the
+    /// bottom the keys that fit, the name being typed or the delete question.
+    public func render(_ panel: ViewsPanel, in box: Rect, into grid: inout CellGrid) {
+        let lines = state.viewLines
+        let texts = self.texts
         let (width, height) = (box.width, box.height)
         var footer = Self.footer(width: width, keyMap: keyMap)
         if let typed = panel.typed {
@@ -56,17 +73,16 @@ public struct ViewsPanelView {
         } else if let name = panel.deleting {
             footer = "delete \(name)? d again deletes it"
         }
-        let frame = OverlayFrame(box)
-        frame.draw(into: &grid, title: "Views of \(state.tab.title)", footer: footer, style: theme.status,
-                   titleStyle: theme.header)
+        OverlayFrame(style: theme.status, titleStyle: theme.header)
+            .render(.init(title: "Views of \(state.tab.title)", footer: footer), in: box, into: &grid)
         let visible = height - 4
         let top = min(max(0, panel.cursor - visible + 1), max(0, texts.count - visible))
         for i in top..<min(texts.count, top + visible) {
-            let y = frame.y + 2 + (i - top)
+            let y = box.y + 2 + (i - top)
             let selected = i == panel.cursor && !lines.isEmpty
             let style = selected ? theme.selected : theme.status
-            if selected { grid.fill(x: frame.x + 1, y: y, count: width - 2, style: style) }
-            grid.put(texts[i], x: frame.x + 2, y: y, maxWidth: width - 4, style: style)
+            if selected { grid.fill(x: box.x + 1, y: y, count: width - 2, style: style) }
+            grid.put(texts[i], x: box.x + 2, y: y, maxWidth: width - 4, style: style)
         }
     }
 }
