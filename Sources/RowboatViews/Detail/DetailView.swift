@@ -6,11 +6,22 @@ import RowboatCells
 /// wrapped and scrolled by the user; under it, when the endpoint declares
 /// related items, a strip of their cards (or one line saying it is loading,
 /// empty or failed). Regions come from `DetailGeometry`.
-public struct DetailView {
+public struct DetailView: CellView {
     public var theme: Theme
+    /// The app's state: favorites, thumbnails and image phases.
+    public var state: AppState
+    /// Where the detail's parts go (`ScreenLayout.detail`).
+    public var geometry: DetailGeometry
+    /// The clock, for relative dates.
+    public var now: Double
+    public var keyMap: KeyMap
 
-    public init(theme: Theme) {
+    public init(theme: Theme, state: AppState, geometry: DetailGeometry, now: Double, keyMap: KeyMap = .default) {
         self.theme = theme
+        self.state = state
+        self.geometry = geometry
+        self.now = now
+        self.keyMap = keyMap
     }
 
     /// The content as styled lines, wrapped to `width`.
@@ -67,20 +78,21 @@ public struct DetailView {
         }
     }
 
-    public func render(_ state: AppState, detail: DetailState, geometry: DetailGeometry, into grid: inout CellGrid,
-                       top: Int, now: Double, keyMap: KeyMap = .default) {
+    /// Draws `detail` in `area` (the screen from its title row to its
+    /// status row), each part where `geometry` puts it.
+    public func render(_ detail: DetailState, in area: Rect, into grid: inout CellGrid) {
         let row = detail.row
-        grid.fill(x: 0, y: geometry.titleRow, count: grid.width, style: theme.header)
+        grid.fill(x: area.x, y: geometry.titleRow, count: area.width, style: theme.header)
         let star = state.isFavorite(row.id, endpoint: detail.endpointKey) ? "★ " : ""
         let heading = " ‹ " + star + row.title
-        grid.put(heading, x: 0, y: geometry.titleRow, maxWidth: grid.width, style: theme.header)
-        let titleShown = DisplayWidth.of(Sanitizer.clean(heading)) < grid.width && !row.title.contains(where: \.isNewline)
+        grid.put(heading, x: area.x, y: geometry.titleRow, maxWidth: area.width, style: theme.header)
+        let titleShown = DisplayWidth.of(Sanitizer.clean(heading)) < area.width && !row.title.contains(where: \.isNewline)
         let text = geometry.text
         // The picture comes first (as blank lines here, painted below), then the text.
         let box = geometry.picture
         let pictureRows = row.imageURL == nil ? 0 : box.rows + 1
         let content = Array(repeating: ("", theme.normal), count: pictureRows)
-            + lines(for: row, width: grid.width - 2, now: now, load: detail.load, keyMap: keyMap, titleShown: titleShown)
+            + lines(for: row, width: area.width - 2, now: now, load: detail.load, keyMap: keyMap, titleShown: titleShown)
         let scroll = min(detail.scroll, max(0, content.count - text.height))
         for i in 0..<text.height where scroll + i < content.count {
             let (line, style) = content[scroll + i]
@@ -89,15 +101,16 @@ public struct DetailView {
         if let url = row.imageURL, scroll < box.rows {
             // Paint the picture into a scratch grid and copy its visible rows.
             var picture = CellGrid(width: box.columns, height: box.rows)
-            let painter = ThumbnailPainter(theme: theme)
+            let whole = Rect(x: 0, y: 0, width: box.columns, height: box.rows)
             if let thumbnail = state.thumbnails[ImageRequest(url: url, columns: box.columns, rows: box.rows)] {
                 // A picture in pixels only whole (placeholder cells can be cut like text).
-                let whole = scroll == 0 && box.rows <= text.height
-                painter.paint(thumbnail, into: &picture, x: 0, y: 0, columns: box.columns, rows: box.rows,
-                              pixels: whole || thumbnail.pixels.map { GridPicture.isPlaceholder($0) } == true)
+                let shownWhole = scroll == 0 && box.rows <= text.height
+                ThumbnailPainter(theme: theme,
+                                 pixels: shownWhole || thumbnail.pixels.map { GridPicture.isPlaceholder($0) } == true)
+                    .render(thumbnail, in: whole, into: &picture)
             } else {
-                painter.placeholder(state.imagePhase(ofURL: url), into: &picture, x: 0, y: 0, columns: box.columns,
-                                    rows: box.rows, frame: theme.dim)
+                ImagePlaceholderView(theme: theme, frame: theme.dim)
+                    .render(state.imagePhase(ofURL: url), in: whole, into: &picture)
             }
             let x0 = geometry.pictureX
             for line in scroll..<box.rows where line - scroll < text.height {
@@ -106,9 +119,9 @@ public struct DetailView {
             grid.place(picture.pictures, dx: x0, dy: text.y - scroll)
         }
         if let strip = detail.strip, let shape = geometry.strip {
-            renderStrip(strip, shape: shape, state: state, into: &grid, now: now, keyMap: keyMap)
+            renderStrip(strip, shape: shape, in: area, into: &grid)
         }
-        grid.fill(x: 0, y: geometry.statusRow, count: grid.width, style: theme.status)
+        grid.fill(x: area.x, y: geometry.statusRow, count: area.width, style: theme.status)
         let position = content.count > text.height
             ? " · \(scroll + 1)-\(min(content.count, scroll + text.height))/\(content.count)" : ""
         // Only when the strip is on screen (a short terminal leaves it out).
@@ -119,18 +132,17 @@ public struct DetailView {
                       Hint.key(.openRelated, " · %k open", on: .detail)]
         }
         grid.put(" \(detail.endpointKey) · item \(detail.rowID)\(position)" + Hint(hints).text(in: keyMap),
-                 x: 0, y: geometry.statusRow, style: theme.status)
+                 x: area.x, y: geometry.statusRow, style: theme.status)
     }
 
     /// The related strip: its title line (with how many are loaded), then
     /// the visible cards; or one line for loading, empty and failed.
-    func renderStrip(_ strip: RelatedStrip, shape: StripGeometry, state: AppState, into grid: inout CellGrid,
-                     now: Double, keyMap: KeyMap) {
+    func renderStrip(_ strip: RelatedStrip, shape: StripGeometry, in area: Rect, into grid: inout CellGrid) {
         let list = strip.list
         let count = list.totalCount.map { "\(list.rows.count)/\($0)" } ?? "\(list.rows.count)"
         let loading = list.inFlight != nil ? " · loading…" : ""
-        grid.fill(x: 0, y: shape.titleRow, count: grid.width, style: theme.header)
-        grid.put(" \(strip.title) · \(count)\(loading)", x: 0, y: shape.titleRow, maxWidth: grid.width, style: theme.header)
+        grid.fill(x: area.x, y: shape.titleRow, count: area.width, style: theme.header)
+        grid.put(" \(strip.title) · \(count)\(loading)", x: area.x, y: shape.titleRow, maxWidth: area.width, style: theme.header)
         let y = shape.titleRow + 1
         if list.rows.isEmpty {
             let line: (String, Style)
@@ -143,15 +155,15 @@ public struct DetailView {
             default:
                 line = ("No related items", theme.dim)
             }
-            grid.put(line.0, x: 1, y: y + 1, maxWidth: grid.width - 2, style: line.1)
+            grid.put(line.0, x: area.x + 1, y: y + 1, maxWidth: area.width - 2, style: line.1)
             return
         }
         for index in shape.visible {
             guard let rect = shape.rect(of: index) else { continue }
             let row = list.rows[index]
-            CardView(theme: theme).render(row, selected: index == list.selection, into: &grid,
-                                          x: rect.x, y: rect.y, width: rect.width, now: now,
-                                          phase: state.imagePhase(of: row), thumbnails: state.thumbnails)
+            CardView(theme: theme, now: now, thumbnails: state.thumbnails)
+                .render(.init(row, selected: index == list.selection, phase: state.imagePhase(of: row)), in: rect,
+                        into: &grid)
         }
     }
 }

@@ -4,22 +4,24 @@ import RowboatCells
 /// Draws a thumbnail's cells (symbol, palette foreground and background)
 /// into the grid — or, when it carries a picture in pixels, blank cells and
 /// the picture placed on the grid (kitty placeholders: the placeholder
-/// cells) — or — until it is there — a framed placeholder saying where
-/// the image is: ◌ not asked for, ⇣ loading, ✗ failed with its reason.
-public struct ThumbnailPainter {
+/// cells). Until it is there, `ImagePlaceholderView` draws its box.
+public struct ThumbnailPainter: CellView {
     public var theme: Theme
     /// False in the monochrome theme: symbols only, no colours.
     public var colors: Bool
+    /// False: symbols even when the thumbnail has a picture (the box is
+    /// cut, so a picture would not fit).
+    public var pixels: Bool
 
-    public init(theme: Theme) {
+    public init(theme: Theme, pixels: Bool = true) {
         self.theme = theme
         self.colors = !theme.isMonochrome
+        self.pixels = pixels
     }
 
-    /// `pixels` false: symbols even when the thumbnail has a picture (the
-    /// box is cut, so a picture would not fit).
-    public func paint(_ thumbnail: Thumbnail, into grid: inout CellGrid, x: Int, y: Int, columns: Int, rows: Int,
-                      pixels: Bool = true) {
+    /// Draws `thumbnail` in `box`, from its top-left cell.
+    public func render(_ thumbnail: Thumbnail, in box: Rect, into grid: inout CellGrid) {
+        let (x, y, columns, rows) = (box.x, box.y, box.width, box.height)
         if pixels, colors, let picture = thumbnail.pixels, picture.x + picture.columns <= columns,
            picture.y + picture.rows <= rows {
             paint(picture, of: thumbnail, into: &grid, x: x, y: y, columns: columns, rows: rows)
@@ -59,33 +61,6 @@ public struct ThumbnailPainter {
             }
         }
         grid.pictures.append(GridPicture(picture: picture, x: x + picture.x, y: y + picture.y, symbols: symbols))
-    }
-
-    /// `phase` nil: the item has no image; the frame stays empty.
-    public func placeholder(_ phase: ImagePhase?, into grid: inout CellGrid, x: Int, y: Int, columns: Int, rows: Int,
-                            frame: Style) {
-        guard columns > 0, rows > 0 else { return }
-        for line in 0..<rows {
-            let edge = line == 0 || line == rows - 1
-            let text = edge ? String(repeating: "·", count: columns)
-                : "·" + String(repeating: " ", count: max(0, columns - 2)) + "·"
-            grid.put(text, x: x, y: y + line, maxWidth: columns, style: frame)
-        }
-        var lines: [(String, Style)]
-        switch phase {
-        case nil: lines = []
-        case .new: lines = [("◌", frame)]
-        case .downloading: lines = [("⇣ loading", theme.dim)]
-        case .downloaded: lines = []
-        case .off: lines = [("images off", theme.dim)]
-        case .failed(let reason): lines = [("✗ failed", theme.error), (reason, theme.dim)]
-        }
-        lines = Array(lines.prefix(max(0, rows - 2)))
-        let top = y + max(1, (rows - lines.count) / 2)
-        for (i, (text, style)) in lines.enumerated() {
-            let fitted = TextFit.truncate(text, to: max(1, columns - 2))
-            grid.put(fitted, x: x + max(1, (columns - DisplayWidth.of(fitted)) / 2), y: top + i, style: style)
-        }
     }
 }
 

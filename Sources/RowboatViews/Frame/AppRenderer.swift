@@ -22,15 +22,18 @@ public struct AppRenderer {
         }
         let layout = ScreenLayout.of(state)
         let spinner = Spinner.frame(spinnerFrame)
-        if layout.tabsRow != nil {
-            TabsLine(theme: theme).render(state, layout: layout, spinner: spinner, into: &grid)
+        if let row = layout.tabsRow {
+            TabsLine(theme: theme, layout: layout, spinner: spinner).render(state, in: layout.line(row), into: &grid)
         }
-        if layout.viewsRow != nil {
-            SubTabsLine(theme: theme).render(state, layout: layout, keyMap: keyMap, into: &grid)
+        if let row = layout.viewsRow {
+            SubTabsLine(theme: theme, layout: layout, keyMap: keyMap).render(state, in: layout.line(row), into: &grid)
         }
         if let detail = state.detail {
-            DetailView(theme: theme).render(state, detail: detail, geometry: layout.detail(detail), into: &grid,
-                                            top: layout.headerRow, now: now, keyMap: keyMap)
+            let geometry = layout.detail(detail)
+            let area = Rect(x: 0, y: geometry.titleRow, width: grid.width,
+                            height: max(0, geometry.statusRow - geometry.titleRow + 1))
+            DetailView(theme: theme, state: state, geometry: geometry, now: now, keyMap: keyMap)
+                .render(detail, in: area, into: &grid)
         } else if state.showingFavorites {
             renderFavorites(state, layout: layout, into: &grid, now: now, keyMap: keyMap)
         } else {
@@ -95,11 +98,12 @@ public struct AppRenderer {
 
     func renderList(_ state: AppState, layout: ScreenLayout, into grid: inout CellGrid, now: Double,
                     spinner: Character, keyMap: KeyMap) {
-        let table = TableView(columns: state.columns, width: grid.width, theme: theme, badges: state.showsImageBadges)
+        let table = TableView(columns: state.columns, width: grid.width, theme: theme, badges: state.showsImageBadges,
+                              now: now, images: state.images)
         let window = layout.items(in: state)
         switch state.viewMode {
         case .table:
-            table.renderHeader(into: &grid, y: layout.headerRow, sort: state.list.sort)
+            TableHeader(table: table).render(state.list.sort, in: layout.line(layout.headerRow), into: &grid)
         case .grid:
             grid.fill(x: 0, y: layout.headerRow, count: grid.width, style: theme.header)
             let g = layout.grid
@@ -130,7 +134,8 @@ public struct AppRenderer {
             let style = footer == .failed ? theme.error : footer == .pullArmed ? theme.accent : theme.footer
             grid.put(" " + text, x: 0, y: layout.footerRow, style: style)
         }
-        StatusBar.render(state, into: &grid, y: layout.statusRow, now: now, spinner: spinner, theme: theme, keyMap: keyMap)
+        StatusBar(theme: theme, keyMap: keyMap, now: now, spinner: spinner)
+            .render(state, in: layout.line(layout.statusRow), into: &grid)
     }
 
     /// The drawn items of the list, search matches or favorites, each at its
@@ -141,23 +146,22 @@ public struct AppRenderer {
         let changes = state.showingFavorites ? nil : state.list.changes
         let list = state.list
         let highlight = state.search.map(\.text).flatMap { $0.isEmpty ? nil : $0 }
+        let card = CardView(theme: theme, now: now, thumbnails: state.thumbnails, fields: state.cardFields)
         for index in window.visible {
             guard let row = state.shownItem(index), let rect = window.rect(of: index) else { continue }
             let selected = index == window.selection
             switch window.kind {
             case .table:
-                table.renderRow(row, selected: selected, favorite: favorites.contains(row.id),
-                                marked: state.isMarked(shown: index), new: fresh.contains(row.id),
-                                changed: changes == nil ? [] : list.changedFields(of: row.id, now: now),
-                                gone: changes?.gone.contains(row.id) ?? false, highlight: highlight,
-                                into: &grid, y: rect.y,
-                                now: now, images: state.images)
+                table.render(.init(row, selected: selected, favorite: favorites.contains(row.id),
+                                   marked: state.isMarked(shown: index), new: fresh.contains(row.id),
+                                   changed: changes == nil ? [] : list.changedFields(of: row.id, now: now),
+                                   gone: changes?.gone.contains(row.id) ?? false, highlight: highlight),
+                             in: rect, into: &grid)
             case .grid:
-                CardView(theme: theme).render(row, selected: selected, marked: state.isMarked(shown: index),
-                                              favorite: favorites.contains(row.id), new: fresh.contains(row.id), into: &grid,
-                                              x: rect.x, y: rect.y,
-                                              width: rect.width, now: now, phase: state.imagePhase(of: row),
-                                              thumbnails: state.thumbnails, fields: state.cardFields)
+                card.render(.init(row, selected: selected, marked: state.isMarked(shown: index),
+                                  favorite: favorites.contains(row.id), new: fresh.contains(row.id),
+                                  phase: state.imagePhase(of: row)),
+                            in: rect, into: &grid)
             }
         }
     }
@@ -165,8 +169,9 @@ public struct AppRenderer {
     /// The favorites list: the stored rows as a table, read from the cache
     /// database (so it works offline).
     func renderFavorites(_ state: AppState, layout: ScreenLayout, into grid: inout CellGrid, now: Double, keyMap: KeyMap) {
-        let table = TableView(columns: state.columns, width: grid.width, theme: theme, badges: state.showsImageBadges)
-        table.renderHeader(into: &grid, y: layout.headerRow)
+        let table = TableView(columns: state.columns, width: grid.width, theme: theme, badges: state.showsImageBadges,
+                              now: now, images: state.images)
+        TableHeader(table: table).render(nil, in: layout.line(layout.headerRow), into: &grid)
         if state.favorites.isEmpty {
             let add = Self.key(keyMap, .favorite).map { "press \($0) on an item to add it" }
             let back = Self.key(keyMap, .favoritesList).map { "\($0) to go back" }

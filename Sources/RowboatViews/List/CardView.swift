@@ -8,18 +8,48 @@ import RowboatCells
 /// to text: the title and subtitle on up to two lines each, then `fields`
 /// ("name: value"). A row's tone colours its title. Where it goes comes
 /// from the screen layout.
-public struct CardView {
-    public var theme: Theme
+public struct CardView: CellView {
+    /// One card: its row, and how it stands in the list.
+    public struct Card {
+        public var row: RowModel
+        public var selected: Bool
+        public var marked: Bool
+        public var favorite: Bool
+        public var new: Bool
+        /// Where the row's image is (nil: it has none).
+        public var phase: ImagePhase?
 
-    public init(theme: Theme) {
-        self.theme = theme
+        public init(_ row: RowModel, selected: Bool, marked: Bool = false, favorite: Bool = false, new: Bool = false,
+                    phase: ImagePhase?) {
+            self.row = row
+            self.selected = selected
+            self.marked = marked
+            self.favorite = favorite
+            self.new = new
+            self.phase = phase
+        }
     }
 
-    /// `phase`: where the row's image is (nil: it has none).
-    public func render(_ row: RowModel, selected: Bool, marked: Bool = false, favorite: Bool = false, new: Bool = false,
-                       into grid: inout CellGrid, x: Int, y: Int,
-                       width: Int, now: Double, phase: ImagePhase?, thumbnails: [ImageRequest: Thumbnail],
-                       fields: [String] = []) {
+    public var theme: Theme
+    /// The clock, for relative dates.
+    public var now: Double
+    /// The thumbnails there are, by request.
+    public var thumbnails: [ImageRequest: Thumbnail]
+    /// The fields a card shows under its title (the endpoint's `cardFields`).
+    public var fields: [String]
+
+    public init(theme: Theme, now: Double, thumbnails: [ImageRequest: Thumbnail], fields: [String] = []) {
+        self.theme = theme
+        self.now = now
+        self.thumbnails = thumbnails
+        self.fields = fields
+    }
+
+    /// Draws `card` at `rect` (its width; its height is `GridLayout.cardHeight`).
+    public func render(_ card: Card, in rect: Rect, into grid: inout CellGrid) {
+        let (row, selected, marked, favorite, new, phase) = (card.row, card.selected, card.marked, card.favorite,
+                                                             card.new, card.phase)
+        let (x, y, width) = (rect.x, rect.y, rect.width)
         var textStyle = selected ? theme.selected : marked ? theme.accent : theme.normal
         if !selected && !marked { textStyle = theme.style(toneNamed: RowTone.name(of: row), on: textStyle) }
         let titleStyle = Style(foreground: textStyle.foreground, background: textStyle.background,
@@ -29,17 +59,16 @@ public struct CardView {
             .replacingOccurrences(of: " ", with: "") + " " : "") + row.title
         guard row.imageURL != nil else {
             renderText(row, title: title, selected: selected, titleStyle: titleStyle, into: &grid, x: x, y: y,
-                       width: width, now: now, fields: fields)
+                       width: width)
             return
         }
         let frame = selected ? theme.selected : theme.dim
-        let painter = ThumbnailPainter(theme: theme)
+        let box = Rect(x: x, y: y, width: width, height: GridLayout.thumbnailRows)
         if let url = row.imageURL,
            let thumbnail = thumbnails[ImageRequest(url: url, columns: width, rows: GridLayout.thumbnailRows)] {
-            painter.paint(thumbnail, into: &grid, x: x, y: y, columns: width, rows: GridLayout.thumbnailRows)
+            ThumbnailPainter(theme: theme).render(thumbnail, in: box, into: &grid)
         } else {
-            painter.placeholder(phase, into: &grid, x: x, y: y, columns: width, rows: GridLayout.thumbnailRows,
-                                frame: frame)
+            ImagePlaceholderView(theme: theme, frame: frame).render(phase, in: box, into: &grid)
         }
         grid.putField(title, x: x, y: y + GridLayout.thumbnailRows, width: width,
                       style: titleStyle)
@@ -52,7 +81,7 @@ public struct CardView {
 
     /// A card without a picture: its text in the picture's room too.
     func renderText(_ row: RowModel, title: String, selected: Bool, titleStyle: Style, into grid: inout CellGrid,
-                    x: Int, y: Int, width: Int, now: Double, fields: [String]) {
+                    x: Int, y: Int, width: Int) {
         var lines: [(String, Style)] = []
         let normal = selected ? theme.selected : theme.normal
         let dim = selected ? theme.selected : theme.dim

@@ -6,10 +6,25 @@ import RowboatCells
 /// guessed from a URL), loaded/total, page, state on the left; on the
 /// right "offline · cached 12 min ago", the last error, "cached 12 min ago"
 /// or "updated 2 min ago".
-public enum StatusBar {
-    public static func render(_ state: AppState, into grid: inout CellGrid, y: Int, now: Double,
-                              spinner: Character, theme: Theme, keyMap: KeyMap = .default) {
-        grid.fill(x: 0, y: y, count: grid.width, style: theme.status)
+public struct StatusBar: CellView {
+    public var theme: Theme
+    public var keyMap: KeyMap
+    /// The clock, for "updated 2 min ago" and what is new.
+    public var now: Double
+    /// The spinner's frame, while the list loads.
+    public var spinner: Character
+
+    public init(theme: Theme, keyMap: KeyMap = .default, now: Double, spinner: Character) {
+        self.theme = theme
+        self.keyMap = keyMap
+        self.now = now
+        self.spinner = spinner
+    }
+
+    /// Draws the status of `state`'s list on `line` (the layout's status row).
+    public func render(_ state: AppState, in line: Rect, into grid: inout CellGrid) {
+        let y = line.y
+        grid.fill(x: line.x, y: y, count: line.width, style: theme.status)
         let list = state.list
         typealias Segment = StatusLineFit.Segment
         // What matters most stays longest when the line is narrow: the endpoint,
@@ -26,7 +41,7 @@ public enum StatusBar {
         if list.pagesLoaded > 0 {
             parts.append(Segment("page \(list.pagesLoaded)" + (list.totalPages.map { "/\($0)" } ?? ""), rank: 5))
         }
-        parts.append(Segment(phaseText(list.phase, spinner: spinner), rank: 8))
+        parts.append(Segment(Self.phaseText(list.phase, spinner: spinner), rank: 8))
         if let pending = list.sorting {
             parts.append(Segment("sorting by \(pending.sort.title) \(pending.sort.arrow)…", rank: 6))
         } else if let sort = list.sort {
@@ -67,10 +82,10 @@ public enum StatusBar {
         } else if let updated = list.lastUpdated {
             right = Segment("updated " + ValueFormatter.relative(updated, now: now), rank: 1)
         }
-        let fit = StatusLineFit(left: parts, right: right, width: grid.width)
-        grid.put(" " + fit.left.joined(separator: " · "), x: 0, y: y, style: theme.status)
+        let fit = StatusLineFit(left: parts, right: right, width: line.width)
+        grid.put(" " + fit.left.joined(separator: " · "), x: line.x, y: y, style: theme.status)
         guard let shown = fit.right else { return }
-        grid.put(shown, x: grid.width - DisplayWidth.of(shown) - 1, y: y, style: rightStyle)
+        grid.put(shown, x: line.x + line.width - DisplayWidth.of(shown) - 1, y: y, style: rightStyle)
     }
 
     static func phaseText(_ phase: ListState.Phase, spinner: Character) -> String {

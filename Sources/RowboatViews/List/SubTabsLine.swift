@@ -6,16 +6,22 @@ import RowboatCells
 /// `All` (the config's own list), then each view the endpoint's config
 /// declares (`views:`); the view in force highlighted, the keys that step
 /// through them at the end when there is room.
-public struct SubTabsLine {
+public struct SubTabsLine: CellView {
     public var theme: Theme
+    /// Where each sub-tab's label goes on the line.
+    public var layout: ScreenLayout
+    public var keyMap: KeyMap
 
-    public init(theme: Theme) {
+    public init(theme: Theme, layout: ScreenLayout, keyMap: KeyMap) {
         self.theme = theme
+        self.layout = layout
+        self.keyMap = keyMap
     }
 
-    public func render(_ state: AppState, layout: ScreenLayout, keyMap: KeyMap, into grid: inout CellGrid) {
-        guard let y = layout.viewsRow else { return }
-        grid.fill(x: 0, y: y, count: grid.width, style: theme.status)
+    /// Draws the views of `state`'s endpoint on `line` (the layout's views row).
+    public func render(_ state: AppState, in line: Rect, into grid: inout CellGrid) {
+        let y = line.y
+        grid.fill(x: line.x, y: y, count: line.width, style: theme.status)
         let declared = state.endpoints[state.endpointKey]?.views ?? []
         let current = state.tab.view.flatMap { view in declared.firstIndex { $0.name == view.name } }
         let names = ["All"] + declared.map(\.name)
@@ -30,8 +36,9 @@ public struct SubTabsLine {
         list.overlay = nil
         let hint = TableHint([.init([.views(.cycle(-1)), .views(.cycle(1))], "views")])
             .parts(in: keyMap.bindings(in: list)).first
-        if let hint, x + DisplayWidth.of(hint) + 2 < grid.width {
-            grid.put(hint, x: grid.width - DisplayWidth.of(hint) - 1, y: y, style: theme.status.dimmed)
+        let end = line.x + line.width
+        if let hint, x + DisplayWidth.of(hint) + 2 < end {
+            grid.put(hint, x: end - DisplayWidth.of(hint) - 1, y: y, style: theme.status.dimmed)
         }
     }
 }

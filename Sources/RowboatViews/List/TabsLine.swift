@@ -5,16 +5,23 @@ import RowboatCells
 /// The tabs line at the top when the config has more than one tab: each
 /// tab's number, title and state (spinner, ✗, item count) at the place the
 /// screen layout gives it; the current tab highlighted.
-public struct TabsLine {
+public struct TabsLine: CellView {
     public var theme: Theme
+    /// Where each tab's label goes on the line, and the marks of tabs off it.
+    public var layout: ScreenLayout
+    /// The spinner's frame, for a tab that is loading.
+    public var spinner: Character
 
-    public init(theme: Theme) {
+    public init(theme: Theme, layout: ScreenLayout, spinner: Character) {
         self.theme = theme
+        self.layout = layout
+        self.spinner = spinner
     }
 
-    public func render(_ state: AppState, layout: ScreenLayout, spinner: Character, into grid: inout CellGrid) {
-        guard let y = layout.tabsRow else { return }
-        grid.fill(x: 0, y: y, count: grid.width, style: theme.status)
+    /// Draws the tabs of `state` on `line` (the layout's tabs row).
+    public func render(_ state: AppState, in line: Rect, into grid: inout CellGrid) {
+        let y = line.y
+        grid.fill(x: line.x, y: y, count: line.width, style: theme.status)
         for (i, rect) in layout.tabRects.enumerated() where rect.width > 0 {
             let tab = state.tabs[i]
             let style: Style
