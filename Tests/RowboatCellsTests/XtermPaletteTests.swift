@@ -1,5 +1,4 @@
 import Testing
-import RowboatSpec
 import RowboatCells
 
 @Suite("xterm palette")
