@@ -33,3 +33,23 @@ public struct Style: Sendable, Hashable {
 
     public static let plain = Style()
 }
+
+extension Style {
+    /// This style, dim (a field that is not shown, a hint that steps back).
+    public var dimmed: Style {
+        var out = self
+        out.attributes.insert(.dim)
+        return out
+    }
+}
+
+extension Style.Color {
+    /// A thumbnail cell's colour; `nil` is the terminal's default.
+    public init(_ color: ThumbnailColor?) {
+        switch color {
+        case nil: self = .default
+        case .indexed(let index): self = .indexed(index)
+        case .rgb(let rgb): self = .rgb(rgb)
+        }
+    }
+}

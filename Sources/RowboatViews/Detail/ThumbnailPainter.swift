@@ -63,14 +63,3 @@ public struct ThumbnailPainter: CellView {
         grid.pictures.append(GridPicture(picture: picture, x: x + picture.x, y: y + picture.y, symbols: symbols))
     }
 }
-
-extension Style.Color {
-    /// A thumbnail colour; `nil` is the terminal's default.
-    init(_ color: ThumbnailColor?) {
-        switch color {
-        case nil: self = .default
-        case .indexed(let index): self = .indexed(index)
-        case .rgb(let rgb): self = .rgb(rgb)
-        }
-    }
-}

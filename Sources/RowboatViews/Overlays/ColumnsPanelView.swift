@@ -111,12 +111,3 @@ extension ColumnsPanelView {
         return fitted + String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted)))
     }
 }
-
-extension Style {
-    /// This style, dim (a field that is not shown).
-    var dimmed: Style {
-        var out = self
-        out.attributes.insert(.dim)
-        return out
-    }
-}
