@@ -66,8 +66,12 @@ let package = Package(
         // cells and colours, pictures in pixels, image requests). Pure.
         .target(name: "RowboatCells", dependencies: ["RowboatSpec"]),
         .target(name: "RowboatCore", dependencies: ["RowboatCells", "RowboatSpec"]),
-        // Cell grid, widgets, display width (pure) and the ncurses backend.
-        .target(name: "RowboatTerminal", dependencies: ["RowboatCore", "RowboatCells", "RowboatSpec", "RowboatProcess", "CNCurses"]),
+        // The views: every screen and overlay drawn from the app's state into a cell grid, and AppRenderer, which
+        // makes a frame of them. Pure: no IO, no ncurses.
+        .target(name: "RowboatViews", dependencies: ["RowboatCore", "RowboatCells", "RowboatSpec"]),
+        // The ncurses backend: takes the terminal over, draws a frame's cells, reads keys and the mouse, writes
+        // pictures, notifications and the clipboard's sequence. The only target that imports CNCurses.
+        .target(name: "RowboatTerminal", dependencies: ["RowboatCells", "RowboatSpec", "RowboatProcess", "CNCurses"]),
         // libsecret (the Secret Service: the system keyring) via pkg-config, for sign-in tokens; pulls in GLib/GIO.
         .systemLibrary(name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1",
                        providers: [.apt(["libsecret-1-dev"])]),
@@ -129,7 +133,8 @@ let package = Package(
         // The list controller as a library: its public API (ListController, ListRow, ListSession) and the
         // TUI runtime under it (the run loop on the UI thread, the effect runner, a page provider protocol).
         // It depends on no library: a program that only gives closures builds none of HTTP, SQLite, YAML or simdjson.
-        .target(name: "RowboatKit", dependencies: ["RowboatCore", "RowboatCells", "RowboatSpec", "RowboatTerminal", "RowboatProcess"]),
+        .target(name: "RowboatKit", dependencies: ["RowboatCore", "RowboatCells", "RowboatSpec", "RowboatViews", "RowboatTerminal",
+                                                  "RowboatProcess"]),
         // What a kit program adds when it wants it: thumbnails over HTTP (AsyncHTTPClient) with their decoders, and
         // the cache database as the runtime's store (the `rowboat` app's favorites and cache).
         .target(name: "RowboatKitHTTP", dependencies: ["RowboatKit", "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatNetwork",
@@ -140,7 +145,7 @@ let package = Package(
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
             "RowboatJQ",
-            "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
+            "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
             "RowboatKit", "RowboatKitHTTP", "RowboatImages",
             http("ArgumentParser", "swift-argument-parser"),
         ], plugins: ["GitCommitPlugin"]),
@@ -162,7 +167,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("ncursesw"), .linkedLibrary("sqlite3")]),
         // `swift run -c release rowboat-bench`: ratios against references (not part of the tests).
         .executableTarget(name: "rowboat-bench", dependencies: [
-            "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatParsing", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
+            "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatParsing", "RowboatViews", "RowboatTerminal", "RowboatCache", "RowboatImages", "RowboatNetwork", "RowboatDemo",
             "CBenchReference", "CImageCodecs", "RowboatProcess", "RowboatApp", "RowboatKit", "RowboatTestSupport",
             http("ArgumentParser", "swift-argument-parser"), http("GRDB", "GRDB.swift"), http("AsyncHTTPClient", "async-http-client"),
         ], path: "Benchmarks/RowboatBench"),
@@ -171,24 +176,27 @@ let package = Package(
         .testTarget(name: "RowboatParsingTests", dependencies: ["RowboatParsing", "RowboatSpec", "CSimdJSON", "RowboatTestSupport"]),
         .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatCells", "RowboatSpec", "RowboatParsing", "RowboatJQ"]),
         .testTarget(name: "RowboatJQTests", dependencies: ["RowboatJQ", "RowboatSpec"]),
-        .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatJQ"], exclude: ["Golden"]),
+        .testTarget(name: "RowboatCellsTests", dependencies: ["RowboatCells"]),
+        // The golden frames (Tests/RowboatViewsTests/Golden) are the views' tests.
+        .testTarget(name: "RowboatViewsTests", dependencies: ["RowboatViews", "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatJQ"], exclude: ["Golden"]),
+        .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCells", "RowboatSpec"]),
         .testTarget(name: "RowboatNetworkTests", dependencies: ["RowboatNetwork", "RowboatApp", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing",
             "RowboatTestSupport",
             http("Hummingbird", "hummingbird"), http("HummingbirdCore", "hummingbird"),
             http("HummingbirdTLS", "hummingbird"), http("HTTPTypes", "swift-http-types"),
             http("Logging", "swift-log"), http("NIOCore", "swift-nio")]),
-        .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatCore", "RowboatSpec", "RowboatParsing"]),
+        .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatSpec", "RowboatParsing"]),
         .testTarget(name: "RowboatDemoTests", dependencies: ["RowboatDemo", "RowboatTestSupport"]),
         .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatKitHTTP", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork",
                                                          "RowboatProcess",
                                                          "RowboatCache", "RowboatTestSupport",
                                                          http("GRDB", "GRDB.swift")]),
         .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatProcess", "RowboatDemo", "RowboatTestSupport"]),
-        .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCells", "RowboatCore", "RowboatSpec", "CImageCodecs", "CImageFixtures"]),
-        .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCells", "RowboatCore", "RowboatSpec", "RowboatProcess",
+        .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCells", "RowboatSpec", "CImageCodecs", "CImageFixtures"]),
+        .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCells", "RowboatSpec", "RowboatProcess",
                                                                "RowboatDemo", "RowboatNetwork", "RowboatCache", "RowboatTestSupport"]),
         .testTarget(name: "RowboatKitTests", dependencies: ["RowboatKit"]),
-        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatDemo", "RowboatCache",
+        .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatSpec", "RowboatParsing", "RowboatDemo", "RowboatCache",
                                                          "RowboatProcess", "RowboatTestSupport"]),
     ],
     swiftLanguageModes: [.v6],

@@ -2,7 +2,6 @@ import CBenchReference
 import Foundation
 import GRDB
 import RowboatCache
-import RowboatCore
 import RowboatSpec
 
 /// A 10 KB cache hit: the memory layer against memcpy of 10 KB, and the

@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-import RowboatCore
 @_spi(Reference) import RowboatSpec
 import RowboatDemo
 import RowboatNetwork

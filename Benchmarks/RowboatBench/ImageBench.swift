@@ -1,7 +1,6 @@
 import CBenchReference
 import CImageCodecs
 import Foundation
-import RowboatCore
 import RowboatSpec
 import RowboatImages
 import RowboatProcess

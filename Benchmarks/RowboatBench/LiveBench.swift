@@ -1,6 +1,6 @@
 import RowboatCore
 import RowboatSpec
-import RowboatTerminal
+import RowboatViews
 
 /// A live tick on a 100,000-row list costs the UI thread no more than a
 /// plain refresh of that list does. What the UI thread does with each

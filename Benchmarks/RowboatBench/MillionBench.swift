@@ -6,8 +6,9 @@ import RowboatDemo
 import RowboatKit
 import RowboatNetwork
 import RowboatProcess
-import RowboatTerminal
+import RowboatViews
 import RowboatTestSupport
+import RowboatCells
 
 /// A million loaded rows (Config/bulk.yaml's items from the demo server,
 /// got and mapped as the app gets them, all in one list): page-down plus

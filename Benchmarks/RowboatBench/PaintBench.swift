@@ -7,6 +7,7 @@ import RowboatSpec
 import RowboatDemo
 import RowboatImages
 import RowboatTerminal
+import RowboatViews
 import RowboatCells
 
 /// A full grid of thumbnails painted through tmux (200x50): our renderer and

@@ -6,6 +6,8 @@ import Foundation
 import RowboatCore
 import RowboatSpec
 import RowboatTerminal
+import RowboatViews
+import RowboatCells
 
 /// Frames through the real ncurses backend into a pseudo-terminal at
 /// 200x50, against a plain C ncurses loop drawing the same cells: time per

@@ -6,9 +6,10 @@ import RowboatDemo
 import RowboatKit
 import RowboatNetwork
 import RowboatProcess
-import RowboatTerminal
+import RowboatViews
 import Synchronization
 import RowboatTestSupport
+import RowboatCells
 
 /// A huge response, streamed: Config/bulk.yaml's endpoint asks the demo
 /// server's /api/bulk for a million items (about 100 MB, written as it is

@@ -1,6 +1,7 @@
 import RowboatCore
 import RowboatSpec
-import RowboatTerminal
+import RowboatViews
+import RowboatCells
 
 /// Rendering cost follows the screen, not the list: page-down plus a full
 /// frame into the cell grid at 200x50 with 100,000 rows loaded, against the

@@ -1,4 +1,3 @@
-import RowboatCore
 import RowboatSpec
 
 /// Parses repeated `--param k=v` arguments into request params: the first

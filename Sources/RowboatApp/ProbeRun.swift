@@ -1,5 +1,4 @@
 import Foundation
-import RowboatCore
 import RowboatNetwork
 import RowboatSpec
 import RowboatParsing

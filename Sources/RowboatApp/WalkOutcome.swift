@@ -1,4 +1,3 @@
-import RowboatCore
 import RowboatSpec
 
 /// How a walk over pages (`PageSource.walk`) ended.

@@ -1,7 +1,7 @@
 import Foundation
 import RowboatCore
 import RowboatSpec
-import RowboatTerminal
+import RowboatCells
 
 /// A terminal list over any data, in a few lines: give it a reload action
 /// and (for more than one page) a load-more action, each handing back rows

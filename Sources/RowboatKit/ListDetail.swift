@@ -1,4 +1,3 @@
-import RowboatCore
 import RowboatSpec
 
 /// What your detail hook (`ListController.onDetail`) hands back when a

@@ -1,4 +1,3 @@
-import RowboatCore
 import RowboatSpec
 
 /// The built-in features of a `ListController` (all of them by default).

@@ -1,5 +1,4 @@
 import Foundation
-import RowboatCore
 import Synchronization
 
 /// Where a list's row images (`ListRow.imageURL`) come from. Without one

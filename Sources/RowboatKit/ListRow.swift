@@ -1,6 +1,5 @@
-import RowboatCore
-import RowboatTerminal
 import RowboatSpec
+import RowboatCells
 
 /// One row of a `ListController`: an id that stays the same across pages
 /// and refreshes (rows are de-duplicated and the selection kept by it), a

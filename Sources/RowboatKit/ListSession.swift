@@ -1,7 +1,7 @@
 import Foundation
 import RowboatCore
 import RowboatSpec
-import RowboatTerminal
+import RowboatViews
 import Synchronization
 import RowboatCells
 

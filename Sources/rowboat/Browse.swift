@@ -11,7 +11,7 @@ import RowboatJQ
 import RowboatKit
 import RowboatKitHTTP
 import RowboatNetwork
-import RowboatTerminal
+import RowboatCells
 
 /// `rowboat [--config FILE] [--endpoint KEY]`: the TUI. With no config it
 /// starts the embedded demo server and browses its catalog. `rowboat URL`

@@ -1,5 +1,4 @@
 import ArgumentParser
-import RowboatCore
 import RowboatSpec
 
 /// A one-line error for the user; printed as `rowboat: <message>`, exit 1.

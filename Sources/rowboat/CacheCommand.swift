@@ -1,7 +1,6 @@
 import ArgumentParser
 import RowboatApp
 import RowboatCache
-import RowboatCore
 import RowboatSpec
 
 /// `rowboat cache size|clear`: look at or empty a config's on-disk cache.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import RowboatApp
-import RowboatCore
 import RowboatSpec
 
 /// `rowboat config check FILE`: loads the file with the real loader and

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import RowboatApp
-import RowboatCore
 import RowboatSpec
 import RowboatNetwork
 

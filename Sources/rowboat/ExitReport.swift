@@ -1,5 +1,4 @@
 import ArgumentParser
-import RowboatCore
 import RowboatSpec
 
 /// How a command that threw ends: help and `--version` print in full on

@@ -3,7 +3,6 @@ import Foundation
 import Glibc
 import RowboatApp
 import RowboatCache
-import RowboatCore
 import RowboatJQ
 import RowboatSpec
 import RowboatNetwork

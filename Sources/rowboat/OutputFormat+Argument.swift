@@ -1,5 +1,4 @@
 import ArgumentParser
-import RowboatCore
 import RowboatSpec
 
 extension OutputFormat: ExpressibleByArgument {}

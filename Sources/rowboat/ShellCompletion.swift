@@ -1,6 +1,5 @@
 import Foundation
 import RowboatApp
-import RowboatCore
 import RowboatSpec
 
 /// What the shells complete for rowboat's arguments beyond flag names: config

@@ -1,5 +1,4 @@
 import ArgumentParser
-import RowboatCore
 import RowboatSpec
 
 /// Options every data command shares: which config, and how pages are got.

@@ -1,6 +1,5 @@
 import Glibc
 import ArgumentParser
-import RowboatCore
 import RowboatSpec
 
 /// Unbuffered writes to stdout and stderr with write(2), so a closed pipe

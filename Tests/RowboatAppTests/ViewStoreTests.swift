@@ -1,5 +1,4 @@
 import Foundation
-import RowboatCore
 import RowboatSpec
 @testable import RowboatKit
 import Testing

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import RowboatApp
-@testable import RowboatCore
 @testable import RowboatSpec
 @testable import RowboatParsing
 

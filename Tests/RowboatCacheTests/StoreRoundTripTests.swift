@@ -1,6 +1,5 @@
 import Foundation
 import RowboatCache
-import RowboatCore
 import RowboatSpec
 import Testing
 

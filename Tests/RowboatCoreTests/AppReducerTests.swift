@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+import RowboatCells
 
 @Suite("AppReducer and AppState")
 struct AppReducerTests {

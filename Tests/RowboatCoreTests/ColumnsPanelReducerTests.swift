@@ -3,6 +3,7 @@ import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
 @testable import RowboatParsing
+import RowboatCells
 
 /// The columns panel: every mapped field (hidden `@` fields excepted), the
 /// shown columns first; show and hide, move, widen and narrow, sort the

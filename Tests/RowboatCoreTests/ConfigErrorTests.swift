@@ -1,5 +1,4 @@
 import Testing
-@testable import RowboatCore
 @testable import RowboatSpec
 @testable import RowboatParsing
 

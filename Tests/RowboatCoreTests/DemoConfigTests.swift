@@ -3,6 +3,7 @@ import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
 @testable import RowboatParsing
+import RowboatCells
 
 @Suite("Config/demo.yaml")
 struct DemoConfigTests {

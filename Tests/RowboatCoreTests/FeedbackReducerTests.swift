@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+import RowboatCells
 
 @Suite("Toasts, links, the action sheet and the clear-cache dialog")
 struct FeedbackReducerTests {
@@ -290,11 +291,5 @@ struct CopyValueReducerTests {
         _ = AppReducer.reduce(&state, .sheet(.openCopy))
         _ = AppReducer.reduce(&state, .sheet(.move(1)))
         #expect(AppReducer.reduce(&state, .sheet(.run)) == [.copy(CopyRequest("€1.50\n€2.50", what: "Price of 2 rows"))])
-    }
-
-    @Test func theTerminalsClipboardGetsTheTextWithoutSecrets() {
-        let sequence = String(decoding: CopyRequest.terminalSequence("€1.50")!, as: UTF8.self)
-        #expect(sequence == "\u{1B}]52;c;4oKsMS41MA==\u{07}")
-        #expect(CopyRequest.terminalSequence(String(repeating: "x", count: CopyRequest.terminalLimit + 1)) == nil)
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+import RowboatCells
 
 @Suite("Filters and sort: the panel, params and re-query")
 struct FilterReducerTests {

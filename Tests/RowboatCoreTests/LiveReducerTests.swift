@@ -2,6 +2,7 @@ import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
 @testable import RowboatParsing
+import RowboatCells
 
 /// Live lists (`refresh.every`): a tick comes due from the clock the app
 /// reducer is given, fetches the first page again and merges it by id

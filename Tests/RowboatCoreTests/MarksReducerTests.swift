@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+import RowboatCells
 
 /// Marks: `m` marks the row and moves on, `M` marks every loaded row or
 /// clears them; marks are kept by id through paging, a refresh, tab

@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+import RowboatCells
 
 @Suite("Mouse: click selects or opens, the wheel moves and pulls")
 struct MouseReducerTests {

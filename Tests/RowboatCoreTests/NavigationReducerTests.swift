@@ -2,6 +2,7 @@ import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
 @testable import RowboatParsing
+import RowboatCells
 
 /// Navigation as data: tabs that keep their own lists and load on first
 /// visit, answers routed to the list they are for, the detail stack, and

@@ -1,11 +1,10 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+import RowboatCells
 
 @Suite("ScreenLayout: where overlays, toasts, the search prompt and messages go")
 struct OverlayLayoutTests {
-    typealias Rect = ScreenLayout.Rect
-
     func layout(_ columns: Int, _ rows: Int) -> ScreenLayout {
         ScreenLayout.of(AppState(endpointKey: "items", columns: [], list: Fixtures.loaded(pages: 1),
                                  size: TerminalSize(columns: columns, rows: rows)))

@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+import RowboatCells
 
 @Suite("Search: local incremental filter and server search")
 struct SearchReducerTests {

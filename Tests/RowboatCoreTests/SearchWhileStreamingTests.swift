@@ -1,6 +1,7 @@
 import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
+import RowboatCells
 
 @Suite("Search: the matches follow a streamed body's parts, looking only at what a part adds")
 struct SearchWhileStreamingTests {

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import RowboatCore
 @testable import RowboatSpec
 @testable import RowboatParsing
 

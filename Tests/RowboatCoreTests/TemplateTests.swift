@@ -1,5 +1,4 @@
 import Testing
-@testable import RowboatCore
 @testable import RowboatSpec
 
 /// `${namespace.name}` templates: parsed once, filled in so that no value

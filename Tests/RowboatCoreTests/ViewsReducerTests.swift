@@ -3,6 +3,7 @@ import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
 @testable import RowboatParsing
+import RowboatCells
 
 /// Saved views (`V`): the list's filter panel choices, server search,
 /// local filter and sort and columns saved under a name (`saveViews`),

@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import RowboatCache
-import RowboatCore
 import RowboatSpec
 import RowboatDemo
 import RowboatNetwork

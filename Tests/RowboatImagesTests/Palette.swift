@@ -1,4 +1,3 @@
-import RowboatCore
 import RowboatSpec
 import RowboatCells
 

@@ -1,6 +1,5 @@
 import Foundation
 import RowboatApp
-import RowboatCore
 import RowboatSpec
 import RowboatParsing
 import Testing

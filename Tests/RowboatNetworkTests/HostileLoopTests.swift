@@ -1,6 +1,5 @@
 import Foundation
 import RowboatApp
-import RowboatCore
 import RowboatSpec
 import RowboatDemo
 import Testing

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Foundation
-import RowboatCore
 import RowboatSpec
 import RowboatParsing
 import RowboatDemo

@@ -1,5 +1,4 @@
 import Foundation
-import RowboatCore
 import RowboatSpec
 import RowboatParsing
 import Testing

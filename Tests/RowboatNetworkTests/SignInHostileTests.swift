@@ -1,6 +1,5 @@
 import Foundation
 import RowboatSpec
-import RowboatCore
 import Synchronization
 import Testing
 @testable import RowboatNetwork

@@ -1,7 +1,6 @@
 import Foundation
 import RowboatApp
 import RowboatSpec
-import RowboatCore
 import Synchronization
 import Testing
 @testable import RowboatNetwork

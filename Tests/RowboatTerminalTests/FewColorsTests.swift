@@ -1,7 +1,7 @@
-import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
 import Testing
+import RowboatCells
 
 /// Themes on terminals of 8 or 16 colours (`TERM=xterm`, the linux
 /// console): every palette colour is drawn as the nearest of those, so a

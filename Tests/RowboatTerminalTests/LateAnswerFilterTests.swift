@@ -1,4 +1,3 @@
-import RowboatCore
 import RowboatSpec
 import Testing
 @testable import RowboatTerminal

@@ -1,5 +1,4 @@
 import Testing
-import RowboatCore
 import RowboatSpec
 @testable import RowboatTerminal
 import RowboatCells

@@ -1,6 +1,5 @@
 import Testing
 @testable import RowboatTerminal
-@testable import RowboatCore
 import RowboatSpec
 
 /// SGR mouse reports read out of the keys ncurses hands over when the

@@ -1,3 +1,5 @@
+import RowboatCells
+
 /// Where the boxes and lines over the screen go: an overlay (filter panel,
 /// action sheet, confirm dialog) is as large as its content asks, within
 /// the screen less a cell all round, centred; help is centred at the size
@@ -65,6 +67,10 @@ extension ScreenLayout {
 
     /// The whole screen (where "terminal too small" is said).
     public var screen: Rect { Rect(x: 0, y: 0, width: size.columns, height: size.rows) }
+
+    /// Screen row `row` across the whole width: where a line of the screen
+    /// (the tabs, the header, a table row, the status) is drawn.
+    public func line(_ row: Int) -> Rect { Rect(x: 0, y: row, width: size.columns, height: 1) }
 
     func box(width: Int, height: Int) -> Rect? {
         guard width >= Self.overlayMinimum.width, height >= Self.overlayMinimum.height else { return nil }

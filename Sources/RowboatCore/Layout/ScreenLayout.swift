@@ -1,4 +1,5 @@
 import RowboatSpec
+import RowboatCells
 
 /// Where everything is on screen, as a pure function of the state and the
 /// terminal size: the tabs line, header, body, footer and status rows, the
@@ -7,22 +8,6 @@ import RowboatSpec
 /// the wanted images and the reducer's paging all read it; nothing else
 /// computes geometry.
 public struct ScreenLayout: Sendable, Equatable {
-    /// A rectangle of cells.
-    public struct Rect: Sendable, Equatable {
-        public var x: Int, y: Int, width: Int, height: Int
-
-        public init(x: Int, y: Int, width: Int, height: Int) {
-            self.x = x
-            self.y = y
-            self.width = width
-            self.height = height
-        }
-
-        public func contains(x px: Int, y py: Int) -> Bool {
-            px >= x && px < x + width && py >= y && py < y + height
-        }
-    }
-
     /// What a click lands on.
     public enum Hit: Sendable, Equatable {
         case tab(Int)
@@ -226,7 +211,7 @@ public struct ItemWindow: Sendable, Equatable {
     }
 
     public let kind: Kind
-    public let body: ScreenLayout.Rect
+    public let body: Rect
     /// Index (in the shown collection) of the first item drawn.
     public let first: Int
     /// Items in the shown collection.
@@ -245,7 +230,7 @@ public struct ItemWindow: Sendable, Equatable {
     public var visible: Range<Int> { min(first, count)..<min(count, first + perScreen) }
 
     /// The rectangle of item `index`, if it is drawn.
-    public func rect(of index: Int) -> ScreenLayout.Rect? {
+    public func rect(of index: Int) -> Rect? {
         guard visible.contains(index) else { return nil }
         let offset = index - first
         switch kind {
@@ -276,7 +261,7 @@ public struct DetailGeometry: Sendable, Equatable {
     /// The item's title line.
     public let titleRow: Int
     /// The rows of scrolled content.
-    public let text: ScreenLayout.Rect
+    public let text: Rect
     /// The picture's box (columns, rows) at the top of the content.
     public let picture: (columns: Int, rows: Int)
     /// The picture's left column: the box centred across the screen.
@@ -309,7 +294,7 @@ public struct DetailGeometry: Sendable, Equatable {
 public struct StripGeometry: Sendable, Equatable {
     public let titleRow: Int
     /// The strip's whole area (title line and cards).
-    public let area: ScreenLayout.Rect
+    public let area: Rect
     public let cardWidth: Int
     /// Cards that fit across.
     public let perScreen: Int
@@ -337,7 +322,7 @@ public struct StripGeometry: Sendable, Equatable {
     public var visible: Range<Int> { min(first, count)..<min(count, first + perScreen) }
 
     /// The rectangle of card `index`, if drawn.
-    public func rect(of index: Int) -> ScreenLayout.Rect? {
+    public func rect(of index: Int) -> Rect? {
         guard visible.contains(index) else { return nil }
         return .init(x: (index - first) * (cardWidth + GridLayout.gap), y: titleRow + 1, width: cardWidth,
                      height: Self.cardRows)

@@ -1,4 +1,5 @@
 import RowboatSpec
+import RowboatCells
 
 extension AppState {
     /// The app for `config`: a tab for each endpoint of its `tabs:` list

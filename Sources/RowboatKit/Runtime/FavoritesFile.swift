@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import RowboatCore
 import RowboatSpec
 
 /// A kit program's favorites in one small JSON file: read whole, written

@@ -1,7 +1,7 @@
 import Foundation
 import RowboatCore
 import RowboatSpec
-import RowboatTerminal
+import RowboatCells
 
 /// Everything a list needs to run, however it was described — a config
 /// file (`rowboat browse`) or a `ListController` — and the one way it

@@ -6,6 +6,7 @@ import RowboatCore
 import RowboatSpec
 import RowboatProcess
 import RowboatTerminal
+import RowboatViews
 import RowboatCells
 
 /// How the TUI ended; a signal becomes exit status 128 + its number

@@ -1,5 +1,4 @@
 import Foundation
-import RowboatCore
 import RowboatSpec
 
 /// Where the views saved from the list (`V`) are kept between runs: one

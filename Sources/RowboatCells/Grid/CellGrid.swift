@@ -1,0 +1,148 @@
+import RowboatSpec
+
+/// One character cell: a grapheme cluster (empty for the right half of a
+/// wide character) and its style.
+public struct Cell: Sendable, Equatable {
+    public var text: String
+    public var style: Style
+    /// 1, 2 for the left half of a wide character, 0 for its right half.
+    public var width: UInt8
+
+    public init(text: String, style: Style, width: UInt8 = 1) {
+        self.text = text
+        self.style = style
+        self.width = width
+    }
+
+    public static let blank = Cell(text: " ", style: .plain)
+}
+
+/// An in-memory screen of cells that widgets draw into. Pure: tests render
+/// into it and compare text frames; the backend copies it to the terminal.
+/// Every string written passes the `Sanitizer`, and a wide character that
+/// does not fit at an edge becomes a space, never half a glyph.
+public struct CellGrid: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+    /// Pictures in pixels placed on the grid (see `GridPicture`).
+    public var pictures: [GridPicture] = []
+
+    public init(width: Int, height: Int, fill: Cell = .blank) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.cells = Array(repeating: fill, count: self.width * self.height)
+    }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        cells[y * width + x]
+    }
+
+    mutating func setCell(_ cell: Cell, x: Int, y: Int) {
+        cells[y * width + x] = cell
+    }
+
+    /// Copies row `row` of `source` to (x, y), clipped at this grid's right
+    /// edge; a wide character cut by the edge becomes a space.
+    public mutating func copyRow(from source: CellGrid, row: Int, toX x: Int, y: Int) {
+        guard row >= 0, row < source.height, y >= 0, y < height else { return }
+        for column in 0..<source.width {
+            let dx = x + column
+            guard dx >= 0, dx < width else { continue }
+            var cell = source[column, row]
+            if cell.width == 2 && dx + 1 >= width { cell = Cell(text: " ", style: cell.style) }
+            cells[y * width + dx] = cell
+        }
+    }
+
+    /// Fills `count` cells of row `y` from `x` with spaces in `style`. A
+    /// wide character cut by either end becomes a space, so no half glyph
+    /// spills into the filled cells (an overlay's edge stays clean).
+    public mutating func fill(x: Int, y: Int, count: Int, style: Style) {
+        guard y >= 0, y < height else { return }
+        let start = max(0, x), end = min(width, x + count)
+        guard start < end else { return }
+        let base = y * width
+        if cells[base + start].width == 0, start > 0, cells[base + start - 1].width == 2 {
+            cells[base + start - 1] = Cell(text: " ", style: cells[base + start - 1].style)
+        }
+        if end < width, cells[base + end].width == 0 {
+            cells[base + end] = Cell(text: " ", style: cells[base + end].style)
+        }
+        for i in start..<end { cells[base + i] = Cell(text: " ", style: style) }
+    }
+
+    /// Writes `text` at (x, y), clipped to `maxWidth` columns; returns the
+    /// columns used. Text is sanitized here: nothing unclean reaches a cell.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: Style) -> Int {
+        guard y >= 0, y < height, x >= 0, x < width else { return 0 }
+        let limit = min(width - x, maxWidth ?? Int.max)
+        guard limit > 0 else { return 0 }
+        let base = y * width + x
+        if text.isPrintableASCII {
+            // One cell per byte: no grapheme breaking, nothing to clean.
+            var col = 0
+            for byte in text.utf8 {
+                if col >= limit { break }
+                cells[base + col] = Cell(text: String(UnicodeScalar(byte)), style: style)
+                col += 1
+            }
+            return col
+        }
+        let clean = Sanitizer.clean(text)
+        var col = 0
+        for c in clean {
+            let w = DisplayWidth.of(c)
+            if w == 0 { continue }
+            if col + w > limit {
+                if w == 2, col < limit { cells[base + col] = Cell(text: " ", style: style); col += 1 }
+                break
+            }
+            cells[base + col] = Cell(text: String(c), style: style, width: UInt8(w))
+            if w == 2 { cells[base + col + 1] = Cell(text: "", style: style, width: 0) }
+            col += w
+        }
+        return col
+    }
+
+    /// Writes one cell of a picture: a printable scalar of width 1 (what
+    /// thumbnails are made of) goes straight in; anything else takes the
+    /// sanitizing `put` path, limited to one column.
+    public mutating func putSymbol(_ symbol: String, x: Int, y: Int, style: Style) {
+        guard y >= 0, y < height, x >= 0, x < width else { return }
+        let view = symbol.unicodeScalars
+        if let scalar = view.first, view.index(after: view.startIndex) == view.endIndex,
+           scalar.value >= 0x20, scalar.value < 0x7F || (scalar.value >= 0x2500 && scalar.value <= 0x259F) {
+            cells[y * width + x] = Cell(text: symbol, style: style)
+        } else {
+            put(symbol, x: x, y: y, maxWidth: 1, style: style)
+        }
+    }
+
+    /// Writes `text` truncated with "…" to fit `width` columns, padded with
+    /// spaces in `style` to exactly `width`, aligned left or right.
+    public mutating func putField(_ text: String, x: Int, y: Int, width: Int, style: Style, alignRight: Bool = false) {
+        guard width > 0 else { return }
+        let fitted = TextFit.truncate(Sanitizer.clean(text), to: width)
+        let used = DisplayWidth.of(fitted)
+        fill(x: x, y: y, count: width, style: style)
+        put(fitted, x: alignRight ? x + width - used : x, y: y, maxWidth: width, style: style)
+    }
+
+    /// The grid as lines of text (wide characters once, right halves
+    /// skipped): what golden-frame tests compare.
+    public func lines() -> [String] {
+        (0..<height).map { y in
+            var line = ""
+            for x in 0..<width where self[x, y].width != 0 { line += self[x, y].text }
+            return line
+        }
+    }
+
+    /// The lines joined with newlines, trailing spaces trimmed per line.
+    public var text: String {
+        lines().map { l in String(l.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
+    }
+}
+

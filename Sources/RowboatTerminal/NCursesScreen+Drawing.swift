@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CNCurses
+import RowboatSpec
+import RowboatCells
+
+/// Copying a cell grid to the screen: only the cells that changed since the
+/// last frame, each checked against libc's idea of its width, then one
+/// `doupdate`.
+extension NCursesScreen {
+    /// Draws `grid`: only changed cells are written, then one `doupdate`.
+    public func draw(_ grid: CellGrid) {
+        var full = previous == nil || previous!.width != grid.width || previous!.height != grid.height
+        if colors && pairs.count > Int(rb_color_pairs()) / 2 {
+            // Thumbnails in many colours use up the pair table over time:
+            // start it afresh and repaint everything with the new pairs.
+            reset_color_pairs()
+            pairs.removeAll(keepingCapacity: true)
+            clearok(rb_stdscr(), true)
+            full = true
+        }
+        if full { erase() }
+        let w = min(grid.width, Int(rb_cols())), h = min(grid.height, Int(rb_lines()))
+        var changedRows = pictureRowsToRepaint(grid, full: full, height: h)
+        for y in 0..<h {
+            var x = 0
+            while x < w {
+                let cell = grid[x, y]
+                if !full, let prev = previous, prev[x, y] == cell,
+                   cell.width != 2 || (x + 1 < w && prev[x + 1, y] == grid[x + 1, y]) {
+                    x += 1
+                    continue
+                }
+                if cell.width == 0 { x += 1; continue }
+                changedRows[y] = true
+                x += write(cell, x: x, y: y, limit: w)
+            }
+        }
+        previous = grid
+        wnoutrefresh(rb_stdscr())
+        doupdate()
+        writePictures(grid, changedRows: changedRows, full: full)
+    }
+
+    /// Writes one cell; returns the columns it covered.
+    func write(_ cell: Cell, x: Int, y: Int, limit: Int) -> Int {
+        let want = Int(cell.width)
+        var pair = pairNumber(for: cell.style)
+        let attrs = attributes(cell.style.attributes)
+        // Most cells are one scalar of our width: no arrays.
+        let view = cell.text.unicodeScalars
+        if want == 1, let base = view.first, view.index(after: view.startIndex) == view.endIndex {
+            let wide = wchar_t(bitPattern: base.value)
+            if rb_wcwidth(wide) == 1 {
+                var chars: (wchar_t, wchar_t) = (wide, 0)
+                var cc = cchar_t()
+                withUnsafePointer(to: &chars) { pointer in
+                    pointer.withMemoryRebound(to: wchar_t.self, capacity: 2) { _ = setcchar(&cc, $0, attrs, 0, &pair) }
+                }
+                mvadd_wch(Int32(y), Int32(x), &cc)
+                return 1
+            }
+        }
+        var scalars = Array(view.prefix(5)).map { wchar_t(bitPattern: $0.value) }
+        guard let base = scalars.first else { return 1 }
+        let theirs = Int(rb_wcwidth(base))
+        var covered = want
+        if theirs != want || want == 2 && x + 1 >= limit {
+            // ncurses/libc disagree with our measure (VS16, ZWJ, old tables) or
+            // the locale cannot show it: draw a safe stand-in of our width.
+            if want == 2 && theirs == 1 {
+                scalars = [base]
+            } else {
+                scalars = [wchar_t(UInt8(ascii: "?"))]
+                covered = 1
+            }
+        } else if scalars.count > 1 {
+            // Keep only combining marks after the base; ncurses draws those.
+            scalars = [base] + scalars.dropFirst().filter { rb_wcwidth($0) == 0 }
+        }
+        scalars.append(0)
+        var cc = cchar_t()
+        setcchar(&cc, scalars, attrs, 0, &pair)
+        mvadd_wch(Int32(y), Int32(x), &cc)
+        if covered < want || want == 2 && theirs == 1 {
+            // Our width is 2 but one column was drawn: blank the second.
+            var space = cchar_t()
+            var spaceChars: [wchar_t] = [32, 0]
+            setcchar(&space, &spaceChars, attrs, 0, &pair)
+            mvadd_wch(Int32(y), Int32(x + 1), &space)
+        }
+        return max(1, want)
+    }
+}
+
+extension NCursesScreen {
+    /// The next `draw` repaints every cell from a cleared terminal (Ctrl-L:
+    /// after another program or a stray write garbled what is shown).
+    public func forgetDrawn() {
+        previous = nil
+        clearok(rb_stdscr(), true)
+    }
+}
