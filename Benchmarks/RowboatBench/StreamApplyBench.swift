@@ -4,7 +4,8 @@ import RowboatCore
 import RowboatParsing
 import RowboatSpec
 import RowboatDemo
-import RowboatTerminal
+import RowboatCells
+import RowboatViews
 
 /// What a stream's flood costs the UI thread (issue #46): the demo log's
 /// NDJSON events read by a `StreamItemReader` and written into parts as
