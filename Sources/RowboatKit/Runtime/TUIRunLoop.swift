@@ -99,38 +99,46 @@ package final class TUIRunLoop {
             if ready < 0 && errno != EINTR { return .signal(SIGHUP) }
             dispatch(.clock(Date().timeIntervalSince1970))
             for byte in wake.drain() { handleWakeByte(byte) }
+            var drawn = false
             if fds[0].revents & Int16(POLLIN) != 0 {
+                var pressed = false
                 for key in screen.readKeys() {
-                    if let action = store.read({ keyMap.action(for: key, in: $0) }) { dispatch(action) }
+                    if let action = store.read({ keyMap.action(for: key, in: $0) }) { dispatch(action); pressed = true }
                 }
+                // What a key did is drawn before more posted work is taken (a key waits for one budget, not two).
+                if pressed, !store.read(\.shouldQuit) { draw(); drawn = true }
             } else if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 return .signal(SIGHUP)   // the terminal went away
             }
-            takePosted()
+            let took = takePosted()
             if ready == 0 && busy { spinnerFrame += 1 }
-            if !store.read(\.shouldQuit) { draw() }
+            if !store.read(\.shouldQuit), took || !drawn { draw() }
         }
         return endingSignal.map(TUIExit.signal) ?? .quit
     }
 
     /// How long the posted actions (pages, parts of a streamed body,
     /// images) may hold the thread before the screen is drawn and keys are
-    /// read again: a key waits for at most this much of them.
+    /// read again: a key waits for at most this much of them (its frame is
+    /// drawn as soon as it is read, before the next posted actions).
     static let postedBudget: UInt64 = 16_000_000
 
     /// Takes the posted actions in order until `postedBudget` has passed;
     /// the rest go back to the front of the inbox (and wake the loop at
     /// once), so keys pressed meanwhile are read between them.
-    func takePosted() {
+    /// Returns whether any was taken.
+    @discardableResult
+    func takePosted() -> Bool {
         let taken = inbox.drain()
         let deadline = DispatchTime.now().uptimeNanoseconds + Self.postedBudget
         for (i, action) in taken.enumerated() {
             dispatch(action)
             if i + 1 < taken.count, DispatchTime.now().uptimeNanoseconds > deadline {
                 inbox.putBack(taken[(i + 1)...])
-                return
+                return true
             }
         }
+        return !taken.isEmpty
     }
 
     /// How long poll may sleep: spinner frames while loading, until the
