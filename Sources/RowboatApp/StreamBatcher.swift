@@ -9,10 +9,14 @@ import RowboatParsing
 /// instead of one per network read, and what waits is bounded by the ring:
 /// past twice `keep` rows only the newest `keep` are kept (in upsert mode,
 /// the last event of each id first). A quiet stream's event goes out
-/// `interval` after it came. Deliveries are made under the lock, so the
-/// last part (`finish`) always comes after every other.
+/// `interval` after it came; a backlog goes in parts of `partRows`.
+/// Deliveries are made under the lock, so the last part (`finish`)
+/// always comes after every other.
 final class StreamBatcher: Sendable {
     static let interval: Duration = .milliseconds(16)
+    /// Rows a delivery brings at most (as a load's parts: a few
+    /// milliseconds of the UI thread each).
+    static let partRows = 5_000
 
     struct Pending {
         var rows: [RowModel] = []
@@ -103,15 +107,23 @@ final class StreamBatcher: Sendable {
 
     private func send(_ p: inout Pending) {
         guard !p.rows.isEmpty || p.problems > 0 || p.retry != nil else { return }
-        var facts = PageFacts(itemCount: p.rows.count)
-        facts.continues = true
         // The last event of an id in its place in time (a table keeps an id's first place).
-        var load = PageLoad(rows: Self.lastOfEachID(p.rows), facts: facts, fetchedAt: clock(), final: false)
-        if p.problems > 0 || p.retry != nil {
-            load.stream = StreamNews(problem: p.lastProblem, skipped: p.problems, retrySeconds: p.retry)
-        }
+        let rows = Self.lastOfEachID(p.rows)
+        let news = p.problems > 0 || p.retry != nil
+            ? StreamNews(problem: p.lastProblem, skipped: p.problems, retrySeconds: p.retry) : nil
         p = Pending(scheduled: p.scheduled, closed: p.closed, heard: p.heard)
-        deliver(load)
+        // In parts of at most `partRows`, in order (what the events said with the last): a backlog the
+        // list takes in one go would hold the UI thread as long as all of it.
+        var start = 0
+        repeat {
+            let end = min(rows.count, start + Self.partRows)
+            var facts = PageFacts(itemCount: end - start)
+            facts.continues = true
+            var load = PageLoad(rows: Array(rows[start..<end]), facts: facts, fetchedAt: clock(), final: false)
+            if end == rows.count { load.stream = news }
+            deliver(load)
+            start = end
+        } while start < rows.count
     }
 
     /// The newest `keep` rows that matter: in upsert mode the last event

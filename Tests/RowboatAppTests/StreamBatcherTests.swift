@@ -40,6 +40,19 @@ struct StreamBatcherTests {
         #expect(loads[1].rows.isEmpty && !loads[1].facts.continues && loads[1].final)
     }
 
+    @Test func aBacklogGoesInPartsInOrderWhatTheEventsSaidWithTheLast() {
+        let got = Mutex<[PageLoad]>([])
+        let batcher = StreamBatcher(spec: StreamSpec(mode: .append, keep: 100_000), clock: { 7 }) { load in got.withLock { $0.append(load) } }
+        let ids = (1...12_000).map(String.init)
+        batcher.add(StreamBatch(rows: rows(ids), problems: ["event 12001 is not JSON: x"]), retry: nil)
+        batcher.flush()
+        let loads = got.withLock { $0 }
+        #expect(loads.map(\.rows.count) == [5_000, 5_000, 2_000])
+        #expect(loads.flatMap { Array($0.rows).map(\.id) } == ids)
+        #expect(loads.allSatisfy { $0.facts.continues && !$0.final })
+        #expect(loads.map(\.stream) == [nil, nil, StreamNews(problem: "event 12001 is not JSON: x", skipped: 1, retrySeconds: nil)])
+    }
+
     @Test func aResponseEndingBeforeAnyEventSaysSo() {
         let got = Mutex<[PageLoad]>([])
         let quiet = StreamBatcher(spec: StreamSpec(), clock: { 7 }) { load in got.withLock { $0.append(load) } }
