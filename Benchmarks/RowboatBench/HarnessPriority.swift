@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import RowboatProcess
 
 /// The benchmark harness's own threads that note times (a pty's reader)
 /// run at a higher priority than everything measured, when the process
@@ -13,11 +14,7 @@ enum HarnessPriority {
 
     /// Raises the calling thread (a no-op where not allowed).
     static func raiseCurrentThread() {
-        var buffer = [CChar](repeating: 0, count: 64)
-        let n = readlink("/proc/thread-self", &buffer, buffer.count - 1)
-        guard n > 0 else { return }
-        let link = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let thread = link.split(separator: "/").last.flatMap({ id_t($0) }) else { return }
+        guard let thread = BackgroundPriority.currentThreadID() else { return }
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, nice)
     }
 }

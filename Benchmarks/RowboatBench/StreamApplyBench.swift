@@ -30,19 +30,7 @@ enum StreamApplyBench {
 
     static func run(reps: Int, directory: String) throws -> [BenchResult] {
         let config = directory + "/stream-apply.yaml"
-        try """
-        server: http://127.0.0.1:9
-        interfaces:
-          log:
-            title: Flood
-            url: /api/log
-            response: {format: ndjson}
-            stream: {mode: append, keep: \(keep)}
-            item: {id: seq, title: message, level: level}
-            columns:
-              - {field: id, title: "#", width: 7, align: right}
-              - {field: level, title: Level, width: 7}
-              - {field: title, title: Message, weight: 1}
+        try ("server: http://127.0.0.1:9\ninterfaces:\n" + StreamEventsBench.floodEndpoint(keep: keep) + """
           ticks:
             title: Ticks
             url: /api/ticks
@@ -52,7 +40,7 @@ enum StreamApplyBench {
             columns:
               - {field: title, title: Name, weight: 1}
               - {field: price, title: Price, width: 10, align: right}
-        """.write(toFile: config, atomically: true, encoding: .utf8)
+        """).write(toFile: config, atomically: true, encoding: .utf8)
         let loaded = try ConfigFile.load(config)
         let log = try measure(loaded, key: "log", reps: reps) { DemoStreamRoutes.logLine($0) }
         // 10,000 symbols, each event a new price of one of them: every part after the first changes rows in place.

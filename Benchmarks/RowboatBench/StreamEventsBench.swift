@@ -30,21 +30,8 @@ enum StreamEventsBench {
         let server = try await DemoServer.start(port: 0)
         defer { Task { await server.stop() } }
         let config = directory + "/stream-events.yaml"
-        try """
-        server: \(server.baseURL)
-        interfaces:
-          log:
-            title: Flood
-            url: /api/log
-            params: {every: 0, count: \(events)}
-            response: {format: ndjson}
-            stream: {mode: append, keep: \(keep)}
-            item: {id: seq, title: message, level: level}
-            columns:
-              - {field: id, title: "#", width: 7, align: right}
-              - {field: level, title: Level, width: 7}
-              - {field: title, title: Message, weight: 1}
-        """.write(toFile: config, atomically: true, encoding: .utf8)
+        try ("server: \(server.baseURL)\ninterfaces:\n" + floodEndpoint(keep: keep, params: "{every: 0, count: \(events)}"))
+            .write(toFile: config, atomically: true, encoding: .utf8)
         let url = server.baseURL + "/api/log?every=0&count=\(events)"
         let first = message(of: 1), last = message(of: events)
         // The ring's events as JSON text: the reference for its memory.
@@ -117,6 +104,24 @@ enum StreamEventsBench {
                                      Bench.median(growth) / Double(keep)),
                         measure: "bytes"),
         ]
+    }
+
+    /// The demo log as an append stream keeping `keep` rows: the `log`
+    /// endpoint of a config's `interfaces:` (the stream benchmarks' flood).
+    static func floodEndpoint(keep: Int, params: String? = nil) -> String {
+        """
+          log:
+            title: Flood
+            url: /api/log
+        \(params.map { "    params: \($0)\n" } ?? "")    response: {format: ndjson}
+            stream: {mode: append, keep: \(keep)}
+            item: {id: seq, title: message, level: level}
+            columns:
+              - {field: id, title: "#", width: 7, align: right}
+              - {field: level, title: Level, width: 7}
+              - {field: title, title: Message, weight: 1}
+
+        """
     }
 
     /// The message the demo log's event `n` shows.

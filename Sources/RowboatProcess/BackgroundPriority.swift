@@ -39,7 +39,7 @@ public enum BackgroundPriority {
 
     /// The calling thread's id, from /proc/thread-self ("PID/task/TID";
     /// `gettid` is a variadic `syscall` Swift cannot call).
-    static func currentThreadID() -> id_t? {
+    public static func currentThreadID() -> id_t? {
         var buffer = [CChar](repeating: 0, count: 64)
         let n = readlink("/proc/thread-self", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
