@@ -19,7 +19,7 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     /// given to jq with those members alone.
     public let reads: JQReads
     /// `reads`' members as bytes, nil when it reads the input whole.
-    private let members: JQMembers?
+    let members: JQMembers?
     /// What is compiled: `source` behind the guards (`JQProgram.guarded`).
     let compiled: String
     private let idle: Mutex<[JQMachine]>
@@ -139,7 +139,7 @@ public final class JQProgram: Sendable, CustomStringConvertible {
 
     /// Runs the expression on the input `make` builds with the machine it
     /// is given (nothing is built when the expression is off).
-    private func run(making make: (JQMachine) -> jv, _ body: (JQOutput) -> Bool) throws(JQError) {
+    func run(making make: (JQMachine) -> jv, _ body: (JQOutput) -> Bool) throws(JQError) {
         if let reason = off { throw reason }
         let machine = idle.withLock { $0.popLast() } ?? spare()
         defer { idle.withLock { $0.append(machine) } }
@@ -231,6 +231,19 @@ public struct JQOutput {
 
     /// Its compact JSON text, as jq prints it (`jq -c`).
     public var json: String { JQText.json(jv_copy(raw)) }
+
+    /// A string's bytes (UTF-8) given to `body` (valid inside it); false
+    /// for other kinds. Not generic: read once per item.
+    public func withStringBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard jv_get_kind(raw) == JV_KIND_STRING else { return false }
+        let length = Int(jv_string_length_bytes(jv_copy(raw)))
+        guard let start = jv_string_value(raw) else {
+            body(UnsafeBufferPointer(start: nil, count: 0))
+            return true
+        }
+        start.withMemoryRebound(to: UInt8.self, capacity: length) { body(UnsafeBufferPointer(start: $0, count: length)) }
+        return true
+    }
 
     /// Neither `false` nor `null`.
     public var isTruthy: Bool {

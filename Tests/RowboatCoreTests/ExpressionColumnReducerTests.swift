@@ -7,7 +7,8 @@ import RowboatJQ
 /// Expression columns in the columns panel: `a` opens the panel's prompt,
 /// Enter compiles the jq expression at once and shows its column (kept
 /// with the arrangement), a syntax error is one line in the panel with
-/// what was typed kept, hiding it removes it, its values are cleaned and
+/// what was typed kept, hiding it removes it, it is sorted and filtered by
+/// as any column, its values are cleaned and
 /// bounded like every jq value, and a kept one that no longer compiles is
 /// dropped with one line when the arrangement is read back.
 @Suite struct ExpressionColumnReducerTests {
@@ -89,20 +90,63 @@ import RowboatJQ
                                                        problem: "a jq expression for the column, such as .price * 2")))
     }
 
-    @Test func hidingItRemovesItAndItIsNeitherSortedNorFilteredBy() throws {
+    @Test func hidingItRemovesIt() throws {
         var state = try app()
         _ = type(".maker | ascii_upcase", &state)
         #expect(state.shownItem(0)?.fields["jq: .maker | ascii_upcase"] == .text("MAKER 1"))
-        let shown = state
-        #expect(AppReducer.reduce(&state, .columns(.sort)) == [])
-        var expected = shown
-        expected.toast = state.toast
-        #expect(state == expected && state.toast?.text == "a jq column is shown only: it is not sorted or filtered by")
-        #expect(AppReducer.reduce(&state, .columns(.filter(.equals))) == [])
-        #expect(state.list.filter == nil)
         #expect(AppReducer.reduce(&state, .columns(.toggle)) == [.saveColumns(endpoint: "items", nil)])
         #expect(state.tab.expressionColumns == [] && state.columns == state.tab.configColumns)
         #expect(state.shownItem(0)?.fields["jq: .maker | ascii_upcase"] == nil)
+    }
+
+    /// The values a row shows in an expression column, as numbers.
+    func shown(_ field: String, _ state: AppState) -> [Double] {
+        (0..<state.list.rows.count).compactMap { row in
+            guard case .text(let text)? = state.shownItem(row)?.fields[field] else { return nil }
+            return Double(text)
+        }
+    }
+
+    /// An expression column is sorted and filtered by as any column: the
+    /// panel's sort key orders the loaded rows by the values it shows
+    /// (numbers as numbers: 8 before 10), kept with the arrangement; the
+    /// filter keys take the selected row's value of it, and a typed value
+    /// is compared with its values.
+    @Test func itIsSortedAndFilteredByAsAnyColumn() throws {
+        var state = try app()
+        _ = type(".price * 2", &state)
+        let field = "jq: .price * 2"
+        let reading = ComputedColumn(ComputedField(try JQProgram(".price * 2")), kinds: state.fieldKinds)
+        let before = state
+        #expect(AppReducer.reduce(&state, .columns(.sort)) == [.saveColumns(endpoint: "items", ColumnArrangement(
+            columns: [.init(field: "title"), .init(field: "price"), .init(field: field)], sort: .init(field: field)))])
+        let sort = LocalSort(field: field, title: ".price * 2", kind: .auto, computed: reading)
+        var expected = before
+        ListReducer.applySort(sort, to: &expected.list)
+        expected.toast = state.toast
+        #expect(state == expected && state.toast?.text == "sorted by .price * 2 ↑ (the 30 loaded rows)")
+        // Row n shows (n*7 % 30) * 2: every even number below 60 once, in order.
+        #expect(shown(field, state) == (0..<30).map { Double($0 * 2) })
+        _ = AppReducer.reduce(&state, .columns(.sort))
+        #expect(state.list.sort?.descending == true && shown(field, state) == (0..<30).reversed().map { Double($0 * 2) })
+
+        // `>` with the selected row's value (the first row: 58) keeps none; `<` keeps the others.
+        let sorted = state
+        _ = AppReducer.reduce(&state, .columns(.filter(.less)))
+        let condition = FilterCondition(field: field, title: ".price * 2", relation: .less, value: "58", kind: .auto,
+                                        collation: state.collation, computed: reading)
+        #expect(state.list.filter == RowFilter([condition]))
+        expected = sorted
+        _ = AppReducer.reduce(&expected, .list(.filter(RowFilter([condition]))))
+        expected.toast = state.toast
+        #expect(state == expected && state.toast?.text == "29 of 30 loaded rows where .price * 2 < 58")
+        #expect(shown(field, state) == (0..<29).reversed().map { Double($0 * 2) })
+        // A typed value on its line, stacked: `t`, `>20`, Enter.
+        JQFilterTests().type(">20", &state)
+        #expect(state.list.filter?.conditions.last == FilterCondition(field: field, title: ".price * 2", relation: .greater,
+                                                                        value: "20", kind: .auto, collation: state.collation,
+                                                                        computed: reading))
+        #expect(shown(field, state) == (11..<29).reversed().map { Double($0 * 2) })
     }
 
     @Test func itsValuesAreCleanedAndBounded() throws {
@@ -131,6 +175,13 @@ import RowboatJQ
         #expect(state.columns == [state.tab.configColumns[0],
                                   ColumnSpec(field: "jq: .rating + 1", title: ".rating + 1", width: .fixed(12))])
         #expect(state.shownItem(2)?.fields["jq: .rating + 1"] == .text("4"))
+        // A sort by it kept with the layout comes back reading its values.
+        var sorted = try JQFilterTests().app()
+        sorted.arrangeColumns(["items": ColumnArrangement(columns: [.init(field: "title"), .init(field: "jq: .rating + 1")],
+                                                          sort: .init(field: "jq: .rating + 1", descending: true))])
+        #expect(sorted.list.sort == LocalSort(field: "jq: .rating + 1", title: ".rating + 1", descending: true,
+                                              computed: ComputedColumn(ComputedField(try JQProgram(".rating + 1")),
+                                                                       kinds: sorted.fieldKinds)))
         // Without jq (a kit program), every kept expression is dropped with one line.
         var plain = try ColumnsPanelReducerTests().app()
         #expect(plain.arrangeColumns(["items": ColumnArrangement(columns: [.init(field: "jq: .rating + 1")])])

@@ -76,6 +76,44 @@ import Testing
         #expect(table.count == 3)
     }
 
+    /// A jq field reading named members is given them straight from the
+    /// tape (`TapeJQ`): every kind of value — strings plain or not, integers,
+    /// doubles (-0.0 as 0), booleans, null, arrays, objects, a repeated key
+    /// (the last), a missing one — gives what the rules give on the same
+    /// element; so does one that reads the item whole.
+    @Test func theTapesJqInputHoldsEveryKindOfMemberAsTheRulesDo() throws {
+        let endpoint = try StreamingFramingTests.endpoint("""
+            {url: /k, item: {id: id, title: s,
+              kinds: {jq: '[.s, .i, .d, .z, .t, .f, .n, .a, .o, .missing] | tojson'},
+              sum: {jq: '.i + .d', type: number, default: "-1"},
+              text: {jq: '.s'}, flag: {jq: '.t', type: bool}, whole: {jq: 'keys | join(",")'}}}
+            """)
+        let body = #"""
+            [{"id":1,"s":"plain","i":42,"d":-0.0,"z":1.5,"t":true,"f":false,"n":null,"a":[1,"x",{"y":null}],"o":{"k":"v"}},
+             {"id":2,"s":" padded ","i":-7,"d":2.0,"z":1e300,"t":false,"f":true,"n":null},
+             {"id":3,"s":"a &amp; b","i":9007199254740993,"d":0.1},
+             {"id":4,"s":"esc \u001b]0;x\u0007 end","s":"the last of two"},
+             {"id":5,"s":""}, {"id":6,"s":"null"}, {"id":7,"s":"Ünïcödé ✓","i":"text"}]
+            """#
+        let compiled = TapeItemMapper(mapping: endpoint.item)
+        #expect(compiled.jqFields.count == 4)
+        let pairs = try JSONTape.withDocument(Array(body.utf8)[...]) { (root: JSONTapeNode) throws(DataError) in
+            var out: [(Item, Item)] = []
+            for (i, node) in (root.elements ?? []).enumerated() {
+                let element = ListElement(value: node, at: "list", position: i)
+                out.append((try compiled.map(element, index: i), try compiled.mapper.map(element, index: i)))
+            }
+            return out
+        }
+        #expect(pairs.count == 7)
+        for (fast, rules) in pairs { #expect(fast == rules) }
+        #expect(pairs[0].0.values["kinds"] == .text(#"["plain",42,0,1.5,true,false,null,[1,"x",{"y":null}],{"k":"v"},null]"#))
+        #expect(pairs[0].0.values["sum"] == .number(42))
+        #expect(pairs[3].0.values["text"] == .text("the last of two"))
+        #expect(pairs[6].0.values["sum"] == .number(-1))
+        _ = try TapeRowWriterTests.same(body, endpoint, sizes: [3, 1 << 16])
+    }
+
     @Test(arguments: [
         ("labels: {jq: '.a +'}", 7, 20, "interfaces.issues.item.labels.jq",
          "jq: syntax error, unexpected $end at line 1"),

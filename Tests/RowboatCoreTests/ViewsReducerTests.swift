@@ -4,6 +4,7 @@ import Testing
 @testable import RowboatSpec
 @testable import RowboatParsing
 import RowboatCells
+import RowboatJQ
 
 /// Saved views (`V`): the list's filter panel choices, server search,
 /// local filter and sort and columns saved under a name (`saveViews`),
@@ -171,5 +172,83 @@ struct ViewsReducerTests {
         }
         let param = Self.config.replacingOccurrences(of: "params: {state: open}\n        filter", with: "params: {stat: open}\n        filter")
         #expect(throws: ConfigError.self) { try ConfigLoader.parse(param, file: "c.yaml") }
+    }
+
+    /// A list with an expression column shown, sorted by (descending) and
+    /// filtered on (`> 50`), by the columns panel's keys, jq given.
+    static func withExpressionColumn(_ state: inout AppState) {
+        _ = AppReducer.reduce(&state, .columns(.open))
+        _ = AppReducer.reduce(&state, .columns(.addExpression))
+        for c in ".price * 10" { _ = AppReducer.reduce(&state, .columns(.type(.insert(String(c))))) }
+        _ = AppReducer.reduce(&state, .columns(.type(.submit)))
+        _ = AppReducer.reduce(&state, .columns(.sort))
+        _ = AppReducer.reduce(&state, .columns(.sort))
+        _ = AppReducer.reduce(&state, .columns(.type(.begin)))
+        for c in ">50" { _ = AppReducer.reduce(&state, .columns(.type(.insert(String(c))))) }
+        _ = AppReducer.reduce(&state, .columns(.type(.submit)))
+        _ = AppReducer.reduce(&state, .columns(.close))
+    }
+
+    /// The view saved of such a list.
+    static let tens = ViewSpec(name: "Tens", filter: [#""jq: .price * 10" > 50"#],
+                               sort: .init(field: "jq: .price * 10", descending: true),
+                               columns: [.init(field: "title"), .init(field: "price"), .init(field: "jq: .price * 10")])
+
+    /// A view saved with an expression column (shown, sorted by, filtered
+    /// on) keeps it: applied on another list, the same columns, sort and
+    /// filter are in force, reading the column's values.
+    @Test func aViewKeepsAnExpressionColumnItsSortAndItsFilter() throws {
+        var state = try app()
+        state.expressions = .jq
+        Self.withExpressionColumn(&state)
+        #expect(state.list.rows.map(\.id) == (6...20).reversed().map(String.init))
+        _ = AppReducer.reduce(&state, .views(.open))
+        _ = AppReducer.reduce(&state, KeyMap.default.action(for: .character("s"), in: state)!)
+        #expect(type("Tens", &state) == [.saveViews(endpoint: "items", [Self.tens])])
+
+        var other = try app()
+        other.expressions = .jq
+        other.savedViews = state.savedViews
+        _ = AppReducer.reduce(&other, .views(.open))
+        _ = AppReducer.reduce(&other, .views(.move(1)))
+        let effects = AppReducer.reduce(&other, .views(.apply))
+        #expect(effects == [.saveColumns(endpoint: "items", ColumnArrangement(
+            columns: Self.tens.columns!, sort: .init(field: "jq: .price * 10", descending: true)))])
+        #expect(other.columns == state.columns && other.tab.expressionColumns == state.tab.expressionColumns)
+        #expect(other.list.sort == state.list.sort && other.list.filter == state.list.filter)
+        #expect(other.list.rows.map(\.id) == state.list.rows.map(\.id))
+        #expect(other.shownItem(0)?.fields["jq: .price * 10"] == .text("200"))
+        #expect(other.viewStatus == "view Tens" && other.toast?.text == "view Tens")
+        // Another view puts the config's columns back: the expression column goes with them.
+        _ = AppReducer.reduce(&other, .views(.select(nil)))
+        #expect(other.tab.expressionColumns == [] && other.columns.map(\.field) == ["title", "price"])
+    }
+
+    /// Without jq (a kit program), a view's expression column is left out with one line.
+    @Test func aViewsExpressionColumnThatCannotCompileIsOneLine() throws {
+        var state = try app()
+        state.savedViews["items"] = [Self.tens]
+        _ = AppReducer.reduce(&state, .views(.open))
+        _ = AppReducer.reduce(&state, .views(.move(1)))
+        _ = AppReducer.reduce(&state, .views(.apply))
+        #expect(state.columns.map(\.field) == ["title", "price"] && state.tab.expressionColumns == [])
+        #expect(state.list.sort == nil && state.list.filter == nil)
+        #expect(state.toast?.text == "kept column dropped (.price * 10): jq expressions are not available here")
+    }
+
+    /// A condition's field with a space, a quote or a relation in it is
+    /// written quoted, and read back.
+    @Test func aConditionsFieldIsQuotedWhenItMustBe() throws {
+        let cases: [(ViewCondition, String)] = [
+            (ViewCondition(field: "price", relation: ">", value: "100"), "price > 100"),
+            (ViewCondition(field: "jq: .price * 10", relation: "~", value: "5"), #""jq: .price * 10" ~ 5"#),
+            (ViewCondition(field: #"jq: .a > "x\y""#, relation: "=", value: "a = b"), #""jq: .a > \"x\\y\"" = a = b"#),
+        ]
+        for (condition, text) in cases {
+            #expect(condition.text == text)
+            #expect(ViewCondition(text) == condition)
+        }
+        #expect(ViewCondition(#""jq: .a > 1"#) == nil && ViewCondition(#""jq: .a" 1"#) == nil)
+        #expect(ViewCondition("city = Lisbon") == ViewCondition(field: "city", relation: "=", value: "Lisbon"))
     }
 }

@@ -6,7 +6,8 @@ import RowboatSpec
 import RowboatCells
 
 /// Golden frames of an expression column: the columns panel with its
-/// prompt (the expression being typed, the add key named in the footer),
+/// prompt (the expression being typed, the add key named in the footer;
+/// on the prompt, its own keys with Enter's words: add the column),
 /// with a syntax error's line, and the table with the column shown.
 @Suite struct ExpressionColumnFrameTests {
     let renderer = AppRenderer(theme: .default)
@@ -29,7 +30,9 @@ import RowboatCells
         type("[.maker, .city] | join(\"/\")", &state)
         var grid = renderer.render(state, now: Fixtures.now)
         try GoldenFrame.check(grid, "columns-panel-jq-prompt-100x24")
-        #expect(grid.lines().contains { $0.contains(#"jq column: [.maker, .city] | join("/")▏"#) })
+        // Enter's words say what it does on this prompt, not the filter value's.
+        #expect(grid.lines().contains { $0.contains(#"jq column: [.maker, .city] | join("/")▏ · enter add the column · esc drop"#) })
+        #expect(!grid.text.contains("keep"))
         _ = AppReducer.reduce(&state, .columns(.type(.deleteBackward)))
         _ = AppReducer.reduce(&state, .columns(.type(.submit)))
         grid = renderer.render(state, now: Fixtures.now)

@@ -83,7 +83,7 @@ import RowboatSpec
 }
 
 /// A golden frame of a value being typed in the columns panel (`t`): the
-/// panel's bottom line is the field and the text so far.
+/// panel's bottom line is the field, the text so far and the prompt's keys.
 @Suite struct FilterTypingFrameTests {
     @Test func theValueBeingTypedIsThePanelsBottomLine() throws {
         var state = ColumnsPanelFrameTests().state(.init(columns: 80, rows: 24))
@@ -93,7 +93,18 @@ import RowboatSpec
         for key in "> 10\u{1B}" { _ = AppReducer.reduce(&state, .columns(.type(.insert(String(key))))) }
         let grid = AppRenderer(theme: .default).render(state, now: Fixtures.now)
         try GoldenFrame.check(grid, "filter-typing-80x24")
-        #expect(grid.lines().contains { $0.contains("Price: > 10") && $0.contains("▏") })
+        #expect(grid.lines().contains { $0.contains("Price: > 10▏ · enter keep the rows · esc drop") })
         #expect(!grid.text.contains("\u{1B}"))
+    }
+
+    /// A long text keeps its end in view; the keys go first, the last first.
+    @Test func aLongTextPushesTheKeysOut() {
+        let keys = ["enter keep the rows", "esc drop"]
+        #expect(PromptFooter.line(label: "Price", typed: "> 10", keys: keys, width: 60)
+                == "Price: > 10▏ · enter keep the rows · esc drop")
+        let long = PromptFooter.line(label: "Price", typed: String(repeating: "x", count: 100) + "END", keys: keys, width: 60)
+        #expect(long.hasPrefix("Price: xx") && long.hasSuffix("END▏ · enter keep the rows") && DisplayWidth.of(long) == 53)
+        let narrow = PromptFooter.line(label: "Price", typed: String(repeating: "x", count: 100) + "END", keys: keys, width: 30)
+        #expect(narrow.hasSuffix("END▏") && DisplayWidth.of(narrow) == 23)
     }
 }

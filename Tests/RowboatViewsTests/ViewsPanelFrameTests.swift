@@ -44,6 +44,6 @@ import RowboatCells
         for c in "Lisbon" { _ = AppReducer.reduce(&state, .views(.type(.insert(String(c))))) }
         let grid = renderer.render(state, now: Fixtures.now)
         try GoldenFrame.check(grid, "views-panel-typing-80x24")
-        #expect(grid.lines().contains { $0.contains("save as: Lisbon▏") })
+        #expect(grid.lines().contains { $0.contains("save as: Lisbon▏ · enter save · esc cancel") })
     }
 }

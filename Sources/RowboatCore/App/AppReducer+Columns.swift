@@ -72,10 +72,6 @@ extension AppReducer {
             guard width != now || state.columns[place].width != .fixed(width) else { return [] }
             state.tab.columns[place].width = .fixed(width)
             arranged = true
-        case .sort where ExpressionColumn.source(ofField: line.field) != nil,
-             .filter where ExpressionColumn.source(ofField: line.field) != nil:
-            toast(&state, "a jq column is shown only: it is not sorted or filtered by")
-            return []
         case .sort:
             effects = sortBy(&state, line)
             // The sort is kept with the columns for the next start.
@@ -111,11 +107,12 @@ extension AppReducer {
         }
     }
 
-    /// A sort of the current tab's rows by `field`, compared as its type says.
+    /// A sort of the current tab's rows by `field`, compared as its type
+    /// says (an expression column's values as they read: `auto`).
     static func localSort(_ state: AppState, field: String, title: String, descending: Bool = false) -> LocalSort {
         let type = state.endpoints[state.endpointKey]?.fields.first { $0.name == field }?.type
         return LocalSort(field: field, title: title, descending: descending, kind: type.map(SortKind.init) ?? .auto,
-                         collation: state.collation)
+                         collation: state.collation, computed: state.computedColumn(field))
     }
 
     /// Sorts the loaded rows by the line's field: ascending, descending,
@@ -129,7 +126,7 @@ extension AppReducer {
                 sort = nil
             } else {
                 sort = LocalSort(field: line.field, title: current.title, descending: true, kind: current.kind,
-                                 collation: state.collation)
+                                 collation: state.collation, computed: current.computed)
             }
         } else {
             sort = localSort(state, field: line.field, title: line.title)

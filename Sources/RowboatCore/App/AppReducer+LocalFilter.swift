@@ -13,8 +13,8 @@ extension AppReducer {
             toast(&state, "no row to take a value from")
             return []
         }
-        return addCondition(&state, line, relation, cell: rows.cell(state.list.selection,
-                                                                    fieldIndexByShape: rows.fieldIndexByShape(line.field)))
+        let cells = FieldCells(rows, field: line.field, computed: state.computedColumn(line.field))
+        return cells.withCell(rows, state.list.selection) { addCondition(&state, line, relation, cell: $0) }
     }
 
     /// Adds a condition on the line's field with the value of `cell`.
@@ -35,7 +35,8 @@ extension AppReducer {
             number = nil
         }
         return applyCondition(&state, FilterCondition(field: line.field, title: line.title, relation: relation, value: value,
-                                                      number: number, kind: kind, collation: state.collation))
+                                                      number: number, kind: kind, collation: state.collation,
+                                                      computed: state.computedColumn(line.field)))
     }
 
     /// Puts `condition` in force beside the others and says how many

@@ -141,14 +141,17 @@ extension AppReducer {
     /// list); a change of the server's params starts the list over from
     /// the first page, as the filter panel's apply does.
     static func applyView(_ state: inout AppState, _ view: ViewSpec?) -> [AppEffect] {
-        let fields = state.endpoints[state.endpointKey]?.fields ?? []
         let configColumns = state.tab.configColumns
-        // The columns.
+        // The columns, with the view's expression columns compiled again
+        // (one that no longer compiles is left out with one line).
+        let (added, dropped) = state.expressionColumns(of: view?.columns ?? [])
+        let fields = (state.endpoints[state.endpointKey]?.fields ?? []) + added.map(\.info)
         let columns = view?.columns.flatMap { columns in
             ColumnArrangement(columns: columns.map { .init(field: $0.field, width: $0.width) })
                 .apply(config: configColumns, fields: fields)
         } ?? configColumns
         state.tab.columns = columns
+        state.tab.expressionColumns = added.filter { column in columns.contains { $0.field == column.field } }
         // The server's params.
         var query = state.query
         query.chosen = query.options.sections.map { section in chosenOption(section, params: view?.params ?? [:]) }
@@ -175,7 +178,7 @@ extension AppReducer {
             effects += list(&state, currentTab: state.currentTab, .sort(sort))
         }
         state.tab.view = view.map { currentView(state, name: $0.name) }
-        toast(&state, view.map { "view \($0.name)" } ?? "the config's list")
+        toast(&state, dropped ?? view.map { "view \($0.name)" } ?? "the config's list")
         effects.append(.saveColumns(endpoint: state.endpointKey,
                                     ColumnArrangement(columns: state.columns, config: configColumns, sort: sort)))
         return effects
@@ -195,21 +198,21 @@ extension AppReducer {
 
     /// The filter condition a view's `text` says (`price > 100`, `jq: …`);
     /// nil when its field is no longer mapped or its jq does not compile.
+    /// A condition on an expression column reads its values (the tab's
+    /// expression columns are set first).
     static func viewCondition(_ state: AppState, _ text: String, columns: [ColumnSpec]) -> FilterCondition? {
-        let fields = state.endpoints[state.endpointKey]?.fields ?? []
         let trimmed = text.trimmingWhitespace()
         if trimmed.hasPrefix(FilterCondition.jqPrefix) {
             let source = String(trimmed.dropFirst(FilterCondition.jqPrefix.count).trimmingWhitespace())
             guard case .success(let expression) = state.expressions.compile(source) else { return nil }
-            var kinds: [String: SortKind] = [:]
-            for field in fields { if let type = field.type { kinds[field.name] = SortKind(type) } }
-            return .expression(ComputedField(expression), kinds: kinds)
+            return .expression(ComputedField(expression), kinds: state.fieldKinds)
         }
         guard let parsed = ViewCondition(text), let relation = FilterCondition.Relation(rawValue: String(parsed.relation)),
-              let field = fields.first(where: { $0.name == parsed.field }) else { return nil }
+              let field = state.columnFields.first(where: { $0.name == parsed.field }) else { return nil }
         let title = (columns + state.tab.configColumns).first { $0.field == field.name }?.title
             ?? field.column?.title ?? field.name
         return FilterCondition(field: field.name, title: title, relation: relation, value: parsed.value,
-                               kind: field.type.map(SortKind.init) ?? .auto, collation: state.collation)
+                               kind: field.type.map(SortKind.init) ?? .auto, collation: state.collation,
+                               computed: state.computedColumn(field.name))
     }
 }

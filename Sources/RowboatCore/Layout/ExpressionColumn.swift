@@ -3,9 +3,11 @@ import RowboatSpec
 /// A column added in the columns panel whose value is a jq expression
 /// (`a`, typed on the panel's prompt): run on each row drawn as the local
 /// filter's `jq:` conditions run — on the row's fields by name, typed
-/// (`RowExpressionTest.object`) — within the expression's own bounds
-/// (`JQLimits`: a watchdog per item), its result cleaned as every value
-/// is. Its field is `jq: EXPR`: how an arrangement keeps it.
+/// (`RowObject`) — within the expression's own bounds (`JQLimits`: a
+/// watchdog per item), its result cleaned as every value is. It is a
+/// column like the others: the panel's sort and filter keys read it
+/// (`ComputedColumn`), a view and the kept layout keep it. Its field is
+/// `jq: EXPR`: how an arrangement and a view keep it.
 public struct ExpressionColumn: Sendable, Equatable {
     public let computed: ComputedField
 
@@ -35,12 +37,15 @@ public struct ExpressionColumn: Sendable, Equatable {
         compiler.compile(source).map { ExpressionColumn(ComputedField($0)) }
     }
 
-    /// Its text on a row (`row`: the row as `RowExpressionTest.object`
-    /// makes it): a scalar as its text, an array or object as its JSON,
-    /// cleaned; nil when it gives null, nothing, fails or hits a bound.
+    /// Its text on a row (`row`: the row as `RowObject` makes it): what
+    /// `ComputedColumn.text` gives, which the sort and filter read too.
     public func text(on row: JSONValue) -> CellText? {
-        guard let value = computed.expression.value(of: row), let text = value.scalarText else { return nil }
-        return .text(Sanitizer.clean(text))
+        ComputedColumn.text(of: computed, on: row).map(CellText.text)
+    }
+
+    /// The column as the local sort and filter read it, the row's fields typed by `kinds`.
+    public func reading(kinds: [String: SortKind]) -> ComputedColumn {
+        ComputedColumn(computed, kinds: kinds)
     }
 }
 
@@ -48,8 +53,13 @@ extension AppState {
     /// The current endpoint's fields' kinds by name (what a `jq:`
     /// expression reads numbers, money and dates by).
     var fieldKinds: [String: SortKind] {
+        fieldKinds(of: endpoints[endpointKey]?.fields ?? [])
+    }
+
+    /// The kinds of `fields` by name (those with a type).
+    func fieldKinds(of fields: [FieldInfo]) -> [String: SortKind] {
         var kinds: [String: SortKind] = [:]
-        for field in endpoints[endpointKey]?.fields ?? [] {
+        for field in fields {
             if let type = field.type { kinds[field.name] = SortKind(type) }
         }
         return kinds
@@ -61,11 +71,35 @@ extension AppState {
         (endpoints[endpointKey]?.fields ?? []) + tab.expressionColumns.map(\.info)
     }
 
+    /// The expression columns among `columns` (a kept layout's, a saved
+    /// view's), compiled again by `expressions`; one that no longer
+    /// compiles is left out, and the first such is the line returned.
+    func expressionColumns(of columns: [ChosenColumn]) -> ([ExpressionColumn], String?) {
+        var added: [ExpressionColumn] = []
+        var problem: String?
+        for column in columns {
+            guard let source = ExpressionColumn.source(ofField: column.field),
+                  !added.contains(where: { $0.field == column.field }) else { continue }
+            switch ExpressionColumn.compile(source, expressions) {
+            case .success(let compiled): added.append(compiled)
+            case .failure(let error):
+                problem = problem ?? Sanitizer.clean("kept column dropped (\(source)): \(error.message)", limit: 200)
+            }
+        }
+        return (added, problem)
+    }
+
+    /// Field `field` as the local sort and filter read it when it is one
+    /// of the current tab's expression columns; nil for a mapped field.
+    func computedColumn(_ field: String) -> ComputedColumn? {
+        tab.expressionColumns.first { $0.field == field }?.reading(kinds: fieldKinds)
+    }
+
     /// `row` with the current tab's expression columns' values among its fields.
     func withExpressionColumns(_ row: RowModel) -> RowModel {
         guard !tab.expressionColumns.isEmpty else { return row }
         var row = row
-        let object = RowExpressionTest.object(of: row, kinds: fieldKinds)
+        let object = RowObject.object(of: row, kinds: fieldKinds)
         for column in tab.expressionColumns { row.fields[column.field] = column.text(on: object) }
         return row
     }

@@ -21,14 +21,18 @@ public struct LocalSort: Sendable, Equatable {
     public var descending: Bool
     public var kind: SortKind
     public var collation: TextCollation
+    /// How the field's values are computed when it is an expression
+    /// column (`ComputedColumn`); nil: read where they lie.
+    public var computed: ComputedColumn?
 
     public init(field: String, title: String, descending: Bool = false, kind: SortKind = .auto,
-                collation: TextCollation = .codePoint) {
+                collation: TextCollation = .codePoint, computed: ComputedColumn? = nil) {
         self.field = field
         self.title = title
         self.descending = descending
         self.kind = kind
         self.collation = collation
+        self.computed = computed
     }
 
     /// The arrow the header and status bar show.
@@ -40,7 +44,7 @@ public struct LocalSort: Sendable, Equatable {
     /// The order of every row of `rows`: `order[i]` is the row that goes
     /// to place `i`. Equal keys keep their current order.
     public func order(of rows: RowTable) -> [Int32] {
-        var keys = SortKeys(kind: kind, collation: collation, fields: rows.fieldIndexByShape(field))
+        var keys = SortKeys(kind: kind, collation: collation, cells: FieldCells(rows, field: field, computed: computed))
         keys.reserve(rows.count)
         for row in rows.indices { keys.add(rows, row) }
         var order = (0..<Int32(rows.count)).map { $0 }
@@ -63,7 +67,7 @@ public struct LocalSort: Sendable, Equatable {
     public func order(of rows: RowTable, moving: [Int]) -> [Int32]? {
         let staying = rows.count - moving.count
         guard !moving.isEmpty, moving.count * Self.mergeLimitShare <= staying else { return nil }
-        var keys = SortKeys(kind: kind, collation: collation, fields: rows.fieldIndexByShape(field))
+        var keys = SortKeys(kind: kind, collation: collation, cells: FieldCells(rows, field: field, computed: computed))
         for row in moving { keys.add(rows, row) }
         let movingSet = Set(moving)
         var rest: [Int32] = []
@@ -128,7 +132,7 @@ struct SortKeys {
 
     let kind: SortKind
     let collation: TextCollation
-    let fields: [Int]
+    let cells: FieldCells
     var classes: [UInt8] = []
     var numbers: [Double] = []
     /// The first 8 bytes of each text key, big-endian (compared first).
@@ -137,10 +141,10 @@ struct SortKeys {
     var offsets: [Int] = [0]
     var bytes: [UInt8] = []
 
-    init(kind: SortKind, collation: TextCollation, fields: [Int]) {
+    init(kind: SortKind, collation: TextCollation, cells: FieldCells) {
         self.kind = kind
         self.collation = collation
-        self.fields = fields
+        self.cells = cells
     }
 
     mutating func reserve(_ count: Int) {
@@ -154,22 +158,17 @@ struct SortKeys {
     @discardableResult
     mutating func add(_ rows: RowTable, _ row: Int) -> Int {
         let start = bytes.count
-        var number = 0.0
-        var cls = Class.empty
-        switch rows.cell(row, fieldIndexByShape: fields) {
-        case .missing:
-            break
-        case .date(let t):
-            cls = .value
-            number = t
-        case .text(let utf8):
-            if utf8.isEmpty { break }
-            if let value = SortValue.parse(utf8, kind: kind) {
-                cls = .value
-                number = value
-            } else {
-                cls = .text
+        let (cls, number) = cells.withCell(rows, row) { cell -> (Class, Double) in
+            switch cell {
+            case .missing:
+                return (.empty, 0)
+            case .date(let t):
+                return (.value, t)
+            case .text(let utf8):
+                if utf8.isEmpty { return (.empty, 0) }
+                if let value = SortValue.parse(utf8, kind: kind) { return (.value, value) }
                 collation.appendKey(utf8, to: &bytes)
+                return (.text, 0)
             }
         }
         classes.append(cls.rawValue)

@@ -57,6 +57,9 @@ public struct FilterCondition: Sendable, Equatable {
     /// For an expression: each field's kind, to read numbers, money,
     /// dates and bools back from the row as values.
     public var kinds: [String: SortKind] = [:]
+    /// How `field`'s values are computed when it is an expression column
+    /// (`ComputedColumn`); nil: read where they lie.
+    public var computed: ComputedColumn?
 
     /// The prefix that says a typed condition is a jq expression.
     public static let jqPrefix = "jq:"
@@ -75,7 +78,8 @@ public struct FilterCondition: Sendable, Equatable {
     public static let maxValueBytes = 4096
 
     public init(field: String, title: String, relation: Relation, value: String, number: Double? = nil,
-                kind: SortKind = .auto, collation: TextCollation = .codePoint) {
+                kind: SortKind = .auto, collation: TextCollation = .codePoint, computed: ComputedColumn? = nil) {
+        self.computed = computed
         self.field = field
         self.title = title
         self.relation = relation
@@ -120,14 +124,15 @@ public struct FilterCondition: Sendable, Equatable {
     static let shownCharacters = 24
 }
 
-/// A condition made ready to test rows: the field's index in each shape,
-/// the value's bytes, its needle and its collation key. (A class: a
-/// million rows' tests read it in place, not a copy of it each.)
+/// A condition made ready to test rows: how its field's cell is read on
+/// each row (`FieldCells`), the value's bytes, its needle and its
+/// collation key. (A class: a million rows' tests read it in place, not a
+/// copy of it each.)
 final class ConditionTest {
     let relation: FilterCondition.Relation
     let kind: SortKind
     let collation: TextCollation
-    let fields: [Int]
+    let cells: FieldCells
     let bytes: [UInt8]
     let number: Double?
     let needle: SearchNeedle
@@ -135,11 +140,11 @@ final class ConditionTest {
     /// A `jq:` condition's test of whole rows (then the rest is unused).
     var whole: RowExpressionTest?
 
-    init(_ condition: FilterCondition, shapes fields: [Int]) {
+    init(_ condition: FilterCondition, cells: FieldCells) {
         relation = condition.relation
         kind = condition.kind
         collation = condition.collation
-        self.fields = fields
+        self.cells = cells
         bytes = Array(condition.value.utf8)
         number = condition.number
         needle = SearchNeedle(condition.value)
@@ -224,7 +229,8 @@ private struct FilterScan: @unchecked Sendable {
         refs = table.refs
         pageBytes = table.pages.map(\.bytes)
         tests = filter.conditions.map { condition in
-            let test = ConditionTest(condition, shapes: table.fieldIndexByShape(condition.field))
+            let test = ConditionTest(condition, cells: FieldCells(table, field: condition.field,
+                                                                  computed: condition.computed))
             if let computed = condition.expression {
                 test.whole = RowExpressionTest(computed.expression, shapes: table.shapes.map(\.names), kinds: condition.kinds)
             }
@@ -253,8 +259,8 @@ private struct FilterScan: @unchecked Sendable {
                                 }
                                 continue
                             }
-                            let field = tests[t].fields[shape]
-                            if !tests[t].test(RowBytes.cell(bytes, at: at, field: field), scratch: &scratch) {
+                            let test = tests[t]
+                            if !test.cells.withCell(bytes, at: at, shape: shape, { test.test($0, scratch: &scratch) }) {
                                 keep = false
                                 break
                             }

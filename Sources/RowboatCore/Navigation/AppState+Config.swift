@@ -54,24 +54,21 @@ extension AppState {
         for i in tabs.indices {
             guard let arrangement = arrangements[tabs[i].endpointKey] else { continue }
             let fields = endpoints[tabs[i].endpointKey]?.fields ?? []
-            var added: [ExpressionColumn] = []
-            for column in arrangement.columns {
-                guard let source = ExpressionColumn.source(ofField: column.field) else { continue }
-                switch ExpressionColumn.compile(source, expressions) {
-                case .success(let compiled): added.append(compiled)
-                case .failure(let error):
-                    problem = problem ?? Sanitizer.clean("kept column dropped (\(source)): \(error.message)", limit: 200)
-                }
-            }
+            let (added, dropped) = expressionColumns(of: arrangement.columns)
+            problem = problem ?? dropped
             if let columns = arrangement.apply(config: tabs[i].configColumns, fields: fields + added.map(\.info)) {
                 tabs[i].columns = columns
                 tabs[i].expressionColumns = added
             }
-            // The sort kept, when its field is still mapped: rows go into it as they arrive.
-            if let kept = arrangement.sort, let field = fields.first(where: { $0.name == kept.field }) {
+            // The sort kept, when its field is still mapped or one of the
+            // expression columns come back: rows go into it as they arrive.
+            if let kept = arrangement.sort,
+               let field = (fields + tabs[i].expressionColumns.map(\.info)).first(where: { $0.name == kept.field }) {
                 let title = tabs[i].columns.first { $0.field == kept.field }?.title ?? field.column?.title ?? field.name
+                let computed = tabs[i].expressionColumns.first { $0.field == kept.field }?.reading(kinds: fieldKinds(of: fields))
                 tabs[i].list.sort = LocalSort(field: kept.field, title: title, descending: kept.descending,
-                                              kind: field.type.map(SortKind.init) ?? .auto, collation: collation)
+                                              kind: field.type.map(SortKind.init) ?? .auto, collation: collation,
+                                              computed: computed)
             }
         }
         return problem

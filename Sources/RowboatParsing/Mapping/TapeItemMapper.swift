@@ -1,5 +1,6 @@
 import CSimdJSON
 import Foundation
+import RowboatJQ
 import RowboatSpec
 
 /// An `ItemMapping` compiled once per endpoint for simdjson's tape: each
@@ -40,28 +41,40 @@ public final class TapeItemMapper: Sendable {
         var fallback: FieldValue?
         /// It keeps the server's text (`FieldSpec.keepsServerText`): `ItemMapper`'s rule.
         var serverText: Bool
+        /// A jq field's plan (see `jqFields`), else -1.
+        var jq: Int = -1
     }
+
+    /// A `{jq:}` field whose expression reads named members only: its
+    /// input is made from where `locate` found them (`TapeJQ`).
+    let jqFields: [TapeJQ]
 
     public init(mapping: ItemMapping) {
         let mapper = ItemMapper(mapping: mapping)
         var keyBytes: [UInt8] = [], keys: [Range<Int>] = [], names: [String] = []
+        var jqFields: [TapeJQ] = []
+        /// Key `key`'s number, added when new.
+        func number(of key: String) -> Int {
+            if let known = names.firstIndex(of: key) { return known }
+            let start = keyBytes.count
+            keyBytes += Array(key.utf8)
+            keys.append(start..<keyBytes.count)
+            names.append(key)
+            return keys.count - 1
+        }
         fields = mapping.fields.enumerated().map { i, spec in
             var field = Field(slot: mapper.slots[i], type: spec.type, key: -1, readsKey: spec.readsKey,
                               fallback: spec.defaultValue.flatMap { mapper.coerce(.string($0), to: spec) },
                               serverText: spec.keepsServerText)
-            if spec.path.steps.count == 1, case .key(let key) = spec.path.steps[0] {
-                if let known = names.firstIndex(of: key) {
-                    field.key = known
-                } else {
-                    let start = keyBytes.count
-                    keyBytes += Array(key.utf8)
-                    keys.append(start..<keyBytes.count)
-                    names.append(key)
-                    field.key = keys.count - 1
-                }
+            if let program = spec.computed?.expression as? JQProgram, let members = program.memberNames {
+                jqFields.append(TapeJQ(program: program, keys: members.map(number)))
+                field.jq = jqFields.count - 1
+            } else if spec.computed == nil, spec.path.steps.count == 1, case .key(let key) = spec.path.steps[0] {
+                field.key = number(of: key)
             }
             return field
         }
+        self.jqFields = jqFields
         var size = 8
         while size < keys.count * 2 { size *= 2 }
         var table = [Int](repeating: 0, count: size)
@@ -126,6 +139,10 @@ public final class TapeItemMapper: Sendable {
     @inline(__always)
     func value(_ i: Int, of element: ListElement<JSONTapeNode>, found: UnsafeMutableBufferPointer<Int>) -> FieldValue {
         let field = fields[i]
+        if field.jq >= 0, element.value.isObject {
+            return jqFields[field.jq].value(of: element.value, found: found, field: field,
+                                            spec: mapper.mapping.fields[i], mapper: self)
+        }
         if let at = tapeIndex(of: field, in: element, found: found) {
             guard at != 0 else { return field.fallback ?? .missing }
             let node = element.value.node(at)

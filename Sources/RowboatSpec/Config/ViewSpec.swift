@@ -37,7 +37,10 @@ public struct ViewSpec: Sendable, Equatable, Codable {
 }
 
 /// One typed condition of a view's local filter: `price > 100` is the
-/// field, its relation (`=`, `~`, `<`, `>`) and the value.
+/// field, its relation (`=`, `~`, `<`, `>`) and the value. A field whose
+/// name has a space, a quote or a relation in it (an expression column's,
+/// `jq: .price * 2`) is written in double quotes, `\"` and `\\` inside:
+/// `"jq: .price * 2" > 100`.
 public struct ViewCondition: Sendable, Equatable {
     public var field: String
     public var relation: Character
@@ -52,14 +55,56 @@ public struct ViewCondition: Sendable, Equatable {
     }
 
     /// The condition `text` says, or nil when it is not one (no relation,
-    /// no field).
+    /// no field, a quoted field not closed).
     public init?(_ text: String) {
-        guard let at = text.firstIndex(where: { Self.relations.contains($0) }) else { return nil }
-        let field = text[..<at].trimmingWhitespace()
-        let value = text[text.index(after: at)...].trimmingWhitespace()
-        guard !field.isEmpty, !field.contains(" ") else { return nil }
-        self.init(field: String(field), relation: text[at], value: String(value))
+        let text = Substring(text).drop { $0 == " " || $0 == "\t" }
+        let field: String, rest: Substring
+        if text.first == "\"" {
+            guard let (name, after) = Self.quoted(text) else { return nil }
+            let tail = after.drop { $0 == " " || $0 == "\t" }
+            guard let sign = tail.first, Self.relations.contains(sign) else { return nil }
+            field = name
+            rest = tail
+        } else {
+            guard let at = text.firstIndex(where: { Self.relations.contains($0) }) else { return nil }
+            let name = text[..<at].trimmingWhitespace()
+            guard !name.contains(" ") else { return nil }
+            field = String(name)
+            rest = text[at...]
+        }
+        guard !field.isEmpty, let relation = rest.first else { return nil }
+        self.init(field: field, relation: relation, value: String(rest.dropFirst().trimmingWhitespace()))
     }
 
-    public var text: String { "\(field) \(relation) \(value)" }
+    public var text: String { "\(Self.written(field)) \(relation) \(value)" }
+
+    /// `field` as a condition's text writes it: quoted when it has a space,
+    /// a quote, a backslash or a relation in it.
+    static func written(_ field: String) -> String {
+        guard field.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\\" || relations.contains($0) })
+        else { return field }
+        var out = "\""
+        for c in field {
+            if c == "\"" || c == "\\" { out.append("\\") }
+            out.append(c)
+        }
+        return out + "\""
+    }
+
+    /// The name in the double quotes `text` begins with, and what follows them.
+    static func quoted(_ text: Substring) -> (String, Substring)? {
+        var name = ""
+        var i = text.index(after: text.startIndex)
+        while i < text.endIndex {
+            let c = text[i]
+            if c == "\"" { return (name, text[text.index(after: i)...]) }
+            if c == "\\" {
+                i = text.index(after: i)
+                guard i < text.endIndex else { return nil }
+            }
+            name.append(text[i])
+            i = text.index(after: i)
+        }
+        return nil
+    }
 }

@@ -33,6 +33,13 @@ public struct ColumnsPanelView: SizedCellView {
     ])
     static let closeHint = TableHint([.init([.columns(.close)], "close")])
 
+    /// While typing (`KeyMap.typedValue`): the prompt's own keys, Enter's
+    /// words as what is typed is an expression column's jq or a filter's value.
+    static func typingHint(addsColumn: Bool) -> TableHint {
+        TableHint([.init([.columns(.type(.submit))], addsColumn ? "add the column" : "keep the rows"),
+                   .init([.columns(.type(.cancel))], "drop")])
+    }
+
     /// The footer for a box `width` cells wide.
     public static func footer(width: Int, keyMap: KeyMap = .default) -> String {
         let table = keyMap.columnsPanelBindings()
@@ -83,10 +90,9 @@ public struct ColumnsPanelView: SizedCellView {
         if let typed = panel.typed, panel.addsColumn || lines.indices.contains(panel.cursor) {
             // The value or expression being typed, its end kept in view (drawn clean, as all text is).
             let label = panel.addsColumn ? "jq column" : lines[panel.cursor].title
-            let room = max(4, width - 8 - DisplayWidth.of(label))
-            var shown = typed
-            while DisplayWidth.of(shown) > room - 2, !shown.isEmpty { shown.removeFirst() }
-            footer = "\(label): \(shown)▏"
+            footer = PromptFooter.line(label: label, typed: typed,
+                                       keys: Self.typingHint(addsColumn: panel.addsColumn).parts(in: KeyMap.typedValue),
+                                       width: width)
         }
         OverlayFrame(style: theme.status, titleStyle: theme.header)
             .render(.init(title: "Columns of \(state.tab.title)", footer: footer), in: box, into: &grid)

@@ -23,6 +23,8 @@ public struct ViewsPanelView: SizedCellView {
         .init([.views(.apply)], "apply"), .init([.views(.save)], "save as…"), .init([.views(.delete)], "delete"),
     ])
     static let closeHint = TableHint([.init([.views(.close)], "close")])
+    /// While a name is typed (`KeyMap.typedViewName`): the prompt's own keys.
+    static let typingHint = TableHint([.init([.views(.type(.submit))], "save"), .init([.views(.type(.cancel))], "cancel")])
 
     /// The footer for a box `width` cells wide.
     public static func footer(width: Int, keyMap: KeyMap = .default) -> String {
@@ -67,9 +69,8 @@ public struct ViewsPanelView: SizedCellView {
         let (width, height) = (box.width, box.height)
         var footer = Self.footer(width: width, keyMap: keyMap)
         if let typed = panel.typed {
-            var shown = typed
-            while DisplayWidth.of(shown) > width - 16, !shown.isEmpty { shown.removeFirst() }
-            footer = "save as: \(shown)▏"
+            footer = PromptFooter.line(label: "save as", typed: typed, keys: Self.typingHint.parts(in: KeyMap.typedViewName),
+                                       width: width)
         } else if let name = panel.deleting {
             footer = "delete \(name)? d again deletes it"
         }
