@@ -188,7 +188,7 @@ let package = Package(
         .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatSpec", "RowboatParsing"]),
         .testTarget(name: "RowboatDemoTests", dependencies: ["RowboatDemo", "RowboatTestSupport"]),
         .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatKitHTTP", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork",
-                                                         "RowboatProcess",
+                                                         "RowboatProcess", "RowboatJQ",
                                                          "RowboatCache", "RowboatTestSupport",
                                                          http("GRDB", "GRDB.swift")]),
         .testTarget(name: "RowboatEndToEndTests", dependencies: ["RowboatProcess", "RowboatDemo", "RowboatTestSupport"]),
