@@ -120,8 +120,11 @@ package final class TUIRunLoop {
     /// How long the posted actions (pages, parts of a streamed body,
     /// images) may hold the thread before the screen is drawn and keys are
     /// read again: a key waits for at most this much of them (its frame is
-    /// drawn as soon as it is read, before the next posted actions).
-    static let postedBudget: UInt64 = 16_000_000
+    /// drawn as soon as it is read, before the next posted actions). Half
+    /// a 60 Hz frame: with 16 ms, a press now and then waited 50–52 ms
+    /// while a million rows loaded; with 8 ms none over 50 ms in five runs,
+    /// and the load took as long (`rowboat-bench load-keys`).
+    static let postedBudget: UInt64 = 8_000_000
 
     /// Takes the posted actions in order until `postedBudget` has passed;
     /// the rest go back to the front of the inbox (and wake the loop at
