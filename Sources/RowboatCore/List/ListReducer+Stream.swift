@@ -26,19 +26,22 @@ extension ListReducer {
         // bytes differ, for what changed); a row a filter set aside is
         // merged by itself. New rows past `keep` would go at once: not taken.
         let part = page.rows
-        if spec.mode == .append {
-            let listed = part.indices.filter { state.rows.holding(idOf: $0, in: part) != nil }
-            if !listed.isEmpty { state.rows.remove(ids: Set(listed.map { part.id(at: $0) })) }
-        }
-        var taken: [Int] = [], setAside: [Int] = [], new: [Int] = []
+        var taken: [Int] = [], setAside: [Int] = [], new: [Int] = [], listed: [Int] = []
         for at in part.indices.reversed() {
             switch state.rows.holding(idOf: at, in: part) {
-            case .shown?: taken.append(at)
-            case .setAside?: setAside.append(at)
+            case .shown?: taken.append(at); listed.append(at)
+            case .setAside?: setAside.append(at); listed.append(at)
             case nil:
                 if new.count < spec.keep { taken.append(at) }
                 new.append(at)
             }
+        }
+        if spec.mode == .append, !listed.isEmpty {
+            // Appended, a listed id goes on top with its new content: taken out, then new like the rest.
+            state.rows.remove(ids: Set(listed.map { part.id(at: $0) }))
+            new = Array(part.indices.reversed())
+            taken = Array(new.prefix(spec.keep))
+            setAside = []
         }
         let before = state.rows.count
         var changes = state.changes
