@@ -54,7 +54,7 @@ let package = Package(
         // probe and OpenAPI import. Pure: no IO.
         // libyaml's event parser (Yams' own copy is private to Yams): ConfigExpansion and OpenAPIReader read events.
         .target(name: "CLibYAML", exclude: ["README.md", "License"], cSettings: [.define("YAML_DECLARE_STATIC")]),
-        .target(name: "RowboatParsing", dependencies: ["RowboatSpec", "CSimdJSON", "CLibYAML", "RowboatJQ",
+        .target(name: "RowboatParsing", dependencies: ["RowboatSpec", "RowboatProcess", "CSimdJSON", "CLibYAML", "RowboatJQ",
                                                        http("Yams", "Yams")]),
         // libjq 1.6 (Debian's libjq-dev) and Oniguruma, its regular expressions (libonig-dev).
         .systemLibrary(name: "CJQ", path: "Sources/CJQ", providers: [.apt(["libjq-dev", "libonig-dev"])]),

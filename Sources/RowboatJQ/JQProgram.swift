@@ -3,9 +3,9 @@ import RowboatSpec
 import Synchronization
 
 /// A jq expression compiled once (libjq 1.6, the jq people know), run on
-/// one input at a time from any thread: each thread borrows a compiled
-/// `jq_state` of its own from a small pool (jq's state is not shared
-/// between threads). Every input runs within `JQLimits`: a watchdog halts
+/// one input at a time from any thread: each thread runs a compiled
+/// `jq_state` of its own (jq's state is not shared between threads), kept
+/// by the thread (`JQThreadMachines`) or, past that, lent by a small pool. Every input runs within `JQLimits`: a watchdog halts
 /// one past its time or memory, outputs past their size stop it, and
 /// after `failuresBeforeOff` such bounds the expression is off (`off`
 /// says why, in one line). jq never prints: its messages come through
@@ -23,6 +23,18 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     /// What is compiled: `source` behind the guards (`JQProgram.guarded`).
     let compiled: String
     private let idle: Mutex<[JQMachine]>
+    /// A number no other program in the process has, and whether this one
+    /// lives: what a thread's kept machines are found by (`JQThreadMachines`).
+    let serial = JQProgram.serials.add(1, ordering: .relaxed).newValue
+    let life = Life()
+    private static let serials = Atomic<Int>(0)
+
+    /// Whether a program lives, for the threads that keep its machines.
+    final class Life: Sendable {
+        private let living = Atomic<Bool>(true)
+        var alive: Bool { living.load(ordering: .relaxed) }
+        func end() { living.store(false, ordering: .relaxed) }
+    }
     private let bounds = Atomic<Int>(0)
     private let offReason = Mutex<JQError?>(nil)
 
@@ -48,6 +60,8 @@ public final class JQProgram: Sendable, CustomStringConvertible {
         JQWatchdog.shared.watch(machine, limits: limits)
         idle = Mutex([machine])
     }
+
+    deinit { life.end() }
 
     public var description: String { source }
 
@@ -141,8 +155,12 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     /// is given (nothing is built when the expression is off).
     func run(making make: (JQMachine) -> jv, _ body: (JQOutput) -> Bool) throws(JQError) {
         if let reason = off { throw reason }
-        let machine = idle.withLock { $0.popLast() } ?? spare()
-        defer { idle.withLock { $0.append(machine) } }
+        // The thread's own machine, else one from the pool (kept by the thread after).
+        let mine = JQThreadMachines.current
+        let machine = mine.take(for: self) ?? idle.withLock { $0.popLast() } ?? spare()
+        defer {
+            if !mine.give(machine, for: self) { idle.withLock { $0.append(machine) } }
+        }
         let input = make(machine)
         machine.begin()
         jq_start(machine.state, input, 0)

@@ -47,6 +47,7 @@ final class PageStreamReceiver: BodyReceiver, @unchecked Sendable {
          onPart: @escaping @Sendable (PageResult) async -> Void) {
         self.decoder = decoder
         self.writer = writer
+        if writer != nil { self.decoder.holdBack = TapeRowWriter.chunkBytes }
         self.onPart = onPart
     }
 

@@ -168,6 +168,52 @@ struct TapeRowWriterTests {
         #expect(RowTable(rows).map(\.id) == ["1", "2"])
     }
 
+    /// A chunk of many elements is written in parts on the cores at once:
+    /// the rows are one batch's, in order, and a failure in a later part
+    /// keeps the rows before the failing element, as one batch does.
+    @Test func manyElementsWrittenInPartsAreTheRowsOfOneBatch() throws {
+        let elements = (0..<3_000).map { n in
+            n == 2_100 ? "{\"title\":\"no id\"}"
+                : "{\"id\":\(n),\"title\":\"Item \(n)\",\"subtitle\":\"Maker \(n % 7)\",\"price\":\(Double(n) * 1.5),"
+                + "\"created_at\":\(1_700_000_000 + n)}"
+        }
+        // A jq field too: the other parts' writers run their own copy of its program.
+        let endpoint = try Self.endpoint("""
+            {url: /b, item: {id: id, title: title, subtitle: subtitle, price: {path: price, type: money}, \
+            created: {path: created_at, type: date-seconds}, maker: {jq: '.subtitle + " of " + .title'}}}
+            """)
+        let writer = TapeRowWriter(mapper: PageDecoder(endpoint: endpoint).tapeMapper, builder: RowModelBuilder(mapping: endpoint.item))
+        let text = Array(("[" + elements.joined(separator: ",") + "]").utf8)
+        func written(_ range: Range<Int>, cores: Int) throws -> (WrittenRows, DataError?) {
+            try JSONTape.withDocument(text[...]) { (list: JSONTapeNode) throws(Never) in
+                var found: [ListElement<JSONTapeNode>] = []
+                list.forEachElement { found.append(ListElement(value: $0, at: "", position: found.count)) }
+                var rows = writer.rows()
+                do throws(DataError) {
+                    try writer.write(Array(found[range]), first: range.lowerBound + 10, into: &rows, cores: cores)
+                } catch {
+                    return (rows, error)
+                }
+                return (rows, nil)
+            }
+        }
+        // Whole: three parts and one write the same rows.
+        let (one, oneFailure) = try written(0..<2_100, cores: 1)
+        let (three, threeFailure) = try written(0..<2_100, cores: 3)
+        #expect(oneFailure == nil && threeFailure == nil)
+        #expect(three == one && one.count == 2_100)
+        #expect(RowTable(three)[2_099].id == "2099" && RowTable(three)[0].title == "Item 0")
+        #expect(RowTable(three)[2_000].text("maker", now: 0) == "Maker 5 of Item 2000")
+        // A failure in the last part: the same error, the rows before it kept.
+        let (serial, serialFailure) = try written(0..<3_000, cores: 1)
+        let (parts, partsFailure) = try written(0..<3_000, cores: 3)
+        #expect(serialFailure != nil && partsFailure == serialFailure)
+        #expect(parts == serial && parts.count == 2_100)
+        // And through the streaming decoder, every piece size.
+        try Self.same("{\"datas\":{\"list\":[" + elements.filter { !$0.contains("no id") }.joined(separator: ",") + "]}}", bulk,
+                      sizes: [4_096, 1 << 20])
+    }
+
     @Test func aSecretInTheDataIsRedactedAsTheSanitizerRedactsIt() throws {
         let secret = "zq-rowwriter-secret-7f3a9c2e"
         Secrets.register([secret])

@@ -188,6 +188,42 @@ struct StreamingScanTests {
         }
     }
 
+    /// Held back (`holdBack`, for a row writer that shares chunks among
+    /// the cores), the scanners hand out the first elements at once and the
+    /// rest in chunks of at least that many bytes, the last at `finish`:
+    /// the same elements, in any cut.
+    @Test func heldBackElementsComeInBigChunksAndTheSameElements() throws {
+        let elements = Self.trickyStrings.enumerated().map { #"{"i":\#($0.offset),"s":"\#($0.element)"}"# }
+        let text = Array((#"{"datas":{"list":["# + elements.joined(separator: ",") + #"]}}"#).utf8)
+        let lines = Array(elements.joined(separator: "\n").utf8)
+        for size in [1, 5, 64, 1000] {
+            let path = try #require(JSONPath("datas.list"))
+            var scanner = try #require(JSONListScanner(path: path, keyed: false))
+            var lineScanner = NDJSONLineScanner()
+            scanner.holdBack = 200
+            lineScanner.holdBack = 200
+            var chunks: [[UInt8]] = [], lineChunks: [NDJSONLineScanner.Batch] = []
+            for at in stride(from: 0, to: text.count, by: size) {
+                if let chunk = Array(text[at..<min(text.count, at + size)]).withUnsafeBytes({ scanner.feed($0) }) { chunks.append(chunk) }
+            }
+            for at in stride(from: 0, to: lines.count, by: size) {
+                if let batch = Array(lines[at..<min(lines.count, at + size)]).withUnsafeBytes({ lineScanner.feed($0) }) { lineChunks.append(batch) }
+            }
+            let middle = chunks.dropFirst(), lineMiddle = lineChunks.dropFirst()
+            #expect(middle.allSatisfy { $0.count >= 200 } && lineMiddle.allSatisfy { $0.text.count >= 200 }, "pieces of \(size)")
+            if let rest = scanner.finish().elements { chunks.append(rest) }
+            if let rest = lineScanner.finish() { lineChunks.append(rest) }
+            var found: [JSONValue] = [], foundLines = 0
+            for chunk in chunks { if case .array(let values) = try JSONTape.tree(chunk[...]) { found += values } }
+            for batch in lineChunks {
+                if case .array(let values) = try JSONTape.tree(batch.text[...]) { foundLines += values.count }
+            }
+            let whole = try JSONTape.tree(text[...]).lookup("datas.list")
+            #expect(whole == .array(found) && foundLines == elements.count, "pieces of \(size)")
+            #expect(scanner.elementCount == elements.count && chunks.count < elements.count / 2)
+        }
+    }
+
     @Test func anNDJSONWordAsLongAsTheLimitPassesAndOneLongerStops() {
         let limit = JSONTapeNode.textLimit
         for (length, refused) in [(limit, false), (limit + 1, true)] {

@@ -59,6 +59,12 @@ public struct JSONListScanner: Sendable {
     var scalarStart = 0
     /// Elements handed out so far.
     public private(set) var elementCount = 0
+    /// Complete elements are handed out once they hold at least this many
+    /// bytes (the first as soon as there is one, the rest at `finish`): a
+    /// row writer then takes chunks big enough to share among the cores.
+    public var holdBack = 0
+    /// Whether any element was handed out yet.
+    var handedOut = false
     /// The last complete element's bytes (paging cursors read it).
     public private(set) var lastElement: [UInt8]?
     /// Where the last element completed in this piece is in the buffer:
@@ -103,7 +109,7 @@ public struct JSONListScanner: Sendable {
         buffer.append(contentsOf: bytes)
         scanBuffer()
         cutLongString()
-        return takeElements()
+        return takeElements(holding: true)
     }
 
     /// A string longer than `JSONTapeNode.textLimit` keeps its first bytes
@@ -344,13 +350,16 @@ public struct JSONListScanner: Sendable {
 
     /// The complete elements not yet handed out, as `[…]`; drops the bytes
     /// no longer needed.
-    mutating func takeElements() -> [UInt8]? {
+    /// (`holding`: not while they are fewer than `holdBack` bytes.)
+    mutating func takeElements(holding: Bool = false) -> [UInt8]? {
         var out: [UInt8]?
         if let range = lastElementRange {
             lastElement = Array(buffer[(range.lowerBound - base)..<(range.upperBound - base)])
             lastElementRange = nil
         }
-        if let start = pendingStart, let end = pendingEnd {
+        let held = holding && handedOut && (pendingStart.map { pendingEnd! - $0 < holdBack } ?? false)
+        if !held, let start = pendingStart, let end = pendingEnd {
+            handedOut = true
             var array = [UInt8]()
             array.reserveCapacity(end - start + 2)
             array.append(UInt8(ascii: listIsObject ? "{" : "["))
@@ -365,6 +374,7 @@ public struct JSONListScanner: Sendable {
         // the skeleton has not copied yet.
         var keep = position
         if let start = elementStart { keep = min(keep, start) }
+        if held, let start = pendingStart { keep = min(keep, start) }
         if strings.inString { keep = min(keep, stringStart) }
         if let from = skeletonFrom, from < keep {
             skeleton.append(contentsOf: buffer[(from - base)..<(keep - base)])

@@ -17,6 +17,12 @@ public struct NDJSONLineScanner: Sendable {
         public var lines: [(range: Range<Int>, number: Int)]
     }
 
+    /// Lines are handed out once they hold at least this many bytes (the
+    /// first as soon as there is one, the rest at `finish`): a row writer
+    /// then takes batches big enough to share among the cores.
+    public var holdBack = 0
+    /// Whether any line was handed out yet.
+    var handedOut = false
     /// The bytes of the line being scanned (and any cut out of its strings).
     var line: [UInt8] = []
     /// Bytes of `line` already scanned.
@@ -38,6 +44,8 @@ public struct NDJSONLineScanner: Sendable {
     /// Scans `bytes`; the lines they completed, or nil when none were.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> Batch? {
         scan(bytes)
+        // Held back while short (`holdBack`), but for the first.
+        if handedOut, pending.text.count < holdBack { return nil }
         return take()
     }
 
@@ -228,6 +236,7 @@ public struct NDJSONLineScanner: Sendable {
 
     mutating func take() -> Batch? {
         guard !pending.lines.isEmpty else { return nil }
+        handedOut = true
         var batch = pending
         batch.text.append(UInt8(ascii: "]"))
         pending = Batch(text: [], lines: [])

@@ -49,7 +49,9 @@ public final class TapeItemMapper: Sendable {
     /// input is made from where `locate` found them (`TapeJQ`).
     let jqFields: [TapeJQ]
 
-    public init(mapping: ItemMapping) {
+    /// (`ownPrograms`: its `{jq:}` fields' expressions compiled again, for
+    /// a mapper that shares no object with the mapping's: `TapeRowWriter.partWriter`.)
+    public init(mapping: ItemMapping, ownPrograms: Bool = false) {
         let mapper = ItemMapper(mapping: mapping)
         var keyBytes: [UInt8] = [], keys: [Range<Int>] = [], names: [String] = []
         var jqFields: [TapeJQ] = []
@@ -66,7 +68,9 @@ public final class TapeItemMapper: Sendable {
             var field = Field(slot: mapper.slots[i], type: spec.type, key: -1, readsKey: spec.readsKey,
                               fallback: spec.defaultValue.flatMap { mapper.coerce(.string($0), to: spec) },
                               serverText: spec.keepsServerText)
-            if let program = spec.computed?.expression as? JQProgram, let members = program.memberNames {
+            if let shared = spec.computed?.expression as? JQProgram, let members = shared.memberNames {
+                // It compiled once, so it compiles again.
+                let program = ownPrograms ? (try? JQProgram(shared.source, limits: shared.limits)) ?? shared : shared
                 jqFields.append(TapeJQ(program: program, keys: members.map(number)))
                 field.jq = jqFields.count - 1
             } else if spec.computed == nil, spec.path.steps.count == 1, case .key(let key) = spec.path.steps[0] {

@@ -1,3 +1,4 @@
+import Synchronization
 import CSimdJSON
 import Foundation
 import RowboatSpec
@@ -32,6 +33,9 @@ public final class TapeRowWriter: Sendable {
     /// The mapper's names are the builder's: false, and every row takes
     /// the Item path (a mapping this writer was not made for).
     let direct: Bool
+    /// The copies of this writer that write parts of a chunk on other cores
+    /// (`partWriter`), made when first needed.
+    let parts = Mutex<[TapeRowWriter]>([])
 
     /// Money as `RowModelBuilder` writes it for one currency: by its
     /// template when one was learned (a class: one reference a field).

@@ -18,27 +18,28 @@ public struct ElementFeed: Sendable {
         self.decoder = decoder
     }
 
-    /// What takes each element of a list, and its position.
-    typealias Each = (ListElement<JSONTapeNode>, Int) throws(DataError) -> Void
+    /// What takes the elements of one scanned text, and the first one's
+    /// position (the rest follow it).
+    typealias Each = ([ListElement<JSONTapeNode>], Int) throws(DataError) -> Void
 
     /// The items of `scanned`.
     public mutating func items(_ scanned: StreamingPageDecoder.Scanned?) throws(DataError) -> [Item] {
         var items: [Item] = []
         let mapper = decoder.tapeMapper
-        try map(scanned) { element, index throws(DataError) in items.append(try mapper.map(element, index: index)) }
+        try map(scanned) { elements, first throws(DataError) in
+            for (offset, element) in elements.enumerated() { items.append(try mapper.map(element, index: first + offset)) }
+        }
         return items
     }
 
-    /// The rows of the items of `scanned`, written by `writer` at the end of `rows`.
+    /// The rows of the items of `scanned`, written by `writer` at the end
+    /// of `rows` (on more than one core when they are many: `TapeRowWriter.write(_:first:into:)`).
     public mutating func write(_ scanned: StreamingPageDecoder.Scanned?, writer: TapeRowWriter,
                                into rows: inout WrittenRows) throws(DataError) {
-        guard let scanned else { return }
-        try writer.batch { (batch: inout TapeRowWriter.Batch) throws(DataError) in
-            try map(scanned) { element, index throws(DataError) in try batch.write(element, index: index, into: &rows) }
-        }
+        try map(scanned) { elements, first throws(DataError) in try writer.write(elements, first: first, into: &rows) }
     }
 
-    /// Hands each element of `scanned` to `each`.
+    /// Hands the elements of `scanned` to `each`.
     mutating func map(_ scanned: StreamingPageDecoder.Scanned?, _ each: Each) throws(DataError) {
         switch scanned {
         case .elements(let text): try map(elements: text, each)
@@ -47,40 +48,29 @@ public struct ElementFeed: Sendable {
         }
     }
 
-    /// Hands each element of one `[…]` (or, keyed, `{…}`) text from the
-    /// scanner to `each`.
+    /// Hands the elements of one `[…]` (or, keyed, `{…}`) text from the
+    /// scanner to `each`, all at once.
     mutating func map(elements: [UInt8], _ each: Each) throws(DataError) {
         let first = itemCount
         let listPath = decoder.endpoint.response.listPath, at = listPath.description
         let count = try StreamingPageDecoder.parsed(elements[...], preview: elements, nil) { list throws(DataError) in
-            var count = 0
-            var failure: DataError?
-            func add(_ element: ListElement<JSONTapeNode>) -> Bool {
-                do throws(DataError) {
-                    try each(element, first + count)
-                    count += 1
-                } catch {
-                    failure = error
-                }
-                return failure == nil
-            }
+            var found: [ListElement<JSONTapeNode>] = []
+            found.reserveCapacity(list.count)
             if list.isObject {
                 _ = list.forEachOrderedMember { key, value in
-                    add(ListElement(value: value, key: key, in: listPath))
+                    found.append(ListElement(value: value, key: key, in: listPath))
+                    return true
                 }
             } else {
-                list.forEachElement { node in
-                    guard failure == nil else { return }
-                    _ = add(ListElement(value: node, at: at, position: first + count))
-                }
+                list.forEachElement { node in found.append(ListElement(value: node, at: at, position: first + found.count)) }
             }
-            if let failure { throw failure }
-            return count
+            try each(found, first)
+            return found.count
         }
         itemCount += count
     }
 
-    /// Hands each line of one batch of NDJSON lines to `each`; a line that
+    /// Hands the lines of one batch of NDJSON lines to `each`; a line that
     /// is not one JSON value fails with its number, as `PageDecoder`
     /// reports it.
     mutating func map(lines batch: NDJSONLineScanner.Batch, _ each: Each) throws(DataError) {
@@ -91,17 +81,15 @@ public struct ElementFeed: Sendable {
         var failure: DataError?
         let whole: Int? = try? StreamingPageDecoder.parsed(batch.text[...], preview: [], nil) { list throws(DataError) -> Int? in
             guard list.count == batch.lines.count else { return nil }
-            var count = 0
-            list.forEachElement { node in
-                guard failure == nil else { return }
-                do throws(DataError) {
-                    try each(ListElement(value: node, at: "", position: first + count), first + count)
-                    count += 1
-                } catch {
-                    failure = error
-                }
+            var found: [ListElement<JSONTapeNode>] = []
+            found.reserveCapacity(batch.lines.count)
+            list.forEachElement { node in found.append(ListElement(value: node, at: "", position: first + found.count)) }
+            do throws(DataError) {
+                try each(found, first)
+            } catch {
+                failure = error
             }
-            return count
+            return found.count
         }
         if let failure { throw failure }
         var count = whole ?? 0
@@ -110,7 +98,7 @@ public struct ElementFeed: Sendable {
             for (range, number) in batch.lines {
                 let line = batch.text[range]
                 try PageDecoder.parsedLine(line, number: number, contentType: contentType) { node throws(DataError) in
-                    try each(ListElement(value: node, at: "", position: first + count), first + count)
+                    try each([ListElement(value: node, at: "", position: first + count)], first + count)
                 }
                 count += 1
             }

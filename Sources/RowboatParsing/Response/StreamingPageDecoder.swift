@@ -70,11 +70,23 @@ public struct StreamingPageDecoder: Sendable {
         if ResponseFraming.isNDJSON(decoder.endpoint.response.format, contentType: contentType) {
             document = nil
             lines = linesFit ? NDJSONLineScanner() : nil
+            lines?.holdBack = holdBack
             return linesFit
         }
         lines = nil
         document = documentTemplate
+        document?.holdBack = holdBack
         return document != nil
+    }
+
+    /// `scan` hands out elements in chunks of at least this many bytes,
+    /// the first as soon as there is one (`JSONListScanner.holdBack`): a
+    /// row writer shares a big chunk among the cores (`TapeRowWriter.chunkBytes`).
+    public var holdBack = 0 {
+        didSet {
+            document?.holdBack = holdBack
+            lines?.holdBack = holdBack
+        }
     }
 
     /// Takes the next bytes of the body; the items they completed.
@@ -123,8 +135,8 @@ public struct StreamingPageDecoder: Sendable {
     public mutating func finish(contentType: String?, headers: [(String, String)]) throws(DataError) -> PageResult {
         var items: [Item] = []
         let mapper = decoder.tapeMapper
-        var page = try finish(contentType: contentType, headers: headers) { element, index throws(DataError) in
-            items.append(try mapper.map(element, index: index))
+        var page = try finish(contentType: contentType, headers: headers) { elements, first throws(DataError) in
+            for (offset, element) in elements.enumerated() { items.append(try mapper.map(element, index: first + offset)) }
         }
         page.items = items + page.items
         return page
@@ -135,14 +147,12 @@ public struct StreamingPageDecoder: Sendable {
     /// the list was never found and the body was decoded whole).
     public mutating func finish(contentType: String?, headers: [(String, String)], writer: TapeRowWriter,
                                 into rows: inout WrittenRows) throws(DataError) -> PageResult {
-        try writer.batch { (batch: inout TapeRowWriter.Batch) throws(DataError) in
-            try finish(contentType: contentType, headers: headers) { element, index throws(DataError) in
-                try batch.write(element, index: index, into: &rows)
-            }
+        try finish(contentType: contentType, headers: headers) { elements, first throws(DataError) in
+            try writer.write(elements, first: first, into: &rows)
         }
     }
 
-    /// `finish`, each element not yet handed out going to `each`.
+    /// `finish`, the elements not yet handed out going to `each`.
     mutating func finish(contentType: String?, headers: [(String, String)], _ each: ElementFeed.Each) throws(DataError) -> PageResult {
         if lines != nil { return try finishLines(contentType: contentType, headers: headers, each) }
         let (rest, skeleton) = document!.finish()

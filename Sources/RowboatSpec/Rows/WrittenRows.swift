@@ -17,3 +17,19 @@ public struct WrittenRows: Sendable, Equatable {
 
     public var isEmpty: Bool { starts.isEmpty }
 }
+
+extension WrittenRows {
+    /// Takes `other`'s rows (of the same shape) after these.
+    package mutating func append(_ other: WrittenRows) {
+        guard !other.isEmpty else { return }
+        if isEmpty {
+            bytes = other.bytes
+            starts = other.starts
+            return
+        }
+        let offset = bytes.count
+        bytes.append(contentsOf: other.bytes)
+        starts.reserveCapacity(starts.count + other.starts.count)
+        for start in other.starts { starts.append(start + offset) }
+    }
+}
