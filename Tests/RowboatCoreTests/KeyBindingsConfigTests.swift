@@ -111,7 +111,11 @@ struct KeyBindingsConfigTests {
     @Test func unrelatedActionListsTheKnownOnes() throws {
         let e = try error("keys:\n  zzzzzzzzz: r\n")
         #expect(e.message.hasPrefix("unknown action \"zzzzzzzzz\" (known: moveDown, moveUp,"))
-        #expect(e.message.contains("quit)"))
+        #expect(e.message.contains("quit, sheet.…, pager.…, dialog.…, search.…, columns.…, views.…)"))
+        // Under an overlay's prefix, that overlay's own names.
+        let columns = try error("keys:\n  columns.zzzzzzzzz: r\n")
+        #expect(columns.message.hasPrefix("unknown action \"columns.zzzzzzzzz\" (known: columns.down, columns.up,"))
+        #expect(columns.message.hasSuffix("columns.erase)"))
     }
 
     @Test func unknownKeyNameSuggestsTheRightOne() throws {

@@ -9,10 +9,18 @@ import RowboatSpec
 @Suite struct ReboundHintTests {
     let renderer = AppRenderer(theme: .default)
 
-    /// Each action's new key: F1–F12, then capitals and signs no default uses.
+    /// Each action's new key: F1–F12, then capitals and signs no default
+    /// uses; an overlay's own actions (`pager.down`) lower-case letters,
+    /// which the moved defaults left free, again for each overlay.
     static let rebound: [KeyAction: Key] = {
         let free = (1...12).map { Key.function($0) } + "ABDEHIJKLMNOPQSTUWXYZ!@#%&()-+=,.;<>{}|^_`".map { Key.character($0) }
-        return Dictionary(uniqueKeysWithValues: zip(KeyAction.allCases, free))
+        let overlays = KeyAction.allCases.filter { $0.rawValue.contains(".") }
+        var keys = Dictionary(uniqueKeysWithValues: zip(KeyAction.allCases.filter { !overlays.contains($0) }, free))
+        for prefix in Set(overlays.map { $0.rawValue.prefix { $0 != "." } }) {
+            let own = overlays.filter { $0.rawValue.hasPrefix(prefix + ".") }
+            keys.merge(zip(own, "abcdefghijklmnopqrstuvwxyz".map(Key.character))) { a, _ in a }
+        }
+        return keys
     }()
 
     static let keyMap: KeyMap = {
@@ -21,7 +29,7 @@ import RowboatSpec
     }()
 
     /// The name a hint gives an action's new key.
-    func k(_ action: KeyAction) -> String { KeyName.shown(Self.rebound[action]!) }
+    func k(_ action: KeyAction) -> String { KeyName.name(Self.rebound[action]!, as: .help) }
 
     /// Phrases that name a default key: none may appear with every key moved.
     static let defaultPhrases = ["(space)", "r to retry", "space loads more", "esc back", "j/k scroll", "h/l related",
@@ -111,7 +119,10 @@ import RowboatSpec
         for action in shown {
             #expect(text.split(separator: "\n").contains { $0.contains(" \(k(action)) ") }, "\(action): \(text)")
         }
-        // The sheet's own keys are its own (not in keys:); its shortcuts are the list's.
+        // The sheet's own keys are its layer's (`sheet.do`, `sheet.close`); its shortcuts are the list's.
+        #expect(text.contains("\(k(.sheetDo)) do · \(k(.sheetClose)) close"), "\(text)")
+        #expect(Self.keyMap.action(for: Self.rebound[.sheetDo]!, in: state) == .sheet(.run))
+        #expect(Self.keyMap.action(for: .enter, in: state) == nil)
         #expect(Self.keyMap.action(for: Self.rebound[.openLink]!, in: state) == .sheet(.press(.openLink)))
         #expect(Self.keyMap.action(for: .character("o"), in: state) == nil)
     }

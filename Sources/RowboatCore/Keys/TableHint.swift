@@ -17,15 +17,6 @@ public struct TableHint: Sendable {
 
     public var entries: [Entry]
 
-    /// A key as hints write it: characters and function keys as they are,
-    /// named keys in lower case (`esc`, `enter`, `space`, `pgdn`, `←`).
-    static func name(_ key: Key) -> String {
-        switch key {
-        case .character, .function: KeyName.shown(key)
-        default: KeyName.shown(key).lowercased()
-        }
-    }
-
     public init(_ entries: [Entry]) {
         self.entries = entries
     }
@@ -38,11 +29,16 @@ public struct TableHint: Sendable {
     public func parts(in table: [Key: AppAction]) -> [String] {
         entries.compactMap { entry in
             let names = entry.actions.compactMap { action in
-                KeyName.sorted(table.filter { $0.value == action }.map(\.key)).first.map(Self.name)
+                KeyName.sorted(table.filter { $0.value == action }.map(\.key)).first.map { KeyName.name($0, as: .hint) }
             }
             guard !names.isEmpty else { return nil }
             let keys = names.allSatisfy { $0.count == 1 } ? names.joined() : names.joined(separator: "/")
             return keys + " " + entry.words
         }
+    }
+
+    /// The parts for `layer`'s table in `keyMap` (an overlay's own keys).
+    public func parts(in keyMap: KeyMap, on layer: KeyLayer) -> [String] {
+        parts(in: keyMap.table(layer))
     }
 }

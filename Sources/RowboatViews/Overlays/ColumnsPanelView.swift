@@ -20,7 +20,7 @@ public struct ColumnsPanelView: SizedCellView {
         self.keyMap = keyMap
     }
 
-    /// The panel's keys, named from its key table (`KeyMap.columnsPanel`),
+    /// The panel's keys, named from its key layer (`KeyLayer.columnsPanel`),
     /// most used first; written where its box ends: as many as fit, the
     /// close key always.
     public static let footerHint = TableHint([
@@ -33,7 +33,7 @@ public struct ColumnsPanelView: SizedCellView {
     ])
     static let closeHint = TableHint([.init([.columns(.close)], "close")])
 
-    /// While typing (`KeyMap.typedValue`): the prompt's own keys, Enter's
+    /// While typing (`KeyLayer.columnsPrompt`): the prompt's own keys, Enter's
     /// words as what is typed is an expression column's jq or a filter's value.
     static func typingHint(addsColumn: Bool) -> TableHint {
         TableHint([.init([.columns(.type(.submit))], addsColumn ? "add the column" : "keep the rows"),
@@ -91,7 +91,7 @@ public struct ColumnsPanelView: SizedCellView {
             // The value or expression being typed, its end kept in view (drawn clean, as all text is).
             let label = panel.addsColumn ? "jq column" : lines[panel.cursor].title
             footer = PromptFooter.line(label: label, typed: typed,
-                                       keys: Self.typingHint(addsColumn: panel.addsColumn).parts(in: KeyMap.typedValue),
+                                       keys: Self.typingHint(addsColumn: panel.addsColumn).parts(in: keyMap, on: .columnsPrompt),
                                        width: width)
         }
         OverlayFrame(style: theme.status, titleStyle: theme.header)

@@ -18,12 +18,12 @@ public struct ViewsPanelView: SizedCellView {
         self.keyMap = keyMap
     }
 
-    /// The panel's keys, named from its key table (`KeyMap.viewsPanel`).
+    /// The panel's keys, named from its key layer (`KeyLayer.viewsPanel`).
     public static let footerHint = TableHint([
         .init([.views(.apply)], "apply"), .init([.views(.save)], "save as…"), .init([.views(.delete)], "delete"),
     ])
     static let closeHint = TableHint([.init([.views(.close)], "close")])
-    /// While a name is typed (`KeyMap.typedViewName`): the prompt's own keys.
+    /// While a name is typed (`KeyLayer.viewsPrompt`): the prompt's own keys.
     static let typingHint = TableHint([.init([.views(.type(.submit))], "save"), .init([.views(.type(.cancel))], "cancel")])
 
     /// The footer for a box `width` cells wide.
@@ -69,10 +69,11 @@ public struct ViewsPanelView: SizedCellView {
         let (width, height) = (box.width, box.height)
         var footer = Self.footer(width: width, keyMap: keyMap)
         if let typed = panel.typed {
-            footer = PromptFooter.line(label: "save as", typed: typed, keys: Self.typingHint.parts(in: KeyMap.typedViewName),
+            footer = PromptFooter.line(label: "save as", typed: typed, keys: Self.typingHint.parts(in: keyMap, on: .viewsPrompt),
                                        width: width)
         } else if let name = panel.deleting {
-            footer = "delete \(name)? d again deletes it"
+            let again = Hint([Hint.key(.viewsDelete, "%k again deletes it", on: .viewsPanel)]).text(in: keyMap)
+            footer = "delete \(name)?" + (again.isEmpty ? "" : " " + again)
         }
         OverlayFrame(style: theme.status, titleStyle: theme.header)
             .render(.init(title: "Views of \(state.tab.title)", footer: footer), in: box, into: &grid)
