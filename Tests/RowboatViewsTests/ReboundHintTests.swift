@@ -127,6 +127,33 @@ import RowboatSpec
         #expect(Self.keyMap.action(for: .character("o"), in: state) == nil)
     }
 
+    @Test func theOverlaysFootersAndTheDialogsButtons() {
+        var state = NavigationFrameTests().app(size: .init(columns: 100, rows: 30))
+        _ = AppReducer.reduce(&state, .cacheMeasured(CacheUsage(responseBytes: 10, responseCount: 1, imageBytes: 0,
+                                                                imageCount: 0), reason: nil))
+        var text = render(state)
+        #expect(text.contains("[ \(k(.dialogYes)) Clear ]") && text.contains("[ \(k(.dialogNo)) Cancel ]"), "\(text)")
+        #expect(!text.contains("[ y Clear ]") && !text.contains("[ n Cancel ]"), "\(text)")
+
+        state = ActionFrameTests().app(.init(columns: 80, rows: 16))
+        _ = AppReducer.reduce(&state, .runAction(ActionRef(index: 0, title: "Mark sold")))
+        _ = AppReducer.reduce(&state, .dialog(.confirm))
+        _ = AppReducer.reduce(&state, .actionFinished(ActionReport(runID: 1, title: "Mark sold", endpoint: "items", total: 1,
+                                                                   output: "done")))
+        _ = AppReducer.reduce(&state, .showActionOutput)
+        text = render(state)
+        #expect(text.contains("\(k(.pagerOpen)) output · \(k(.pagerClose)) close"), "\(text)")
+        _ = AppReducer.reduce(&state, .outputPager(.open))
+        text = render(state)
+        #expect(text.contains("\(k(.pagerDown))\(k(.pagerUp)) scroll · \(k(.pagerClose)) close"), "\(text)")
+        expectNoDefaults(text, "output pager")
+
+        state = Fixtures.loaded((1...30).map { Fixtures.row($0) }, size: .init(columns: 100, rows: 30))
+        _ = AppReducer.reduce(&state, .search(.begin))
+        text = render(state)
+        #expect(text.contains("\(k(.searchSubmit)) browse · \(k(.searchCancel)) clear"), "\(text)")
+    }
+
     @Test func theFavoritesList() {
         var state = Fixtures.loaded([Fixtures.row(1)], size: .init(columns: 100, rows: 12))
         _ = AppReducer.reduce(&state, .toggleFavoritesList)
