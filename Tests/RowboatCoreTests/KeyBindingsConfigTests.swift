@@ -364,6 +364,19 @@ struct KeyBindingsConfigTests {
         for action in KeyAction.allCases { #expect(text.contains("| `\(action.rawValue)` |"), "\(action.rawValue)") }
     }
 
+    /// docs/config.md's rows of the overlays' actions give their default keys.
+    @Test func theOverlayRowsGiveTheDefaultKeys() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/config.md")
+        let lines = try String(contentsOf: docs, encoding: .utf8).split(separator: "\n")
+        for action in KeyAction.allCases where action.rawValue.contains(".") {
+            let row = try #require(lines.first { $0.hasPrefix("| `\(action.rawValue)` |") })
+            let written = row.split(separator: "|").last.map { $0.split(separator: " ").map { $0.trimmingCharacters(in: ["`"]) } } ?? []
+            let keys = action.slots.flatMap { action.keys(on: $0.layer) }.map { KeyName.name($0) }
+            #expect(Set(written) == Set(keys), "\(action.rawValue): \(written) ≠ \(keys)")
+        }
+    }
+
     /// docs/config.md's key-name list has every named key (shift-tab was
     /// missing) and every alias.
     @Test func everyKeyNameIsDocumented() throws {
