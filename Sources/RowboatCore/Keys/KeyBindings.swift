@@ -80,8 +80,8 @@ public enum KeyBindings {
                             if existing != slot.action {
                                 conflicts.append(KeyConflict(
                                     key: key, action: override.action.rawValue,
-                                    other: named(existing, on: slot.layer, key: key), screen: KeyScreen(naming: slot.layer).name,
-                                    overrideIndex: i, keyIndex: j))
+                                    other: named(existing, on: slot.layer, key: key),
+                                    screen: KeyScreen(naming: slot.layer).name, overrideIndex: i, keyIndex: j))
                             }
                             continue
                         }
