@@ -3,7 +3,6 @@ import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
 @testable import RowboatParsing
-import RowboatCells
 
 /// An overlay's keys rebound by `keys:` (`columns.add`, `dialog.yes`,
 /// `search.submit`, `sheet.do`): the new key does the overlay's action, the
@@ -11,20 +10,8 @@ import RowboatCells
 /// default key made of it.
 @Suite("Overlay keys rebound")
 struct OverlayKeysReducerTests {
-    static let now: Double = 1_800_000_000
+    static let keys = """
 
-    static let config = """
-    server: http://127.0.0.1:1
-    interfaces:
-      items:
-        url: /items
-        item:
-          id: id
-          title: title
-          price: {path: price, type: number}
-        columns:
-          - {field: title, title: Title, weight: 3}
-        search: q
     keys:
       columns.add: J
       dialog.yes: [Y, enter]
@@ -33,18 +20,10 @@ struct OverlayKeysReducerTests {
       sheet.do: [D]
     """
 
+    /// The columns panel's tests' list, and the key map of its config with `keys` added.
     func app() throws -> (AppState, KeyMap) {
-        let config = try ConfigLoader.parse(Self.config, file: "c.yaml")
-        let keyMap = try KeyBindings.keyMap(config.keys)
-        var state = AppState(config: config, size: TerminalSize(columns: 80, rows: 24))
-        _ = AppReducer.reduce(&state, .clock(Self.now))
-        _ = AppReducer.reduce(&state, .list(.appeared))
-        let rows = (1...5).map { n in
-            RowModel(id: String(n), title: "Item \(n)", fields: ["title": .text("Item \(n)"), "price": .text("\(n)")],
-                     fieldOrder: ["id", "title", "price"])
-        }
-        _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, PageLoad(rows: rows, totalPages: 5, fetchedAt: Self.now))))
-        return (state, keyMap)
+        let config = try ConfigLoader.parse(ColumnsPanelReducerTests.config + Self.keys, file: "c.yaml")
+        return (try ColumnsPanelReducerTests().app(), try KeyBindings.keyMap(config.keys))
     }
 
     /// The key's action where the state is, reduced.
