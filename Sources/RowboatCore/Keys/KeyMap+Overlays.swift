@@ -13,15 +13,11 @@ extension KeyMap {
     ]
 
     /// The action sheet's own keys (moving, doing the line, closing).
-    public static let defaultSheet: [Key: AppAction] = [
-        .up: .sheet(.move(-1)), .character("k"): .sheet(.move(-1)),
-        .down: .sheet(.move(1)), .character("j"): .sheet(.move(1)),
-        .home: .sheet(.move(-FilterPanelAction.farthest)), .character("g"): .sheet(.move(-FilterPanelAction.farthest)),
-        .end: .sheet(.move(FilterPanelAction.farthest)), .character("G"): .sheet(.move(FilterPanelAction.farthest)),
+    public static let defaultSheet: [Key: AppAction] = panelMoves { .sheet(.move($0)) }.merging([
         .enter: .sheet(.run), .character(" "): .sheet(.run),
         .escape: .sheet(.cancel), .backspace: .sheet(.cancel), .character("a"): .sheet(.cancel),
         .character("q"): .quit,
-    ]
+    ]) { $1 }
 
     /// List actions the sheet shows beside its lines: their list keys do
     /// those lines inside the sheet too.
@@ -39,12 +35,7 @@ extension KeyMap {
 
     /// Keys of the columns panel; the key that opens it (`columns`) also
     /// closes it (`columnsPanelBindings`).
-    public static let defaultColumnsPanel: [Key: AppAction] = [
-        .up: .columns(.move(-1)), .character("k"): .columns(.move(-1)),
-        .down: .columns(.move(1)), .character("j"): .columns(.move(1)),
-        .pageUp: .columns(.move(-10)), .pageDown: .columns(.move(10)),
-        .home: .columns(.move(-FilterPanelAction.farthest)), .character("g"): .columns(.move(-FilterPanelAction.farthest)),
-        .end: .columns(.move(FilterPanelAction.farthest)), .character("G"): .columns(.move(FilterPanelAction.farthest)),
+    public static let defaultColumnsPanel: [Key: AppAction] = panelMoves(page: 10) { .columns(.move($0)) }.merging([
         .character(" "): .columns(.toggle), .character("x"): .columns(.toggle), .enter: .columns(.toggle),
         .left: .columns(.shift(-1)), .character("h"): .columns(.shift(-1)),
         .right: .columns(.shift(1)), .character("l"): .columns(.shift(1)),
@@ -59,12 +50,18 @@ extension KeyMap {
         .escape: .columns(.close), .backspace: .columns(.close),
         .character("?"): .toggleHelp,
         .character("q"): .quit,
-    ]
+    ]) { $1 }
 
     /// The columns panel's keys, with this map's `columns` keys closing it.
     public func columnsPanelBindings() -> [Key: AppAction] {
-        var keys = table(.columnsPanel)
-        for key in KeyAction.columns.keys(on: .list, of: self) where keys[key] == nil { keys[key] = .columns(.close) }
+        panelBindings(.columnsPanel, openedBy: .columns, closing: .columns(.close))
+    }
+
+    /// A panel's keys (`layer`), with this map's keys of `opener`, the
+    /// action that opened it, doing `close` where the panel leaves them free.
+    func panelBindings(_ layer: KeyLayer, openedBy opener: KeyAction, closing close: AppAction) -> [Key: AppAction] {
+        var keys = table(layer)
+        for key in opener.keys(on: .list, of: self) where keys[key] == nil { keys[key] = close }
         return keys
     }
 

@@ -140,20 +140,26 @@ public struct KeyMap: Sendable {
     ].merging((1...9).map { (Key.character(Character(String($0))), AppAction.selectTab($0 - 1)) }) { a, _ in a })
 
     /// Keys of the filter and sort panel.
-    public static let defaultFilterPanel: [Key: AppAction] = [
-        .up: .filters(.move(-1)), .character("k"): .filters(.move(-1)),
-        .down: .filters(.move(1)), .character("j"): .filters(.move(1)),
-        .pageUp: .filters(.move(-10)), .pageDown: .filters(.move(10)),
-        .home: .filters(.move(-FilterPanelAction.farthest)), .character("g"): .filters(.move(-FilterPanelAction.farthest)),
-        .end: .filters(.move(FilterPanelAction.farthest)), .character("G"): .filters(.move(FilterPanelAction.farthest)),
+    public static let defaultFilterPanel: [Key: AppAction] = panelMoves(page: 10) { .filters(.move($0)) }.merging([
         .character(" "): .filters(.choose), .character("x"): .filters(.choose),
         .enter: .filters(.apply),
         .character("c"): .filters(.reset),
         .escape: .back, .character("f"): .filters(.cancel), .backspace: .back,
         .character("?"): .toggleHelp, KeyName.ctrlL: .redraw,
         .character("q"): .quit,
-    ]
+    ]) { $1 }
 
+    /// A panel's moving keys: ↑ k and ↓ j a line, Home g and End G to
+    /// either end, PgUp and PgDn `page` lines where it pages by them.
+    static func panelMoves(page: Int? = nil, _ move: (Int) -> AppAction) -> [Key: AppAction] {
+        let far = FilterPanelAction.farthest
+        var keys: [Key: AppAction] = [
+            .up: move(-1), .character("k"): move(-1), .down: move(1), .character("j"): move(1),
+            .home: move(-far), .character("g"): move(-far), .end: move(far), .character("G"): move(far),
+        ]
+        if let page { keys[.pageUp] = move(-page); keys[.pageDown] = move(page) }
+        return keys
+    }
 
     /// The keys of `actions` (those that have one).
     static func actionKeys(_ actions: [ActionSpec]) -> [Key: AppAction] {
