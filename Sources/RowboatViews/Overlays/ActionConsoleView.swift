@@ -33,7 +33,7 @@ public struct ActionConsoleView: CellView {
     }
 
     /// Its keys, named from the pager's key layer (`KeyLayer.pager`), which it shares.
-    public static let footerHint = TableHint([.init([.outputPager(.open)], "output"), .init([.outputPager(.close)], "close")])
+    public static let footerHint = TableHint(on: .pager, [.init([.pagerOpen], "output"), .init([.pagerClose], "close")])
 
     /// Draws the console in `box` (the layout's pager box).
     public func render(_ console: Console, in box: Rect, into grid: inout CellGrid) {
@@ -45,7 +45,7 @@ public struct ActionConsoleView: CellView {
         let position = records.count > perScreen ? "\(selection + 1)/\(records.count) · " : ""
         let failed = records.filter { $0.outcome == .failed }.count
         let title = "Actions: \(records.count) run\(records.count == 1 ? "" : "s")" + (failed > 0 ? " · \(failed) failed" : "")
-        let footer = position + Self.footerHint.parts(in: keyMap, on: .pager).joined(separator: " · ")
+        let footer = position + Self.footerHint.parts(in: keyMap).joined(separator: " · ")
         OverlayFrame(style: theme.status, titleStyle: theme.header)
             .render(.init(title: title, footer: footer), in: box, into: &grid)
         for (i, record) in records[top..<min(records.count, top + perScreen)].enumerated() {

@@ -15,9 +15,9 @@ public struct ActionSheetView: SizedCellView {
     }
 
     /// Its keys, named from its key layer (`KeyLayer.sheet`) in the map in force.
-    public static let footerHint = TableHint([.init([.sheet(.run)], "do"), .init([.sheet(.cancel)], "close")])
+    public static let footerHint = TableHint(on: .sheet, [.init([.sheetDo], "do"), .init([.sheetClose], "close")])
 
-    var footer: String { Self.footerHint.parts(in: keyMap, on: .sheet).joined(separator: " · ") }
+    var footer: String { Self.footerHint.parts(in: keyMap).joined(separator: " · ") }
 
     /// Each line's shortcut: its list action's key in the map in force,
     /// or the key the config gave the action.
