@@ -111,7 +111,11 @@ struct KeyBindingsConfigTests {
     @Test func unrelatedActionListsTheKnownOnes() throws {
         let e = try error("keys:\n  zzzzzzzzz: r\n")
         #expect(e.message.hasPrefix("unknown action \"zzzzzzzzz\" (known: moveDown, moveUp,"))
-        #expect(e.message.contains("quit)"))
+        #expect(e.message.contains("quit, sheet.…, pager.…, dialog.…, search.…, columns.…, views.…)"))
+        // Under an overlay's prefix, that overlay's own names.
+        let columns = try error("keys:\n  columns.zzzzzzzzz: r\n")
+        #expect(columns.message.hasPrefix("unknown action \"columns.zzzzzzzzz\" (known: columns.down, columns.up,"))
+        #expect(columns.message.hasSuffix("columns.erase)"))
     }
 
     @Test func unknownKeyNameSuggestsTheRightOne() throws {
@@ -225,6 +229,50 @@ struct KeyBindingsConfigTests {
         #expect(map.gridBindings == KeyMap.default.gridBindings)
     }
 
+    // MARK: overlay layers
+
+    @Test func anUnknownOverlayActionIsOneLineAtItsName() throws {
+        let e = try error("keys:\n  columns.ad: J\n")
+        #expect(e.description == "test.yaml:5:3: keys.columns.ad: unknown action \"columns.ad\"; did you mean \"columns.add\"?")
+    }
+
+    @Test func aClashInsideAnOverlaysLayerIsOneLineAtTheKey() throws {
+        let e = try error("keys:\n  columns.sort: x\n")
+        #expect(e.description == "test.yaml:5:17: keys.columns.sort: key \"x\" is bound to both columns.sort and "
+                    + "columns.show on the columns panel screen; give one of them other keys")
+        let pager = try error("keys:\n  pager.down: [down, e]\n  pager.close: [esc, j, e]\n")
+        #expect(pager.description == "test.yaml:6:25: keys.pager.close[2]: key \"e\" is bound to both pager.close and "
+                    + "pager.down on the output pager screen; give one of them other keys")
+        // quit is rebound over the panels too: + widens a column there.
+        let quit = try error("keys:\n  quit: [q, \"+\"]\n")
+        #expect(quit.message == "key \"+\" is bound to both quit and columns.wider on the columns panel screen; "
+                    + "give one of them other keys")
+    }
+
+    @Test func oneKeyOnTwoOverlaysOrAnOverlayAndTheListIsNoClash() throws {
+        // J adds a column in the panel, saves a view in the other, and is free on the list.
+        let keys = try map("keys:\n  columns.add: J\n  views.save: J\n  dialog.yes: r\n")
+        #expect(keys.table(.columnsPanel)[.character("J")] == .columns(.addExpression))
+        #expect(keys.table(.columnsPanel)[.character("a")] == nil)
+        #expect(keys.table(.viewsPanel)[.character("J")] == .views(.save))
+        #expect(keys.table(.dialog)[.character("r")] == .dialog(.confirm))
+        #expect(keys.table(.list)[.character("r")] == .list(.refresh))
+        // The rest of each overlay's table is the default's.
+        var columns = keys.table(.columnsPanel)
+        columns[.character("J")] = nil
+        columns[.character("a")] = .columns(.addExpression)
+        #expect(columns == KeyMap.defaultColumnsPanel)
+    }
+
+    @Test func everyActionHasASlotAndEveryOverlayNameItsLayer() {
+        for action in KeyAction.allCases {
+            #expect(!action.slots.isEmpty, "\(action.rawValue) is bound nowhere")
+            guard let dot = action.rawValue.firstIndex(of: ".") else { continue }
+            let prefix = String(action.rawValue[..<dot])
+            #expect(action.slots.allSatisfy { $0.layer.rawValue.hasPrefix(prefix) }, "\(action.rawValue)")
+        }
+    }
+
     // MARK: the built key map
 
     @Test func anOverriddenKeyWorksAndTheOldOneNoLonger() throws {
@@ -314,6 +362,19 @@ struct KeyBindingsConfigTests {
             .deletingLastPathComponent().appendingPathComponent("docs/config.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         for action in KeyAction.allCases { #expect(text.contains("| `\(action.rawValue)` |"), "\(action.rawValue)") }
+    }
+
+    /// docs/config.md's rows of the overlays' actions give their default keys.
+    @Test func theOverlayRowsGiveTheDefaultKeys() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/config.md")
+        let lines = try String(contentsOf: docs, encoding: .utf8).split(separator: "\n")
+        for action in KeyAction.allCases where action.rawValue.contains(".") {
+            let row = try #require(lines.first { $0.hasPrefix("| `\(action.rawValue)` |") })
+            let written = row.split(separator: "|").last.map { $0.split(separator: " ").map { $0.trimmingCharacters(in: ["`"]) } } ?? []
+            let keys = action.slots.flatMap { action.keys(on: $0.layer) }.map { KeyName.name($0) }
+            #expect(Set(written) == Set(keys), "\(action.rawValue): \(written) ≠ \(keys)")
+        }
     }
 
     /// docs/config.md's key-name list has every named key (shift-tab was

@@ -83,7 +83,7 @@ struct ViewsReducerTests {
                                                                               value: "Lisbon")]))))
         _ = AppReducer.reduce(&state, .views(.open))
         _ = AppReducer.reduce(&state, KeyMap.default.action(for: .character("s"), in: state)!)
-        #expect(state.focus == .viewsPanel && KeyMap.default.bindings(in: state) == KeyMap.typedViewName)
+        #expect(state.focus == .viewsPanel && KeyMap.default.bindings(in: state) == KeyMap.defaultViewsPrompt)
         let effects = type("Lisbon closed", &state)
         let saved = ViewSpec(name: "Lisbon closed", params: ["state": "closed"], filter: ["city = Lisbon"])
         #expect(effects == [.saveViews(endpoint: "items", [saved])])

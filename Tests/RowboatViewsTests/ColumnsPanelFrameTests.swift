@@ -49,6 +49,26 @@ import RowboatCells
         #expect(lines.contains { $0.contains("└─ space show · ←→ move · +- width · s sort · a jq column · esc close") })
     }
 
+    /// Keys rebound in the panel's layer (`columns.add: J`, …): its footer
+    /// and the help over it name the new keys.
+    @Test func aReboundPanelKeyIsNamedInTheFooter() throws {
+        let keyMap = try KeyBindings.keyMap(KeyBindingsConfig([
+            .init(.columnsAdd, [.character("J")]), .init(.columnsShow, [.character("x"), .enter]),
+            .init(.columnsLeft, [.character("H")]), .init(.columnsRight, [.character("L")]),
+        ]))
+        var state = state(.init(columns: 80, rows: 24))
+        _ = AppReducer.reduce(&state, .columns(.open))
+        let grid = renderer.render(state, now: Fixtures.now, keyMap: keyMap)
+        try GoldenFrame.check(grid, "columns-panel-rebound-80x24")
+        #expect(grid.lines().contains { $0.contains("└─ enter show · HL move · +- width · s sort · J jq column · esc close") })
+        _ = AppReducer.reduce(&state, .toggleHelp)
+        let help = renderer.render(state, now: Fixtures.now, keyMap: keyMap).text
+        let named = { (keys: String, words: String) in
+            help.split(separator: "\n").contains { $0.contains(keys + " ") && $0.contains(words) }
+        }
+        #expect(named("J", "jq column") && named("H", "move left") && named("Enter x", "show / hide"), "\(help)")
+    }
+
     /// A field with filter conditions says so in its line, beside the sort's arrow.
     @Test func theConditionsOnAFieldShowInItsLine() throws {
         var state = state(.init(columns: 100, rows: 24))

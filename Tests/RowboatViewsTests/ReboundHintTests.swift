@@ -9,10 +9,18 @@ import RowboatSpec
 @Suite struct ReboundHintTests {
     let renderer = AppRenderer(theme: .default)
 
-    /// Each action's new key: F1–F12, then capitals and signs no default uses.
+    /// Each action's new key: F1–F12, then capitals and signs no default
+    /// uses; an overlay's own actions (`pager.down`) lower-case letters,
+    /// which the moved defaults left free, again for each overlay.
     static let rebound: [KeyAction: Key] = {
         let free = (1...12).map { Key.function($0) } + "ABDEHIJKLMNOPQSTUWXYZ!@#%&()-+=,.;<>{}|^_`".map { Key.character($0) }
-        return Dictionary(uniqueKeysWithValues: zip(KeyAction.allCases, free))
+        let overlays = KeyAction.allCases.filter { $0.rawValue.contains(".") }
+        var keys = Dictionary(uniqueKeysWithValues: zip(KeyAction.allCases.filter { !overlays.contains($0) }, free))
+        for prefix in Set(overlays.map { $0.rawValue.prefix { $0 != "." } }) {
+            let own = overlays.filter { $0.rawValue.hasPrefix(prefix + ".") }
+            keys.merge(zip(own, "abcdefghijklmnopqrstuvwxyz".map(Key.character))) { a, _ in a }
+        }
+        return keys
     }()
 
     static let keyMap: KeyMap = {
@@ -21,7 +29,7 @@ import RowboatSpec
     }()
 
     /// The name a hint gives an action's new key.
-    func k(_ action: KeyAction) -> String { KeyName.shown(Self.rebound[action]!) }
+    func k(_ action: KeyAction) -> String { KeyName.name(Self.rebound[action]!, as: .help) }
 
     /// Phrases that name a default key: none may appear with every key moved.
     static let defaultPhrases = ["(space)", "r to retry", "space loads more", "esc back", "j/k scroll", "h/l related",
@@ -111,9 +119,39 @@ import RowboatSpec
         for action in shown {
             #expect(text.split(separator: "\n").contains { $0.contains(" \(k(action)) ") }, "\(action): \(text)")
         }
-        // The sheet's own keys are its own (not in keys:); its shortcuts are the list's.
+        // The sheet's own keys are its layer's (`sheet.do`, `sheet.close`); its shortcuts are the list's.
+        #expect(text.contains("\(k(.sheetDo)) do · \(k(.sheetClose)) close"), "\(text)")
+        #expect(Self.keyMap.action(for: Self.rebound[.sheetDo]!, in: state) == .sheet(.run))
+        #expect(Self.keyMap.action(for: .enter, in: state) == nil)
         #expect(Self.keyMap.action(for: Self.rebound[.openLink]!, in: state) == .sheet(.press(.openLink)))
         #expect(Self.keyMap.action(for: .character("o"), in: state) == nil)
+    }
+
+    @Test func theOverlaysFootersAndTheDialogsButtons() {
+        var state = NavigationFrameTests().app(size: .init(columns: 100, rows: 30))
+        _ = AppReducer.reduce(&state, .cacheMeasured(CacheUsage(responseBytes: 10, responseCount: 1, imageBytes: 0,
+                                                                imageCount: 0), reason: nil))
+        var text = render(state)
+        #expect(text.contains("[ \(k(.dialogYes)) Clear ]") && text.contains("[ \(k(.dialogNo)) Cancel ]"), "\(text)")
+        #expect(!text.contains("[ y Clear ]") && !text.contains("[ n Cancel ]"), "\(text)")
+
+        state = ActionFrameTests().app(.init(columns: 80, rows: 16))
+        _ = AppReducer.reduce(&state, .runAction(ActionRef(index: 0, title: "Mark sold")))
+        _ = AppReducer.reduce(&state, .dialog(.confirm))
+        _ = AppReducer.reduce(&state, .actionFinished(ActionReport(runID: 1, title: "Mark sold", endpoint: "items", total: 1,
+                                                                   output: "done")))
+        _ = AppReducer.reduce(&state, .showActionOutput)
+        text = render(state)
+        #expect(text.contains("\(k(.pagerOpen)) output · \(k(.pagerClose)) close"), "\(text)")
+        _ = AppReducer.reduce(&state, .outputPager(.open))
+        text = render(state)
+        #expect(text.contains("\(k(.pagerDown))\(k(.pagerUp)) scroll · \(k(.pagerClose)) close"), "\(text)")
+        expectNoDefaults(text, "output pager")
+
+        state = Fixtures.loaded((1...30).map { Fixtures.row($0) }, size: .init(columns: 100, rows: 30))
+        _ = AppReducer.reduce(&state, .search(.begin))
+        text = render(state)
+        #expect(text.contains("\(k(.searchSubmit)) browse · \(k(.searchCancel)) clear"), "\(text)")
     }
 
     @Test func theFavoritesList() {

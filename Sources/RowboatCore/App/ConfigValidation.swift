@@ -39,7 +39,7 @@ public enum ConfigValidation {
             guard let bound = map.table(layer)[key] else { continue }
             let free = freeKey(near: key, in: map, taken: taken).map { "; \"\($0)\" is free" } ?? ""
             return "key \"\(name)\" already does \(KeyBindings.name(of: bound, on: layer, key: key)) "
-                + "on the \(KeyBindings.screenName(layer)) screen\(free) (or rebind it \(rebind))"
+                + "on the \(KeyScreen(naming: layer).name) screen\(free) (or rebind it \(rebind))"
         }
         return nil
     }
@@ -52,6 +52,6 @@ public enum ConfigValidation {
             + "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".map { $0 }
         return candidates.map(Key.character).first { k in
             k != key && map.listBindings[k] == nil && map.detailBindings[k] == nil && taken[k] == nil
-        }.map(KeyName.name)
+        }.map { KeyName.name($0) }
     }
 }

@@ -1,9 +1,9 @@
 import RowboatSpec
 
 /// Where each `KeyAction` lives on the layers of a `KeyMap` (the list,
-/// grid, detail and filter-panel tables, and the "back" keys of the
-/// favorites list and search results); its default keys are the keys the
-/// default map gives it there.
+/// grid, detail and filter-panel tables, the "back" keys of the favorites
+/// list and search results, each overlay's table); its default keys are
+/// the keys the default map gives it there.
 extension KeyAction {
     /// Where the action is bound, and as what.
     public var slots: [KeySlot] {
@@ -57,9 +57,12 @@ extension KeyAction {
         case .choose: [.init(.filterPanel, .filters(.choose))]
         case .apply: [.init(.filterPanel, .filters(.apply))]
         case .reset: [.init(.filterPanel, .filters(.reset))]
-        case .help: [.init(.list, .toggleHelp), .init(.detail, .toggleHelp), .init(.filterPanel, .toggleHelp)]
+        case .help: [.init(.list, .toggleHelp), .init(.detail, .toggleHelp), .init(.filterPanel, .toggleHelp),
+                     .init(.columnsPanel, .toggleHelp), .init(.viewsPanel, .toggleHelp)]
         case .redraw: [.init(.list, .redraw), .init(.detail, .redraw), .init(.filterPanel, .redraw)]
-        case .quit: [.init(.list, .quit), .init(.detail, .quit), .init(.filterPanel, .quit)]
+        case .quit: [.init(.list, .quit), .init(.detail, .quit), .init(.filterPanel, .quit), .init(.sheet, .quit),
+                     .init(.pager, .quit), .init(.dialog, .quit), .init(.columnsPanel, .quit), .init(.viewsPanel, .quit)]
+        default: overlaySlots
         }
     }
 

@@ -38,17 +38,6 @@ public enum KeyBindings {
         return "\"\(KeyHelp.describe(action))\""
     }
 
-    static func screenName(_ layer: KeyLayer) -> String {
-        switch layer {
-        case .list: "list"
-        case .grid: "grid"
-        case .detail: "detail"
-        case .filterPanel: "filter panel"
-        case .back: "favorites and search results"
-        case .matches: "search results"
-        }
-    }
-
     /// The tables being built, and who put each configured key where.
     struct Build {
         /// A configured key's place in the config: (override index, key index).
@@ -91,8 +80,8 @@ public enum KeyBindings {
                             if existing != slot.action {
                                 conflicts.append(KeyConflict(
                                     key: key, action: override.action.rawValue,
-                                    other: named(existing, on: slot.layer, key: key), screen: screenName(slot.layer),
-                                    overrideIndex: i, keyIndex: j))
+                                    other: named(existing, on: slot.layer, key: key),
+                                    screen: KeyScreen(naming: slot.layer).name, overrideIndex: i, keyIndex: j))
                             }
                             continue
                         }

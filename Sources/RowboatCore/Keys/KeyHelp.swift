@@ -22,8 +22,8 @@ public enum KeyHelp {
             byText[text, default: (topic(action), [])].keys.append(key)
         }
         return byText.sorted { ($0.value.topic.rawValue, $0.key) < ($1.value.topic.rawValue, $1.key) }.map { text, entry in
-            let keys = entry.keys.sorted { (sortRank($0), KeyName.shown($0)) < (sortRank($1), KeyName.shown($1)) }
-            return Entry(keys: joined(keys.map(KeyName.shown)), action: text)
+            let keys = entry.keys.sorted { (sortRank($0), KeyName.name($0, as: .help)) < (sortRank($1), KeyName.name($1, as: .help)) }
+            return Entry(keys: joined(keys.map { KeyName.name($0, as: .help) }), action: text)
         }
     }
 

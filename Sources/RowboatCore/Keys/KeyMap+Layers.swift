@@ -1,7 +1,8 @@
 import RowboatSpec
 
 extension KeyMap {
-    /// One layer's table (`back`: the back keys, as `AppAction.back`).
+    /// One layer's table (`back`: the back keys, as `AppAction.back`; an
+    /// overlay's own keys alone, without what the list lends it).
     public func table(_ layer: KeyLayer) -> [Key: AppAction] {
         switch layer {
         case .list: listBindings
@@ -10,6 +11,8 @@ extension KeyMap {
         case .filterPanel: filterPanelBindings
         case .back: Dictionary(backKeys.map { ($0, AppAction.back) }) { a, _ in a }
         case .matches: matchesBindings
+        case .sheet, .pager, .dialog, .searchPrompt, .columnsPanel, .columnsPrompt, .viewsPanel, .viewsPrompt:
+            overlayBindings[layer, default: [:]]
         }
     }
 
@@ -21,7 +24,7 @@ extension KeyMap {
         let keys = action.keys(on: layer, of: self)
         guard let chosen = keys.first(where: { if case .character = $0 { true } else { false } }) ?? keys.first
         else { return nil }
-        return TableHint.name(chosen)
+        return KeyName.name(chosen, as: .hint)
     }
 
     mutating func setTable(_ layer: KeyLayer, _ table: [Key: AppAction]) {
@@ -32,6 +35,8 @@ extension KeyMap {
         case .filterPanel: filterPanelBindings = table
         case .back: backKeys = KeyName.sorted(Array(table.keys))
         case .matches: matchesBindings = table
+        case .sheet, .pager, .dialog, .searchPrompt, .columnsPanel, .columnsPrompt, .viewsPanel, .viewsPrompt:
+            overlayBindings[layer] = table
         }
     }
 }

@@ -14,6 +14,8 @@ public struct KeyMap: Sendable {
     public var backKeys: [Key] = [.escape, .backspace]
     /// Search results' keys over the list's: the next and previous match.
     public var matchesBindings: [Key: AppAction] = KeyMap.defaultMatches
+    /// The overlays' own layers (`KeyLayer.sheet` … `.viewsPrompt`).
+    public var overlayBindings: [KeyLayer: [Key: AppAction]] = KeyMap.defaultOverlays
 
     public static let defaultMatches: [Key: AppAction] = [
         .character("n"): .search(.nextMatch), .character("N"): .search(.previousMatch),
@@ -35,25 +37,18 @@ public struct KeyMap: Sendable {
         .pageDown: .gridMove(.pageDown), .character("d"): .gridMove(.pageDown),
     ]
 
-    /// The bindings in force where `state.focus` is: the overlays' own
-    /// tables, or the layers of the screen (`KeyScreen`) merged, later
-    /// layers winning, with `back` made what it does there.
+    /// The bindings in force where `state.focus` is: the layers of its
+    /// screen (`KeyScreen`) merged, later layers winning, with `back` made
+    /// what it does there; an overlay's with what the list lends it.
     public func bindings(in state: AppState) -> [Key: AppAction] {
-        switch state.focus {
-        case .help: return [:]
-        case .dialog: return Self.dialog
-        case .sheet: return sheetBindings(actions: state.currentActions)
-        case .searchPrompt: return Self.searchPrompt
-        case .output: return Self.pager
-        case .columnsPanel:
-            if case .columns(let panel) = state.overlay, panel.typed != nil { return Self.typedValue }
-            return columnsPanelBindings()
-        case .viewsPanel:
-            if case .views(let panel) = state.overlay, panel.typed != nil { return Self.typedViewName }
-            return viewsPanelBindings()
-        case .filterPanel, .detail, .searchResults, .favorites, .list: break
-        }
         guard let screen = KeyScreen.of(state) else { return [:] }
+        switch screen {
+        case .sheet: return sheetBindings(actions: state.currentActions)
+        case .columnsPanel: return columnsPanelBindings()
+        case .viewsPanel: return viewsPanelBindings()
+        case .pager, .dialog, .searchPrompt, .columnsPrompt, .viewsPrompt: return table(screen.layers[0])
+        case .list, .grid, .detail, .filterPanel, .searchResults, .searchResultsGrid, .favorites, .favoritesGrid: break
+        }
         var keys: [Key: AppAction] = [:]
         for layer in screen.layers { keys.merge(table(layer)) { $1 } }
         let back = state.backAction
@@ -145,43 +140,25 @@ public struct KeyMap: Sendable {
     ].merging((1...9).map { (Key.character(Character(String($0))), AppAction.selectTab($0 - 1)) }) { a, _ in a })
 
     /// Keys of the filter and sort panel.
-    public static let defaultFilterPanel: [Key: AppAction] = [
-        .up: .filters(.move(-1)), .character("k"): .filters(.move(-1)),
-        .down: .filters(.move(1)), .character("j"): .filters(.move(1)),
-        .pageUp: .filters(.move(-10)), .pageDown: .filters(.move(10)),
-        .home: .filters(.move(-FilterPanelAction.farthest)), .character("g"): .filters(.move(-FilterPanelAction.farthest)),
-        .end: .filters(.move(FilterPanelAction.farthest)), .character("G"): .filters(.move(FilterPanelAction.farthest)),
+    public static let defaultFilterPanel: [Key: AppAction] = panelMoves(page: 10) { .filters(.move($0)) }.merging([
         .character(" "): .filters(.choose), .character("x"): .filters(.choose),
         .enter: .filters(.apply),
         .character("c"): .filters(.reset),
         .escape: .back, .character("f"): .filters(.cancel), .backspace: .back,
         .character("?"): .toggleHelp, KeyName.ctrlL: .redraw,
         .character("q"): .quit,
-    ]
+    ]) { $1 }
 
-    /// The action sheet's own keys (moving, doing the line, closing).
-    public static let sheet: [Key: AppAction] = [
-        .up: .sheet(.move(-1)), .character("k"): .sheet(.move(-1)),
-        .down: .sheet(.move(1)), .character("j"): .sheet(.move(1)),
-        .home: .sheet(.move(-FilterPanelAction.farthest)), .character("g"): .sheet(.move(-FilterPanelAction.farthest)),
-        .end: .sheet(.move(FilterPanelAction.farthest)), .character("G"): .sheet(.move(FilterPanelAction.farthest)),
-        .enter: .sheet(.run), .character(" "): .sheet(.run),
-        .escape: .sheet(.cancel), .backspace: .sheet(.cancel), .character("a"): .sheet(.cancel),
-        .character("q"): .quit,
-    ]
-
-    /// List actions the sheet shows beside its lines: their list keys do
-    /// those lines inside the sheet too.
-    static let sheetShortcuts: [KeyAction] = [.openLink, .copyLink, .favorite, .retryImage]
-
-    /// The sheet's keys with this map's shortcuts and the actions' keys
-    /// (the sheet's own keys win).
-    func sheetBindings(actions: [ActionSpec] = []) -> [Key: AppAction] {
-        var keys = Self.actionKeys(actions)
-        for action in Self.sheetShortcuts {
-            for key in action.keys(on: .list, of: self) { keys[key] = .sheet(.press(action)) }
-        }
-        return keys.merging(Self.sheet) { $1 }
+    /// A panel's moving keys: ↑ k and ↓ j a line, Home g and End G to
+    /// either end, PgUp and PgDn `page` lines where it pages by them.
+    static func panelMoves(page: Int? = nil, _ move: (Int) -> AppAction) -> [Key: AppAction] {
+        let far = FilterPanelAction.farthest
+        var keys: [Key: AppAction] = [
+            .up: move(-1), .character("k"): move(-1), .down: move(1), .character("j"): move(1),
+            .home: move(-far), .character("g"): move(-far), .end: move(far), .character("G"): move(far),
+        ]
+        if let page { keys[.pageUp] = move(-page); keys[.pageDown] = move(page) }
+        return keys
     }
 
     /// The keys of `actions` (those that have one).
@@ -194,72 +171,9 @@ public struct KeyMap: Sendable {
         return keys
     }
 
-    /// Keys of the columns panel; the key that opens it (`columns`) also
-    /// closes it.
-    public static let columnsPanel: [Key: AppAction] = [
-        .up: .columns(.move(-1)), .character("k"): .columns(.move(-1)),
-        .down: .columns(.move(1)), .character("j"): .columns(.move(1)),
-        .pageUp: .columns(.move(-10)), .pageDown: .columns(.move(10)),
-        .home: .columns(.move(-FilterPanelAction.farthest)), .character("g"): .columns(.move(-FilterPanelAction.farthest)),
-        .end: .columns(.move(FilterPanelAction.farthest)), .character("G"): .columns(.move(FilterPanelAction.farthest)),
-        .character(" "): .columns(.toggle), .character("x"): .columns(.toggle), .enter: .columns(.toggle),
-        .left: .columns(.shift(-1)), .character("h"): .columns(.shift(-1)),
-        .right: .columns(.shift(1)), .character("l"): .columns(.shift(1)),
-        .character("+"): .columns(.resize(1)), .character("="): .columns(.resize(1)), .character(">"): .columns(.resize(1)),
-        .character("-"): .columns(.resize(-1)), .character("<"): .columns(.resize(-1)),
-        .character("s"): .columns(.sort),
-        .character("w"): .columns(.filter(.equals)), .character("~"): .columns(.filter(.contains)),
-        .character("["): .columns(.filter(.less)), .character("]"): .columns(.filter(.greater)),
-        .character("u"): .columns(.unfilter(all: false)), .character("U"): .columns(.unfilter(all: true)),
-        .character("t"): .columns(.type(.begin)), .character("a"): .columns(.addExpression),
-        .character("r"): .columns(.restore),
-        .escape: .columns(.close), .backspace: .columns(.close),
-        .character("?"): .toggleHelp,
-        .character("q"): .quit,
-    ]
 
-    /// The columns panel's keys, with this map's `columns` keys closing it.
-    public func columnsPanelBindings() -> [Key: AppAction] {
-        var keys = Self.columnsPanel
-        for key in KeyAction.columns.keys(on: .list, of: self) where keys[key] == nil { keys[key] = .columns(.close) }
-        return keys
-    }
 
-    /// Keys while typing a filter's value in the columns panel (other
-    /// characters are text).
-    public static let typedValue: [Key: AppAction] = [
-        .enter: .columns(.type(.submit)), .escape: .columns(.type(.cancel)),
-        .backspace: .columns(.type(.deleteBackward)),
-    ]
 
-    /// Keys of the output pager (the action console's too: up and down move
-    /// along the runs, Enter opens one).
-    public static let pager: [Key: AppAction] = [
-        .up: .outputPager(.scroll(-1)), .character("k"): .outputPager(.scroll(-1)),
-        .down: .outputPager(.scroll(1)), .character("j"): .outputPager(.scroll(1)),
-        .pageUp: .outputPager(.scroll(-10)), .character("b"): .outputPager(.scroll(-10)),
-        .pageDown: .outputPager(.scroll(10)), .character(" "): .outputPager(.scroll(10)),
-        .escape: .outputPager(.close), .backspace: .outputPager(.close), .character("O"): .outputPager(.close),
-        .enter: .outputPager(.open),
-        .character("q"): .quit,
-    ]
-
-    /// Keys of a confirm dialog.
-    public static let dialog: [Key: AppAction] = [
-        .character("y"): .dialog(.confirm), .character("n"): .dialog(.cancel),
-        .escape: .dialog(.cancel), .backspace: .dialog(.cancel),
-        .tab: .dialog(.toggleFocus), .left: .dialog(.toggleFocus), .right: .dialog(.toggleFocus),
-        .character("h"): .dialog(.toggleFocus), .character("l"): .dialog(.toggleFocus),
-        .enter: .dialog(.choose),
-        .character("q"): .quit,
-    ]
-
-    /// Keys while typing in the search prompt (other characters are text).
-    public static let searchPrompt: [Key: AppAction] = [
-        .enter: .search(.submit), .escape: .search(.cancel), .backspace: .search(.deleteBackward),
-        .up: .list(.move(.up)), .down: .list(.move(.down)),
-        .pageUp: .list(.move(.pageUp)), .pageDown: .list(.move(.pageDown)),
-    ]
 
     /// Keys that turn the help's pages when it has more than one.
     static let helpTurns: [Key: Int] = [
@@ -285,12 +199,13 @@ public struct KeyMap: Sendable {
                 if help.turnsPages { return help.turned(delta).map(AppAction.helpPage) }
             }
             return .toggleHelp
-        case (.searchPrompt, .character(let c)):
-            return .search(.insert(String(c)))
-        case (.columnsPanel, .character(let c)) where bindings(in: state) == Self.typedValue:
-            return .columns(.type(.insert(String(c))))
-        case (.viewsPanel, .character(let c)) where bindings(in: state) == Self.typedViewName:
-            return .views(.type(.insert(String(c))))
+        case (_, .character(let c)) where KeyScreen.of(state)?.typesText == true && bindings(in: state)[key] == nil:
+            // A prompt's characters are its text (but for a key its layer binds).
+            switch KeyScreen.of(state) {
+            case .columnsPrompt: return .columns(.type(.insert(String(c))))
+            case .viewsPrompt: return .views(.type(.insert(String(c))))
+            default: return .search(.insert(String(c)))
+            }
         default:
             // The redraw key works over any overlay too.
             return bindings(in: state)[key] ?? (KeyAction.redraw.keys(on: .list, of: self).contains(key) ? .redraw : nil)

@@ -1,8 +1,10 @@
 /// The screens keys are looked up on, each a stack of `KeyLayer`s (a later
 /// layer wins): the one table that key lookup (`KeyMap.bindings(in:)`),
-/// conflict checks (`KeyBindings`) and help all read.
+/// conflict checks (`KeyBindings`) and help all read. An overlay is a
+/// screen of its one layer.
 public enum KeyScreen: String, Sendable, CaseIterable {
     case list, grid, detail, filterPanel, searchResults, searchResultsGrid, favorites, favoritesGrid
+    case sheet, pager, dialog, searchPrompt, columnsPanel, columnsPrompt, viewsPanel, viewsPrompt
 
     /// Its layers, bottom first.
     public var layers: [KeyLayer] {
@@ -15,10 +17,39 @@ public enum KeyScreen: String, Sendable, CaseIterable {
         case .searchResultsGrid: [.list, .grid, .back, .matches]
         case .favorites: [.list, .back]
         case .favoritesGrid: [.list, .grid, .back]
+        case .sheet: [.sheet]
+        case .pager: [.pager]
+        case .dialog: [.dialog]
+        case .searchPrompt: [.searchPrompt]
+        case .columnsPanel: [.columnsPanel]
+        case .columnsPrompt: [.columnsPrompt]
+        case .viewsPanel: [.viewsPanel]
+        case .viewsPrompt: [.viewsPrompt]
         }
     }
 
-    /// How a conflict message names it.
+    /// The screen a layer is named by in a message: its own, or the first
+    /// that shows it.
+    public init(naming layer: KeyLayer) {
+        switch layer {
+        case .list: self = .list
+        case .grid: self = .grid
+        case .detail: self = .detail
+        case .filterPanel: self = .filterPanel
+        case .back: self = .favorites
+        case .matches: self = .searchResults
+        case .sheet: self = .sheet
+        case .pager: self = .pager
+        case .dialog: self = .dialog
+        case .searchPrompt: self = .searchPrompt
+        case .columnsPanel: self = .columnsPanel
+        case .columnsPrompt: self = .columnsPrompt
+        case .viewsPanel: self = .viewsPanel
+        case .viewsPrompt: self = .viewsPrompt
+        }
+    }
+
+    /// The one name of a screen (conflict messages, `config check`).
     public var name: String {
         switch self {
         case .list: "list"
@@ -28,11 +59,23 @@ public enum KeyScreen: String, Sendable, CaseIterable {
         case .searchResults, .favorites: "favorites and search results"
         case .searchResultsGrid: "search results in grid"
         case .favoritesGrid: "favorites in grid"
+        case .sheet: "action sheet"
+        case .pager: "output pager"
+        case .dialog: "confirm dialog"
+        case .searchPrompt: "search prompt"
+        case .columnsPanel: "columns panel"
+        case .columnsPrompt: "columns panel's prompt"
+        case .viewsPanel: "views panel"
+        case .viewsPrompt: "views panel's prompt"
         }
     }
 
-    /// The screen where `state`'s keys go; nil for the overlays with keys
-    /// of their own (dialog, sheet, help) and the search prompt.
+    /// True for a prompt, whose unbound characters are the text typed.
+    var typesText: Bool {
+        self == .searchPrompt || self == .columnsPrompt || self == .viewsPrompt
+    }
+
+    /// The screen where `state`'s keys go; nil under help (any key closes it).
     public static func of(_ state: AppState) -> KeyScreen? {
         let grid = state.viewMode == .grid
         switch state.focus {
@@ -44,8 +87,17 @@ public enum KeyScreen: String, Sendable, CaseIterable {
         case .filterPanel: return .filterPanel
         case .searchResults: return grid ? .searchResultsGrid : .searchResults
         case .favorites: return grid ? .favoritesGrid : .favorites
-        case .help, .dialog, .sheet, .searchPrompt, .output, .columnsPanel: return nil
-        case .viewsPanel: return nil
+        case .help: return nil
+        case .dialog: return .dialog
+        case .sheet: return .sheet
+        case .searchPrompt: return .searchPrompt
+        case .output: return .pager
+        case .columnsPanel:
+            if case .columns(let panel) = state.overlay, panel.typed != nil { return .columnsPrompt }
+            return .columnsPanel
+        case .viewsPanel:
+            if case .views(let panel) = state.overlay, panel.typed != nil { return .viewsPrompt }
+            return .viewsPanel
         }
     }
 }

@@ -23,18 +23,6 @@ public enum ListHalt: Sendable, Equatable {
     /// reached): the next page is not cached either.
     case offlineEnd
 
-    /// The footer line (keys named when drawn: `Hint`).
-    public var footerHint: Hint {
-        switch self {
-        case .loop(let noun): Hint("stopped: " + WalkStop.loopReason(noun: noun))
-        case .pageCap(let pages): Hint(WalkStop.capNotice(pages))
-        case .noNewItems: Hint([.text("the last page added nothing new"), Hint.key(.loadMore, " — %k loads more")])
-        case .autoLimit: Hint([.text("paused after three screens loaded by themselves"), Hint.key(.loadMore, " — %k loads more")])
-        case .endOfCache: "end of the cached pages"
-        case .offlineEnd: Hint([.text("offline: the next page is not cached"), Hint.key(.loadMore, " — %k asks the server again")])
-        }
-    }
-
     /// True when loading has ended (space does nothing until a refresh).
     public var isFinal: Bool {
         switch self {

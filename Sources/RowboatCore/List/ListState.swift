@@ -219,19 +219,6 @@ public enum FooterState: Sendable, Equatable {
     case hidden, loadMore, loadingMore, noMoreItems, failed, pullArmed
     /// Loading stopped short or paused, and why.
     case halted(ListHalt)
-
-    /// What the line says, keys named when it is drawn (`Hint`).
-    public var hint: Hint {
-        switch self {
-        case .hidden: ""
-        case .loadMore: Hint([.text("load more"), Hint.key(.loadMore, " (%k)")])
-        case .loadingMore: "loading more…"
-        case .noMoreItems: "no more items"
-        case .failed: Hint([.text("failed"), Hint.key(.refresh, " — %k to retry")])
-        case .pullArmed: "↓ pull to refresh — press again"
-        case .halted(let halt): halt.footerHint
-        }
-    }
 }
 
 /// A local sort asked for and not yet in force: the rows it was worked out

@@ -5,7 +5,8 @@ import RowboatSpec
 extension ConfigLoader {
     static func parseKeys(_ node: ConfigNode) throws(ConfigError) -> KeyBindingsConfig {
         var overrides: [KeyBindingsConfig.Override] = []
-        for (name, value) in try node.namedEntries(allowed: KeyAction.allCases.map(\.rawValue), noun: "action") {
+        for (name, value) in try node.namedEntries(allowed: KeyAction.allCases.map(\.rawValue), noun: "action",
+                                                    known: knownActions) {
             let action = KeyAction(rawValue: name)!
             let nodes: [ConfigNode]
             if case .sequence = value.node { nodes = try value.sequence() } else { nodes = [value] }
@@ -16,6 +17,23 @@ extension ConfigLoader {
         // A key left bound to two actions is the app's to find
         // (`ConfigValidation` in RowboatCore), at the positions kept here.
         return KeyBindingsConfig(overrides)
+    }
+
+    /// The action names an unknown `name` is told of: an overlay's own
+    /// (`columns.…`) for a name under its prefix, else the list's actions
+    /// and the overlays' prefixes.
+    static func knownActions(for name: String) -> [String] {
+        let all = KeyAction.allCases.map(\.rawValue)
+        if let dot = name.firstIndex(of: ".") {
+            let own = all.filter { $0.hasPrefix(name[...dot]) }
+            if !own.isEmpty { return own }
+        }
+        var prefixes: [String] = []
+        for action in all where action.contains(".") {
+            let prefix = String(action.prefix { $0 != "." }) + ".…"
+            if !prefixes.contains(prefix) { prefixes.append(prefix) }
+        }
+        return all.filter { !$0.contains(".") } + prefixes
     }
 
     /// One key name: a single character or a named key.
@@ -40,8 +58,10 @@ extension ConfigLoader {
 
 extension ConfigNode {
     /// A mapping's entries in file order, each key one of `allowed`; an
-    /// unknown one fails at the name: `unknown <noun> "x"; did you mean "y"?`.
-    func namedEntries(allowed: [String], noun: String) throws(ConfigError) -> [(String, ConfigNode)] {
+    /// unknown one fails at the name: `unknown <noun> "x"; did you mean "y"?`,
+    /// else the names `known` lists for it (all of `allowed` unless given).
+    func namedEntries(allowed: [String], noun: String,
+                      known: ((String) -> [String])? = nil) throws(ConfigError) -> [(String, ConfigNode)] {
         guard case .mapping(let m) = node else { throw error("expected a mapping, found \(kind)") }
         var out: [(String, ConfigNode)] = []
         for (keyNode, value) in m {
@@ -50,7 +70,7 @@ extension ConfigNode {
             guard allowed.contains(k.string) else {
                 let at = ConfigNode(node: keyNode, path: entry.path, file: file, environment: environment)
                 let hint = Suggestion.closest(to: k.string, in: allowed).map { "; did you mean \"\($0)\"?" }
-                    ?? " (known: \(allowed.joined(separator: ", ")))"
+                    ?? " (known: \((known?(k.string) ?? allowed).joined(separator: ", ")))"
                 throw at.error("unknown \(noun) \"\(k.string)\"\(hint)")
             }
             out.append((k.string, entry))

@@ -27,11 +27,51 @@ public enum KeyName {
         return named.first { $0.0 == lower }?.1 ?? aliases[lower]
     }
 
-    /// The config name of `key`.
-    public static func name(_ key: Key) -> String {
-        if let n = named.first(where: { $0.1 == key }) { return n.0 }
-        if case .character(let c) = key { return String(c) }
-        return shown(key)
+    /// How a key is written where it is named.
+    public enum Form: Sendable {
+        /// As `keys:` writes it (what `parse` reads back): `space`, `pgdn`, `f5`, `j`.
+        case config
+        /// As help lists it: `space`, `↑`, `PgDn`, `Esc`, `F5`, `Ctrl-L`.
+        case help
+        /// As a hint or footer writes it: help's, named keys' words in lower
+        /// case (`esc`, `enter`, `pgdn`), characters and function keys as they are.
+        case hint
+    }
+
+    /// The one name of `key`, written as `form` says.
+    public static func name(_ key: Key, as form: Form = .config) -> String {
+        switch form {
+        case .config:
+            if let n = named.first(where: { $0.1 == key }) { return n.0 }
+            if case .character(let c) = key { return String(c) }
+            return name(key, as: .help)
+        case .hint:
+            switch key {
+            case .character, .function: return name(key, as: .help)
+            default: return name(key, as: .help).lowercased()
+            }
+        case .help:
+            switch key {
+            case .character(" "): return "space"
+            case .character("\u{0C}"): return "Ctrl-L"
+            case .character(let c): return String(c)
+            case .up: return "↑"
+            case .down: return "↓"
+            case .left: return "←"
+            case .right: return "→"
+            case .pageUp: return "PgUp"
+            case .pageDown: return "PgDn"
+            case .home: return "Home"
+            case .end: return "End"
+            case .enter: return "Enter"
+            case .escape: return "Esc"
+            case .backspace: return "Backspace"
+            case .tab: return "Tab"
+            case .backTab: return "S-Tab"
+            case .function(let n): return "F\(n)"
+            case .mouse: return "mouse"
+            }
+        }
     }
 
     /// The closest known name to a mistyped one.
@@ -48,30 +88,6 @@ public enum KeyName {
             let ra = rank[a] ?? Int.max, rb = rank[b] ?? Int.max
             if ra != rb { return ra < rb }
             return name(a) < name(b)
-        }
-    }
-
-    /// How help and hints show `key`: `space`, `↑`, `PgDn`, `Esc`, `F5`.
-    public static func shown(_ key: Key) -> String {
-        switch key {
-        case .character(" "): "space"
-        case .character("\u{0C}"): "Ctrl-L"
-        case .character(let c): String(c)
-        case .up: "↑"
-        case .down: "↓"
-        case .left: "←"
-        case .right: "→"
-        case .pageUp: "PgUp"
-        case .pageDown: "PgDn"
-        case .home: "Home"
-        case .end: "End"
-        case .enter: "Enter"
-        case .escape: "Esc"
-        case .backspace: "Backspace"
-        case .tab: "Tab"
-        case .backTab: "S-Tab"
-        case .function(let n): "F\(n)"
-        case .mouse: "mouse"
         }
     }
 }

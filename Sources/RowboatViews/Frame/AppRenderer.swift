@@ -71,14 +71,14 @@ public struct AppRenderer {
         case .sheet(let sheet):
             boxed(ActionSheetView(theme: theme, keyMap: keyMap), sheet, layout: layout, into: &grid)
         case .dialog(let dialog):
-            boxed(ConfirmDialogView(theme: theme), dialog, layout: layout, into: &grid)
+            boxed(ConfirmDialogView(theme: theme, keyMap: keyMap), dialog, layout: layout, into: &grid)
         case .output(let pager):
             guard let box = layout.pagerBox else { return }
             if let selection = pager.selection {
-                ActionConsoleView(theme: theme, now: state.clock)
+                ActionConsoleView(theme: theme, now: state.clock, keyMap: keyMap)
                     .render(.init(runs: state.actionRuns, selection: selection), in: box, into: &grid)
             } else {
-                OutputPagerView(theme: theme).render(pager, in: box, into: &grid)
+                OutputPagerView(theme: theme, keyMap: keyMap).render(pager, in: box, into: &grid)
             }
         case .columns(let panel):
             boxed(ColumnsPanelView(theme: theme, state: state, keyMap: keyMap), panel, layout: layout, into: &grid)

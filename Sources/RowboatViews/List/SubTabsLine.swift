@@ -31,11 +31,11 @@ public struct SubTabsLine: CellView {
             grid.put(" \(names[i]) ", x: rect.x, y: y, maxWidth: rect.width, style: chosen ? theme.selected : theme.status)
             x = rect.x + rect.width + 1
         }
-        // The list's keys, whatever is open over it.
+        // The list's keys, whatever is open over it, where they step through the views.
         var list = state
         list.overlay = nil
-        let hint = TableHint([.init([.views(.cycle(-1)), .views(.cycle(1))], "views")])
-            .parts(in: keyMap.bindings(in: list)).first
+        let steps = keyMap.bindings(in: list).values.contains { if case .views(.cycle) = $0 { true } else { false } }
+        let hint = steps ? TableHint(on: .list, [.init([.previousView, .nextView], "views")]).parts(in: keyMap).first : nil
         let end = line.x + line.width
         if let hint, x + DisplayWidth.of(hint) + 2 < end {
             grid.put(hint, x: end - DisplayWidth.of(hint) - 1, y: y, style: theme.status.dimmed)

@@ -23,14 +23,17 @@ public struct ActionConsoleView: CellView {
     public var theme: Theme
     /// The clock, for when each run started.
     public var now: Double
+    /// The key map in force: the footer names its pager keys.
+    public var keyMap: KeyMap
 
-    public init(theme: Theme, now: Double) {
+    public init(theme: Theme, now: Double, keyMap: KeyMap = .default) {
         self.theme = theme
         self.now = now
+        self.keyMap = keyMap
     }
 
-    /// Its keys, named from the pager's key table (`KeyMap.pager`), which it shares.
-    public static let footerHint = TableHint([.init([.outputPager(.open)], "output"), .init([.outputPager(.close)], "close")])
+    /// Its keys, named from the pager's key layer (`KeyLayer.pager`), which it shares.
+    public static let footerHint = TableHint(on: .pager, [.init([.pagerOpen], "output"), .init([.pagerClose], "close")])
 
     /// Draws the console in `box` (the layout's pager box).
     public func render(_ console: Console, in box: Rect, into grid: inout CellGrid) {
@@ -42,7 +45,7 @@ public struct ActionConsoleView: CellView {
         let position = records.count > perScreen ? "\(selection + 1)/\(records.count) · " : ""
         let failed = records.filter { $0.outcome == .failed }.count
         let title = "Actions: \(records.count) run\(records.count == 1 ? "" : "s")" + (failed > 0 ? " · \(failed) failed" : "")
-        let footer = position + Self.footerHint.parts(in: KeyMap.pager).joined(separator: " · ")
+        let footer = position + Self.footerHint.parts(in: keyMap).joined(separator: " · ")
         OverlayFrame(style: theme.status, titleStyle: theme.header)
             .render(.init(title: title, footer: footer), in: box, into: &grid)
         for (i, record) in records[top..<min(records.count, top + perScreen)].enumerated() {

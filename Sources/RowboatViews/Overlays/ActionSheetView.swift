@@ -14,16 +14,16 @@ public struct ActionSheetView: SizedCellView {
         self.keyMap = keyMap
     }
 
-    /// Its keys, named from its key table (`KeyMap.sheet`).
-    public static let footerHint = TableHint([.init([.sheet(.run)], "do"), .init([.sheet(.cancel)], "close")])
+    /// Its keys, named from its key layer (`KeyLayer.sheet`) in the map in force.
+    public static let footerHint = TableHint(on: .sheet, [.init([.sheetDo], "do"), .init([.sheetClose], "close")])
 
-    static var footer: String { footerHint.parts(in: KeyMap.sheet).joined(separator: " · ") }
+    var footer: String { Self.footerHint.parts(in: keyMap).joined(separator: " · ") }
 
     /// Each line's shortcut: its list action's key in the map in force,
     /// or the key the config gave the action.
     func shortcuts(_ sheet: ActionSheet) -> [String] {
         sheet.items.map { item in
-            if case .action(_, _, let key?) = item { return KeyName.shown(key) }
+            if case .action(_, _, let key?) = item { return KeyName.name(key, as: .help) }
             return item.keyAction.flatMap { keyMap.hintName(for: $0) } ?? ""
         }
     }
@@ -32,7 +32,7 @@ public struct ActionSheetView: SizedCellView {
     public func size(of sheet: ActionSheet) -> (width: Int, height: Int)? {
         let labelWidth = sheet.items.map { DisplayWidth.of($0.label) }.max() ?? 0
         let keyWidth = shortcuts(sheet).map { DisplayWidth.of($0) }.max() ?? 0
-        return (max(labelWidth + keyWidth + 8, DisplayWidth.of(Self.footer) + 6, 24), sheet.items.count + 4)
+        return (max(labelWidth + keyWidth + 8, DisplayWidth.of(footer) + 6, 24), sheet.items.count + 4)
     }
 
     /// Draws `sheet` in `box`.
@@ -41,7 +41,7 @@ public struct ActionSheetView: SizedCellView {
         let keyWidth = shortcuts.map { DisplayWidth.of($0) }.max() ?? 0
         let x0 = box.x, y0 = box.y, width = box.width, height = box.height
         OverlayFrame(style: theme.status, titleStyle: theme.header)
-            .render(.init(title: sheet.title, footer: Self.footer), in: box, into: &grid)
+            .render(.init(title: sheet.title, footer: footer), in: box, into: &grid)
         for (i, item) in sheet.items.prefix(height - 4).enumerated() {
             let y = y0 + 2 + i
             let style = i == sheet.cursor ? theme.selected : theme.status

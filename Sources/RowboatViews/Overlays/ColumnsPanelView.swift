@@ -20,31 +20,29 @@ public struct ColumnsPanelView: SizedCellView {
         self.keyMap = keyMap
     }
 
-    /// The panel's keys, named from its key table (`KeyMap.columnsPanel`),
+    /// The panel's keys, named from its key layer (`KeyLayer.columnsPanel`),
     /// most used first; written where its box ends: as many as fit, the
     /// close key always.
-    public static let footerHint = TableHint([
-        .init([.columns(.toggle)], "show"), .init([.columns(.shift(-1)), .columns(.shift(1))], "move"),
-        .init([.columns(.resize(1)), .columns(.resize(-1))], "width"), .init([.columns(.sort)], "sort"),
-        .init([.columns(.addExpression)], "jq column"),
-        .init([.columns(.filter(.equals))], "keep ="), .init([.columns(.filter(.contains))], "keep ~"),
-        .init([.columns(.type(.begin))], "type a value"), .init([.columns(.unfilter(all: false))], "drop filter"),
-        .init([.columns(.filter(.less)), .columns(.filter(.greater))], "keep < >"), .init([.columns(.restore)], "config's"),
+    public static let footerHint = TableHint(on: .columnsPanel, [
+        .init([.columnsShow], "show"), .init([.columnsLeft, .columnsRight], "move"),
+        .init([.columnsWider, .columnsNarrower], "width"), .init([.columnsSort], "sort"), .init([.columnsAdd], "jq column"),
+        .init([.columnsKeepEqual], "keep ="), .init([.columnsKeepContaining], "keep ~"),
+        .init([.columnsType], "type a value"), .init([.columnsUnfilter], "drop filter"),
+        .init([.columnsKeepLess, .columnsKeepGreater], "keep < >"), .init([.columnsRestore], "config's"),
     ])
-    static let closeHint = TableHint([.init([.columns(.close)], "close")])
+    static let closeHint = TableHint(on: .columnsPanel, [.init([.columnsClose], "close")])
 
-    /// While typing (`KeyMap.typedValue`): the prompt's own keys, Enter's
+    /// While typing (`KeyLayer.columnsPrompt`): the prompt's own keys, Enter's
     /// words as what is typed is an expression column's jq or a filter's value.
     static func typingHint(addsColumn: Bool) -> TableHint {
-        TableHint([.init([.columns(.type(.submit))], addsColumn ? "add the column" : "keep the rows"),
-                   .init([.columns(.type(.cancel))], "drop")])
+        TableHint(on: .columnsPrompt, [.init([.columnsSubmit], addsColumn ? "add the column" : "keep the rows"),
+                                        .init([.columnsCancel], "drop")])
     }
 
     /// The footer for a box `width` cells wide.
     public static func footer(width: Int, keyMap: KeyMap = .default) -> String {
-        let table = keyMap.columnsPanelBindings()
-        var parts = footerHint.parts(in: table)
-        let close = closeHint.parts(in: table)
+        var parts = footerHint.parts(in: keyMap)
+        let close = closeHint.parts(in: keyMap)
         while !parts.isEmpty, DisplayWidth.of((parts + close).joined(separator: " · ")) > width - 6 {
             parts.removeLast()
         }
@@ -91,7 +89,7 @@ public struct ColumnsPanelView: SizedCellView {
             // The value or expression being typed, its end kept in view (drawn clean, as all text is).
             let label = panel.addsColumn ? "jq column" : lines[panel.cursor].title
             footer = PromptFooter.line(label: label, typed: typed,
-                                       keys: Self.typingHint(addsColumn: panel.addsColumn).parts(in: KeyMap.typedValue),
+                                       keys: Self.typingHint(addsColumn: panel.addsColumn).parts(in: keyMap),
                                        width: width)
         }
         OverlayFrame(style: theme.status, titleStyle: theme.header)

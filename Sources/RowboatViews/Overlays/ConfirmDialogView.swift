@@ -6,18 +6,25 @@ import RowboatCells
 /// buttons; the focused button is highlighted.
 public struct ConfirmDialogView: SizedCellView {
     public var theme: Theme
+    /// The key map in force: each button names its key in the dialog's layer.
+    public var keyMap: KeyMap
 
-    public init(theme: Theme) {
+    public init(theme: Theme, keyMap: KeyMap = .default) {
         self.theme = theme
+        self.keyMap = keyMap
     }
 
-    static func buttons(_ dialog: ConfirmDialog) -> (confirm: String, cancel: String) {
-        ("[ y \(dialog.confirmLabel) ]", "[ n Cancel ]")
+    /// The buttons, each with its key (`KeyLayer.dialog`), when it has one.
+    func buttons(_ dialog: ConfirmDialog) -> (confirm: String, cancel: String) {
+        func button(_ action: KeyAction, _ label: String) -> String {
+            "[ " + (keyMap.hintName(for: action, on: .dialog).map { $0 + " " } ?? "") + label + " ]"
+        }
+        return (button(.dialogYes, dialog.confirmLabel), button(.dialogNo, "Cancel"))
     }
 
     /// Room for the widest line or the buttons, and every line.
     public func size(of dialog: ConfirmDialog) -> (width: Int, height: Int)? {
-        let (confirm, cancel) = Self.buttons(dialog)
+        let (confirm, cancel) = buttons(dialog)
         let buttons = DisplayWidth.of(confirm) + 2 + DisplayWidth.of(cancel)
         let widest = ([dialog.title] + dialog.lines).map(DisplayWidth.of).max() ?? 0
         return (max(widest, buttons) + 6, dialog.lines.count + 6)
@@ -25,7 +32,7 @@ public struct ConfirmDialogView: SizedCellView {
 
     /// Draws `dialog` in `box`.
     public func render(_ dialog: ConfirmDialog, in box: Rect, into grid: inout CellGrid) {
-        let (confirm, cancel) = Self.buttons(dialog)
+        let (confirm, cancel) = buttons(dialog)
         let buttons = DisplayWidth.of(confirm) + 2 + DisplayWidth.of(cancel)
         let x0 = box.x, y0 = box.y, width = box.width, height = box.height
         OverlayFrame(style: theme.status, titleStyle: theme.header)

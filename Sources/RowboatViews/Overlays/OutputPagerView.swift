@@ -8,14 +8,16 @@ import RowboatCells
 /// the view is in the bottom edge.
 public struct OutputPagerView: CellView {
     public var theme: Theme
+    /// The key map in force: the footer names its pager keys.
+    public var keyMap: KeyMap
 
-    public init(theme: Theme) {
+    public init(theme: Theme, keyMap: KeyMap = .default) {
         self.theme = theme
+        self.keyMap = keyMap
     }
 
-    /// Its keys, named from its key table (`KeyMap.pager`).
-    public static let footerHint = TableHint([.init([.outputPager(.scroll(1)), .outputPager(.scroll(-1))], "scroll"),
-                                              .init([.outputPager(.close)], "close")])
+    /// Its keys, named from its key layer (`KeyLayer.pager`).
+    public static let footerHint = TableHint(on: .pager, [.init([.pagerDown, .pagerUp], "scroll"), .init([.pagerClose], "close")])
 
     /// Draws `pager` in `box` (the layout's pager box).
     public func render(_ pager: OutputPager, in box: Rect, into grid: inout CellGrid) {
@@ -23,7 +25,7 @@ public struct OutputPagerView: CellView {
         let visible = height - 2
         let last = min(pager.lines.count, pager.scroll + visible)
         let position = pager.lines.count > visible ? "\(pager.scroll + 1)-\(last)/\(pager.lines.count) · " : ""
-        let footer = position + Self.footerHint.parts(in: KeyMap.pager).joined(separator: " · ")
+        let footer = position + Self.footerHint.parts(in: keyMap).joined(separator: " · ")
         OverlayFrame(style: theme.status, titleStyle: theme.header)
             .render(.init(title: "Output: \(pager.title)", footer: footer), in: box, into: &grid)
         for (i, line) in pager.lines[min(pager.scroll, pager.lines.count)..<last].enumerated() {

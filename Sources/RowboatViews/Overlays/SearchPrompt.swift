@@ -23,10 +23,10 @@ public struct SearchPrompt: CellView {
         self.textRoom = textRoom
     }
 
-    /// While typing: the prompt's own keys (`KeyMap.searchPrompt`), Enter's
+    /// While typing: the prompt's own keys (`KeyLayer.searchPrompt`), Enter's
     /// words as the search goes to the server or browses the matches.
     static func typingHint(serverSearch: Bool) -> TableHint {
-        TableHint([.init([.search(.submit)], serverSearch ? "search server" : "browse"), .init([.search(.cancel)], "clear")])
+        TableHint(on: .searchPrompt, [.init([.searchSubmit], serverSearch ? "search server" : "browse"), .init([.searchCancel], "clear")])
     }
 
     /// Draws the prompt on `line` (the layout's search line, `searchPrompt`).
@@ -37,7 +37,7 @@ public struct SearchPrompt: CellView {
                             maxWidth: textRoom, style: search.editing ? theme.accent : theme.footer)
         var hint = "\(search.matches.count) of \(loaded) loaded match"
         if search.editing {
-            hint += (Self.typingHint(serverSearch: serverSearch).parts(in: KeyMap.searchPrompt)).map { " · " + $0 }.joined()
+            hint += (Self.typingHint(serverSearch: serverSearch).parts(in: keyMap)).map { " · " + $0 }.joined()
         } else {
             // Typing uses the prompt's own keys; once done, the key map's.
             hint += Hint([Hint.key(.search, " · %k edit"), Hint.key(.back, " · %k clear", on: .back)]).text(in: keyMap)

@@ -18,19 +18,18 @@ public struct ViewsPanelView: SizedCellView {
         self.keyMap = keyMap
     }
 
-    /// The panel's keys, named from its key table (`KeyMap.viewsPanel`).
-    public static let footerHint = TableHint([
-        .init([.views(.apply)], "apply"), .init([.views(.save)], "save as…"), .init([.views(.delete)], "delete"),
+    /// The panel's keys, named from its key layer (`KeyLayer.viewsPanel`).
+    public static let footerHint = TableHint(on: .viewsPanel, [
+        .init([.viewsApply], "apply"), .init([.viewsSave], "save as…"), .init([.viewsDelete], "delete"),
     ])
-    static let closeHint = TableHint([.init([.views(.close)], "close")])
-    /// While a name is typed (`KeyMap.typedViewName`): the prompt's own keys.
-    static let typingHint = TableHint([.init([.views(.type(.submit))], "save"), .init([.views(.type(.cancel))], "cancel")])
+    static let closeHint = TableHint(on: .viewsPanel, [.init([.viewsClose], "close")])
+    /// While a name is typed (`KeyLayer.viewsPrompt`): the prompt's own keys.
+    static let typingHint = TableHint(on: .viewsPrompt, [.init([.viewsSubmit], "save"), .init([.viewsCancel], "cancel")])
 
     /// The footer for a box `width` cells wide.
     public static func footer(width: Int, keyMap: KeyMap = .default) -> String {
-        let table = keyMap.viewsPanelBindings()
-        var parts = footerHint.parts(in: table)
-        let close = closeHint.parts(in: table)
+        var parts = footerHint.parts(in: keyMap)
+        let close = closeHint.parts(in: keyMap)
         while !parts.isEmpty, DisplayWidth.of((parts + close).joined(separator: " · ")) > width - 6 {
             parts.removeLast()
         }
@@ -48,7 +47,7 @@ public struct ViewsPanelView: SizedCellView {
             return "\(current)\(mark) \(ColumnsPanelView.pad(line.view.name, to: nameWidth))  \(line.view.summary)"
         }
         if texts.isEmpty {
-            let save = TableHint([.init([.views(.save)], "saves the list as it is")]).parts(in: keyMap.viewsPanelBindings())
+            let save = TableHint(on: .viewsPanel, [.init([.viewsSave], "saves the list as it is")]).parts(in: keyMap)
             texts = ["no views yet" + (save.first.map { ": " + $0 } ?? "")]
         }
         return texts
@@ -69,10 +68,11 @@ public struct ViewsPanelView: SizedCellView {
         let (width, height) = (box.width, box.height)
         var footer = Self.footer(width: width, keyMap: keyMap)
         if let typed = panel.typed {
-            footer = PromptFooter.line(label: "save as", typed: typed, keys: Self.typingHint.parts(in: KeyMap.typedViewName),
+            footer = PromptFooter.line(label: "save as", typed: typed, keys: Self.typingHint.parts(in: keyMap),
                                        width: width)
         } else if let name = panel.deleting {
-            footer = "delete \(name)? d again deletes it"
+            let again = Hint([Hint.key(.viewsDelete, "%k again deletes it", on: .viewsPanel)]).text(in: keyMap)
+            footer = "delete \(name)?" + (again.isEmpty ? "" : " " + again)
         }
         OverlayFrame(style: theme.status, titleStyle: theme.header)
             .render(.init(title: "Views of \(state.tab.title)", footer: footer), in: box, into: &grid)
