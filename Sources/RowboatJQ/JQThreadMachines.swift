@@ -24,6 +24,9 @@ final class JQThreadMachines {
 
     private var kept: [Kept] = []
 
+    /// How many machines this thread keeps.
+    var count: Int { kept.count }
+
     /// This thread's machines (made at its first use, released when it ends).
     static var current: JQThreadMachines {
         if let raw = pthread_getspecific(key) { return Unmanaged<JQThreadMachines>.fromOpaque(raw).takeUnretainedValue() }

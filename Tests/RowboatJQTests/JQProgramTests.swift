@@ -155,6 +155,40 @@ import RowboatSpec
         #expect(all.allSatisfy { $0.value == .int(Int64($0.key * 2)) })
     }
 
+    /// A thread keeps a machine per program it runs (at most
+    /// `JQThreadMachines.most`), a program run inside its own run takes
+    /// another, and a program that is gone has its machine let go.
+    @Test func aThreadKeepsItsMachinesAndLetsThoseOfAGoneProgramGo() throws {
+        let counts = Mutex<[Int]>([])
+        let nested = Mutex<JSONValue?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let outer = try! JQProgram(".n")
+            try? outer.run(JSONValue.object(["n": .int(1)])) { _ in
+                nested.withLock { $0 = try? outer.first(JSONValue.object(["n": .int(2)])) }
+                return false
+            }
+            counts.withLock { $0.append(JQThreadMachines.current.count) }
+            do {
+                let many = (0..<6).map { try! JQProgram(".n + \($0)") }
+                for (i, program) in many.enumerated() {
+                    #expect(try! program.first(JSONValue.object(["n": .int(1)])) == .int(Int64(1 + i)))
+                }
+                counts.withLock { $0.append(JQThreadMachines.current.count) }
+            }
+            // The six are gone: the next program kept lets their machines go.
+            _ = try? JQProgram(".m").first(JSONValue.object(["m": .int(3)]))
+            counts.withLock { $0.append(JQThreadMachines.current.count) }
+            withExtendedLifetime(outer) {}
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        #expect(nested.withLock { $0 } == .int(2))
+        // outer's two machines (the nested run's too); then the limit; then outer's and .m's.
+        #expect(counts.withLock { $0 } == [2, JQThreadMachines.most, 3])
+    }
+
     @Test func textIsSanitizedInItsMessages() {
         do {
             _ = try JQProgram(#"error("\u001b]0;owned\u0007 bad")"#).first(issue)
