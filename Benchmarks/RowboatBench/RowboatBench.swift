@@ -12,10 +12,11 @@ struct RowboatBench: AsyncParsableCommand {
     static let all = ["virtualize", "cache", "decode", "json", "fetch", "dead-server", "stream", "million", "live", "idle", "memory", "render", "keypress", "paint", "memory-grid", "openapi", "startup", "load-keys", "stream-events", "stream-apply", "jq"]
 
     /// Single rows of a group, run on their own (not part of the default run).
-    static let rows = ["decode-page", "scan"]
+    static let rows = ["decode-page", "scan", "write"]
 
     @Argument(help: ArgumentHelp("Benchmarks to run: \(all.joined(separator: ", ")). Default: all. "
-                                 + "Also alone: decode-page (a row of fetch), scan (the streaming scanners over 100 MB bodies)."))
+                                 + "Also alone: decode-page (a row of fetch), scan (the streaming scanners over 100 MB bodies), "
+                                 + "write (rows written from 100 MB bodies in memory, against simdjson's parse)."))
     var names: [String] = []
 
     @Flag(help: "Print the results as JSON.")
@@ -51,6 +52,7 @@ struct RowboatBench: AsyncParsableCommand {
             case "fetch": results += try await FetchBench.run(reps: reps)
             case "decode-page": results += try await FetchBench.runDecodePage(reps: reps)
             case "scan": results += ScanBench.run(reps: reps)
+            case "write": results += try WriteBench.run(reps: reps)
             case "dead-server": results.append(try await DeadServerBench.run(reps: reps))
             case "stream": results += try await StreamBench.run(reps: reps, directory: directory)
             case "jq": results += try await JQBench.run(reps: reps, directory: directory)
