@@ -31,7 +31,8 @@ import RowboatCells
 /// them) plus 0.5 s. The longest time one delivery held the
 /// list (what a key pressed meanwhile waits for) is `load-keys`.
 enum StreamBench {
-    static let items = 1_000_000
+    /// A million, or `ROWBOAT_BENCH_ITEMS` (the curve of issue #48.2: 3 and 10 million).
+    static let items = ProcessInfo.processInfo.environment["ROWBOAT_BENCH_ITEMS"].flatMap { Int($0) } ?? 1_000_000
     static let firstScreenBudget = 0.5
     static let memoryBudget = 1.5
     /// All rows in this long after the body's last byte (issue #32).
@@ -256,6 +257,9 @@ enum StreamBench {
     static func measure(config path: String, baseURL: String, items: Int, shape: String) async throws {
         var config = try ConfigFile.load(path)
         config.server = baseURL
+        // A body of any size (10 million items are about 1 GB).
+        config.communication.maxBodyBytes = Int.max
+        if !config.endpoints.isEmpty { config.endpoints[0].maxBodyBytes = Int.max }
         guard let endpoint = config.endpoints.first else { throw StreamBenchError.noEndpoint }
         let transport = HTTPTransport(maxBodyBytes: config.communication.maxBodyBytes)
         // The app's own provider: PageSource deliveries, mapped into rows
