@@ -3,7 +3,7 @@
 #
 # SwiftPM cannot build a libFuzzer binary, so the pieces are compiled
 # directly: CYaml and our CLibYAML (C) and the CSimdJSON shim (C++) with clang, then Yams,
-# RowboatSpec, RowboatJQ (over the system's libjq) and RowboatParsing as
+# RowboatSpec, RowboatProcess, RowboatJQ (over the system's libjq) and RowboatParsing as
 # whole-module objects with swiftc, all with ASan and coverage instrumentation, then each target file linked against them with
 # -sanitize=fuzzer,address (libFuzzer brings main). Yams comes from
 # SwiftPM's checkout in .build/checkouts.
@@ -80,7 +80,7 @@ MAP
 
 swift_module() { # NAME SOURCE-DIR SWIFT-LANGUAGE-VERSION
   local name=$1 dir=$2
-  if newer "$out/obj/$name.o" "$dir" "$out/obj/cyaml.stamp" || { [ "$name" = RowboatParsing ] && newer "$out/obj/$name.o" "$out/obj/Yams.o" "$out/obj/csimdjson.o" "$out/obj/RowboatSpec.o" "$out/obj/RowboatJQ.o" "$out/obj/clibyaml.stamp"; } \
+  if newer "$out/obj/$name.o" "$dir" "$out/obj/cyaml.stamp" || { [ "$name" = RowboatParsing ] && newer "$out/obj/$name.o" "$out/obj/Yams.o" "$out/obj/csimdjson.o" "$out/obj/RowboatSpec.o" "$out/obj/RowboatProcess.o" "$out/obj/RowboatJQ.o" "$out/obj/clibyaml.stamp"; } \
       || { [ "$name" = RowboatJQ ] && newer "$out/obj/$name.o" "$out/obj/RowboatSpec.o"; }; then
     echo "fuzz: compiling $name ($opt)"
     find "$dir" -name '*.swift' -print0 | xargs -0 swiftc -parse-as-library -wmo "$opt" -g \
@@ -92,6 +92,7 @@ swift_module() { # NAME SOURCE-DIR SWIFT-LANGUAGE-VERSION
 }
 swift_module Yams "$yams/Sources/Yams" 5
 swift_module RowboatSpec Sources/RowboatSpec 6
+swift_module RowboatProcess Sources/RowboatProcess 6
 swift_module RowboatJQ Sources/RowboatJQ 6
 swift_module RowboatParsing Sources/RowboatParsing 6
 
@@ -114,13 +115,13 @@ fi
 for source in Fuzz/targets/*.swift; do
   name=$(basename "$source" .swift)
   binary="$out/bin/$name"
-  if newer "$binary" "$source" Fuzz/support "$out/obj/RowboatSpec.o" "$out/obj/RowboatJQ.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" \
+  if newer "$binary" "$source" Fuzz/support "$out/obj/RowboatSpec.o" "$out/obj/RowboatProcess.o" "$out/obj/RowboatJQ.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" \
       "$out/obj/csimdjson.o" "$out/obj/clibyaml.stamp"; then
     echo "fuzz: linking $name"
     # (gold warns about ASan's local symbols; harmless.)
     swiftc -parse-as-library "$opt" -g -sanitize=fuzzer,address -swift-version 6 -module-name "$name" -package-name rowboat \
       -I "$out/modules" -I "$out/modules/CSimdJSON" -I "$out/modules/CJQ" -I "$cyaml_include" -I "$clibyaml/include" \
-      "$source" Fuzz/support/*.swift "$out/obj/RowboatSpec.o" "$out/obj/RowboatJQ.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" "$out"/obj/cyaml-*.o \
+      "$source" Fuzz/support/*.swift "$out/obj/RowboatSpec.o" "$out/obj/RowboatProcess.o" "$out/obj/RowboatJQ.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" "$out"/obj/cyaml-*.o \
       "$out"/obj/clibyaml-*.o \
       "$out/obj/csimdjson.o" -lsimdjson -ljq -lonig -lstdc++ -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
   fi
