@@ -181,7 +181,7 @@ public final class PageSource: Sendable {
                 await parts.deliver(Delivery(page: page, origin: .network, fetchedAt: clock(), final: false))
             }
         }
-        let reply = try await client.fetchPageReply(endpoint.key, cursor: cursor, params: params,
+        let reply = try await client.fetchPageReply(endpoint, cursor: cursor, params: params,
                                                     validators: validators, onPart: onPart, rows: parts?.rows)
         let now = clock()
         switch reply {
@@ -219,7 +219,7 @@ public final class PageSource: Sendable {
         guard let entry = (try? store?.response(key)) ?? nil else { return nil }
         let reply = HTTPReply(status: 200, headers: entry.headers.map { ($0.name, $0.value) }, body: entry.body,
                               url: entry.url)
-        guard let page = try? client.decodePage(endpoint.key, reply: reply) else { return nil }
+        guard let page = try? client.decodePage(endpoint, reply: reply) else { return nil }
         return Cached(entry: entry, page: page)
     }
 

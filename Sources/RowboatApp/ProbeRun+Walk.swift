@@ -43,7 +43,7 @@ extension ProbeRun {
         let client = DataClient(config: config, transport: transport)
         walked.walk = ProbeWalk(paging: endpoint.paging, hasIDs: endpoint.item.field("id") != nil)
         do {
-            walked.verdict = walked.walk.start(try client.decodePage(endpoint.key, reply: first))
+            walked.verdict = walked.walk.start(try client.decodePage(endpoint, reply: first))
             walked.pages.append(PagingTotals.Page(headers: first.headers, body: first.body))
         } catch {
             walked.verdict = .failed("the first page does not read with it: \(error)")
@@ -77,7 +77,7 @@ extension ProbeRun {
             }
             let page: PageResult
             do {
-                page = try client.decodePage(endpoint.key, reply: answer, cursor: cursor)
+                page = try client.decodePage(endpoint, reply: answer, cursor: cursor)
             } catch {
                 if case .mappingMismatch(let path, _) = error, path == (listPath.isEmpty ? "(root)" : listPath),
                    walked.walk.pages >= 2 {

@@ -79,10 +79,20 @@ public struct DataClient: Sendable {
                                onPart: (@Sendable (PageResult) async -> Void)? = nil,
                                rows: RowModelBuilder? = nil) async throws(DataError) -> PageReply {
         guard let endpoint = config.endpoint(endpointKey) else { throw .unknownEndpoint(endpointKey) }
+        return try await fetchPageReply(endpoint, cursor: cursor, params: params, validators: validators,
+                                        onPart: onPart, rows: rows)
+    }
+
+    /// `fetchPageReply` for an endpoint already resolved (one of this
+    /// client's config's): the caller looked it up once, not again here.
+    public func fetchPageReply(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:],
+                               validators: Validators? = nil,
+                               onPart: (@Sendable (PageResult) async -> Void)? = nil,
+                               rows: RowModelBuilder? = nil) async throws(DataError) -> PageReply {
         let builder = RequestBuilder(config: config, endpoint: endpoint)
         if case .url = cursor {} else {
             let missing = builder.missingPathParams(params)
-            guard missing.isEmpty else { throw .missingPathParams(endpoint: endpointKey, names: missing) }
+            guard missing.isEmpty else { throw .missingPathParams(endpoint: endpoint.key, names: missing) }
         }
         var spec = builder.request(cursor: cursor, params: params)
         if let validators {
@@ -198,9 +208,8 @@ public struct DataClient: Sendable {
     /// the `cursor` it was fetched for, a page after the first that is past
     /// the end by `paging.endOnStatus` or `endOnMissingList` is an empty
     /// page that ends the data (`PageFacts.pastEnd`).
-    public func decodePage(_ endpointKey: String, reply: HTTPReply, cursor: PageCursor? = nil) throws(DataError) -> PageResult {
-        guard let endpoint = config.endpoint(endpointKey) else { throw .unknownEndpoint(endpointKey) }
-        return try decode(reply, endpoint: endpoint, cursor: cursor)
+    public func decodePage(_ endpoint: Endpoint, reply: HTTPReply, cursor: PageCursor? = nil) throws(DataError) -> PageResult {
+        try decode(reply, endpoint: endpoint, cursor: cursor)
     }
 
     func decode(_ reply: HTTPReply, endpoint: Endpoint, cursor: PageCursor? = nil) throws(DataError) -> PageResult {
