@@ -68,7 +68,28 @@ final class JQMachine: @unchecked Sendable {
         return memberKeys
     }
 
+    /// The object input of the last item, kept to be filled again (one
+    /// reference of ours; jq's is dropped at the run's end: `releasing`).
+    private var inputObject: jv?
+
+    /// The kept input object when only this machine holds it; nil else.
+    func takeInputObject() -> jv? {
+        guard let object = inputObject else { return nil }
+        inputObject = nil
+        guard jv_get_refcnt(object) == 1 else {
+            jv_free(object)
+            return nil
+        }
+        return object
+    }
+
+    func keepInputObject(_ object: jv) {
+        if let old = inputObject { jv_free(old) }
+        inputObject = object
+    }
+
     deinit {
+        if let inputObject { jv_free(inputObject) }
         memberKeys.forEach(jv_free)
         var doomed: OpaquePointer? = state
         jq_teardown(&doomed)

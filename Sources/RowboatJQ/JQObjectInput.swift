@@ -10,15 +10,32 @@ import RowboatSpec
 public struct JQObjectInput {
     var object: jv
     let keys: [jv]
+    /// The members set (bit m: member m), when the object is one reused
+    /// from the item before (its members not set again are deleted).
+    var given: UInt64 = 0
+    let reused: Bool
 
-    init(keys: [jv]) {
-        object = jv_object()
+    /// A fresh object, or `reusing` one (holding members of the last item).
+    init(keys: [jv], reusing: jv? = nil) {
+        object = reusing ?? jv_object()
+        reused = reusing != nil
         self.keys = keys
     }
 
     @inline(__always)
     mutating func put(_ member: Int, _ value: jv) {
+        if member < 64 { given |= 1 << UInt64(member) }
         object = jv_object_set(object, jv_copy(keys[member]), value)
+    }
+
+    /// The object as made: a reused one without the members this item did not set.
+    mutating func finished() -> jv {
+        if reused {
+            for member in keys.indices where member >= 64 || given & (1 << UInt64(member)) == 0 {
+                object = jv_object_delete(object, jv_copy(keys[member]))
+            }
+        }
+        return object
     }
 
     /// Member `member` is a string of these bytes (UTF-8, escapes decoded).
@@ -60,10 +77,14 @@ extension JQProgram {
         var given = false
         do {
             try run(making: { machine in
-                var input = JQObjectInput(keys: machine.keys(members))
+                // The last item's object again, when jq has let it go (its
+                // eight slots and key strings not made and freed per item).
+                var input = JQObjectInput(keys: machine.keys(members), reusing: machine.takeInputObject())
                 fill(&input)
-                return input.object
-            }) { out in
+                let object = input.finished()
+                machine.keepInputObject(jv_copy(object))
+                return object
+            }, releasing: true) { out in
                 output(out)
                 given = true
                 return false

@@ -168,6 +168,18 @@ struct TapeRowWriterTests {
         #expect(RowTable(rows).map(\.id) == ["1", "2"])
     }
 
+    /// A jq field's input object is filled again item after item (jq's
+    /// eight slots not made per item): a member an item lacks is not the
+    /// last item's.
+    @Test func aJqFieldNeverSeesTheItemBeforesMembers() throws {
+        let endpoint = try Self.endpoint("""
+            {url: /j, item: {id: id, title: title, a: {jq: '(.a // "none") + "/" + (.b // "none" | tostring)'}}}
+            """)
+        let json = #"[{"id":1,"a":"x","b":1},{"id":2},{"id":3,"a":null,"b":2},{"id":4,"a":"y"},{"id":5,"b":3},{"id":6}]"#
+        let table = try Self.same(json, endpoint, sizes: [1, 1 << 16])
+        #expect(table.map { $0.text("a", now: 0) } == ["x/1", "none/none", "none/2", "y/none", "none/3", "none/none"])
+    }
+
     /// A chunk of many elements is written in parts on the cores at once:
     /// the rows are one batch's, in order, and a failure in a later part
     /// keeps the rows before the failing element, as one batch does.

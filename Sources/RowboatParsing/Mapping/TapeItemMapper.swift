@@ -144,8 +144,7 @@ public final class TapeItemMapper: Sendable {
     func value(_ i: Int, of element: ListElement<JSONTapeNode>, found: UnsafeMutableBufferPointer<Int>) -> FieldValue {
         let field = fields[i]
         if field.jq >= 0, element.value.isObject {
-            return jqFields[field.jq].value(of: element.value, found: found, field: field,
-                                            spec: mapper.mapping.fields[i], mapper: self)
+            return jqFields[field.jq].value(of: element.value, found: found, field: field, spec: i, mapper: self)
         }
         if let at = tapeIndex(of: field, in: element, found: found) {
             guard at != 0 else { return field.fallback ?? .missing }

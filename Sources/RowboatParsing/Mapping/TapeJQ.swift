@@ -15,8 +15,11 @@ struct TapeJQ: Sendable {
     /// For each member (in `memberNames`' order), its key's number in the mapper's table.
     let keys: [Int]
 
+    /// (`spec`: the field's number in the mapping, its `FieldSpec` read only
+    /// when the result is not a plain text: copied for every item, it
+    /// retained the mapping's expression, one object for every core.)
     func value(of object: JSONTapeNode, found: UnsafeMutableBufferPointer<Int>, field: TapeItemMapper.Field,
-               spec: FieldSpec, mapper: TapeItemMapper) -> FieldValue {
+               spec: Int, mapper: TapeItemMapper) -> FieldValue {
         var coerced: FieldValue?
         _ = program.first(object: { input in
             for (member, key) in keys.enumerated() {
@@ -42,7 +45,7 @@ struct TapeJQ: Sendable {
                 _ = output.withStringBytes { bytes in coerced = mapper.plainText(bytes).map(FieldValue.text) }
                 if coerced != nil { return }
             }
-            coerced = mapper.mapper.coerce(output.value, to: spec)
+            coerced = mapper.mapper.coerce(output.value, to: mapper.mapper.mapping.fields[spec])
         }
         return coerced ?? field.fallback ?? .missing
     }
