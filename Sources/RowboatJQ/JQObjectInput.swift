@@ -14,9 +14,13 @@ public struct JQObjectInput {
     /// from the item before (its members not set again are deleted).
     var given: UInt64 = 0
     let reused: Bool
+    /// Members an object may have to be reused: one bit each in `given`.
+    static let mostReused = 64
 
-    /// A fresh object, or `reusing` one (holding members of the last item).
+    /// A fresh object, or `reusing` one (holding members of the last item;
+    /// at most `mostReused` keys).
     init(keys: [jv], reusing: jv? = nil) {
+        precondition(reusing == nil || keys.count <= Self.mostReused)
         object = reusing ?? jv_object()
         reused = reusing != nil
         self.keys = keys
@@ -24,14 +28,14 @@ public struct JQObjectInput {
 
     @inline(__always)
     mutating func put(_ member: Int, _ value: jv) {
-        if member < 64 { given |= 1 << UInt64(member) }
+        given |= 1 << UInt64(member & 63)
         object = jv_object_set(object, jv_copy(keys[member]), value)
     }
 
     /// The object as made: a reused one without the members this item did not set.
     mutating func finished() -> jv {
         if reused {
-            for member in keys.indices where member >= 64 || given & (1 << UInt64(member)) == 0 {
+            for member in keys.indices where given & (1 << UInt64(member)) == 0 {
                 object = jv_object_delete(object, jv_copy(keys[member]))
             }
         }
@@ -79,10 +83,12 @@ extension JQProgram {
             try run(making: { machine in
                 // The last item's object again, when jq has let it go (its
                 // eight slots and key strings not made and freed per item).
-                var input = JQObjectInput(keys: machine.keys(members), reusing: machine.takeInputObject())
+                let keys = machine.keys(members)
+                var input = JQObjectInput(keys: keys, reusing: keys.count <= JQObjectInput.mostReused
+                                                                ? machine.takeInputObject() : nil)
                 fill(&input)
                 let object = input.finished()
-                machine.keepInputObject(jv_copy(object))
+                if keys.count <= JQObjectInput.mostReused { machine.keepInputObject(jv_copy(object)) }
                 return object
             }, releasing: true) { out in
                 output(out)

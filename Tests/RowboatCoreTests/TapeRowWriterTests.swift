@@ -180,6 +180,19 @@ struct TapeRowWriterTests {
         #expect(table.map { $0.text("a", now: 0) } == ["x/1", "none/none", "none/2", "y/none", "none/3", "none/none"])
     }
 
+    /// An expression reading more members than an object is reused for
+    /// (`JQObjectInput.mostReused`) gets a fresh object each item: every
+    /// member it was given, none of the item before's.
+    @Test func aJqFieldReadingSeventyMembersSeesEachItemsOwn() throws {
+        let names = (0..<70).map { "m\($0)" }
+        let expression = "[" + names.map { "." + $0 }.joined(separator: ", ") + "] | map(select(. != null)) | length | tostring"
+        let endpoint = try Self.endpoint("{url: /s, item: {id: id, title: title, n: {jq: '\(expression)'}}}")
+        let all = names.map { "\"\($0)\":1" }.joined(separator: ",")
+        let json = "[{\"id\":1,\(all)},{\"id\":2,\"m65\":1},{\"id\":3},{\"id\":4,\"m3\":1,\"m69\":2}]"
+        let table = try Self.same(json, endpoint, sizes: [1 << 16])
+        #expect(table.map { $0.text("n", now: 0) } == ["70", "1", "0", "2"])
+    }
+
     /// A chunk of many elements is written in parts on the cores at once:
     /// the rows are one batch's, in order, and a failure in a later part
     /// keeps the rows before the failing element, as one batch does.
