@@ -16,8 +16,7 @@ import RowboatCells
 /// per keystroke and marking every row (then the next key) against the
 /// 50 ms budget. All act on one state in place, as the run loop does.
 enum MillionBench {
-    /// A million, or `ROWBOAT_BENCH_ITEMS` (the curve of issue #48.2: 3 and 10 million).
-    static let items = ProcessInfo.processInfo.environment["ROWBOAT_BENCH_ITEMS"].flatMap { Int($0) } ?? 1_000_000
+    static let items = StreamBench.items
     static let keystrokeBudget = 0.05
 
     static func run(reps: Int) async throws -> [BenchResult] {
@@ -208,9 +207,7 @@ enum MillionBench {
         let server = try await DemoServer.start(port: 0)
         var config = try ConfigFile.load(FileManager.default.currentDirectoryPath + "/Config/bulk.yaml")
         config.server = server.baseURL
-        // A body of any size: 10 million items are about 1 GB.
-        config.communication.maxBodyBytes = Int.max
-        if !config.endpoints.isEmpty { config.endpoints[0].maxBodyBytes = Int.max }
+        StreamBench.liftBodyCap(&config)
         guard let endpoint = config.endpoints.first else { throw POSIXError(.ENOENT) }
         let transport = HTTPTransport(maxBodyBytes: Int.max)
         let source = PageSource(client: DataClient(config: config, transport: transport), store: nil)

@@ -254,12 +254,16 @@ enum StreamBench {
         var longestApply: UInt64 = 0
     }
 
+    /// A body of any size for the bench's endpoint (10 million items are about 1 GB).
+    static func liftBodyCap(_ config: inout RowboatConfig) {
+        config.communication.maxBodyBytes = Int.max
+        if !config.endpoints.isEmpty { config.endpoints[0].maxBodyBytes = Int.max }
+    }
+
     static func measure(config path: String, baseURL: String, items: Int, shape: String) async throws {
         var config = try ConfigFile.load(path)
         config.server = baseURL
-        // A body of any size (10 million items are about 1 GB).
-        config.communication.maxBodyBytes = Int.max
-        if !config.endpoints.isEmpty { config.endpoints[0].maxBodyBytes = Int.max }
+        liftBodyCap(&config)
         guard let endpoint = config.endpoints.first else { throw StreamBenchError.noEndpoint }
         let transport = HTTPTransport(maxBodyBytes: config.communication.maxBodyBytes)
         // The app's own provider: PageSource deliveries, mapped into rows

@@ -109,6 +109,14 @@ public final class TapeItemMapper: Sendable {
     }
 
     /// Maps one list element, as `ItemMapper.map` does.
+    /// The items of `elements`, the first at list position `first`.
+    func map(_ elements: [ListElement<JSONTapeNode>], first: Int) throws(DataError) -> [Item] {
+        var items: [Item] = []
+        items.reserveCapacity(elements.count)
+        for (offset, element) in elements.enumerated() { items.append(try map(element, index: first + offset)) }
+        return items
+    }
+
     public func map(_ element: ListElement<JSONTapeNode>, index: Int) throws(DataError) -> Item {
         try located(element) { found throws(DataError) in
             // One value per field in field order: the item's values when

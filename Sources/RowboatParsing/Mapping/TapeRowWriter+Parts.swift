@@ -88,7 +88,7 @@ extension TapeRowWriter {
     /// objects' counts bounced between the cores at every field.
     func partWriter(_ part: Int) -> TapeRowWriter {
         guard part > 0 else { return self }
-        return parts.withLock { made in
+        return partWriters.withLock { made in
             while made.count < part {
                 made.append(TapeRowWriter(mapper: TapeItemMapper(mapping: mapper.mapper.mapping, ownPrograms: true),
                                           builder: builder))

@@ -35,7 +35,7 @@ public final class TapeRowWriter: Sendable {
     let direct: Bool
     /// The copies of this writer that write parts of a chunk on other cores
     /// (`partWriter`), made when first needed.
-    let parts = Mutex<[TapeRowWriter]>([])
+    let partWriters = Mutex<[TapeRowWriter]>([])
 
     /// Money as `RowModelBuilder` writes it for one currency: by its
     /// template when one was learned (a class: one reference a field).

@@ -26,9 +26,7 @@ public struct ElementFeed: Sendable {
     public mutating func items(_ scanned: StreamingPageDecoder.Scanned?) throws(DataError) -> [Item] {
         var items: [Item] = []
         let mapper = decoder.tapeMapper
-        try map(scanned) { elements, first throws(DataError) in
-            for (offset, element) in elements.enumerated() { items.append(try mapper.map(element, index: first + offset)) }
-        }
+        try map(scanned) { elements, first throws(DataError) in items += try mapper.map(elements, first: first) }
         return items
     }
 

@@ -136,7 +136,7 @@ public struct StreamingPageDecoder: Sendable {
         var items: [Item] = []
         let mapper = decoder.tapeMapper
         var page = try finish(contentType: contentType, headers: headers) { elements, first throws(DataError) in
-            for (offset, element) in elements.enumerated() { items.append(try mapper.map(element, index: first + offset)) }
+            items += try mapper.map(elements, first: first)
         }
         page.items = items + page.items
         return page
