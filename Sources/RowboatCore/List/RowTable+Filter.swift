@@ -78,7 +78,7 @@ extension RowTable {
             hiddenGone = 0
         }
         guard !hidden.isEmpty else {
-            hiddenSlots = []
+            hiddenSlots = IndexSlots()
             return
         }
         hiddenSlots = hidden.withUnsafeBufferPointer { Self.idIndex(of: $0, pages: pages) }
@@ -108,7 +108,7 @@ extension RowTable {
         arrival = keptArrival
         rebuildIndex()
         // Made when a row next comes (not now: the filter is what is waited for).
-        hiddenSlots = []
+        hiddenSlots = IndexSlots()
         hiddenIndexStale = true
     }
 
@@ -134,7 +134,7 @@ extension RowTable {
     mutating func clearHidden() {
         hidden = []
         hiddenArrival = []
-        hiddenSlots = []
+        hiddenSlots = IndexSlots()
         hiddenGone = 0
         hiddenIndexStale = false
     }

@@ -71,14 +71,14 @@ extension RowTable {
     /// Linear probing in an open-addressed id index (the rows' and the rows
     /// set aside's): the first entry from `wanted`'s slot on that `matches`.
     @inline(__always)
-    static func probe(_ slots: [Int32], for wanted: UnsafeBufferPointer<UInt8>,
+    static func probe(_ slots: IndexSlots, for wanted: UnsafeBufferPointer<UInt8>,
                       matches: (Int32) -> Bool) -> Int32? {
         probe(slots, hash: hash(wanted), matches: matches)
     }
 
     /// `probe(_:for:matches:)` from the slot of `hash`.
     @inline(__always)
-    static func probe(_ slots: [Int32], hash: UInt64, matches: (Int32) -> Bool) -> Int32? {
+    static func probe(_ slots: IndexSlots, hash: UInt64, matches: (Int32) -> Bool) -> Int32? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -109,10 +109,10 @@ extension RowTable {
     mutating func startGrowing(before end: Int) {
         finishGrowing()
         oldSlots = slots
-        slots = [Int32](repeating: Self.emptySlot, count: Swift.max(16, slots.count * 2))
+        slots = IndexSlots(count: Swift.max(16, slots.count * 2))
         movedRows = 0
         moveEnd = end
-        if moveEnd == 0 { oldSlots = [] }
+        if moveEnd == 0 { oldSlots = IndexSlots() }
     }
 
     /// Moves up to `count` more rows into the growing index (their ids
@@ -123,7 +123,7 @@ extension RowTable {
         let pages = self.pages, refs = self.refs
         let mask = slots.count - 1, empty = Self.emptySlot, shift = slotShift
         refs.withUnsafeBufferPointer { refs in
-            slots.withUnsafeMutableBufferPointer { slots in
+            slots.withMutableSlots { slots in
                 for row in start..<end {
                     let (page, at) = Self.place(of: refs[row])
                     var slot = Int(truncatingIfNeeded: Self.hash(RowBytes.id(pages[page].bytes, at: at))) & mask
@@ -144,7 +144,7 @@ extension RowTable {
     }
 
     mutating func stopGrowing() {
-        oldSlots = []
+        oldSlots = IndexSlots()
         movedRows = 0
         moveEnd = 0
     }
@@ -181,20 +181,20 @@ extension RowTable {
     mutating func rebuildIndex() {
         stopGrowing()
         slotShift = 0
-        slots = refs.isEmpty ? [] : refs.withUnsafeBufferPointer { Self.idIndex(of: $0, pages: pages) }
+        slots = refs.isEmpty ? IndexSlots() : refs.withUnsafeBufferPointer { Self.idIndex(of: $0, pages: pages) }
     }
 
     /// An open-addressed index of the ids at `places` (rows' or set-aside
     /// rows' places in `pages`), at most a third full: entry k is place k.
     /// Every id is hashed straight from its page (a million rows: this may
     /// run on the UI thread).
-    static func idIndex(of places: UnsafeBufferPointer<UInt64>, pages: [RowPage]) -> [Int32] {
+    static func idIndex(of places: UnsafeBufferPointer<UInt64>, pages: [RowPage]) -> IndexSlots {
         var size = 16
         while size < (places.count + 1) * 3 { size <<= 1 }
-        var index = [Int32](repeating: emptySlot, count: size)
+        var index = IndexSlots(count: size)
         let bases = pages.map(\.bytes)
         let mask = size - 1, empty = emptySlot
-        index.withUnsafeMutableBufferPointer { slots in
+        index.withMutableSlots { slots in
             for k in places.indices {
                 let (page, at) = place(of: places[k])
                 var slot = Int(truncatingIfNeeded: hash(RowBytes.id(bases[page], at: at))) & mask

@@ -176,7 +176,7 @@ extension RowTable {
         }
         let shift = Int(slotShift), empty = Self.emptySlot
         inverse.withUnsafeBufferPointer { inverse in
-            slots.withUnsafeMutableBufferPointer { slots in
+            slots.withMutableSlots { slots in
                 for s in slots.indices where slots[s] != empty {
                     slots[s] = inverse[Int(slots[s]) + shift]
                 }

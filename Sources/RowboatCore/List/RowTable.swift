@@ -22,15 +22,16 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     var shapeNumbers: [RowShape: Int] = [:]
     /// Row numbers by id hash (open addressing): a slot holds its row less
     /// `slotShift`, `emptySlot` when empty.
-    var slots: [Int32] = []
+    var slots = IndexSlots()
     /// What every slot's value is short of its row: rows put at the top
     /// (`moveToTop`) move all the others down by raising it, without
     /// touching their slots.
     var slotShift: Int32 = 0
+    /// (Kept as zero by `IndexSlots`.)
     static let emptySlot = Int32.min
     /// While the index grows (`RowTable+Index`): the index it outgrew, still
     /// asked for rows `movedRows..<moveEnd`, which are not in `slots` yet.
-    var oldSlots: [Int32] = []
+    var oldSlots = IndexSlots()
     var movedRows = 0
     var moveEnd = 0
     /// Bytes of rows that were replaced or removed, still in the pages.
@@ -60,7 +61,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// in `hidden`), so a row that comes again replaces its row set aside.
     var hidden: [UInt64] = []
     var hiddenArrival: [Int32] = []
-    var hiddenSlots: [Int32] = []
+    var hiddenSlots = IndexSlots()
     var hiddenGone = 0
     /// The hidden index is to be made again before it is next asked (a
     /// filter set many rows aside at once: it is made when a row comes).
@@ -92,7 +93,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         if expected > 8 {
             var size = 16
             while size < (expected + 1) * 3 { size <<= 1 }
-            slots = [Int32](repeating: Self.emptySlot, count: size)
+            slots = IndexSlots(count: size)
         }
         for row in rows { upsert(row) }
     }
@@ -110,7 +111,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         shapeNumbers = [written.shape: 0]
         var size = 16
         while size < (written.count + 1) * 3 { size <<= 1 }
-        slots = [Int32](repeating: Self.emptySlot, count: size)
+        slots = IndexSlots(count: size)
         var refs: [UInt64] = [], hashes: [UInt64] = []
         refs.reserveCapacity(written.count)
         hashes.reserveCapacity(written.count)
