@@ -96,9 +96,13 @@ extension RowTable {
     /// (`hash`: the row's id hash, when known.)
     @inline(__always)
     mutating func addToIndex(_ row: Int, moving: Bool = true, hash: UInt64? = nil) {
-        if (refs.count + 1) * 2 > slots.count {
-            guard refs.count >= Self.growsInSteps else { return rebuildIndex() }
-            startGrowing(before: row)
+        if (refs.count + 1) * 8 > slots.count * 3 {
+            if (refs.count + 1) * 2 > slots.count {
+                guard refs.count >= Self.growsInSteps else { return rebuildIndex() }
+                startGrowing(before: row)
+            } else if nextSlots.isEmpty, refs.count >= Self.growsInSteps / 2 {
+                prepareGrowth()
+            }
         }
         insertIntoIndex(row, hash: hash ?? idHash(of: row))
         if moving, !oldSlots.isEmpty { moveRows(Self.moveStep) }
@@ -109,10 +113,19 @@ extension RowTable {
     mutating func startGrowing(before end: Int) {
         finishGrowing()
         oldSlots = slots
-        slots = IndexSlots(count: Swift.max(16, slots.count * 2))
+        let size = Swift.max(16, slots.count * 2)
+        slots = nextSlots.count == size ? nextSlots : IndexSlots(count: size)
+        nextSlots = IndexSlots()
         movedRows = 0
         moveEnd = end
         if moveEnd == 0 { oldSlots = IndexSlots() }
+    }
+
+    /// Makes the slots of the index's next doubling ahead, from three
+    /// eighths full: their pages are made present off the UI thread while
+    /// the rows that fill the index to half arrive (`IndexSlots.prepared`).
+    mutating func prepareGrowth() {
+        nextSlots = .prepared(count: Swift.max(16, slots.count * 2))
     }
 
     /// Moves up to `count` more rows into the growing index (their ids
@@ -180,6 +193,7 @@ extension RowTable {
     /// (a growing one is dropped).
     mutating func rebuildIndex() {
         stopGrowing()
+        nextSlots = IndexSlots()
         slotShift = 0
         slots = refs.isEmpty ? IndexSlots() : refs.withUnsafeBufferPointer { Self.idIndex(of: $0, pages: pages) }
     }

@@ -32,6 +32,8 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// While the index grows (`RowTable+Index`): the index it outgrew, still
     /// asked for rows `movedRows..<moveEnd`, which are not in `slots` yet.
     var oldSlots = IndexSlots()
+    /// The slots the index will grow into, made ahead (`prepareGrowth`).
+    var nextSlots = IndexSlots()
     var movedRows = 0
     var moveEnd = 0
     /// Bytes of rows that were replaced or removed, still in the pages.
@@ -248,7 +250,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// Bytes the rows take (what is written in the pages, the positions and
     /// the id index): what a benchmark reports per row.
     public var storageBytes: Int {
-        pages.reduce(0) { $0 + $1.count } + refs.capacity * 8 + (slots.count + oldSlots.count) * 4
+        pages.reduce(0) { $0 + $1.count } + refs.capacity * 8 + (slots.count + oldSlots.count + nextSlots.count) * 4
     }
 
     public static func == (a: RowTable, b: RowTable) -> Bool {
