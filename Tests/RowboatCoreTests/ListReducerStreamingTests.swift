@@ -74,27 +74,27 @@ struct ListReducerStreamingTests {
     @Test func aPartWhileTheIdIndexGrowsReplacesItsRowsInPlace() {
         var state = ListState(paging: F.paging)
         F.send(&state, .appeared)
-        for start in stride(from: 1, to: 66_000, by: 20_000) {
-            F.send(&state, .pageLoaded(requestID: 1, Self.part(start...min(start + 19_999, 66_000))))
+        for start in stride(from: 1, to: 100_000, by: 20_000) {
+            F.send(&state, .pageLoaded(requestID: 1, Self.part(start...min(start + 19_999, 100_000))))
         }
-        #expect(state.rows.count == 66_000)
-        #expect(state.rows.indexIsGrowing, "the index began to grow at 65,536 rows and is not done")
-        let moved = state.rows.movedRows
+        #expect(state.rows.count == 100_000)
+        #expect(state.rows.indexIsGrowing, "the index began to grow past three quarters full (98,304 rows) and is not done")
+        let moved = state.rows.movedSlots
         #expect(moved < 2_000)
-        var rows = F.rows(1...66_000)
-        let again = F.rows(ids: ["2", "30000", "66000"], tag: " again") + F.rows(66_001...66_010)
+        var rows = F.rows(1...100_000)
+        let again = F.rows(ids: ["2", "30000", "100000"], tag: " again") + F.rows(100_001...100_010)
         var facts = PageFacts(itemCount: again.count)
         facts.continues = true
         F.send(&state, .pageLoaded(requestID: 1, PageLoad(rows: again, facts: facts, fetchedAt: F.fetchedAt, final: false)))
         rows[1] = again[0]
         rows[29_999] = again[1]
-        rows[65_999] = again[2]
-        rows += F.rows(66_001...66_010)
-        #expect(state.rows.count == 66_010)
-        #expect(state.rows.movedRows == moved + RowTable.moveStep * again.count, "a part moves its share at once")
+        rows[99_999] = again[2]
+        rows += F.rows(100_001...100_010)
+        #expect(state.rows.count == 100_010)
+        #expect(state.rows.movedSlots == moved + RowTable.moveStep * again.count, "a part moves its share at once")
         #expect(Array(state.rows) == rows)
         #expect(F.positions(state.rows) == F.positions(rows))
-        #expect(state.rows.index(ofID: "66011") == nil)
+        #expect(state.rows.index(ofID: "100011") == nil)
     }
 }
 

@@ -1,15 +1,20 @@
 import Foundation
 
-/// The slots of an open-addressed id index (`RowTable+Index`): `Int32`
-/// entries, `RowTable.emptySlot` where empty, in memory from `calloc`.
+/// The slots of an open-addressed id index (`RowTable+Index`), in memory
+/// from `calloc`. A slot holds a value (`Int32`: a row less the table's
+/// shift, or a place; `RowTable.emptySlot` where empty) and its id's
+/// fingerprint: the low 32 bits of the id's hash. A probe compares
+/// fingerprints before it reads an id from the rows' pages (at ten
+/// million rows, a read of 1 GB of pages at random per row looked up),
+/// and the index grows by reading its own slots, never the rows: a
+/// slot's home is its fingerprint's low bits.
 ///
-/// An index of ten million rows has 32 M slots (128 MB). Made as an array
-/// filled with the empty value, its every page was written at once — tens
+/// An index of ten million rows has 32 M slots (256 MB). Made as an array
+/// filled with an empty value, its every page was written at once — tens
 /// of milliseconds on the UI thread each time a long load doubled it. Here
-/// an entry is kept with its sign bit flipped, so the empty value is kept
-/// as zero, and a large block from `calloc` comes as pages the kernel
-/// zeroes when they are first touched: made in microseconds, its cost
-/// spread over the rows that fill it.
+/// an empty slot is zero (a value is kept with its sign bit flipped), and
+/// a large block from `calloc` comes as pages the kernel zeroes when they
+/// are first touched: made in microseconds.
 ///
 /// Where the kernel is slow to give pages (a virtual machine whose host
 /// backs memory as it is first touched: 0.3 s for 128 MB here), the
@@ -43,14 +48,17 @@ struct IndexSlots: Sendable {
     var count: Int { storage?.count ?? 0 }
     var isEmpty: Bool { count == 0 }
 
-    /// The entry in slot `slot` (`RowTable.emptySlot` when empty).
+    /// The value in slot `slot` (`RowTable.emptySlot` when empty).
     @inline(__always)
     subscript(slot: Int) -> Int32 {
-        get { SlotBuffer.decode(storage.unsafelyUnwrapped.base[slot]) }
-        set {
-            makeUnique()
-            storage.unsafelyUnwrapped.base[slot] = SlotBuffer.encode(newValue)
-        }
+        withSlots { $0[slot] }
+    }
+
+    /// Puts `value` with `hash`'s fingerprint in the first empty slot from
+    /// `hash`'s home on.
+    @inline(__always)
+    mutating func insert(_ value: Int32, hash: UInt64) {
+        withMutableSlots { $0.insert(value, hash: hash) }
     }
 
     /// `body` with the slots to read.
@@ -75,14 +83,14 @@ struct IndexSlots: Sendable {
 
     /// The slots' memory, let go with the last copy.
     private final class Storage: @unchecked Sendable {
-        let base: UnsafeMutablePointer<Int32>
+        let base: UnsafeMutablePointer<UInt64>
         let count: Int
 
         init(count: Int) {
-            guard let memory = calloc(count, MemoryLayout<Int32>.stride) else {
+            guard let memory = calloc(count, MemoryLayout<UInt64>.stride) else {
                 fatalError("IndexSlots: no memory for \(count) slots")
             }
-            self.base = memory.bindMemory(to: Int32.self, capacity: count)
+            self.base = memory.bindMemory(to: UInt64.self, capacity: count)
             self.count = count
         }
 
@@ -98,7 +106,7 @@ struct IndexSlots: Sendable {
         func populate() {
             let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
             let start = (UInt(bitPattern: base) + page - 1) & ~(page - 1)
-            let end = (UInt(bitPattern: base) + UInt(count * MemoryLayout<Int32>.stride)) & ~(page - 1)
+            let end = (UInt(bitPattern: base) + UInt(count * MemoryLayout<UInt64>.stride)) & ~(page - 1)
             guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
             _ = madvise(first, Int(end - start), MADV_POPULATE_WRITE)
         }
@@ -107,25 +115,78 @@ struct IndexSlots: Sendable {
     }
 }
 
-/// The slots of an `IndexSlots` in a loop: entries read and written as
-/// the index sees them (the empty value kept as zero underneath).
+/// The slots of an `IndexSlots` in a loop: values read as the index
+/// sees them, entries (value and fingerprint) written and moved whole.
 struct SlotBuffer {
-    let base: UnsafeMutablePointer<Int32>?
+    let base: UnsafeMutablePointer<UInt64>?
     let count: Int
 
     var indices: Range<Int> { 0..<count }
+    var mask: Int { count - 1 }
 
+    /// The value in `slot` (`RowTable.emptySlot` when empty).
     @inline(__always)
     subscript(slot: Int) -> Int32 {
-        get { Self.decode(base.unsafelyUnwrapped[slot]) }
-        nonmutating set { base.unsafelyUnwrapped[slot] = Self.encode(newValue) }
+        Self.value(base.unsafelyUnwrapped[slot])
     }
 
-    /// An entry as kept: its sign bit flipped (`Int32.min`, the empty
-    /// value, is kept as zero).
+    /// Whether `slot` is empty.
     @inline(__always)
-    static func encode(_ entry: Int32) -> Int32 { entry ^ Int32.min }
+    func isEmpty(_ slot: Int) -> Bool { base.unsafelyUnwrapped[slot] == 0 }
 
+    /// The fingerprint of the id in `slot`: its hash's low 32 bits.
     @inline(__always)
-    static func decode(_ kept: Int32) -> Int32 { kept ^ Int32.min }
+    func fingerprint(_ slot: Int) -> UInt32 { UInt32(truncatingIfNeeded: base.unsafelyUnwrapped[slot] >> 32) }
+
+    /// The slot a hash (or a fingerprint) starts its probe at.
+    @inline(__always)
+    func home(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash) & mask }
+
+    /// Puts `value` with `hash`'s fingerprint in the first empty slot from
+    /// `hash`'s home on.
+    @inline(__always)
+    func insert(_ value: Int32, hash: UInt64) {
+        put(Self.entry(value, fingerprint: UInt32(truncatingIfNeeded: hash)))
+    }
+
+    /// Puts an entry (from another index) in the first empty slot from
+    /// its home on.
+    @inline(__always)
+    func put(_ entry: UInt64) {
+        let base = base.unsafelyUnwrapped, mask = mask
+        var slot = Int(truncatingIfNeeded: entry >> 32) & mask
+        while base[slot] != 0 { slot = (slot + 1) & mask }
+        base[slot] = entry
+    }
+
+    /// The whole entry in `slot` (0 when empty).
+    @inline(__always)
+    func entry(_ slot: Int) -> UInt64 { base.unsafelyUnwrapped[slot] }
+
+    /// Sets `slot`'s value, its fingerprint kept.
+    @inline(__always)
+    func setValue(_ slot: Int, _ value: Int32) {
+        let kept = base.unsafelyUnwrapped[slot] & 0xFFFF_FFFF_0000_0000
+        base.unsafelyUnwrapped[slot] = kept | UInt64(UInt32(bitPattern: value ^ Int32.min))
+    }
+
+    /// Moves the entry in `from` to `to`.
+    @inline(__always)
+    func move(_ from: Int, to: Int) { base.unsafelyUnwrapped[to] = base.unsafelyUnwrapped[from] }
+
+    /// Empties `slot`.
+    @inline(__always)
+    func clear(_ slot: Int) { base.unsafelyUnwrapped[slot] = 0 }
+
+    /// An entry as kept: the fingerprint above, the value with its sign
+    /// bit flipped below (`Int32.min`, the empty value, is never kept:
+    /// an empty slot is zero).
+    @inline(__always)
+    static func entry(_ value: Int32, fingerprint: UInt32) -> UInt64 {
+        UInt64(fingerprint) << 32 | UInt64(UInt32(bitPattern: value ^ Int32.min))
+    }
+
+    /// An entry's value (`RowTable.emptySlot` for zero).
+    @inline(__always)
+    static func value(_ entry: UInt64) -> Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: entry)) ^ Int32.min }
 }

@@ -46,7 +46,7 @@ extension RowTable {
         hidden.append(ref)
         hiddenArrival.append(place)
         if hiddenIndexStale { return }
-        if (hidden.count + 1) * 2 > hiddenSlots.count {
+        if Self.isFull(hidden.count + 1, slots: hiddenSlots.count) {
             rebuildHiddenIndex()
         } else {
             insertHidden(hidden.count - 1)
@@ -54,11 +54,8 @@ extension RowTable {
     }
 
     mutating func insertHidden(_ k: Int) {
-        let mask = hiddenSlots.count - 1
         let (page, at) = Self.place(of: hidden[k])
-        var slot = Int(truncatingIfNeeded: Self.hash(RowBytes.id(pages[page].bytes, at: at))) & mask
-        while hiddenSlots[slot] != Self.emptySlot { slot = (slot + 1) & mask }
-        hiddenSlots[slot] = Int32(k)
+        hiddenSlots.insert(Int32(k), hash: Self.hash(RowBytes.id(pages[page].bytes, at: at)))
     }
 
     /// The rows set aside without the places of those that came back, and

@@ -1,26 +1,41 @@
 import RowboatSpec
 
-/// The id index: row numbers by id hash (open addressing, linear probing),
-/// at most half full. When rows added at the end fill it past that, a
-/// table of `growsInSteps` rows or more grows it a little at a time, so
-/// that no one delivery of a long load holds the UI thread for the whole
-/// of it: a new index of twice the slots takes each row added from then
-/// on, the rows already there are moved into it in their order,
-/// `moveStep` for each row added (a part taken in whole, `append(table:)`,
-/// moves its share in one pass before its rows go in; the move ends long
-/// before the new index is half full), and a lookup asks the new index,
-/// then the old one for the rows not moved yet. Whatever changes rows
-/// otherwise (removes, reorders, puts rows at the top) finishes the move
-/// first, or makes the index again.
+/// The id index: row numbers by id hash (open addressing, linear probing,
+/// each slot with its id's fingerprint: `IndexSlots`), at most three
+/// quarters full (a probe reads an id only on its fingerprint's match: a
+/// long probe costs a cache line more, not a row read), made at most half
+/// full. When rows added at the end fill it past that, a table of
+/// `growsInSteps` rows or more grows it a little at a time, so that no one
+/// delivery of a long load holds the UI thread for the whole of it: a new
+/// index of twice the slots (made ahead: `prepareGrowth`) takes each row
+/// added from then on, the old index's entries are moved into it in slot
+/// order, `moveStep` slots for each row added (a part taken in whole,
+/// `append(table:)`, moves its share in one pass before its rows go in;
+/// the move ends long before the new index is full), and a lookup
+/// asks the new index, then the old one (an entry moved already is found
+/// in the new one first). Whatever changes rows otherwise (removes,
+/// reorders, puts rows at the top) finishes the move first, or makes the
+/// index again.
 extension RowTable {
     /// Rows from which the index grows a little at a time (below, it is
     /// made again at once: a millisecond or so).
     static let growsInSteps = 65_536
-    /// Rows moved into the growing index for each row added.
+    /// Slots of the old index moved into the growing one for each row added.
     static let moveStep = 4
 
-    /// True while the index grows: rows `movedRows..<moveEnd` are still
-    /// only in `oldSlots`.
+    /// Whether an index of `slots` is too full for `entries`.
+    @inline(__always)
+    static func isFull(_ entries: Int, slots: Int) -> Bool { entries * 4 > slots * 3 }
+
+    /// The slots of an index made at once for `entries`: at most half full.
+    static func slotCount(for entries: Int) -> Int {
+        var size = 16
+        while size < entries * 2 { size <<= 1 }
+        return size
+    }
+
+    /// True while the index grows: the entries of `oldSlots` from
+    /// `movedSlots` on are still only there.
     var indexIsGrowing: Bool { !oldSlots.isEmpty }
 
     /// The position of the row whose id is `wanted` (UTF-8). (Inlined: it
@@ -55,141 +70,132 @@ extension RowTable {
         return oldSlots.isEmpty ? nil : indexNotMoved(ofIDBytes: wanted, hash: hash)
     }
 
-    /// The position of the row whose id is `wanted` among the rows not
-    /// moved yet into the growing index.
+    /// The position of the row whose id is `wanted` among the entries not
+    /// moved yet into the growing index (one moved is in the new index,
+    /// asked first).
     @inline(never)
     func indexNotMoved(ofIDBytes wanted: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
         let shift = Int(slotShift)
-        // Rows moved already are in the new index: passed over without reading their ids.
-        let moved = movedRows
-        return Self.probe(oldSlots, hash: hash) { value in
-            let row = Int(value) + shift
-            return row >= moved && idBytes(of: row, equal: wanted)
-        }.map { Int($0) + shift }
+        return Self.probe(oldSlots, hash: hash) { idBytes(of: Int($0) + shift, equal: wanted) }.map { Int($0) + shift }
     }
 
     /// Linear probing in an open-addressed id index (the rows' and the rows
-    /// set aside's): the first entry from `wanted`'s slot on that `matches`.
+    /// set aside's): the first value from `wanted`'s slot on that `matches`.
     @inline(__always)
     static func probe(_ slots: IndexSlots, for wanted: UnsafeBufferPointer<UInt8>,
                       matches: (Int32) -> Bool) -> Int32? {
         probe(slots, hash: hash(wanted), matches: matches)
     }
 
-    /// `probe(_:for:matches:)` from the slot of `hash`.
+    /// `probe(_:for:matches:)` from the slot of `hash`: `matches` (which
+    /// reads the id) is asked only of entries with `hash`'s fingerprint.
     @inline(__always)
     static func probe(_ slots: IndexSlots, hash: UInt64, matches: (Int32) -> Bool) -> Int32? {
-        guard !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != emptySlot {
-            if matches(slots[slot]) { return slots[slot] }
-            slot = (slot + 1) & mask
+        slots.withSlots { slots in
+            guard slots.count > 0 else { return nil }
+            let fingerprint = UInt32(truncatingIfNeeded: hash)
+            var slot = slots.home(hash)
+            while !slots.isEmpty(slot) {
+                if slots.fingerprint(slot) == fingerprint, matches(slots[slot]) { return slots[slot] }
+                slot = (slot + 1) & slots.mask
+            }
+            return nil
         }
-        return nil
     }
 
     /// Puts row `row`, just added at the end, in the index: grown first
-    /// when it would be more than half full; while it grows, `moveStep`
-    /// more rows are moved into it.
-    /// (`moving: false` when the caller moves rows for a whole part at once.)
+    /// when it would be too full (`isFull`); while it grows, `moveStep`
+    /// more slots are moved into it.
+    /// (`moving: false` when the caller moves slots for a whole part at once.)
     /// (`hash`: the row's id hash, when known.)
     @inline(__always)
     mutating func addToIndex(_ row: Int, moving: Bool = true, hash: UInt64? = nil) {
-        if (refs.count + 1) * 8 > slots.count * 3 {
-            if (refs.count + 1) * 2 > slots.count {
+        if (refs.count + 1) * 8 > slots.count * 5 {
+            if Self.isFull(refs.count + 1, slots: slots.count) {
                 guard refs.count >= Self.growsInSteps else { return rebuildIndex() }
-                startGrowing(before: row)
+                startGrowing()
             } else if nextSlots.isEmpty, refs.count >= Self.growsInSteps / 2 {
                 prepareGrowth()
             }
         }
         insertIntoIndex(row, hash: hash ?? idHash(of: row))
-        if moving, !oldSlots.isEmpty { moveRows(Self.moveStep) }
+        if moving, !oldSlots.isEmpty { moveSlots(Self.moveStep) }
     }
 
-    /// Starts growing the index to twice its slots: the rows before `end`
-    /// are in the index now and are to be moved.
-    mutating func startGrowing(before end: Int) {
+    /// Starts growing the index to twice its slots: the entries in it now
+    /// are to be moved.
+    mutating func startGrowing() {
         finishGrowing()
         oldSlots = slots
         let size = Swift.max(16, slots.count * 2)
         slots = nextSlots.count == size ? nextSlots : IndexSlots(count: size)
         nextSlots = IndexSlots()
-        movedRows = 0
-        moveEnd = end
-        if moveEnd == 0 { oldSlots = IndexSlots() }
+        movedSlots = 0
+        if refs.count <= 1 { oldSlots = IndexSlots() }
     }
 
-    /// Makes the slots of the index's next doubling ahead, from three
+    /// Makes the slots of the index's next doubling ahead, from five
     /// eighths full: their pages are made present off the UI thread while
     /// the rows that fill the index to half arrive (`IndexSlots.prepared`).
     mutating func prepareGrowth() {
         nextSlots = .prepared(count: Swift.max(16, slots.count * 2))
     }
 
-    /// Moves up to `count` more rows into the growing index (their ids
-    /// hashed straight from their pages); drops the old index once every
-    /// row is moved.
-    mutating func moveRows(_ count: Int) {
-        let start = movedRows, end = Swift.min(moveEnd, movedRows + Swift.max(0, count))
-        let pages = self.pages, refs = self.refs
-        let mask = slots.count - 1, empty = Self.emptySlot, shift = slotShift
-        refs.withUnsafeBufferPointer { refs in
+    /// Moves up to `count` more slots' entries into the growing index
+    /// (each goes to its fingerprint's home: no row is read); drops the
+    /// old index once every slot is moved.
+    mutating func moveSlots(_ count: Int) {
+        let start = movedSlots, end = Swift.min(oldSlots.count, movedSlots + Swift.max(0, count))
+        let old = oldSlots
+        old.withSlots { old in
             slots.withMutableSlots { slots in
-                for row in start..<end {
-                    let (page, at) = Self.place(of: refs[row])
-                    var slot = Int(truncatingIfNeeded: Self.hash(RowBytes.id(pages[page].bytes, at: at))) & mask
-                    while slots[slot] != empty { slot = (slot + 1) & mask }
-                    slots[slot] = Int32(row) - shift
-                }
+                for slot in start..<end where !old.isEmpty(slot) { slots.put(old.entry(slot)) }
             }
         }
-        movedRows = end
-        if movedRows >= moveEnd { stopGrowing() }
+        movedSlots = end
+        if movedSlots >= oldSlots.count { stopGrowing() }
     }
 
-    /// Moves every row left into the growing index (before the rows are
+    /// Moves every entry left into the growing index (before the rows are
     /// changed in a way the move does not follow).
     mutating func finishGrowing() {
         guard indexIsGrowing else { return }
-        moveRows(moveEnd - movedRows)
+        moveSlots(oldSlots.count - movedSlots)
     }
 
     mutating func stopGrowing() {
         oldSlots = IndexSlots()
-        movedRows = 0
-        moveEnd = 0
+        movedSlots = 0
     }
 
     mutating func insertIntoIndex(_ row: Int, hash: UInt64) {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != Self.emptySlot { slot = (slot + 1) & mask }
-        slots[slot] = Int32(row) - slotShift
+        slots.insert(Int32(row) - slotShift, hash: hash)
     }
 
     /// Takes row `row`'s entry out of the id index (linear probing: the
     /// entries after it that belong before the hole move back into it).
     mutating func removeFromIndex(_ row: Int) {
-        let mask = slots.count - 1
         let value = Int32(row) - slotShift
-        var hole = Int(truncatingIfNeeded: idHash(of: row)) & mask
-        while slots[hole] != value { hole = (hole + 1) & mask }
-        var next = (hole + 1) & mask
-        while slots[next] != Self.emptySlot {
-            let home = Int(truncatingIfNeeded: idHash(of: Int(slots[next]) + Int(slotShift))) & mask
-            let between = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
-            if !between {
-                slots[hole] = slots[next]
-                hole = next
+        let hash = idHash(of: row)
+        slots.withMutableSlots { slots in
+            let mask = slots.mask
+            var hole = slots.home(hash)
+            while slots[hole] != value { hole = (hole + 1) & mask }
+            var next = (hole + 1) & mask
+            while !slots.isEmpty(next) {
+                let home = slots.home(UInt64(slots.fingerprint(next)))
+                let between = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
+                if !between {
+                    slots.move(next, to: hole)
+                    hole = next
+                }
+                next = (next + 1) & mask
             }
-            next = (next + 1) & mask
+            slots.clear(hole)
         }
-        slots[hole] = Self.emptySlot
     }
 
-    /// Makes the index again at a size that keeps it at most half full
+    /// Makes the index again, at most half full
     /// (a growing one is dropped).
     mutating func rebuildIndex() {
         stopGrowing()
@@ -199,21 +205,16 @@ extension RowTable {
     }
 
     /// An open-addressed index of the ids at `places` (rows' or set-aside
-    /// rows' places in `pages`), at most a third full: entry k is place k.
+    /// rows' places in `pages`), at most half full: entry k is place k.
     /// Every id is hashed straight from its page (a million rows: this may
     /// run on the UI thread).
     static func idIndex(of places: UnsafeBufferPointer<UInt64>, pages: [RowPage]) -> IndexSlots {
-        var size = 16
-        while size < (places.count + 1) * 3 { size <<= 1 }
-        var index = IndexSlots(count: size)
+        var index = IndexSlots(count: slotCount(for: places.count + 1))
         let bases = pages.map(\.bytes)
-        let mask = size - 1, empty = emptySlot
         index.withMutableSlots { slots in
             for k in places.indices {
                 let (page, at) = place(of: places[k])
-                var slot = Int(truncatingIfNeeded: hash(RowBytes.id(bases[page], at: at))) & mask
-                while slots[slot] != empty { slot = (slot + 1) & mask }
-                slots[slot] = Int32(k)
+                slots.insert(Int32(k), hash: hash(RowBytes.id(bases[page], at: at)))
             }
         }
         return index

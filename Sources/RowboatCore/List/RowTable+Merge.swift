@@ -38,7 +38,7 @@ extension RowTable {
             shapeNumbers[shape] = shapes.count - 1
         }
         // A growing index: the part's share of the move, in one pass.
-        if indexIsGrowing { moveRows(Self.moveStep * order.count) }
+        if indexIsGrowing { moveSlots(Self.moveStep * order.count) }
         let base = pages.count
         pages += other.pages.map { $0.trimmed() }
         pageLive += other.pageLive

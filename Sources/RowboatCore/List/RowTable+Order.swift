@@ -152,13 +152,16 @@ extension RowTable {
         }
         let oldShift = slotShift
         slotShift += Int32(k)
-        let mask = slots.count - 1
+        let shift = slotShift
         for j in 0..<k {
             // Row `start + j` (its value under the old shift) is row `j` now.
             let was = Int32(start + j) - oldShift
-            var slot = Int(truncatingIfNeeded: idHash(of: j)) & mask
-            while slots[slot] != was { slot = (slot + 1) & mask }
-            slots[slot] = Int32(j) - slotShift
+            let hash = idHash(of: j)
+            slots.withMutableSlots { slots in
+                var slot = slots.home(hash)
+                while slots[slot] != was { slot = (slot + 1) & slots.mask }
+                slots.setValue(slot, Int32(j) - shift)
+            }
         }
     }
 
@@ -174,11 +177,11 @@ extension RowTable {
                 inverse[Int(row)] = Int32(place)
             }
         }
-        let shift = Int(slotShift), empty = Self.emptySlot
+        let shift = Int(slotShift)
         inverse.withUnsafeBufferPointer { inverse in
             slots.withMutableSlots { slots in
-                for s in slots.indices where slots[s] != empty {
-                    slots[s] = inverse[Int(slots[s]) + shift]
+                for s in slots.indices where !slots.isEmpty(s) {
+                    slots.setValue(s, inverse[Int(slots[s]) + shift])
                 }
             }
         }

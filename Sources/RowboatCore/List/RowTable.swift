@@ -30,12 +30,12 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// (Kept as zero by `IndexSlots`.)
     static let emptySlot = Int32.min
     /// While the index grows (`RowTable+Index`): the index it outgrew, still
-    /// asked for rows `movedRows..<moveEnd`, which are not in `slots` yet.
+    /// asked for the entries of its slots from `movedSlots` on, which are
+    /// not in `slots` yet.
     var oldSlots = IndexSlots()
     /// The slots the index will grow into, made ahead (`prepareGrowth`).
     var nextSlots = IndexSlots()
-    var movedRows = 0
-    var moveEnd = 0
+    var movedSlots = 0
     /// Bytes of rows that were replaced or removed, still in the pages.
     var garbage = 0
     /// Bytes still in use in each page (rows shown or set aside): a page
@@ -93,9 +93,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         // The id index sized for them at once (not grown a doubling at a time).
         let expected = rows.underestimatedCount
         if expected > 8 {
-            var size = 16
-            while size < (expected + 1) * 3 { size <<= 1 }
-            slots = IndexSlots(count: size)
+            slots = IndexSlots(count: Self.slotCount(for: expected + 1))
         }
         for row in rows { upsert(row) }
     }
@@ -111,9 +109,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
         pageLive = [page.count]
         shapes = [written.shape]
         shapeNumbers = [written.shape: 0]
-        var size = 16
-        while size < (written.count + 1) * 3 { size <<= 1 }
-        slots = IndexSlots(count: size)
+        slots = IndexSlots(count: Self.slotCount(for: written.count + 1))
         var refs: [UInt64] = [], hashes: [UInt64] = []
         refs.reserveCapacity(written.count)
         hashes.reserveCapacity(written.count)
@@ -250,7 +246,7 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// Bytes the rows take (what is written in the pages, the positions and
     /// the id index): what a benchmark reports per row.
     public var storageBytes: Int {
-        pages.reduce(0) { $0 + $1.count } + refs.capacity * 8 + (slots.count + oldSlots.count + nextSlots.count) * 4
+        pages.reduce(0) { $0 + $1.count } + refs.capacity * 8 + (slots.count + oldSlots.count + nextSlots.count) * 8
     }
 
     public static func == (a: RowTable, b: RowTable) -> Bool {
