@@ -1,4 +1,5 @@
 import RowboatSpec
+import Synchronization
 
 /// The id index: row numbers by id hash (open addressing, linear probing,
 /// each slot with its id's fingerprint: `IndexSlots`), at most three
@@ -229,5 +230,32 @@ extension RowTable {
             hash = hash &* 0x0000_0100_0000_01b3
         }
         return hash
+    }
+}
+
+extension RowTable {
+    /// Rows whose home slots are loaded together before they are probed.
+    static let touchAhead = 16
+
+    /// Where the loads of `touchHomes` go (kept, so that they are made).
+    static let touchedSlots = Atomic<UInt64>(0)
+
+    /// Loads the home slot of each of `hashes` in the index (and, while it
+    /// grows, in the old one), one load after another with nothing waiting
+    /// on them: their cache misses overlap, and the probes that follow find
+    /// those slots in the cache. Returns the slots read, or-ed together
+    /// (for `touchedSlots`).
+    @inline(__always)
+    func touchHomes(_ hashes: UnsafeBufferPointer<UInt64>) -> UInt64 {
+        var touched: UInt64 = 0
+        slots.withSlots { slots in
+            guard slots.count > 0 else { return }
+            for hash in hashes { touched |= slots.entry(slots.home(hash)) }
+        }
+        oldSlots.withSlots { old in
+            guard old.count > 0 else { return }
+            for hash in hashes { touched |= old.entry(old.home(hash)) }
+        }
+        return touched
     }
 }

@@ -51,33 +51,53 @@ extension RowTable {
                 discard(Self.ref(page: base + page, at: at))
             }
         }
-        for row in order {
-            let (page, at) = Self.place(of: other.refs[row])
-            let ref = Self.ref(page: base + page, at: at)
-            let bytes = RowBytes.id(other.pages[page].bytes, at: at)
-            let hash = Self.hash(bytes)
-            if let known = index(ofIDBytes: bytes, hash: hash) {
-                let (oldPage, oldAt) = location(of: known)
-                let length = RowBytes.length(other.pages[page].bytes, at: at, shapes: shapes)
-                if RowBytes.length(oldPage, at: oldAt, shapes: shapes) == length,
-                   memcmp(oldPage.baseAddress! + oldAt, other.pages[page].base + at, length) == 0 {
-                    // The same row again: nothing changes (its new bytes are garbage).
-                    discard(ref)
+        // A chunk's ids hashed first and their home slots loaded one after
+        // another (`touchHomes`): in an index larger than the caches each
+        // probe's first load misses, and misses started together overlap.
+        var hashes = [UInt64](repeating: 0, count: Self.touchAhead)
+        var touched: UInt64 = 0
+        var pending = order[...]
+        while !pending.isEmpty {
+            let chunk = pending.prefix(Self.touchAhead)
+            pending = pending.dropFirst(chunk.count)
+            var k = 0
+            for row in chunk {
+                let (page, at) = Self.place(of: other.refs[row])
+                hashes[k] = Self.hash(RowBytes.id(other.pages[page].bytes, at: at))
+                k += 1
+            }
+            touched |= hashes.withUnsafeBufferPointer { touchHomes(UnsafeBufferPointer(rebasing: $0[..<k])) }
+            k = 0
+            for row in chunk {
+                let hash = hashes[k]
+                k += 1
+                let (page, at) = Self.place(of: other.refs[row])
+                let ref = Self.ref(page: base + page, at: at)
+                let bytes = RowBytes.id(other.pages[page].bytes, at: at)
+                if let known = index(ofIDBytes: bytes, hash: hash) {
+                    let (oldPage, oldAt) = location(of: known)
+                    let length = RowBytes.length(other.pages[page].bytes, at: at, shapes: shapes)
+                    if RowBytes.length(oldPage, at: oldAt, shapes: shapes) == length,
+                       memcmp(oldPage.baseAddress! + oldAt, other.pages[page].base + at, length) == 0 {
+                        // The same row again: nothing changes (its new bytes are garbage).
+                        discard(ref)
+                        continue
+                    }
+                    if let changed {
+                        let new = other[row]
+                        changed(new.id, RowChanges.fields(from: self[known], to: new))
+                    }
+                    discard(refs[known])
+                    refs[known] = ref
+                    edited()
                     continue
                 }
-                if let changed {
-                    let new = other[row]
-                    changed(new.id, RowChanges.fields(from: self[known], to: new))
-                }
-                discard(refs[known])
-                refs[known] = ref
-                edited()
-                continue
+                refs.append(ref)
+                arrived(takingBack: hiddenIndex(ofIDBytes: bytes))
+                addToIndex(refs.count - 1, moving: false, hash: hash)
             }
-            refs.append(ref)
-            arrived(takingBack: hiddenIndex(ofIDBytes: bytes))
-            addToIndex(refs.count - 1, moving: false, hash: hash)
         }
+        Self.touchedSlots.store(touched, ordering: .relaxed)
         compactIfWasteful()
     }
 }
