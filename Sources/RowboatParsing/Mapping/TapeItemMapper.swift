@@ -28,7 +28,8 @@ public final class TapeItemMapper: Sendable {
     /// The mapping's null strings as UTF-8.
     let nullStrings: [[UInt8]]
 
-    /// A field as compiled (small: copied per field of every item).
+    /// A field as compiled (plain data: copied per field of every item
+    /// with no reference counted; its default is in `fallbacks`).
     struct Field: Sendable {
         /// Where its value goes in the item's values (`ItemMapper.names`).
         var slot: Int
@@ -37,13 +38,14 @@ public final class TapeItemMapper: Sendable {
         var key: Int
         /// The path is `$key` (in a keyed list: the element's key).
         var readsKey: Bool
-        /// The default, coerced to the field's type (nil: none, or it does not fit).
-        var fallback: FieldValue?
         /// It keeps the server's text (`FieldSpec.keepsServerText`): `ItemMapper`'s rule.
         var serverText: Bool
         /// A jq field's plan (see `jqFields`), else -1.
         var jq: Int = -1
     }
+
+    /// Field `i`'s default, coerced to its type (nil: none, or it does not fit).
+    let fallbacks: [FieldValue?]
 
     /// A `{jq:}` field whose expression reads named members only: its
     /// input is made from where `locate` found them (`TapeJQ`).
@@ -66,7 +68,6 @@ public final class TapeItemMapper: Sendable {
         }
         fields = mapping.fields.enumerated().map { i, spec in
             var field = Field(slot: mapper.slots[i], type: spec.type, key: -1, readsKey: spec.readsKey,
-                              fallback: spec.defaultValue.flatMap { mapper.coerce(.string($0), to: spec) },
                               serverText: spec.keepsServerText)
             if let shared = spec.computed?.expression as? JQProgram, let members = shared.memberNames {
                 // It compiled once, so it compiles again.
@@ -79,6 +80,7 @@ public final class TapeItemMapper: Sendable {
             return field
         }
         self.jqFields = jqFields
+        fallbacks = mapping.fields.map { spec in spec.defaultValue.flatMap { mapper.coerce(.string($0), to: spec) } }
         var size = 8
         while size < keys.count * 2 { size *= 2 }
         var table = [Int](repeating: 0, count: size)
@@ -155,11 +157,11 @@ public final class TapeItemMapper: Sendable {
             return jqFields[field.jq].value(of: element.value, found: found, field: field, spec: i, mapper: self)
         }
         if let at = tapeIndex(of: field, in: element, found: found) {
-            guard at != 0 else { return field.fallback ?? .missing }
+            guard at != 0 else { return fallbacks[i] ?? .missing }
             let node = element.value.node(at)
             let coerced = field.serverText ? mapper.coerce(node.wholeScalar ?? .array([]), to: mapper.mapping.fields[i])
                 : coerce(node, to: field.type)
-            return coerced ?? field.fallback ?? .missing
+            return coerced ?? fallbacks[i] ?? .missing
         }
         return mapper.value(for: mapper.mapping.fields[i], in: element.value, key: element.key)
     }

@@ -47,6 +47,6 @@ struct TapeJQ: Sendable {
             }
             coerced = mapper.mapper.coerce(output.value, to: mapper.mapper.mapping.fields[spec])
         }
-        return coerced ?? field.fallback ?? .missing
+        return coerced ?? mapper.fallbacks[spec] ?? .missing
     }
 }
