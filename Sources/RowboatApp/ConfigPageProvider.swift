@@ -35,7 +35,8 @@ public struct ConfigPageProvider: PageProvider {
     /// applied), written by `CurlWriter` with the config's secrets as
     /// `${VARIABLE}`s.
     package func curl(endpoint: String, params: [String: String]) -> String? {
-        guard let spec = client.copyableRequest(endpoint, params: params.mapValues { ParamValue.one($0) }) else { return nil }
+        guard let endpoint = endpoints[endpoint],
+              let spec = client.copyableRequest(endpoint, params: params.mapValues { ParamValue.one($0) }) else { return nil }
         return CurlWriter.command(spec, secrets: client.config.secrets)
     }
 
@@ -92,7 +93,7 @@ public struct ConfigPageProvider: PageProvider {
     /// endpoint's own origin with its credentials; the answer's item as a row.
     package func perform(_ request: ActionRequest) async throws -> RowModel? {
         guard let endpoint = endpoints[request.endpoint] else { throw DataError.unknownEndpoint(request.endpoint) }
-        let item = try await client.sendAction(request.endpoint, method: request.method, path: request.path,
+        let item = try await client.sendAction(endpoint, method: request.method, path: request.path,
                                                body: request.body)
         return item.map(RowModelBuilder(mapping: endpoint.item, money: money).row)
     }
