@@ -22,7 +22,7 @@ final class StreamLoader: Sendable {
     }
 
     func load(_ endpoint: Endpoint, params: [String: ParamValue], builder: RowModelBuilder,
-              deliver: @escaping @Sendable (PageLoad) -> Void) async throws {
+              deliver: @escaping @Sendable (PageLoad<RowTable>) -> Void) async throws {
         let key = endpoint.key
         let start = resumes.withLock { $0[key] } ?? StreamResume()
         let batcher = StreamBatcher(spec: endpoint.stream ?? StreamSpec(), clock: clock, deliver: deliver)
