@@ -215,7 +215,7 @@ enum MillionBench {
         let rows = RowsBox()
         // As the app asks: rows written from the body.
         try await source.get(endpoint, cursor: .first, params: ["items": .one(String(count))], mode: .network, rows: builder) { delivery in
-            if let written = delivery.page.rows { rows.append(written) } else { rows.append(delivery.page.items.map(builder.row)) }
+            if let written = delivery.content.rows { rows.append(written) } else { rows.append(delivery.content.items.map(builder.row)) }
         }
         await transport.shutdown()
         await server.stop()

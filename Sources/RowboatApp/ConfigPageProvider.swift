@@ -4,6 +4,7 @@ import RowboatCore
 import RowboatSpec
 import RowboatKit
 import RowboatNetwork
+import RowboatParsing
 
 /// The rowboat app's data source for the kit's runtime: pages of the
 /// config's endpoints through `PageSource` (get modes over the cache and
@@ -35,11 +36,12 @@ public struct ConfigPageProvider: PageProvider {
     /// applied), written by `CurlWriter` with the config's secrets as
     /// `${VARIABLE}`s.
     package func curl(endpoint: String, params: [String: String]) -> String? {
-        guard let spec = client.copyableRequest(endpoint, params: params.mapValues { ParamValue.one($0) }) else { return nil }
+        guard let endpoint = endpoints[endpoint],
+              let spec = client.copyableRequest(endpoint, params: params.mapValues { ParamValue.one($0) }) else { return nil }
         return CurlWriter.command(spec, secrets: client.config.secrets)
     }
 
-    package func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad) -> Void) async throws {
+    package func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad<RowTable>) -> Void) async throws {
         guard let endpoint = endpoints[request.endpoint] else {
             throw DataError.unknownEndpoint(request.endpoint)
         }
@@ -51,20 +53,21 @@ public struct ConfigPageProvider: PageProvider {
         // The rows are written into a table here, off the UI thread (a
         // streamed body's were written by its decoder, `PageResult.rows`):
         // the list adopts its pages (`RowTable.append(table:)`).
-        @Sendable func load(_ delivery: PageSource.Delivery) -> PageLoad {
-            var table = RowTable(delivery.page.items.lazy.map(builder.row))
-            if let rows = delivery.page.rows {
-                if table.isEmpty { table = RowTable(rows) } else { table.append(table: RowTable(rows)) }
+        @Sendable func load(_ arrived: PageLoad<PageResult>) -> PageLoad<RowTable> {
+            arrived.map { page in
+                var table = RowTable(page.items.lazy.map(builder.row))
+                if let rows = page.rows {
+                    if table.isEmpty { table = RowTable(rows) } else { table.append(table: RowTable(rows)) }
+                }
+                return table
             }
-            return PageLoad(table: table, facts: delivery.page.facts,
-                            fetchedAt: delivery.fetchedAt, origin: delivery.origin, final: delivery.final)
         }
         // Parts (a streamed body's, a cached page shown first) become rows
         // on the pipe's queue while the body goes on being decoded; the
         // final answer comes after them, made here (a one-page answer
         // takes no hop).
         let pipe = RowPipe()
-        let hand: @Sendable (PageSource.Delivery) async -> Void = { delivery in
+        let hand: @Sendable (PageLoad<PageResult>) async -> Void = { delivery in
             if delivery.final {
                 await pipe.drain()
                 deliver(load(delivery))
@@ -92,7 +95,7 @@ public struct ConfigPageProvider: PageProvider {
     /// endpoint's own origin with its credentials; the answer's item as a row.
     package func perform(_ request: ActionRequest) async throws -> RowModel? {
         guard let endpoint = endpoints[request.endpoint] else { throw DataError.unknownEndpoint(request.endpoint) }
-        let item = try await client.sendAction(request.endpoint, method: request.method, path: request.path,
+        let item = try await client.sendAction(endpoint, method: request.method, path: request.path,
                                                body: request.body)
         return item.map(RowModelBuilder(mapping: endpoint.item, money: money).row)
     }

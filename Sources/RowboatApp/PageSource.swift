@@ -11,17 +11,6 @@ import RowboatNetwork
 /// stores what the server sends, and falls back to the cache when the
 /// server cannot be reached. Cache failures never reach the caller.
 public final class PageSource: Sendable {
-    /// One page handed to the caller: where it came from, when it was
-    /// fetched, and whether more is coming for the same request.
-    public struct Delivery: Sendable {
-        public var page: PageResult
-        public var origin: PageOrigin
-        public var fetchedAt: Double
-        /// False for a cached page that the network's answer will replace,
-        /// and for the parts of a streamed body (`page.continues`).
-        public var final: Bool
-    }
-
     public let client: DataClient
     public let store: CacheStore?
     let clock: @Sendable () -> Double
@@ -34,9 +23,10 @@ public final class PageSource: Sendable {
     }
 
     /// Gets one page of `endpoint` in `mode`, calling `deliver` once, or
-    /// twice for cache-then-network with a cached copy (first not final).
+    /// twice for cache-then-network with a cached copy (first not final),
+    /// each time with the decoded page and how it arrived (`PageLoad`).
     /// A huge body from the network whose list can stream is delivered in
-    /// parts while it arrives (`page.continues`, not final), then the last
+    /// parts while it arrives (`facts.continues`, not final), then the last
     /// part with the paging facts; with `rows`, the streamed items come
     /// written into rows as `rows` builds them (`PageResult.rows`). Throws
     /// when no final page could be got
@@ -44,7 +34,7 @@ public final class PageSource: Sendable {
     /// cache could not be opened).
     public func get(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:], mode: GetMode,
                     streaming: Bool = true, rows: RowModelBuilder? = nil,
-                    deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
+                    deliver: @Sendable (PageLoad<PageResult>) async -> Void) async throws(DataError) {
         try await withoutActuallyEscaping(deliver) { (deliver) async throws(DataError) in
             try await get(endpoint, cursor: cursor, params: params, mode: mode,
                           parts: streaming ? Parts(deliver: deliver, rows: rows) : nil, deliver: deliver)
@@ -53,12 +43,12 @@ public final class PageSource: Sendable {
 
     /// Where a streamed body's parts go, and the rows they are written as.
     struct Parts {
-        var deliver: @Sendable (Delivery) async -> Void
+        var deliver: @Sendable (PageLoad<PageResult>) async -> Void
         var rows: RowModelBuilder?
     }
 
     func get(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue], mode: GetMode,
-             parts: Parts?, deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
+             parts: Parts?, deliver: @Sendable (PageLoad<PageResult>) async -> Void) async throws(DataError) {
         let key = ResponseKey(endpoint: endpoint.key, params: params, cursor: cursor)
         let cached = cachedPage(key, endpoint: endpoint)
         switch mode {
@@ -66,11 +56,11 @@ public final class PageSource: Sendable {
             await deliver(try await network(key, endpoint, cursor, params, stored: nil, parts: parts))
         case .cacheOnly:
             guard let cached else { throw store?.disabledReason.map(DataError.cacheUnusable) ?? .cacheMiss }
-            await deliver(Delivery(page: cached.page, origin: .cache(fetchedAt: cached.entry.fetchedAt, offline: false),
+            await deliver(PageLoad(page: cached.page, origin: .cache(fetchedAt: cached.entry.fetchedAt, offline: false),
                                    fetchedAt: cached.entry.fetchedAt, final: true))
         case .cacheElseNetwork:
             if let cached, cached.entry.isFresh(now: clock()) {
-                await deliver(Delivery(page: cached.page,
+                await deliver(PageLoad(page: cached.page,
                                        origin: .cache(fetchedAt: cached.entry.fetchedAt, offline: false),
                                        fetchedAt: cached.entry.fetchedAt, final: true))
                 return
@@ -82,7 +72,7 @@ public final class PageSource: Sendable {
             }
         case .cacheThenNetwork:
             if let cached {
-                await deliver(Delivery(page: cached.page,
+                await deliver(PageLoad(page: cached.page,
                                        origin: .cache(fetchedAt: cached.entry.fetchedAt, offline: false),
                                        fetchedAt: cached.entry.fetchedAt, final: false))
             }
@@ -97,7 +87,7 @@ public final class PageSource: Sendable {
     /// offline, so the list pauses its ticks rather than fail each one.
     public func getLive(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:], mode: GetMode,
                         streaming: Bool = true, rows: RowModelBuilder? = nil,
-                        deliver: @Sendable (Delivery) async -> Void) async throws(DataError) {
+                        deliver: @Sendable (PageLoad<PageResult>) async -> Void) async throws(DataError) {
         guard mode != .network else {
             try await get(endpoint, cursor: cursor, params: params, mode: .network, streaming: streaming, rows: rows,
                           deliver: deliver)
@@ -118,7 +108,7 @@ public final class PageSource: Sendable {
     /// `getLive`'s final page, for a caller that takes it whole (`fetch
     /// --watch`): not streamed in parts; nil when none came.
     public func getLiveFinal(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:],
-                             mode: GetMode) async throws(DataError) -> Delivery? {
+                             mode: GetMode) async throws(DataError) -> PageLoad<PageResult>? {
         let box = FinalDelivery()
         try await getLive(endpoint, cursor: cursor, params: params, mode: mode, streaming: false) { delivery in
             if delivery.final { box.set(delivery) }
@@ -145,7 +135,7 @@ public final class PageSource: Sendable {
             try await get(endpoint, cursor: cursor, params: params, mode: mode, streaming: false) { delivery in
                 if delivery.final { box.set(delivery) }
             }
-            guard let page = box.delivery?.page else { throw DataError.cacheMiss }
+            guard let page = box.delivery?.content else { throw DataError.cacheMiss }
             var after = seen
             for item in page.items { after.insert(item.id) }
             let fresh = hasIDs ? after.count - seen.count : page.items.count
@@ -169,7 +159,7 @@ public final class PageSource: Sendable {
     /// With `parts`, a streamed body's items go there as they arrive (and
     /// the body, never held whole, is not stored).
     func network(_ key: ResponseKey, _ endpoint: Endpoint, _ cursor: PageCursor, _ params: [String: ParamValue],
-                 stored: Cached?, parts: Parts? = nil) async throws(DataError) -> Delivery {
+                 stored: Cached?, parts: Parts? = nil) async throws(DataError) -> PageLoad<PageResult> {
         let validators = stored.flatMap { cached -> Validators? in
             let entry = cached.entry
             return entry.etag == nil && entry.lastModified == nil
@@ -178,7 +168,7 @@ public final class PageSource: Sendable {
         let clock = self.clock
         let onPart = parts.map { parts in
             { @Sendable (page: PageResult) async -> Void in
-                await parts.deliver(Delivery(page: page, origin: .network, fetchedAt: clock(), final: false))
+                await parts.deliver(PageLoad(page: page, origin: .network, fetchedAt: clock(), final: false))
             }
         }
         let reply = try await client.fetchPageReply(endpoint, cursor: cursor, params: params,
@@ -187,17 +177,17 @@ public final class PageSource: Sendable {
         switch reply {
         case .notModified:
             _ = try? store?.touchResponse(key, now: now)
-            return Delivery(page: stored!.page, origin: .network, fetchedAt: now, final: true)
+            return PageLoad(page: stored!.page, origin: .network, fetchedAt: now, final: true)
         case .page(let page, let http) where http.streamed:
-            return Delivery(page: page, origin: .network, fetchedAt: now, final: true)
+            return PageLoad(page: page, origin: .network, fetchedAt: now, final: true)
         case .page(let page, _) where page.facts.pastEnd != nil:
             // Past the end (an error status or no list): nothing worth keeping.
-            return Delivery(page: page, origin: .network, fetchedAt: now, final: true)
+            return PageLoad(page: page, origin: .network, fetchedAt: now, final: true)
         case .page(let page, let http):
             try? store?.storeResponse(key, body: http.body, etag: http.header("etag"),
                                       lastModified: http.header("last-modified"), url: http.url,
                                       headers: http.headers.map { StoredHeader(name: $0.0, value: $0.1) }, now: now)
-            return Delivery(page: page, origin: .network, fetchedAt: now, final: true)
+            return PageLoad(page: page, origin: .network, fetchedAt: now, final: true)
         }
     }
 
@@ -207,8 +197,8 @@ public final class PageSource: Sendable {
         var page: PageResult
 
         /// Delivered because the server could not be reached.
-        var offline: Delivery {
-            Delivery(page: page, origin: .cache(fetchedAt: entry.fetchedAt, offline: true), fetchedAt: entry.fetchedAt,
+        var offline: PageLoad<PageResult> {
+            PageLoad(page: page, origin: .cache(fetchedAt: entry.fetchedAt, offline: true), fetchedAt: entry.fetchedAt,
                      final: true)
         }
     }
@@ -238,7 +228,14 @@ public final class PageSource: Sendable {
 private final class FinalDelivery: @unchecked Sendable {
     // Written by the deliver closure, which runs before `get` returns, on
     // the same task; read afterwards.
-    private(set) var delivery: PageSource.Delivery?
+    private(set) var delivery: PageLoad<PageResult>?
 
-    func set(_ delivery: PageSource.Delivery) { self.delivery = delivery }
+    func set(_ delivery: PageLoad<PageResult>) { self.delivery = delivery }
+}
+
+extension PageLoad where Content == PageResult {
+    /// A decoded page as the source hands it on: its facts are the page's.
+    init(page: PageResult, origin: PageOrigin, fetchedAt: Double, final: Bool) {
+        self.init(page, facts: page.facts, fetchedAt: fetchedAt, origin: origin, final: final)
+    }
 }

@@ -31,10 +31,10 @@ final class StreamBatcher: Sendable {
 
     let spec: StreamSpec
     let clock: @Sendable () -> Double
-    let deliver: @Sendable (PageLoad) -> Void
+    let deliver: @Sendable (PageLoad<RowTable>) -> Void
     private let pending = Mutex(Pending())
 
-    init(spec: StreamSpec, clock: @escaping @Sendable () -> Double, deliver: @escaping @Sendable (PageLoad) -> Void) {
+    init(spec: StreamSpec, clock: @escaping @Sendable () -> Double, deliver: @escaping @Sendable (PageLoad<RowTable>) -> Void) {
         self.spec = spec
         self.clock = clock
         self.deliver = deliver

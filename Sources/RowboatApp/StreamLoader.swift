@@ -22,12 +22,12 @@ final class StreamLoader: Sendable {
     }
 
     func load(_ endpoint: Endpoint, params: [String: ParamValue], builder: RowModelBuilder,
-              deliver: @escaping @Sendable (PageLoad) -> Void) async throws {
+              deliver: @escaping @Sendable (PageLoad<RowTable>) -> Void) async throws {
         let key = endpoint.key
         let start = resumes.withLock { $0[key] } ?? StreamResume()
         let batcher = StreamBatcher(spec: endpoint.stream ?? StreamSpec(), clock: clock, deliver: deliver)
         do {
-            let end = try await client.openStream(key, params: params, resume: start, rows: builder,
+            let end = try await client.openStream(endpoint, params: params, resume: start, rows: builder,
                                                   onOpen: { batcher.opened() }) { batch, resume, retry in
                 self.resumes.withLock { $0[key] = resume }
                 batcher.add(batch, retry: retry)

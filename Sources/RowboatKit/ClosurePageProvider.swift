@@ -39,7 +39,7 @@ final class ClosurePageProvider: PageProvider {
         self.clock = clock
     }
 
-    func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad) -> Void) async throws {
+    func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad<RowTable>) -> Void) async throws {
         guard case .page(let number) = request.cursor else { return }
         let page: ListPage
         if let query = request.params[Self.searchParam], let search {
@@ -85,7 +85,7 @@ final class ClosurePageProvider: PageProvider {
         return try await detailHook(ListRow(model: row)).model(of: row)
     }
 
-    static func load(_ page: ListPage, at time: Double, modeller: RowModeller) -> PageLoad {
+    static func load(_ page: ListPage, at time: Double, modeller: RowModeller) -> PageLoad<RowTable> {
         PageLoad(rows: page.rows.map(modeller.model), facts: PageFacts(itemCount: page.rows.count, totalCount: page.total,
                                                                            hasMore: !page.isLast),
                  fetchedAt: time, origin: .network, final: true)

@@ -244,14 +244,6 @@ public final class ListController {
         var keys = self.keys
         for action in withheld { keys[action.rawValue] = [] }
         let keyMap = try KeyBindings.keyMap(try Self.bindings(keys))
-        var state = AppState(endpointKey: title,
-                             columns: columns.map(\.spec), list: ListState(paging: ClosurePageProvider.paging), size: size)
-        state.tab.title = title
-        state.viewMode = presentation == .grid ? .grid : .table
-        state.showsImageBadges = showsImageBadges
-        if images == nil { state.turnImagesOff() }
-        state.withheld = withheld
-        state.cardFields = cardFields
         var fields: [FieldInfo] = []
         for column in columns + moreColumns where !fields.contains(where: { $0.name == column.field }) {
             fields.append(FieldInfo(name: column.field, column: column.spec))
@@ -265,8 +257,16 @@ public final class ListController {
             }
             taken[key] = spec.title
         }
-        state.endpoints[title] = EndpointInfo(title: title, paging: ClosurePageProvider.paging, actions: specs, fields: fields)
-        state.endpoints[title]?.loadsDetail = detail != nil
+        var info = EndpointInfo(title: title, paging: ClosurePageProvider.paging, actions: specs, fields: fields)
+        info.loadsDetail = detail != nil
+        var state = AppState(endpointKey: title, columns: columns.map(\.spec), list: info.startingList, size: size)
+        state.tab.title = title
+        state.viewMode = presentation == .grid ? .grid : .table
+        state.showsImageBadges = showsImageBadges
+        if images == nil { state.turnImagesOff() }
+        state.withheld = withheld
+        state.cardFields = cardFields
+        state.endpoints[title] = info
         state.collation = LocaleCollation.fromEnvironment(ProcessInfo.processInfo.environment)
         if let live {
             state.list.live = LiveRefresh(every: live.every)

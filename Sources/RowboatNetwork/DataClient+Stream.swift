@@ -24,9 +24,19 @@ extension DataClient {
                            onBatch: @escaping @Sendable (StreamBatch, StreamResume, Double?) async -> Void)
         async throws(DataError) -> StreamResume {
         guard let endpoint = config.endpoint(endpointKey) else { throw .unknownEndpoint(endpointKey) }
+        return try await openStream(endpoint, params: params, resume: resume, rows: rows, items: items, onOpen: onOpen,
+                                    onBatch: onBatch)
+    }
+
+    /// `openStream` for an endpoint already resolved (one of this client's
+    /// config's): the caller looked it up once, not again here.
+    public func openStream(_ endpoint: Endpoint, params: [String: ParamValue] = [:], resume: StreamResume,
+                           rows: RowModelBuilder? = nil, items: Bool = false, onOpen: @escaping @Sendable () -> Void = {},
+                           onBatch: @escaping @Sendable (StreamBatch, StreamResume, Double?) async -> Void)
+        async throws(DataError) -> StreamResume {
         let builder = RequestBuilder(config: config, endpoint: endpoint)
         let missing = builder.missingPathParams(params)
-        guard missing.isEmpty else { throw .missingPathParams(endpoint: endpointKey, names: missing) }
+        guard missing.isEmpty else { throw .missingPathParams(endpoint: endpoint.key, names: missing) }
         var spec = builder.request(cursor: PagingPlan(paging: endpoint.paging).first, params: params)
         spec.timeoutSeconds = Self.streamLifetime
         spec.maxBodyBytes = Int.max

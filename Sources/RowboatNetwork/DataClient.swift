@@ -128,12 +128,11 @@ public struct DataClient: Sendable {
         return .page(try decode(reply, endpoint: endpoint, cursor: cursor), reply)
     }
 
-    /// The first-page request of `endpointKey` with `params`, credentials
-    /// applied as they are sent (an OAuth2 token, fetched at run time, is
-    /// left out): what "Copy request as curl" writes. Nil for an unknown
-    /// endpoint or a path param without a value.
-    public func copyableRequest(_ endpointKey: String, params: [String: ParamValue]) -> RequestSpec? {
-        guard let endpoint = config.endpoint(endpointKey) else { return nil }
+    /// The first-page request of `endpoint` (one of this client's config's)
+    /// with `params`, credentials applied as they are sent (an OAuth2
+    /// token, fetched at run time, is left out): what "Copy request as
+    /// curl" writes. Nil for a path param without a value.
+    public func copyableRequest(_ endpoint: Endpoint, params: [String: ParamValue]) -> RequestSpec? {
         let builder = RequestBuilder(config: config, endpoint: endpoint)
         guard builder.missingPathParams(params).isEmpty else { return nil }
         let spec = builder.request(cursor: PagingPlan(paging: endpoint.paging).first, params: params)
@@ -175,14 +174,14 @@ public struct DataClient: Sendable {
         try await send(spec)
     }
 
-    /// Sends a request action's request to `endpointKey`'s own origin with
-    /// the config's credentials (`RequestBuilder.action`). A status outside
+    /// Sends a request action's request to `endpoint`'s own origin (one of
+    /// this client's config's endpoints, resolved by the caller) with the
+    /// config's credentials (`RequestBuilder.action`). A status outside
     /// 2xx is an error with the server's message; the answer's item (its
     /// body, or an object inside an envelope) mapped as the endpoint's
     /// items are, when it holds one with an id.
-    public func sendAction(_ endpointKey: String, method: HTTPMethodName, path: String,
+    public func sendAction(_ endpoint: Endpoint, method: HTTPMethodName, path: String,
                            body: [UInt8]?) async throws(DataError) -> Item? {
-        guard let endpoint = config.endpoint(endpointKey) else { throw .unknownEndpoint(endpointKey) }
         guard let spec = RequestBuilder(config: config, endpoint: endpoint).action(method: method, path: path, body: body)
         else { throw .network("the endpoint's URL has no http(s) origin") }
         let reply = try await send(spec)

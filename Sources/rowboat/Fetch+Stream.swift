@@ -27,10 +27,10 @@ extension Fetch {
         while true {
             let (lines, output) = AsyncStream.makeStream(of: StreamOutput.self)
             let from = resume
-            let connection = Task { [key] in
+            let connection = Task {
                 defer { output.finish() }
                 do {
-                    let end = try await client.openStream(key, params: params, resume: from, items: true) { batch, at, retry in
+                    let end = try await client.openStream(endpoint, params: params, resume: from, items: true) { batch, at, retry in
                         output.yield(.batch(batch, at: at, retry: retry))
                     }
                     output.yield(.ended(end))

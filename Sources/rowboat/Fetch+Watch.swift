@@ -1,6 +1,7 @@
 import Foundation
 import RowboatApp
 import RowboatCore
+import RowboatParsing
 import RowboatSpec
 
 /// `rowboat fetch KEY --watch SECONDS`: after the pages, the first page is
@@ -23,7 +24,7 @@ extension Fetch {
         let mode = options.mode ?? endpoint.mode
         while true {
             try await Task.sleep(nanoseconds: UInt64(backOff.wait * 1_000_000_000))
-            let got: PageSource.Delivery?
+            let got: PageLoad<PageResult>?
             do {
                 got = try await source.getLiveFinal(endpoint, cursor: first, params: params, mode: mode)
             } catch {
@@ -40,11 +41,11 @@ extension Fetch {
             }
             backOff.succeeded()
             if changeLines != nil {
-                let lines = changeLines!.page(delivery.page.items)
+                let lines = changeLines!.page(delivery.content.items)
                 if !lines.isEmpty { try StandardStreams.out(lines) }
                 continue
             }
-            let fresh = seen.fresh(delivery.page.items)
+            let fresh = seen.fresh(delivery.content.items)
             if !fresh.isEmpty { try StandardStreams.out(writer.page(fresh)) }
         }
     }

@@ -49,7 +49,7 @@ struct ExactValuesTests {
             config.localCache.enabled = false
             let transport = HTTPTransport()
             let provider = ConfigPageProvider(client: DataClient(config: config, transport: transport))
-            let loads = Mutex<[PageLoad]>([])
+            let loads = Mutex<[PageLoad<RowTable>]>([])
             try await provider.load(PageRequest(list: .tab("items"), endpoint: "items", requestID: 1, cursor: .page(1), params: [:])) { load in
                 loads.withLock { $0.append(load) }
             }

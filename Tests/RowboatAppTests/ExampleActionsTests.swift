@@ -39,7 +39,7 @@ struct ExampleActionsTests {
                 let transport = HTTPTransport()
                 let provider = ConfigPageProvider(client: DataClient(config: config, transport: transport))
                 for endpoint in config.endpoints where !config.actions(of: endpoint).isEmpty {
-                    let loads = Mutex<[PageLoad]>([])
+                    let loads = Mutex<[PageLoad<RowTable>]>([])
                     try await provider.load(PageRequest(list: .tab(endpoint.key), endpoint: endpoint.key, requestID: 1,
                                                         cursor: PagingPlan(paging: endpoint.paging).first, params: [:])) { load in
                         loads.withLock { $0.append(load) }

@@ -7,6 +7,7 @@ import RowboatSpec
 import RowboatKitHTTP
 import RowboatDemo
 import RowboatNetwork
+import RowboatParsing
 import Synchronization
 import Testing
 import RowboatTestSupport
@@ -59,8 +60,8 @@ struct PageSourceTests {
 
     /// Runs one `get` and returns every delivery (and the error, if any).
     static func get(_ source: PageSource, _ endpoint: Endpoint, mode: GetMode,
-                    cursor: PageCursor = .page(1)) async -> ([PageSource.Delivery], DataError?) {
-        let got = Mutex<[PageSource.Delivery]>([])
+                    cursor: PageCursor = .page(1)) async -> ([PageLoad<PageResult>], DataError?) {
+        let got = Mutex<[PageLoad<PageResult>]>([])
         do {
             try await source.get(endpoint, cursor: cursor, mode: mode) { d in got.withLock { $0.append(d) } }
             return (got.withLock { $0 }, nil)
@@ -76,7 +77,7 @@ struct PageSourceTests {
         #expect(error == nil)
         try #require(deliveries.count == 1)
         #expect(deliveries[0].origin == .network && deliveries[0].final)
-        #expect(deliveries[0].page.items.count == 30)
+        #expect(deliveries[0].content.items.count == 30)
         #expect(world.requests == 1)
         let stored = try source.store?.response(ResponseKey(endpoint: "items", params: [:], cursor: .page(1)))
         #expect(stored?.etag != nil && stored?.fetchedAt == world.clock.now)
@@ -99,7 +100,7 @@ struct PageSourceTests {
         #expect(error == nil)
         try #require(hit.count == 1)
         #expect(hit[0].origin == .cache(fetchedAt: fetchedAt, offline: false) && hit[0].final)
-        #expect(hit[0].page.items.count == 30)
+        #expect(hit[0].content.items.count == 30)
         #expect(world.server.totalRequests == 1)
         await world.server.stop()
         // With the server gone, cache-only still answers.
@@ -121,7 +122,7 @@ struct PageSourceTests {
         world.clock.advance(60)                                   // expired: revalidate
         let (revalidated, error) = await Self.get(source, world.endpoint, mode: .cacheElseNetwork)
         #expect(error == nil)
-        #expect(revalidated.map(\.origin) == [.network] && revalidated[0].page.items.count == 30)
+        #expect(revalidated.map(\.origin) == [.network] && revalidated[0].content.items.count == 30)
         #expect(world.requests == 2)
         let entry = try #require(try source.store?.response(ResponseKey(endpoint: "items", params: [:], cursor: .page(1))))
         #expect(entry.fetchedAt == world.clock.now)              // the 304 refreshed the timestamp
@@ -161,7 +162,7 @@ struct PageSourceTests {
         #expect(both.map(\.origin) == [.cache(fetchedAt: fetchedAt, offline: false), .network])
         #expect(both.map(\.final) == [false, true])
         try #require(both.count == 2)
-        #expect(both[0].page == both[1].page)
+        #expect(both[0].content == both[1].content)
         #expect(world.requests == 2)
         // Offline: the cached page, then the failure.
         await world.server.stop()
@@ -204,7 +205,7 @@ struct PageSourceTests {
         let runner = EffectRunner(provider: provider, store: CacheListStore(store),
                                   clock: { clock.now }, post: { action in posted.withLock { $0.append(action) } })
         await runner.fetchPage(list: .tab("items"), endpoint: "items", id: 7, cursor: .page(1))
-        let loads = posted.withLock { $0 }.compactMap { action -> PageLoad? in
+        let loads = posted.withLock { $0 }.compactMap { action -> PageLoad<RowTable>? in
             if case .answer(.tab("items"), .pageLoaded(7, let load)) = action { return load }
             return nil
         }
@@ -224,10 +225,10 @@ struct PageSourceTests {
         #expect(world.requests == 1)
         let fetchedAt = world.clock.now
         world.clock.advance(5)
-        let got = Mutex<[PageSource.Delivery]>([])
+        let got = Mutex<[PageLoad<PageResult>]>([])
         try await source.getLive(world.endpoint, cursor: .page(1), mode: .cacheElseNetwork) { d in got.withLock { $0.append(d) } }
         #expect(world.requests == 2)
-        #expect(got.withLock { $0 }.map(\.origin) == [.network] && got.withLock { $0 }.first?.page.items.count == 30)
+        #expect(got.withLock { $0 }.map(\.origin) == [.network] && got.withLock { $0 }.first?.content.items.count == 30)
         await world.server.stop()
         got.withLock { $0 = [] }
         try await source.getLive(world.endpoint, cursor: .page(1), mode: .cacheThenNetwork) { d in got.withLock { $0.append(d) } }

@@ -19,7 +19,7 @@ struct StreamBatcherTests {
     }
 
     @Test func anIDsLastEventTakesItsPlaceInTime() {
-        let got = Mutex<[PageLoad]>([])
+        let got = Mutex<[PageLoad<RowTable>]>([])
         let batcher = StreamBatcher(spec: StreamSpec(mode: .append, keep: 10), clock: { 7 }) { load in got.withLock { $0.append(load) } }
         batcher.add(StreamBatch(rows: rows(["1", "2", "3"]) + [RowModel(id: "1", title: "again")]), retry: nil)
         batcher.finish()
@@ -27,7 +27,7 @@ struct StreamBatcherTests {
     }
 
     @Test func finishDeliversWhatWaitsThenTheLastPart() {
-        let got = Mutex<[PageLoad]>([])
+        let got = Mutex<[PageLoad<RowTable>]>([])
         let batcher = StreamBatcher(spec: StreamSpec(mode: .append, keep: 2), clock: { 7 }) { load in got.withLock { $0.append(load) } }
         batcher.add(StreamBatch(rows: rows(["1", "2"]), problems: ["event 3 is not JSON: x"]), retry: 1.5)
         batcher.add(StreamBatch(rows: rows(["4", "5", "6"])), retry: nil)
@@ -41,7 +41,7 @@ struct StreamBatcherTests {
     }
 
     @Test func aBacklogGoesInPartsInOrderWhatTheEventsSaidWithTheLast() {
-        let got = Mutex<[PageLoad]>([])
+        let got = Mutex<[PageLoad<RowTable>]>([])
         let batcher = StreamBatcher(spec: StreamSpec(mode: .append, keep: 100_000), clock: { 7 }) { load in got.withLock { $0.append(load) } }
         let ids = (1...12_000).map(String.init)
         batcher.add(StreamBatch(rows: rows(ids), problems: ["event 12001 is not JSON: x"]), retry: nil)
@@ -54,7 +54,7 @@ struct StreamBatcherTests {
     }
 
     @Test func aResponseEndingBeforeAnyEventSaysSo() {
-        let got = Mutex<[PageLoad]>([])
+        let got = Mutex<[PageLoad<RowTable>]>([])
         let quiet = StreamBatcher(spec: StreamSpec(), clock: { 7 }) { load in got.withLock { $0.append(load) } }
         quiet.finish()
         #expect(got.withLock { $0.map(\.stream) } == [StreamNews(closedEmpty: true)])

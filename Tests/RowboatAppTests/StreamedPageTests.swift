@@ -5,6 +5,7 @@ import RowboatCore
 import RowboatSpec
 import RowboatDemo
 import RowboatNetwork
+import RowboatParsing
 import Synchronization
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
 struct StreamedPageTests {
     /// Every delivery of one network `get` of `items` bulk items.
     static func deliveries(items: Int, shape: String = "envelope", asRows: Bool = false)
-        async throws -> (deliveries: [PageSource.Delivery], stored: CachedResponse?) {
+        async throws -> (deliveries: [PageLoad<PageResult>], stored: CachedResponse?) {
         let server = try await DemoServer.start(port: 0)
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Config/bulk.yaml").path
@@ -27,7 +28,7 @@ struct StreamedPageTests {
         let transport = HTTPTransport(connectTimeoutSeconds: 2)
         let source = PageSource(client: DataClient(config: config, transport: transport), store: store, clock: { 1 })
         let params: [String: ParamValue] = ["items": .one(String(items)), "shape": .one(shape)]
-        let got = Mutex<[PageSource.Delivery]>([])
+        let got = Mutex<[PageLoad<PageResult>]>([])
         do {
             let rows = asRows ? RowModelBuilder(mapping: config.endpoints[0].item) : nil
             try await source.get(config.endpoints[0], cursor: .first, params: params, mode: .network, rows: rows) { delivery in
@@ -48,34 +49,34 @@ struct StreamedPageTests {
     func aHugeBodyArrivesInPartsInOrder(shape: String) async throws {
         let (deliveries, stored) = try await Self.deliveries(items: 30_000, shape: shape)
         #expect(deliveries.count >= 2)
-        #expect(deliveries.dropLast().allSatisfy { $0.page.continues && !$0.final })
+        #expect(deliveries.dropLast().allSatisfy { $0.content.continues && !$0.final })
         let last = try #require(deliveries.last)
-        #expect(!last.page.continues && last.final)
-        let ids = deliveries.flatMap { $0.page.items.map(\.id) }
+        #expect(!last.content.continues && last.final)
+        let ids = deliveries.flatMap { $0.content.items.map(\.id) }
         #expect(ids == (1...30_000).map(String.init))
-        #expect(last.page.totalCount == (shape == "bare" ? nil : 30_000))
-        #expect(deliveries.first?.page.items.first?.text("title") == "Copper Lantern 1")
+        #expect(last.content.totalCount == (shape == "bare" ? nil : 30_000))
+        #expect(deliveries.first?.content.items.first?.text("title") == "Copper Lantern 1")
         #expect(stored == nil, "a body never held whole is not stored")
     }
 
     @Test func askedForRowsAHugeBodyArrivesAsRowsInPartsInOrder() async throws {
         let (deliveries, stored) = try await Self.deliveries(items: 30_000, asRows: true)
         #expect(deliveries.count >= 2)
-        #expect(deliveries.dropLast().allSatisfy { $0.page.continues && !$0.final && $0.page.items.isEmpty })
+        #expect(deliveries.dropLast().allSatisfy { $0.content.continues && !$0.final && $0.content.items.isEmpty })
         var rows = RowTable()
-        for delivery in deliveries { rows.append(table: RowTable(try #require(delivery.page.rows))) }
+        for delivery in deliveries { rows.append(table: RowTable(try #require(delivery.content.rows))) }
         #expect(rows.map(\.id) == (1...30_000).map(String.init))
         #expect(rows[0].title == "Copper Lantern 1")
         let last = try #require(deliveries.last)
-        #expect(!last.page.continues && last.final && last.page.totalCount == 30_000)
+        #expect(!last.content.continues && last.final && last.content.totalCount == 30_000)
         #expect(stored == nil)
     }
 
     @Test func aSmallBodyIsOnePageAndStored() async throws {
         let (deliveries, stored) = try await Self.deliveries(items: 100)
         #expect(deliveries.count == 1)
-        #expect(deliveries.first?.page.items.count == 100)
-        #expect(deliveries.first?.page.continues == false)
+        #expect(deliveries.first?.content.items.count == 100)
+        #expect(deliveries.first?.content.continues == false)
         #expect(stored != nil)
     }
 }

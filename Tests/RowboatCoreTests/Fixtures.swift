@@ -19,7 +19,7 @@ enum Fixtures {
     }
 
     static func page(_ ids: ClosedRange<Int>, totalPages: Int? = nil, totalCount: Int? = nil,
-                     tag: String = "", at time: Double = fetchedAt) -> PageLoad {
+                     tag: String = "", at time: Double = fetchedAt) -> PageLoad<RowTable> {
         PageLoad(rows: rows(ids, tag: tag), totalPages: totalPages, totalCount: totalCount, fetchedAt: time)
     }
 

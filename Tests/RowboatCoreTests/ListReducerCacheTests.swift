@@ -10,7 +10,7 @@ struct ListReducerCacheTests {
     static let cachedAt: Double = 1_000
     static let now: Double = 2_000
 
-    func cachedPage(_ ids: ClosedRange<Int>, tag: String = " (cached)") -> PageLoad {
+    func cachedPage(_ ids: ClosedRange<Int>, tag: String = " (cached)") -> PageLoad<RowTable> {
         PageLoad(rows: F.rows(ids, tag: tag), totalPages: 5, fetchedAt: Self.cachedAt,
                  origin: .cache(fetchedAt: Self.cachedAt, offline: false), final: false)
     }
@@ -107,7 +107,7 @@ struct ListReducerCacheTests {
         }
     }
 
-    func valuedPage(_ ids: ClosedRange<Int>, cached: Bool = false, dropping: Set<Int> = []) -> PageLoad {
+    func valuedPage(_ ids: ClosedRange<Int>, cached: Bool = false, dropping: Set<Int> = []) -> PageLoad<RowTable> {
         let rows = valued(ids, tag: cached ? " (cached)" : "").filter { !dropping.contains(Int($0.id)!) }
         return cached
             ? PageLoad(rows: rows, totalPages: 5, fetchedAt: Self.cachedAt,

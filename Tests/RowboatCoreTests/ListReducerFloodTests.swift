@@ -15,7 +15,7 @@ struct ListReducerFloodTests {
     }
 
     /// A page of rows `ids` whose next cursor is `next`.
-    static func page(_ ids: ClosedRange<Int>, next: String?) -> PageLoad {
+    static func page(_ ids: ClosedRange<Int>, next: String?) -> PageLoad<RowTable> {
         PageLoad(rows: F.rows(ids), facts: PageFacts(itemCount: ids.count, nextToken: next), fetchedAt: F.fetchedAt)
     }
 
@@ -57,7 +57,7 @@ struct ListReducerFloodTests {
     @Test func aNextURLLoopIsNamedAsOne() {
         let paging = Paging(style: .nextURL(path: JSONPath("next")!))
         var state = ListState(paging: paging)
-        func page(_ ids: ClosedRange<Int>, _ next: String) -> PageLoad {
+        func page(_ ids: ClosedRange<Int>, _ next: String) -> PageLoad<RowTable> {
             PageLoad(rows: F.rows(ids), facts: PageFacts(itemCount: ids.count, nextURL: next), fetchedAt: F.fetchedAt)
         }
         F.send(&state, .appeared, .pageLoaded(requestID: 1, page(1...3, "http://h/x?p=2")),

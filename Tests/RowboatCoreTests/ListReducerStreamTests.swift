@@ -18,7 +18,7 @@ struct ListReducerStreamTests {
         return state
     }
 
-    func events(_ rows: [RowModel], at time: Double = F.fetchedAt, ends: Bool = false) -> PageLoad {
+    func events(_ rows: [RowModel], at time: Double = F.fetchedAt, ends: Bool = false) -> PageLoad<RowTable> {
         var page = PageLoad(rows: rows, fetchedAt: time)
         page.facts.continues = !ends
         return page

@@ -7,7 +7,7 @@ struct ListReducerStreamingTests {
     typealias F = Fixtures
 
     /// A part of a streamed body: rows, more to come.
-    static func part(_ ids: ClosedRange<Int>) -> PageLoad {
+    static func part(_ ids: ClosedRange<Int>) -> PageLoad<RowTable> {
         var facts = PageFacts(itemCount: ids.count)
         facts.continues = true
         return PageLoad(rows: F.rows(ids), facts: facts, fetchedAt: F.fetchedAt, final: false)

@@ -25,7 +25,7 @@ struct LiveReducerTests {
         return state
     }
 
-    func page(_ rows: [RowModel], at time: Double = F.fetchedAt + 30) -> PageLoad {
+    func page(_ rows: [RowModel], at time: Double = F.fetchedAt + 30) -> PageLoad<RowTable> {
         PageLoad(rows: rows, totalPages: 5, fetchedAt: time)
     }
 

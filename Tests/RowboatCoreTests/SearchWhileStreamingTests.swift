@@ -8,7 +8,7 @@ struct SearchWhileStreamingTests {
     typealias F = Fixtures
 
     /// A later part of a streamed body: `rows`, more to come.
-    static func part(_ rows: [RowModel]) -> PageLoad {
+    static func part(_ rows: [RowModel]) -> PageLoad<RowTable> {
         var facts = PageFacts(itemCount: rows.count)
         facts.continues = true
         return PageLoad(rows: rows, facts: facts, fetchedAt: F.fetchedAt, final: false)

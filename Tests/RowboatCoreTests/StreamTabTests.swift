@@ -25,7 +25,7 @@ struct StreamTabTests {
         return state
     }
 
-    func events(_ ids: [String]) -> PageLoad {
+    func events(_ ids: [String]) -> PageLoad<RowTable> {
         var page = PageLoad(rows: F.rows(ids: ids), fetchedAt: Self.now)
         page.facts.continues = true
         return page

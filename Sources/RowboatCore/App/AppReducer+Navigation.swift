@@ -41,7 +41,7 @@ extension AppReducer {
         if let spec = state.endpoints[endpoint]?.related, let related = state.endpoints[spec.endpoint] {
             detail.strip = RelatedStrip(id: state.nextStripID, endpointKey: spec.endpoint,
                                         title: spec.title ?? related.title, params: spec.params(for: row),
-                                        list: ListState(paging: related.paging))
+                                        list: related.startingList)
             state.nextStripID += 1
         }
         state.tab.stack.append(.detail(detail))

@@ -14,7 +14,7 @@ public enum ListAction: Sendable, Equatable {
     case move(Movement)
     /// How many items the screen shows now (table rows, or grid cards).
     case viewportChanged(items: Int)
-    case pageLoaded(requestID: Int, PageLoad)
+    case pageLoaded(requestID: Int, PageLoad<RowTable>)
     case pageFailed(requestID: Int, message: String)
     /// Cache-only: the page asked for is not in the cache (`message` says
     /// so). For a load-more that is where the cached pages end, not a
@@ -64,43 +64,6 @@ public enum Movement: Sendable, Equatable {
         case .to(let i): target = i
         }
         return min(max(0, target), max(0, last))
-    }
-}
-
-/// A page as the effect runner delivers it: rows ready to render, paging
-/// facts, when it was fetched, where it came from, and whether it is the
-/// request's last answer (a cached page that the network will replace is
-/// not `final`: the request stays in flight). The rows come as a table
-/// already written (off the UI thread: the list adopts its pages, see
-/// `RowTable.append(table:)`).
-public struct PageLoad: Sendable, Equatable {
-    public var rows: RowTable
-    public var facts: PageFacts
-    public var fetchedAt: Double
-    public var origin: PageOrigin
-    public var final: Bool
-    /// A stream's part: what its events said beside their rows.
-    public var stream: StreamNews?
-
-    public init(rows: [RowModel], facts: PageFacts, fetchedAt: Double, origin: PageOrigin = .network,
-                final: Bool = true) {
-        self.init(table: RowTable(rows), facts: facts, fetchedAt: fetchedAt, origin: origin, final: final)
-    }
-
-    /// A page whose rows were written into `table` by whoever made it.
-    public init(table: RowTable, facts: PageFacts, fetchedAt: Double, origin: PageOrigin = .network,
-                final: Bool = true) {
-        self.rows = table
-        self.facts = facts
-        self.fetchedAt = fetchedAt
-        self.origin = origin
-        self.final = final
-    }
-
-    public init(rows: [RowModel], totalPages: Int? = nil, totalCount: Int? = nil, fetchedAt: Double,
-                origin: PageOrigin = .network, final: Bool = true) {
-        self.init(rows: rows, facts: PageFacts(itemCount: rows.count, totalPages: totalPages, totalCount: totalCount),
-                  fetchedAt: fetchedAt, origin: origin, final: final)
     }
 }
 

@@ -72,7 +72,7 @@ extension ListReducer {
     }
 
     /// A live tick's page (or a part of its streamed body): merged by id.
-    static func liveLoaded(_ page: PageLoad, request: inout ListState.InFlight,
+    static func liveLoaded(_ page: PageLoad<RowTable>, request: inout ListState.InFlight,
                            into state: inout ListState) -> [ListEffect] {
         // A cached copy shown first would be followed by the network's.
         guard page.final || page.facts.continues else { return [] }

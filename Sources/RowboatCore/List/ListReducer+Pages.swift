@@ -10,7 +10,7 @@ extension ListReducer {
     /// part of a first page or refresh replaces the rows, as a whole page
     /// would), the request stays in flight and the paging facts wait for
     /// the last part.
-    static func applyPart(_ page: PageLoad, request: inout ListState.InFlight, to state: inout ListState) {
+    static func applyPart(_ page: PageLoad<RowTable>, request: inout ListState.InFlight, to state: inout ListState) {
         if let provisional = request.provisional {
             undo(provisional, kind: request.kind, &state)
             request.provisional = nil
@@ -73,7 +73,7 @@ extension ListReducer {
         var screenRow: Int
     }
 
-    static func apply(_ page: PageLoad, request: ListState.InFlight, anchor: Anchor, to state: inout ListState) {
+    static func apply(_ page: PageLoad<RowTable>, request: ListState.InFlight, anchor: Anchor, to state: inout ListState) {
         let kind = request.kind
         let selectedID = anchor.id
         let screenRow = anchor.screenRow

@@ -11,7 +11,7 @@ extension ListReducer {
     /// final page whose rows lack the selected id starts following; a
     /// following page takes the old rows off the end, to be put back
     /// after its own.
-    static func rowsToKeep(_ page: PageLoad, request: ListState.InFlight, anchor: Anchor,
+    static func rowsToKeep(_ page: PageLoad<RowTable>, request: ListState.InFlight, anchor: Anchor,
                            _ state: inout ListState) -> (rows: [RowModel], follow: RefreshFollow)? {
         switch request.kind {
         case .refresh:

@@ -14,7 +14,7 @@ import RowboatSpec
 /// does, with a line saying so. An event that could not
 /// be read is one line in the status bar until rows come again.
 extension ListReducer {
-    static func streamLoaded(_ page: PageLoad, spec: StreamSpec, request: inout ListState.InFlight,
+    static func streamLoaded(_ page: PageLoad<RowTable>, spec: StreamSpec, request: inout ListState.InFlight,
                              into state: inout ListState) -> [ListEffect] {
         let selectedID = state.selectedRow?.id
         let screenRow = state.selection - state.scrollOffset

@@ -9,12 +9,17 @@ extension AppState {
     /// own): a live endpoint (`refresh.every`) got cache-only never ticks.
     public init(config: RowboatConfig, showing first: String? = nil,
                 size: TerminalSize = TerminalSize(columns: 80, rows: 24), mode: GetMode? = nil) {
+        let infos = Dictionary(config.endpoints.map {
+            var info = EndpointInfo(title: $0.displayTitle, paging: $0.paging, related: $0.related,
+                                    actions: config.actions(of: $0), params: $0.params, fields: FieldInfo.of($0.item))
+            info.views = $0.views
+            return ($0.key, info)
+        }) { a, _ in a }
         var keys = config.tabs ?? config.endpoints.map(\.key)
         if let first, !keys.contains(first) { keys.insert(first, at: 0) }
         let tabs = keys.compactMap { key -> TabState? in
-            guard let endpoint = config.endpoint(key) else { return nil }
-            var tab = TabState(endpointKey: key, title: endpoint.displayTitle, columns: endpoint.columns,
-                               list: ListState(paging: endpoint.paging))
+            guard let endpoint = config.endpoint(key), let info = infos[key] else { return nil }
+            var tab = TabState(endpointKey: key, title: info.title, columns: endpoint.columns, list: info.startingList)
             tab.query = QueryState(options: endpoint.query)
             tab.showsImageBadges = endpoint.item.field("image") != nil
             tab.list.notifyRules = endpoint.notify
@@ -34,12 +39,7 @@ extension AppState {
         }
         self.init(tabs: tabs.isEmpty ? [TabState(endpointKey: "", columns: [])] : tabs, size: size)
         notifications = config.notifications
-        endpoints = Dictionary(config.endpoints.map {
-            var info = EndpointInfo(title: $0.displayTitle, paging: $0.paging, related: $0.related,
-                                    actions: config.actions(of: $0), params: $0.params, fields: FieldInfo.of($0.item))
-            info.views = $0.views
-            return ($0.key, info)
-        }) { a, _ in a }
+        endpoints = infos
         currentTab = first.flatMap { key in self.tabs.firstIndex { $0.endpointKey == key } } ?? 0
     }
 

@@ -1,9 +1,11 @@
 import RowboatSpec
 
 /// What the app knows of each endpoint of the config, tab or not: its
-/// title, how it pages (for a related strip's list) and its related items.
+/// title, how it pages and its related items.
 public struct EndpointInfo: Sendable, Equatable {
     public var title: String
+    /// How it pages: the state's one copy, which every list of the
+    /// endpoint (its tab's, a related strip's) starts from (`startingList`).
     public var paging: Paging
     public var related: RelatedSpec?
     /// What can be done to its rows (the config's actions, or a kit
@@ -29,4 +31,8 @@ public struct EndpointInfo: Sendable, Equatable {
         self.params = params
         self.fields = fields
     }
+
+    /// A list of this endpoint as it starts: no rows, its first page next,
+    /// walking by the endpoint's paging.
+    public var startingList: ListState { ListState(paging: paging) }
 }

@@ -29,7 +29,7 @@ package struct PageRequest: Sendable, Equatable {
 /// (twice when a cached page comes first and is not `final`) or throws;
 /// it runs in a task that is cancelled when the request is superseded.
 package protocol PageProvider: Sendable {
-    func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad) -> Void) async throws
+    func load(_ request: PageRequest, deliver: @escaping @Sendable (PageLoad<RowTable>) -> Void) async throws
     /// Sends a request action's request (see the extension's default).
     func perform(_ request: ActionRequest) async throws -> RowModel?
     /// The fresh detail of `row` of an endpoint that loads its own
