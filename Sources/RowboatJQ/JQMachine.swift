@@ -9,23 +9,10 @@ final class JQMachine: @unchecked Sendable {
     let state: OpaquePointer
     /// What jq's error callback said (never jq's own printing to stderr).
     let messages: JQMessages
-    /// What the watchdog sees of the input running, under one lock.
-    let watch = Mutex(Watch())
-
-    /// The watchdog's view of one machine.
-    struct Watch {
-        /// Which input: one more each time one begins.
-        var run: UInt64 = 0
-        var running = false
-        /// The run the watchdog last saw, the ticks it has seen it for,
-        /// and the heap in use at the second (nil before: most inputs end
-        /// within a tick, and reading the heap locks malloc's arenas).
-        var seenRun: UInt64 = 0
-        var ticks = 0
-        var heapAtStart: Int?
-        /// The bound that halted this run, if one did.
-        var stopped: JQError.Kind?
-    }
+    /// What the watchdog sees of the input running (an object of its own:
+    /// the watchdog holds it, not the machine, so no weak reference puts
+    /// the machine's every retain on the runtime's slow path).
+    let watch: JQRunWatch
 
     /// Compiles `program`; nil (and jq's messages) when it does not compile.
     static func compile(_ program: String) -> (JQMachine?, [String]) {
@@ -51,6 +38,7 @@ final class JQMachine: @unchecked Sendable {
     private init(state: OpaquePointer, messages: JQMessages) {
         self.state = state
         self.messages = messages
+        watch = JQRunWatch(state: state)
     }
 
     /// The member names an input is made of, and as jq strings (`keys(_:)`).
@@ -89,6 +77,8 @@ final class JQMachine: @unchecked Sendable {
     }
 
     deinit {
+        // The watchdog lets go of the watch at its next look; it never halts this state again.
+        watch.machineGone()
         if let inputObject { jv_free(inputObject) }
         memberKeys.forEach(jv_free)
         var doomed: OpaquePointer? = state
@@ -98,54 +88,14 @@ final class JQMachine: @unchecked Sendable {
     /// An input begins: the watchdog times it from here.
     @inline(__always)
     func begin() {
-        watch.withLock { w in
-            w.run &+= 1
-            w.running = true
-            w.stopped = nil
-        }
+        watch.begin()
         JQWatchdog.shared.wake()
     }
 
     /// The input ended: the bound that halted it, if one did. After this
     /// the watchdog never halts the run.
     @inline(__always)
-    func end() -> JQError.Kind? {
-        watch.withLock { w in
-            w.running = false
-            return w.stopped
-        }
-    }
-
-    /// The watchdog's tick: halts the run when it is past its time or its
-    /// memory (its growth from the tick after the one that first saw it).
-    /// `heap` reads the heap in use (only when a run is long).
-    func check(ticksAllowed: Int, memoryBytes: Int, heap: () -> Int) -> Bool {
-        watch.withLock { w in
-            guard w.running, w.stopped == nil else { return false }
-            if w.seenRun != w.run {
-                w.seenRun = w.run
-                w.ticks = 0
-                w.heapAtStart = nil
-                return true
-            }
-            w.ticks += 1
-            var bound: JQError.Kind?
-            if w.ticks >= ticksAllowed {
-                bound = .overTime
-            } else if let start = w.heapAtStart {
-                if heap() - start > memoryBytes { bound = .overMemory }
-            } else {
-                w.heapAtStart = heap()
-            }
-            if let bound {
-                // jq checks this flag before each instruction: the run
-                // returns at its next one (jq 1.6's `halt`, from here).
-                w.stopped = bound
-                jq_halt(state, jv_invalid(), jv_null())
-            }
-            return true
-        }
-    }
+    func end() -> JQError.Kind? { watch.end() }
 }
 
 /// The lines jq's error callback gave (a class: the callback's context).

@@ -12,7 +12,7 @@ final class JQWatchdog: Sendable {
     static let tick = 0.005
 
     private struct Watched {
-        weak var machine: JQMachine?
+        let watch: JQRunWatch
         let ticksAllowed: Int
         let memoryBytes: Int
     }
@@ -25,7 +25,7 @@ final class JQWatchdog: Sendable {
     /// Watches `machine` with `limits` from now on (for as long as it lives).
     func watch(_ machine: JQMachine, limits: JQLimits) {
         let ticks = max(1, Int((limits.seconds / Self.tick).rounded(.up)))
-        watched.withLock { $0.append(Watched(machine: machine, ticksAllowed: ticks, memoryBytes: limits.memoryBytes)) }
+        watched.withLock { $0.append(Watched(watch: machine.watch, ticksAllowed: ticks, memoryBytes: limits.memoryBytes)) }
         if !started.exchange(true, ordering: .acquiringAndReleasing) {
             let thread = Thread { [self] in loop() }
             thread.name = "rowboat-jq-watch"
@@ -72,14 +72,13 @@ final class JQWatchdog: Sendable {
     /// One look at every machine; true when one was running.
     private func scan() -> Bool {
         let list = watched.withLock { list in
-            list.removeAll { $0.machine == nil }
+            list.removeAll { $0.watch.isGone }
             return list
         }
         var any = false
         var heap: Int?
         for entry in list {
-            guard let machine = entry.machine else { continue }
-            if machine.check(ticksAllowed: entry.ticksAllowed, memoryBytes: entry.memoryBytes,
+            if entry.watch.check(ticksAllowed: entry.ticksAllowed, memoryBytes: entry.memoryBytes,
                              heap: { if heap == nil { heap = Self.heap() }; return heap! }) {
                 any = true
             }
