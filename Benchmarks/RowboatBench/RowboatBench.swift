@@ -129,7 +129,11 @@ struct RowboatBench: AsyncParsableCommand {
     }
 
     /// The rowboat binary built next to this one.
+    /// The `rowboat` the pty benches start: `ROWBOAT_BENCH_BINARY` (the
+    /// shipped one from scripts/release, say), else the one built beside
+    /// this bench.
     static func binaryPath() -> String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rowboat").path
+        if let chosen = ProcessInfo.processInfo.environment["ROWBOAT_BENCH_BINARY"], !chosen.isEmpty { return chosen }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rowboat").path
     }
 }
