@@ -21,6 +21,7 @@ enum ChildMode {
         case "paint-ours": status = PaintBench.childOurs(rest, pixels: false)
         case "paint-pixels": status = PaintBench.childOurs(rest, pixels: true)
         case "paint-cat": status = PaintBench.childCat(rest)
+        case "paint-ncurses": status = PaintBench.childNCurses(rest)
         case "stream-ours": status = StreamBench.child(rest)
         case "demo-server": status = StreamBench.serve(rest)
         default:

@@ -97,22 +97,32 @@ enum PaintBench {
                                referenceName: "cat of the same bytes", target: 1.2,
                                note: "could not run the paint child in tmux")
         }
-        var times = first, reference: [Double] = []
+        var times = first, reference: [Double] = [], library: [Double] = []
         var renderShare = readTimes(dir + "/\(ours).render")
         let rounds = max(3, (reps + paintsPerChild - 1) / paintsPerChild)
+        // Symbols only: ncurses's own paint of the same cells (the library's figure).
+        let others = kind == .symbols ? ["paint-cat", "paint-ncurses"] : ["paint-cat"]
         for round in 0..<rounds {
-            let order = round % 2 == 0 ? ["paint-cat", ours] : [ours, "paint-cat"]
+            let order = round % 2 == 0 ? others + [ours] : [ours] + others
             for mode in order {
                 guard let sample = runChild(mode, capture: false) else { continue }
-                if mode == "paint-cat" { reference += sample } else { times += sample; renderShare += readTimes(dir + "/\(ours).render") }
+                switch mode {
+                case "paint-cat": reference += sample
+                case "paint-ncurses": library += sample
+                default:
+                    times += sample
+                    renderShare += readTimes(dir + "/\(ours).render")
+                }
             }
         }
+        let libraryNote = library.isEmpty ? ""
+            : String(format: "; ncurses alone on the same cells (ref_render.c) %@", Bench.time(Bench.median(library)))
         return BenchResult(name: row.name, unit: row.unit, ours: Bench.median(times),
                            reference: reference.isEmpty ? nil : Bench.median(reference),
                            referenceName: "cat of the same bytes", target: 1.2,
                            note: String(format: "%.0f KB per paint, of which rendering the cell grid %@; %d + %d paints",
                                         Double(bytes.count) / 1024, Bench.time(Bench.median(renderShare)),
-                                        times.count, reference.count))
+                                        times.count, reference.count) + libraryNote)
     }
 
     static func readTimes(_ path: String) -> [Double] {
