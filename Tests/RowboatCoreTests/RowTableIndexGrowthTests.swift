@@ -134,6 +134,21 @@ struct RowTableIndexGrowthTests {
         #expect(Self.indexIsTrue(top))
     }
 
+    @Test func aFilterMakesTheKeptRowsIndexFromTheOldOneAfterRowsWentToTheTop() {
+        // Rows put at the top shift every slot's value (`slotShift`): the kept index follows them.
+        var table = RowTable((0..<3_000).map { Self.row($0) })
+        table.upsert(Self.row(3_000))
+        table.upsert(Self.row(3_001))
+        table.moveToTop(from: 3_000)
+        #expect(table.slotShift != 0)
+        table.hide(keeping: Array(stride(from: 0, to: table.count, by: 2)))
+        #expect(table.count == 1_501 && table.id(at: 0) == "id-3000" && table.id(at: 1) == "id-0")
+        #expect(table.slotShift == 0)
+        #expect(Self.indexIsTrue(table, missing: ["id-3001", "id-1", "nope"]))
+        #expect(table.upsert(Self.row(5, " again")) == 1_501, "a row set aside comes back at the end")
+        #expect(Self.indexIsTrue(table))
+    }
+
     @Test func aCopyMadeMidMoveStaysCorrect() {
         var table = Self.growing()
         let copy = table

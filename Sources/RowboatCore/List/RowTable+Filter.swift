@@ -87,6 +87,8 @@ extension RowTable {
         keepNaturalPlaces()
         guard kept.count != refs.count else { return }
         edited()
+        // The kept rows' index from this one's entries (no row read), before the positions change.
+        let index = keptIndex(kept)
         var next = 0
         var keptRefs: [UInt64] = [], keptArrival: [Int32] = []
         keptRefs.reserveCapacity(kept.count)
@@ -103,7 +105,10 @@ extension RowTable {
         }
         refs = RowRefs(keptRefs)
         arrival = keptArrival
-        rebuildIndex()
+        stopGrowing()
+        nextSlots = IndexSlots()
+        slotShift = 0
+        slots = index
         // Made when a row next comes (not now: the filter is what is waited for).
         hiddenSlots = IndexSlots()
         hiddenIndexStale = true

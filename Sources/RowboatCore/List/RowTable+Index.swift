@@ -205,6 +205,31 @@ extension RowTable {
         slots = refs.isEmpty ? IndexSlots() : refs.withUnsafeBufferPointer { Self.idIndex(of: $0, pages: pages) }
     }
 
+    /// The index of rows `kept` (ascending; row `kept[i]` to be row `i`),
+    /// at most half full, made from this index's own entries: each kept
+    /// row's entry moves with its fingerprint, so no row is read and no id
+    /// hashed again (a filter keeping 9 M rows of 10 M read 1 GB of pages
+    /// to make it). A growing index finishes its move first.
+    mutating func keptIndex(_ kept: [Int]) -> IndexSlots {
+        finishGrowing()
+        var index = IndexSlots(count: Self.slotCount(for: kept.count + 1))
+        guard !kept.isEmpty, !slots.isEmpty else { return index }
+        var newRow = [Int32](repeating: -1, count: refs.count)
+        for (i, row) in kept.enumerated() { newRow[row] = Int32(i) }
+        let shift = Int(slotShift)
+        newRow.withUnsafeBufferPointer { newRow in
+            slots.withSlots { old in
+                index.withMutableSlots { new in
+                    for slot in old.indices where !old.isEmpty(slot) {
+                        let to = newRow[Int(old[slot]) + shift]
+                        if to >= 0 { new.put(SlotBuffer.entry(to, fingerprint: old.fingerprint(slot))) }
+                    }
+                }
+            }
+        }
+        return index
+    }
+
     /// An open-addressed index of the ids at `places` (rows' or set-aside
     /// rows' places in `pages`), at most half full: entry k is place k.
     /// Every id is hashed straight from its page (a million rows: this may
