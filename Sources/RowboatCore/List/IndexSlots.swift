@@ -9,7 +9,7 @@ import Foundation
 /// and the index grows by reading its own slots, never the rows: a
 /// slot's home is its fingerprint's low bits.
 ///
-/// An index of ten million rows has 32 M slots (256 MB). Made as an array
+/// An index of ten million rows has 16 M slots (128 MB). Made as an array
 /// filled with an empty value, its every page was written at once — tens
 /// of milliseconds on the UI thread each time a long load doubled it. Here
 /// an empty slot is zero (a value is kept with its sign bit flipped), and
