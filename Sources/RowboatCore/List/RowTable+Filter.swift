@@ -105,10 +105,7 @@ extension RowTable {
         }
         refs = RowRefs(keptRefs)
         arrival = keptArrival
-        stopGrowing()
-        nextSlots = IndexSlots()
-        slotShift = 0
-        slots = index
+        replaceIndex(with: index)
         // Made when a row next comes (not now: the filter is what is waited for).
         hiddenSlots = IndexSlots()
         hiddenIndexStale = true

@@ -199,10 +199,16 @@ extension RowTable {
     /// Makes the index again, at most half full
     /// (a growing one is dropped).
     mutating func rebuildIndex() {
+        replaceIndex(with: refs.isEmpty ? IndexSlots() : refs.withUnsafeBufferPointer { Self.idIndex(of: $0, pages: pages) })
+    }
+
+    /// `index` (of the rows as they are now, values unshifted) becomes the
+    /// id index; a growing one and one made ahead are dropped.
+    mutating func replaceIndex(with index: IndexSlots) {
         stopGrowing()
         nextSlots = IndexSlots()
         slotShift = 0
-        slots = refs.isEmpty ? IndexSlots() : refs.withUnsafeBufferPointer { Self.idIndex(of: $0, pages: pages) }
+        slots = index
     }
 
     /// The index of rows `kept` (ascending; row `kept[i]` to be row `i`),
