@@ -84,6 +84,20 @@ import RowboatCells
         #expect(grid[9, twelve].style.attributes.contains(.underline) && !grid[8, twelve].style.attributes.contains(.underline))
     }
 
+    /// A long list is searched off the UI thread: while the answer is out
+    /// the prompt says so and the previous matches stay shown.
+    @Test func searchPromptWhileALongListIsSearched() throws {
+        var state = app()
+        state.list.inlineSearchRows = 10
+        _ = AppReducer.reduce(&state, .search(.begin))
+        _ = AppReducer.reduce(&state, .search(.found(tab: state.endpointKey, requestID: 1, matches: Array(0..<30))))
+        _ = AppReducer.reduce(&state, .search(.insert("7")))
+        let grid = renderer.render(state, now: Fixtures.now)
+        #expect(grid.lines()[22].hasPrefix("/7▏  searching 30 loaded… · enter search server · esc clear"))
+        #expect(grid.lines().contains { $0.hasPrefix("   Item 1 ") })
+        try GoldenFrame.check(grid, "search-searching-80x24")
+    }
+
     @Test func searchWithNoMatchSaysSo() throws {
         var state = app()
         _ = AppReducer.reduce(&state, .search(.begin))

@@ -14,6 +14,10 @@ public enum AppEffect: Sendable, Equatable {
     /// Work out the order of `rows` by `sort` off the UI thread; answer
     /// `.answer(list, .rowsSorted(…))`.
     case sortRows(list: ListID, requestID: Int, sort: LocalSort, rows: RowTable)
+    /// Find the rows of `rows` (of `among` only, when given) that a `/`
+    /// search for `text` matches, off the UI thread; answer
+    /// `.search(.found(tab:requestID:matches:))`.
+    case searchRows(tab: String, requestID: Int, text: String, rows: RowTable, among: [Int]?, fields: Set<String>?)
     /// Keep the arrangement of `endpoint`'s columns (nil: the config's
     /// columns again, nothing kept) in the user's state directory.
     case saveColumns(endpoint: String, ColumnArrangement?)

@@ -12,13 +12,11 @@ extension AppReducer {
                 state.replaceTop(.search(search))
             case nil:
                 // What is shown is what is searched: the columns in force (with the title and subtitle).
+                // Every row matches the empty text, the selected one selected.
                 let fields = Set(state.columns.map(\.field))
-                var search = SearchState(text: "", editing: true,
-                                         matches: SearchState.matches("", in: state.list.rows, fields: fields),
-                                         selection: state.list.selection, fields: fields)
-                let geometry = ScreenLayout.of(state).searchGeometry(viewMode: state.viewMode)
-                search.scrollLine = search.clampedScrollLine(perLine: geometry.perLine, lines: geometry.lines)
-                state.tab.stack.append(.search(search))
+                state.tab.stack.append(.search(SearchState(text: "", editing: true, selection: state.list.selection,
+                                                           fields: fields)))
+                return refreshMatches(&state)
             case .favorites?, .detail?:
                 break
             }
@@ -27,18 +25,18 @@ extension AppReducer {
             guard case .search(var search)? = state.screen, search.editing else { return [] }
             search.text += text
             state.replaceTop(.search(search))
-            refreshMatches(&state, keepSelection: false, narrowing: true)
-            return []
+            return refreshMatches(&state, keepSelection: false)
         case .deleteBackward:
             guard case .search(var search)? = state.screen, search.editing else { return [] }
             if search.text.isEmpty { return reduceSearch(&state, .cancel) }
             search.text.removeLast()
             state.replaceTop(.search(search))
-            refreshMatches(&state, keepSelection: true)
-            return []
+            return refreshMatches(&state, keepSelection: true)
         case .cancel:
             leaveSearch(&state)
             return []
+        case .found(let tab, let id, let matches):
+            return searchFound(&state, tab: tab, requestID: id, matches: matches)
         case .nextMatch, .previousMatch:
             let movement: Movement = action == .nextMatch ? .down : .up
             if case .search? = state.screen {
@@ -80,37 +78,6 @@ extension AppReducer {
             ListReducer.select(&state.list, search.matches[search.selection])
         }
         state.tab.stack.removeLast()
-    }
-
-    /// Recomputes the matches after the text or the rows changed. With
-    /// `keepSelection` the same row stays selected where it still matches;
-    /// otherwise the first match is.
-    /// `narrowing`: the text only grew since the matches were found (and
-    /// the rows are the same), so only they are looked at again.
-    /// `growth`: the action only added rows after the ones matched (and
-    /// updated some in place), so only those are looked at.
-    static func refreshMatches(_ state: inout AppState, keepSelection: Bool = true, narrowing: Bool = false,
-                               growth: SearchGrowth? = nil) {
-        guard let depth = state.tab.stack.lastIndex(where: { if case .search = $0 { true } else { false } }),
-              case .search(var search) = state.tab.stack[depth] else { return }
-        let rows = state.list.rows
-        let selectedID = search.matches.indices.contains(search.selection) && rows.indices.contains(search.matches[search.selection])
-            ? rows.id(at: search.matches[search.selection]) : nil
-        if let growth, growth.from <= rows.count {
-            search.matches = growth.matches(search.text, in: rows, before: search.matches, fields: search.fields)
-        } else {
-            search.matches = SearchState.matches(search.text, in: rows, among: narrowing ? search.matches : nil,
-                                                 fields: search.fields)
-        }
-        if keepSelection, let selectedID, let row = rows.index(ofID: selectedID),
-           let at = search.matches.sortedIndex(of: row) {
-            search.selection = at
-        } else {
-            search.selection = keepSelection ? min(search.selection, max(0, search.matches.count - 1)) : 0
-        }
-        let geometry = ScreenLayout.of(state).searchGeometry(viewMode: state.viewMode)
-        search.scrollLine = search.clampedScrollLine(perLine: geometry.perLine, lines: geometry.lines)
-        state.tab.stack[depth] = .search(search)
     }
 
     static func moveInSearch(_ state: inout AppState, _ movement: Movement) {

@@ -193,8 +193,8 @@ public enum AppReducer {
     /// matches up to date).
     static func listOnScreen(_ state: inout AppState, _ action: ListAction) -> [AppEffect] {
         let growth = state.search == nil ? nil : SearchGrowth(state.list, action)
-        let effects = list(&state, currentTab: state.currentTab, action)
-        if state.search != nil { refreshMatches(&state, growth: growth) }
+        var effects = list(&state, currentTab: state.currentTab, action)
+        if state.search != nil { effects += refreshMatches(&state, growth: growth) }
         if action == .appeared { state.tab.visited = true }
         return effects
     }
@@ -235,11 +235,11 @@ public enum AppReducer {
         switch id {
         case .tab(let key):
             guard let index = state.tabs.firstIndex(where: { $0.endpointKey == key }) else { return [] }
-            let onScreen = index == state.currentTab && state.search != nil
-            let growth = onScreen ? SearchGrowth(state.tabs[index].list, action) : nil
+            // A search kept on any tab (its matches are the tab's rows).
+            let searching = searchDepth(state, tab: index) != nil
+            let growth = searching ? SearchGrowth(state.tabs[index].list, action) : nil
             let effects = list(&state, currentTab: index, action)
-            if onScreen { refreshMatches(&state, growth: growth) }
-            return effects
+            return searching ? effects + refreshMatches(&state, tab: index, growth: growth) : effects
         case .strip(let stripID):
             return answerStrip(&state, stripID, action)
         }

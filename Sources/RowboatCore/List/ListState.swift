@@ -145,6 +145,9 @@ public struct ListState: Sendable, Equatable {
     /// Lists up to this many rows are sorted at once, in the reducer (a
     /// few milliseconds); a longer one off the UI thread (`sortRows`).
     public var inlineSortRows = 50_000
+    /// A `/` search looks through up to this many rows at once, in the
+    /// reducer (a few milliseconds); more off the UI thread (`searchRows`).
+    public var inlineSearchRows = 65_536
     /// The first page fetched again in the background (`refresh.every`);
     /// nil when the list is not live.
     public var live: LiveRefresh?

@@ -30,6 +30,8 @@ public struct TabState: Sendable, Equatable {
     /// The columns added in the columns panel whose values are jq
     /// expressions (`ExpressionColumn`), each shown among `columns`.
     public var expressionColumns: [ExpressionColumn] = []
+    /// The last `searchRows` request's number.
+    public var lastSearchID = 0
 
     public init(endpointKey: String, title: String? = nil, columns: [ColumnSpec], list: ListState = ListState()) {
         self.endpointKey = endpointKey

@@ -10,6 +10,8 @@ struct SearchGrowth: Equatable {
     var from: Int
     /// Earlier rows it replaces in place, ascending.
     var updated: [Int]
+    /// The rows before the part.
+    var before: SearchedRows
 
     /// Nil unless `action` is a later part (`continues`) of the streamed
     /// request `list` has in flight: only such a part is sure to append.
@@ -17,7 +19,14 @@ struct SearchGrowth: Equatable {
         guard case .pageLoaded(let id, let page) = action, page.facts.continues,
               let request = list.inFlight, request.id == id, request.streamed else { return nil }
         from = list.rows.count
+        before = SearchedRows(list.rows)
         updated = Set(page.rows.compactMap { list.rows.index(ofID: $0.id) }).sorted()
+    }
+
+    init(from: Int, updated: [Int], before: SearchedRows) {
+        self.from = from
+        self.updated = updated
+        self.before = before
     }
 
     /// The matches of `text` in `rows`, given `before`, its matches in the

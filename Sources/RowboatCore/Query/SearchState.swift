@@ -14,6 +14,11 @@ public struct SearchState: Sendable, Equatable {
     /// The text fields searched besides the title and subtitle: those
     /// shown (the columns in force); nil: every field the detail shows.
     public var fields: Set<String>?
+    /// What `matches` were found for (nil: not yet).
+    public var basis: SearchBasis?
+    /// A scan of many rows worked out off the UI thread; `matches` are
+    /// the previous ones until it is answered (`SearchAction.found`).
+    public var searching: PendingSearch?
 
     public init(text: String = "", editing: Bool = true, matches: [Int] = [], selection: Int = 0,
                 scrollLine: Int = 0, fields: Set<String>? = nil) {
@@ -179,4 +184,7 @@ public enum SearchAction: Sendable, Equatable {
     case clearServer
     /// `n`/`N` while search results are shown: the next or previous match.
     case nextMatch, previousMatch
+    /// The rows matching a search worked out off the UI thread
+    /// (`AppEffect.searchRows`) for tab `tab`'s request `requestID`.
+    case found(tab: String, requestID: Int, matches: [Int])
 }

@@ -21,6 +21,8 @@ package final class EffectRunner: Sendable {
     let post: @Sendable (AppAction) -> Void
     /// Page requests in flight, cancellable by list and id.
     let fetches = FetchTasks()
+    /// `/` searches of long lists, the latest of each tab.
+    let searches = SearchScans()
     let clock: @Sendable () -> Double
     /// Does actions' jobs (an embedding program's actions among them).
     let actions: ActionRunner
@@ -75,6 +77,12 @@ package final class EffectRunner: Sendable {
             // A million rows take a few hundred milliseconds: keys are answered meanwhile.
             DispatchQueue.global(qos: .userInitiated).async {
                 self.post(.answer(list, .rowsSorted(requestID: id, order: sort.order(of: rows))))
+            }
+        case .searchRows(let tab, let id, let text, let rows, let among, let fields):
+            // Ten million rows take a few hundred milliseconds: keys are answered meanwhile.
+            searches.run(tab: tab, id: id) {
+                let matches = SearchState.matches(text, in: rows, among: among, fields: fields)
+                self.post(.search(.found(tab: tab, requestID: id, matches: matches)))
             }
         case .saveColumns(let endpoint, let arrangement):
             guard let columnStore else { return }

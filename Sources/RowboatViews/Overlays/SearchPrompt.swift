@@ -3,8 +3,8 @@ import RowboatSpec
 import RowboatCells
 
 /// The search line above the status bar: the text typed after "/", a
-/// cursor while typing, how many loaded rows match, and what Enter and Esc
-/// do.
+/// cursor while typing, how many loaded rows match (or that they are being
+/// searched), and what Enter and Esc do.
 public struct SearchPrompt: CellView {
     public var theme: Theme
     public var keyMap: KeyMap
@@ -35,7 +35,9 @@ public struct SearchPrompt: CellView {
         grid.fill(x: line.x, y: y, count: line.width, style: theme.footer)
         let used = grid.put("/" + search.text + (search.editing ? "▏" : ""), x: line.x, y: y,
                             maxWidth: textRoom, style: search.editing ? theme.accent : theme.footer)
-        var hint = "\(search.matches.count) of \(loaded) loaded match"
+        // A long list is searched off the UI thread: the previous matches stay until the answer.
+        var hint = search.searching == nil ? "\(search.matches.count) of \(loaded) loaded match"
+            : "searching \(loaded) loaded…"
         if search.editing {
             hint += (Self.typingHint(serverSearch: serverSearch).parts(in: keyMap)).map { " · " + $0 }.joined()
         } else {
