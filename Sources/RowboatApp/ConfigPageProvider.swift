@@ -53,7 +53,7 @@ public struct ConfigPageProvider: PageProvider {
         // The rows are written into a table here, off the UI thread (a
         // streamed body's were written by its decoder, `PageResult.rows`):
         // the list adopts its pages (`RowTable.append(table:)`).
-        @Sendable func load(_ arrived: PageLoad<PageResult>) -> PageLoad<RowTable> {
+        @Sendable func load(_ arrived: PageLoad<PageItems>) -> PageLoad<RowTable> {
             arrived.map { page in
                 var table = RowTable(page.items.lazy.map(builder.row))
                 if let rows = page.rows {
@@ -67,7 +67,7 @@ public struct ConfigPageProvider: PageProvider {
         // final answer comes after them, made here (a one-page answer
         // takes no hop).
         let pipe = RowPipe()
-        let hand: @Sendable (PageLoad<PageResult>) async -> Void = { delivery in
+        let hand: @Sendable (PageLoad<PageItems>) async -> Void = { delivery in
             if delivery.final {
                 await pipe.drain()
                 deliver(load(delivery))

@@ -24,17 +24,18 @@ public final class PageSource: Sendable {
 
     /// Gets one page of `endpoint` in `mode`, calling `deliver` once, or
     /// twice for cache-then-network with a cached copy (first not final),
-    /// each time with the decoded page and how it arrived (`PageLoad`).
+    /// each time with the decoded page's items, its facts and how it arrived
+    /// (`PageLoad<PageItems>`).
     /// A huge body from the network whose list can stream is delivered in
     /// parts while it arrives (`facts.continues`, not final), then the last
     /// part with the paging facts; with `rows`, the streamed items come
-    /// written into rows as `rows` builds them (`PageResult.rows`). Throws
+    /// written into rows as `rows` builds them (`PageItems.rows`). Throws
     /// when no final page could be got
     /// (cache-only: `.cacheMiss`, or `.cacheUnusable` with the reason the
     /// cache could not be opened).
     public func get(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:], mode: GetMode,
                     streaming: Bool = true, rows: RowModelBuilder? = nil,
-                    deliver: @Sendable (PageLoad<PageResult>) async -> Void) async throws(DataError) {
+                    deliver: @Sendable (PageLoad<PageItems>) async -> Void) async throws(DataError) {
         try await withoutActuallyEscaping(deliver) { (deliver) async throws(DataError) in
             try await get(endpoint, cursor: cursor, params: params, mode: mode,
                           parts: streaming ? Parts(deliver: deliver, rows: rows) : nil, deliver: deliver)
@@ -43,12 +44,12 @@ public final class PageSource: Sendable {
 
     /// Where a streamed body's parts go, and the rows they are written as.
     struct Parts {
-        var deliver: @Sendable (PageLoad<PageResult>) async -> Void
+        var deliver: @Sendable (PageLoad<PageItems>) async -> Void
         var rows: RowModelBuilder?
     }
 
     func get(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue], mode: GetMode,
-             parts: Parts?, deliver: @Sendable (PageLoad<PageResult>) async -> Void) async throws(DataError) {
+             parts: Parts?, deliver: @Sendable (PageLoad<PageItems>) async -> Void) async throws(DataError) {
         let key = ResponseKey(endpoint: endpoint.key, params: params, cursor: cursor)
         let cached = cachedPage(key, endpoint: endpoint)
         switch mode {
@@ -87,7 +88,7 @@ public final class PageSource: Sendable {
     /// offline, so the list pauses its ticks rather than fail each one.
     public func getLive(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:], mode: GetMode,
                         streaming: Bool = true, rows: RowModelBuilder? = nil,
-                        deliver: @Sendable (PageLoad<PageResult>) async -> Void) async throws(DataError) {
+                        deliver: @Sendable (PageLoad<PageItems>) async -> Void) async throws(DataError) {
         guard mode != .network else {
             try await get(endpoint, cursor: cursor, params: params, mode: .network, streaming: streaming, rows: rows,
                           deliver: deliver)
@@ -108,7 +109,7 @@ public final class PageSource: Sendable {
     /// `getLive`'s final page, for a caller that takes it whole (`fetch
     /// --watch`): not streamed in parts; nil when none came.
     public func getLiveFinal(_ endpoint: Endpoint, cursor: PageCursor, params: [String: ParamValue] = [:],
-                             mode: GetMode) async throws(DataError) -> PageLoad<PageResult>? {
+                             mode: GetMode) async throws(DataError) -> PageLoad<PageItems>? {
         let box = FinalDelivery()
         try await getLive(endpoint, cursor: cursor, params: params, mode: mode, streaming: false) { delivery in
             if delivery.final { box.set(delivery) }
@@ -124,7 +125,7 @@ public final class PageSource: Sendable {
     /// that answers a page past the end with the last page again) is not
     /// handed on.
     public func walk(_ endpoint: Endpoint, params: [String: ParamValue] = [:], mode: GetMode, maxPages: Int,
-                     onPage: (PageResult) async throws -> Void) async throws -> WalkOutcome {
+                     onPage: (PageLoad<PageItems>) async throws -> Void) async throws -> WalkOutcome {
         let paging = endpoint.paging
         var cursor = PagingPlan(paging: paging).first
         var walk = PageWalk(from: cursor)
@@ -135,7 +136,7 @@ public final class PageSource: Sendable {
             try await get(endpoint, cursor: cursor, params: params, mode: mode, streaming: false) { delivery in
                 if delivery.final { box.set(delivery) }
             }
-            guard let page = box.delivery?.content else { throw DataError.cacheMiss }
+            guard let page = box.delivery else { throw DataError.cacheMiss }
             var after = seen
             for item in page.items { after.insert(item.id) }
             let fresh = hasIDs ? after.count - seen.count : page.items.count
@@ -159,7 +160,7 @@ public final class PageSource: Sendable {
     /// With `parts`, a streamed body's items go there as they arrive (and
     /// the body, never held whole, is not stored).
     func network(_ key: ResponseKey, _ endpoint: Endpoint, _ cursor: PageCursor, _ params: [String: ParamValue],
-                 stored: Cached?, parts: Parts? = nil) async throws(DataError) -> PageLoad<PageResult> {
+                 stored: Cached?, parts: Parts? = nil) async throws(DataError) -> PageLoad<PageItems> {
         let validators = stored.flatMap { cached -> Validators? in
             let entry = cached.entry
             return entry.etag == nil && entry.lastModified == nil
@@ -197,7 +198,7 @@ public final class PageSource: Sendable {
         var page: PageResult
 
         /// Delivered because the server could not be reached.
-        var offline: PageLoad<PageResult> {
+        var offline: PageLoad<PageItems> {
             PageLoad(page: page, origin: .cache(fetchedAt: entry.fetchedAt, offline: true), fetchedAt: entry.fetchedAt,
                      final: true)
         }
@@ -228,14 +229,7 @@ public final class PageSource: Sendable {
 private final class FinalDelivery: @unchecked Sendable {
     // Written by the deliver closure, which runs before `get` returns, on
     // the same task; read afterwards.
-    private(set) var delivery: PageLoad<PageResult>?
+    private(set) var delivery: PageLoad<PageItems>?
 
-    func set(_ delivery: PageLoad<PageResult>) { self.delivery = delivery }
-}
-
-extension PageLoad where Content == PageResult {
-    /// A decoded page as the source hands it on: its facts are the page's.
-    init(page: PageResult, origin: PageOrigin, fetchedAt: Double, final: Bool) {
-        self.init(page, facts: page.facts, fetchedAt: fetchedAt, origin: origin, final: final)
-    }
+    func set(_ delivery: PageLoad<PageItems>) { self.delivery = delivery }
 }

@@ -259,7 +259,7 @@ public final class ListController {
         }
         var info = EndpointInfo(title: title, paging: ClosurePageProvider.paging, actions: specs, fields: fields)
         info.loadsDetail = detail != nil
-        var state = AppState(endpointKey: title, columns: columns.map(\.spec), list: info.startingList, size: size)
+        var state = AppState(endpointKey: title, columns: columns.map(\.spec), paging: info.paging, size: size)
         state.tab.title = title
         state.viewMode = presentation == .grid ? .grid : .table
         state.showsImageBadges = showsImageBadges

@@ -24,7 +24,7 @@ extension Fetch {
         let mode = options.mode ?? endpoint.mode
         while true {
             try await Task.sleep(nanoseconds: UInt64(backOff.wait * 1_000_000_000))
-            let got: PageLoad<PageResult>?
+            let got: PageLoad<PageItems>?
             do {
                 got = try await source.getLiveFinal(endpoint, cursor: first, params: params, mode: mode)
             } catch {

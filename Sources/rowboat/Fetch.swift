@@ -174,7 +174,7 @@ struct Fetch: AsyncParsableCommand {
                 return
             }
             if !started {
-                if let notice = PagingNotice.text(page.absentPaths) { StandardStreams.err("rowboat: \(notice)") }
+                if let notice = PagingNotice.text(page.facts.absentPaths) { StandardStreams.err("rowboat: \(notice)") }
                 try StandardStreams.out(writer.begin())
             }
             started = true

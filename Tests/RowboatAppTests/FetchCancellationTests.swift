@@ -32,7 +32,7 @@ struct FetchCancellationTests {
         let transport = HTTPTransport(maxBodyBytes: config.communication.maxBodyBytes)
         let runner = EffectRunner(provider: ConfigPageProvider(client: DataClient(config: config, transport: transport)),
                                   post: { _ in })
-        runner.run(.fetchPage(list: .tab("stall"), endpoint: "stall", requestID: 1, cursor: ListState(paging: endpoint.paging).firstCursor))
+        runner.run(.fetchPage(list: .tab("stall"), endpoint: "stall", requestID: 1, cursor: PagingPlan(paging: endpoint.paging).first))
         // The server has read the request (not only accepted the connection).
         #expect(await eventually { server.requestCount(path: "/body/stall") == 1 && server.openConnections == 1 })
         runner.run(.cancelFetch(list: .tab("stall"), requestID: 1))
@@ -49,7 +49,7 @@ struct FetchCancellationTests {
         let posted = Mutex<[AppAction]>([])
         let runner = EffectRunner(provider: ConfigPageProvider(client: DataClient(config: config, transport: transport)),
                                   post: { action in posted.withLock { $0.append(action) } })
-        let task = Task { await runner.fetchPage(list: .tab("stall"), endpoint: "stall", id: 1, cursor: ListState(paging: endpoint.paging).firstCursor) }
+        let task = Task { await runner.fetchPage(list: .tab("stall"), endpoint: "stall", id: 1, cursor: PagingPlan(paging: endpoint.paging).first) }
         #expect(await eventually { server.openConnections == 1 })
         task.cancel()
         await task.value   // the barrier: the request has ended

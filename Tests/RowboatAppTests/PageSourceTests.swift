@@ -60,8 +60,8 @@ struct PageSourceTests {
 
     /// Runs one `get` and returns every delivery (and the error, if any).
     static func get(_ source: PageSource, _ endpoint: Endpoint, mode: GetMode,
-                    cursor: PageCursor = .page(1)) async -> ([PageLoad<PageResult>], DataError?) {
-        let got = Mutex<[PageLoad<PageResult>]>([])
+                    cursor: PageCursor = .page(1)) async -> ([PageLoad<PageItems>], DataError?) {
+        let got = Mutex<[PageLoad<PageItems>]>([])
         do {
             try await source.get(endpoint, cursor: cursor, mode: mode) { d in got.withLock { $0.append(d) } }
             return (got.withLock { $0 }, nil)
@@ -225,7 +225,7 @@ struct PageSourceTests {
         #expect(world.requests == 1)
         let fetchedAt = world.clock.now
         world.clock.advance(5)
-        let got = Mutex<[PageLoad<PageResult>]>([])
+        let got = Mutex<[PageLoad<PageItems>]>([])
         try await source.getLive(world.endpoint, cursor: .page(1), mode: .cacheElseNetwork) { d in got.withLock { $0.append(d) } }
         #expect(world.requests == 2)
         #expect(got.withLock { $0 }.map(\.origin) == [.network] && got.withLock { $0 }.first?.content.items.count == 30)

@@ -6,7 +6,7 @@ import RowboatCells
 @Suite("AppReducer and AppState")
 struct AppReducerTests {
     func app(rows: Int = 24) -> AppState {
-        AppState(endpointKey: "items", columns: [], list: ListState(paging: Fixtures.paging),
+        AppState(endpointKey: "items", columns: [], paging: Fixtures.paging,
                  size: TerminalSize(columns: 80, rows: rows))
     }
 
@@ -45,7 +45,7 @@ struct AppReducerTests {
 
     @Test func resizedKeepsSelectionVisible() {
         var state = AppState(endpointKey: "items", columns: [],
-                             list: ListState(paging: Paging()), size: TerminalSize(columns: 80, rows: 24))
+                             paging: Paging(), size: TerminalSize(columns: 80, rows: 24))
         _ = AppReducer.reduce(&state, .list(.appeared))
         _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, Fixtures.page(1...100))))
         _ = AppReducer.reduce(&state, .list(.move(.to(50))))

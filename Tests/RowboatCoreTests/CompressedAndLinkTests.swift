@@ -59,10 +59,10 @@ struct CompressedAndLinkTests {
 
     @Test func theListSaysItOnceInItsNotice() throws {
         var state = ListState(paging: link.paging)
-        _ = ListReducer.reduce(&state, .appeared)
+        _ = ListReducer.reduce(&state, .appeared, paging: link.paging)
         var facts = PageFacts(itemCount: 10)
         facts.absentPaths = [PagingNotice.noNextLink]
-        _ = ListReducer.reduce(&state, .pageLoaded(requestID: 1, PageLoad(rows: [], facts: facts, fetchedAt: 0)))
+        _ = ListReducer.reduce(&state, .pageLoaded(requestID: 1, PageLoad(rows: [], facts: facts, fetchedAt: 0)), paging: link.paging)
         #expect(state.pagingNotice == #"no next page: the server sent no Link header with rel="next" (paging.style link)"#)
     }
 }

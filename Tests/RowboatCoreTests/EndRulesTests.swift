@@ -32,9 +32,9 @@ struct EndRulesTests {
 
     @Test func theListLoadsOnAfterAnEmptyFirstPageWithACursor() {
         var state = ListState(paging: cursor)
-        F.send(&state, .appeared)
+        F.send(&state, paging: cursor, .appeared)
         let empty = PageLoad(rows: [], facts: PageFacts(itemCount: 0, nextToken: "c2"), fetchedAt: F.fetchedAt)
-        let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 1, empty))
+        let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 1, empty), paging: cursor)
         #expect(effects == [.fetchPage(requestID: 2, cursor: .token("c2"))])
         var expected = ListState(paging: cursor)
         expected.phase = .loadingMore
@@ -47,23 +47,23 @@ struct EndRulesTests {
         expected.trail.insert(.token("c2"))
         #expect(state == expected)
         let rows = F.rows(1...3)
-        F.send(&state, .pageLoaded(requestID: 2, PageLoad(rows: rows, facts: PageFacts(itemCount: 3), fetchedAt: F.fetchedAt)))
+        F.send(&state, paging: cursor, .pageLoaded(requestID: 2, PageLoad(rows: rows, facts: PageFacts(itemCount: 3), fetchedAt: F.fetchedAt)))
         #expect(state.rows == rows)
         #expect(state.phase == .exhausted)
     }
 
     @Test func absentPathsOnTheFirstPageBecomeTheStatusNotice() {
         var state = ListState(paging: cursor)
-        F.send(&state, .appeared)
+        F.send(&state, paging: cursor, .appeared)
         var facts = PageFacts(itemCount: 2)
         facts.absentPaths = [#"paging.nextCursor "nxt""#]
-        F.send(&state, .pageLoaded(requestID: 1, PageLoad(rows: F.rows(1...2), facts: facts, fetchedAt: F.fetchedAt)))
+        F.send(&state, paging: cursor, .pageLoaded(requestID: 1, PageLoad(rows: F.rows(1...2), facts: facts, fetchedAt: F.fetchedAt)))
         #expect(state.pagingNotice == #"paging.nextCursor "nxt" is not in the first page (a typo in the config?)"#)
         #expect(state.phase == .exhausted)
         // Moving does not clear it (the config is still wrong); a first page without absent paths does.
-        F.send(&state, .move(.down))
+        F.send(&state, paging: cursor, .move(.down))
         #expect(state.pagingNotice != nil)
-        F.send(&state, .refresh, .pageLoaded(requestID: 2, PageLoad(rows: F.rows(1...2), facts: PageFacts(itemCount: 2),
+        F.send(&state, paging: cursor, .refresh, .pageLoaded(requestID: 2, PageLoad(rows: F.rows(1...2), facts: PageFacts(itemCount: 2),
                                                                     fetchedAt: F.fetchedAt)))
         #expect(state.pagingNotice == nil)
     }

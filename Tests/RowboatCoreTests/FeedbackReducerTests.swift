@@ -8,7 +8,7 @@ struct FeedbackReducerTests {
     static let now: Double = 1_800_000_000
 
     func app(link: String? = "https://example.com/items/1") -> AppState {
-        var state = AppState(endpointKey: "items", columns: [], list: ListState(paging: Fixtures.paging),
+        var state = AppState(endpointKey: "items", columns: [], paging: Fixtures.paging,
                              size: TerminalSize(columns: 80, rows: 24))
         _ = AppReducer.reduce(&state, .list(.appeared))
         let rows = (1...30).map { RowModel(id: String($0), title: "Item \($0)", linkURL: $0 == 1 ? link : nil) }
@@ -254,7 +254,7 @@ struct CopyValueReducerTests {
         let columns = [ColumnSpec(field: "title", title: "Title", width: .weight(3, min: 10)),
                        ColumnSpec(field: "price", title: "Price", width: .fixed(9), alignment: .right),
                        ColumnSpec(field: "created", title: "Listed", width: .fixed(10))]
-        var state = AppState(endpointKey: "items", columns: columns, list: ListState(paging: Fixtures.paging),
+        var state = AppState(endpointKey: "items", columns: columns, paging: Fixtures.paging,
                              size: TerminalSize(columns: 80, rows: 24))
         _ = AppReducer.reduce(&state, .list(.appeared))
         let rows = (1...5).map { i in

@@ -24,7 +24,7 @@ struct FilterReducerTests {
 
     /// An app that has loaded two pages (60 rows) with the given query.
     func loadedApp(options: QueryOptions = FilterReducerTests.options) -> AppState {
-        var state = AppState(endpointKey: "items", columns: [], list: Fixtures.loaded(pages: 2),
+        var state = AppState(endpointKey: "items", columns: [], paging: Fixtures.paging, list: Fixtures.loaded(pages: 2),
                              size: TerminalSize(columns: 80, rows: 24))
         state.query = QueryState(options: options)
         return state

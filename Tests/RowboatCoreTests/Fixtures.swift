@@ -32,10 +32,11 @@ enum Fixtures {
         Dictionary(uniqueKeysWithValues: table.map { ($0.id, table.index(ofID: $0.id) ?? -1) })
     }
 
-    /// Sends each action in order and returns every effect produced.
+    /// Sends each action in order, the list paging by `paging` (the
+    /// fixtures' unless said), and returns every effect produced.
     @discardableResult
-    static func send(_ state: inout ListState, _ actions: ListAction...) -> [ListEffect] {
-        actions.flatMap { ListReducer.reduce(&state, $0) }
+    static func send(_ state: inout ListState, paging: Paging = Fixtures.paging, _ actions: ListAction...) -> [ListEffect] {
+        actions.flatMap { ListReducer.reduce(&state, $0, paging: paging) }
     }
 
     /// A list that has loaded pages `1...pages` of 30 rows each (ids 1...30*pages),

@@ -11,7 +11,7 @@ struct ImageReducerTests {
 
     /// 80x24: the table shows 21 rows; 60 rows with images are loaded.
     func app() -> (AppState, [AppEffect]) {
-        var state = AppState(endpointKey: "items", columns: [], list: ListState(paging: Fixtures.paging),
+        var state = AppState(endpointKey: "items", columns: [], paging: Fixtures.paging,
                              size: TerminalSize(columns: 80, rows: 24))
         _ = AppReducer.reduce(&state, .list(.appeared))
         let effects = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, PageLoad(
@@ -41,7 +41,7 @@ struct ImageReducerTests {
         let before = state
         #expect(AppReducer.reduce(&state, .list(.move(.to(10)))) == [.wantImages([])])
         var expected = before
-        _ = ListReducer.reduce(&expected.list, .move(.to(10)))
+        _ = ListReducer.reduce(&expected.list, .move(.to(10)), paging: expected.paging(of: expected.endpointKey))
         expected.wantedImages = []
         expected.thumbnails = [:]
         #expect(state == expected)
@@ -130,7 +130,7 @@ struct ImageReducerTests {
     }
 
     @Test func rowsWithoutImagesAskForNothing() {
-        var state = AppState(endpointKey: "items", columns: [], list: ListState(paging: Fixtures.paging))
+        var state = AppState(endpointKey: "items", columns: [], paging: Fixtures.paging)
         _ = AppReducer.reduce(&state, .list(.appeared))
         let effects = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, Fixtures.page(1...30))))
         #expect(effects == [])

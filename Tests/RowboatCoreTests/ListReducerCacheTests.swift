@@ -19,7 +19,7 @@ struct ListReducerCacheTests {
         var state = ListState(paging: F.paging)
         state.viewportItems = 10
         #expect(F.send(&state, .appeared) == [.fetchPage(requestID: 1, cursor: .page(1))])
-        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 1, cachedPage(1...30))) == [])
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 1, cachedPage(1...30)), paging: Fixtures.paging) == [])
 
         var expected = ListState(paging: F.paging)
         expected.viewportItems = 10
@@ -47,7 +47,7 @@ struct ListReducerCacheTests {
         // The server's page has two new items at the top.
         let fresh = F.rows(ids: ["201", "202"]) + F.rows(1...28)
         let answer = PageLoad(rows: fresh, totalPages: 5, fetchedAt: Self.now)
-        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 1, answer)) == [])
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 1, answer), paging: Fixtures.paging) == [])
 
         var expected = ListState(paging: F.paging)
         expected.viewportItems = 10
@@ -68,7 +68,7 @@ struct ListReducerCacheTests {
     @Test func networkFailureAfterCachedPageKeepsRowsOffline() {
         var state = ListState(paging: F.paging)
         F.send(&state, .appeared, .pageLoaded(requestID: 1, cachedPage(1...30)))
-        #expect(ListReducer.reduce(&state, .pageFailed(requestID: 1, message: "network: connection refused")) == [])
+        #expect(ListReducer.reduce(&state, .pageFailed(requestID: 1, message: "network: connection refused"), paging: Fixtures.paging) == [])
         #expect(state.rows == F.rows(1...30, tag: " (cached)"))
         #expect(state.inFlight == nil && state.failedLoad == nil)
         #expect(state.phase == .idle)
@@ -252,7 +252,7 @@ struct GetModeConfigTests {
         var state = Fixtures.loaded(pages: 1)
         #expect(Fixtures.send(&state, .loadMore) == [.fetchPage(requestID: 2, cursor: .page(2))])
         let before = state
-        #expect(ListReducer.reduce(&state, .pageNotCached(requestID: 2, message: "not in the cache")) == [])
+        #expect(ListReducer.reduce(&state, .pageNotCached(requestID: 2, message: "not in the cache"), paging: Fixtures.paging) == [])
         var expected = before
         expected.inFlight = nil
         expected.phase = .idle
@@ -265,7 +265,7 @@ struct GetModeConfigTests {
         #expect(Fixtures.send(&state, .loadMore) == [.fetchPage(requestID: 3, cursor: .page(2))])
         // A stale answer for another id changes nothing.
         let waiting = state
-        #expect(ListReducer.reduce(&state, .pageNotCached(requestID: 2, message: "not in the cache")) == [])
+        #expect(ListReducer.reduce(&state, .pageNotCached(requestID: 2, message: "not in the cache"), paging: Fixtures.paging) == [])
         #expect(state == waiting)
     }
 
@@ -273,7 +273,7 @@ struct GetModeConfigTests {
     @Test func aFirstPageNotInTheCacheFails() {
         var state = ListState(paging: Fixtures.paging)
         Fixtures.send(&state, .appeared)
-        #expect(ListReducer.reduce(&state, .pageNotCached(requestID: 1, message: "not in the cache")) == [])
+        #expect(ListReducer.reduce(&state, .pageNotCached(requestID: 1, message: "not in the cache"), paging: Fixtures.paging) == [])
         #expect(state.phase == .failed("not in the cache"))
         #expect(state.failedLoad == .init(kind: .first, cursor: .page(1)))
         #expect(state.halt == nil)

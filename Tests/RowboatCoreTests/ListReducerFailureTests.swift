@@ -9,7 +9,7 @@ struct ListReducerFailureTests {
     @Test func emptyFirstPageIsExhaustedAndEmpty() {
         var state = ListState(paging: F.paging)
         F.send(&state, .appeared)
-        let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 1, PageLoad(rows: [], totalPages: 0, totalCount: 0, fetchedAt: F.fetchedAt)))
+        let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 1, PageLoad(rows: [], totalPages: 0, totalCount: 0, fetchedAt: F.fetchedAt)), paging: Fixtures.paging)
         #expect(effects == [])
 
         var expected = ListState(paging: F.paging)
@@ -29,7 +29,7 @@ struct ListReducerFailureTests {
     @Test func errorOnFirstPageFailsWithNoRowsAndRetryFetchesAgain() {
         var state = ListState(paging: F.paging)
         F.send(&state, .appeared)
-        #expect(ListReducer.reduce(&state, .pageFailed(requestID: 1, message: "HTTP 500")) == [])
+        #expect(ListReducer.reduce(&state, .pageFailed(requestID: 1, message: "HTTP 500"), paging: Fixtures.paging) == [])
 
         var expected = ListState(paging: F.paging)
         expected.phase = .failed("HTTP 500")
@@ -40,15 +40,15 @@ struct ListReducerFailureTests {
         #expect(!state.isEmpty)
         #expect(state.footer == .failed)
 
-        #expect(ListReducer.reduce(&state, .retry) == [.fetchPage(requestID: 2, cursor: .page(1))])
+        #expect(ListReducer.reduce(&state, .retry, paging: Fixtures.paging) == [.fetchPage(requestID: 2, cursor: .page(1))])
         expected.phase = .firstLoad
         expected.inFlight = .init(id: 2, kind: .first, cursor: .page(1))
         expected.lastRequestID = 2
         #expect(state == expected)
-        #expect(ListReducer.reduce(&state, .retry) == [])
+        #expect(ListReducer.reduce(&state, .retry, paging: Fixtures.paging) == [])
         #expect(state == expected)
 
-        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 2, F.page(1...30, totalPages: 5))) == [])
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 2, F.page(1...30, totalPages: 5)), paging: Fixtures.paging) == [])
         #expect(state.phase == .idle)
         #expect(state.rows == F.rows(1...30))
         #expect(state.failedLoad == nil)
@@ -59,7 +59,7 @@ struct ListReducerFailureTests {
         var state = F.loaded(pages: 1)
         F.send(&state, .move(.to(3)), .refresh)
         let beforeFailure = state
-        #expect(ListReducer.reduce(&state, .pageFailed(requestID: 2, message: "network: timed out after 10 s")) == [])
+        #expect(ListReducer.reduce(&state, .pageFailed(requestID: 2, message: "network: timed out after 10 s"), paging: Fixtures.paging) == [])
 
         var expected = beforeFailure
         expected.phase = .failed("network: timed out after 10 s")
@@ -75,7 +75,7 @@ struct ListReducerFailureTests {
         #expect(F.send(&state, .loadMore, .move(.end)) == [])
 
         let stillFailed = state
-        #expect(ListReducer.reduce(&state, .retry) == [.fetchPage(requestID: 3, cursor: .page(1))])
+        #expect(ListReducer.reduce(&state, .retry, paging: Fixtures.paging) == [.fetchPage(requestID: 3, cursor: .page(1))])
         var retrying = stillFailed
         retrying.phase = .refreshing
         retrying.inFlight = .init(id: 3, kind: .refresh, cursor: .page(1))
@@ -116,7 +116,7 @@ struct ListReducerFailureTests {
     @Test func retryWithoutFailureDoesNothing() {
         var state = F.loaded(pages: 1)
         let before = state
-        #expect(ListReducer.reduce(&state, .retry) == [])
+        #expect(ListReducer.reduce(&state, .retry, paging: Fixtures.paging) == [])
         #expect(state == before)
     }
 }
@@ -124,14 +124,16 @@ struct ListReducerFailureTests {
 
 /// "failed — r to retry": after a failed load-more, r repeats that page.
 @Suite struct ListReducerRefreshKeyRetriesTests {
+    let paging = Paging(style: .pageNumber(param: "page", first: 1), totalPagesPath: JSONPath("t"))
+
     @Test func refreshAfterFailedLoadMoreRetriesThatPage() {
-        var state = ListState(paging: Paging(style: .pageNumber(param: "page", first: 1), totalPagesPath: JSONPath("t")))
-        _ = ListReducer.reduce(&state, .appeared)
+        var state = ListState(paging: paging)
+        _ = ListReducer.reduce(&state, .appeared, paging: paging)
         _ = ListReducer.reduce(&state, .pageLoaded(requestID: 1, PageLoad(
-            rows: (1...30).map { RowModel(id: String($0), title: "Row \($0)") }, totalPages: 5, fetchedAt: 1)))
-        #expect(ListReducer.reduce(&state, .loadMore) == [.fetchPage(requestID: 2, cursor: .page(2))])
-        _ = ListReducer.reduce(&state, .pageFailed(requestID: 2, message: "HTTP 503"))
-        #expect(ListReducer.reduce(&state, .refresh) == [.fetchPage(requestID: 3, cursor: .page(2))])
+            rows: (1...30).map { RowModel(id: String($0), title: "Row \($0)") }, totalPages: 5, fetchedAt: 1)), paging: paging)
+        #expect(ListReducer.reduce(&state, .loadMore, paging: paging) == [.fetchPage(requestID: 2, cursor: .page(2))])
+        _ = ListReducer.reduce(&state, .pageFailed(requestID: 2, message: "HTTP 503"), paging: paging)
+        #expect(ListReducer.reduce(&state, .refresh, paging: paging) == [.fetchPage(requestID: 3, cursor: .page(2))])
         #expect(state.phase == .loadingMore)
         #expect(state.rows.count == 30)
     }

@@ -8,7 +8,7 @@ struct ListReducerLoadingTests {
 
     @Test func appearedStartsFirstLoadWithOneFetch() {
         var state = ListState(paging: F.paging)
-        let effects = ListReducer.reduce(&state, .appeared)
+        let effects = ListReducer.reduce(&state, .appeared, paging: Fixtures.paging)
         #expect(effects == [.fetchPage(requestID: 1, cursor: .page(1))])
 
         var expected = ListState(paging: F.paging)
@@ -23,20 +23,21 @@ struct ListReducerLoadingTests {
         var state = ListState(paging: F.paging)
         F.send(&state, .appeared)
         let before = state
-        #expect(ListReducer.reduce(&state, .appeared) == [])
+        #expect(ListReducer.reduce(&state, .appeared, paging: Fixtures.paging) == [])
         #expect(state == before)
     }
 
     @Test func zeroBasedPagingStartsAtPageZero() {
-        var state = ListState(paging: Paging(style: .pageNumber(param: "p", first: 0)))
-        #expect(ListReducer.reduce(&state, .appeared) == [.fetchPage(requestID: 1, cursor: .page(0))])
+        let paging = Paging(style: .pageNumber(param: "p", first: 0))
+        var state = ListState(paging: paging)
+        #expect(ListReducer.reduce(&state, .appeared, paging: paging) == [.fetchPage(requestID: 1, cursor: .page(0))])
     }
 
     @Test func firstPageLoadedBecomesIdleWithRowsAndTotals() {
         var state = ListState(paging: F.paging)
         F.send(&state, .appeared)
         let page = F.page(1...30, totalPages: 5, totalCount: 150)
-        let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 1, page))
+        let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 1, page), paging: Fixtures.paging)
         #expect(effects == [])
 
         var expected = ListState(paging: F.paging)
@@ -58,15 +59,15 @@ struct ListReducerLoadingTests {
         var state = ListState(paging: F.paging)
         F.send(&state, .appeared)
         let before = state
-        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 7, F.page(1...30))) == [])
-        #expect(ListReducer.reduce(&state, .pageFailed(requestID: 7, message: "late")) == [])
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 7, F.page(1...30)), paging: Fixtures.paging) == [])
+        #expect(ListReducer.reduce(&state, .pageFailed(requestID: 7, message: "late"), paging: Fixtures.paging) == [])
         #expect(state == before)
     }
 
     @Test func loadMoreIsSingleFlight() {
         var state = F.loaded(pages: 1)
         var effects: [ListEffect] = []
-        for _ in 0..<20 { effects += ListReducer.reduce(&state, .loadMore) }
+        for _ in 0..<20 { effects += ListReducer.reduce(&state, .loadMore, paging: Fixtures.paging) }
         #expect(effects == [.fetchPage(requestID: 2, cursor: .page(2))])
         #expect(state.phase == .loadingMore)
         #expect(state.inFlight == .init(id: 2, kind: .more, cursor: .page(2)))
@@ -74,7 +75,7 @@ struct ListReducerLoadingTests {
         #expect(state.footer == .loadingMore)
 
         let page2 = F.page(31...60, totalPages: 5)
-        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 2, page2)) == [])
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 2, page2), paging: Fixtures.paging) == [])
         var expected = F.loaded(pages: 1)
         expected.rows = RowTable(F.rows(1...60))
         expected.nextCursor = .page(3)
@@ -83,7 +84,7 @@ struct ListReducerLoadingTests {
         #expect(state == expected)
 
         effects = []
-        for _ in 0..<20 { effects += ListReducer.reduce(&state, .loadMore) }
+        for _ in 0..<20 { effects += ListReducer.reduce(&state, .loadMore, paging: Fixtures.paging) }
         #expect(effects == [.fetchPage(requestID: 3, cursor: .page(3))])
     }
 
@@ -91,7 +92,7 @@ struct ListReducerLoadingTests {
         var state = ListState(paging: F.paging)
         F.send(&state, .appeared)
         let before = state
-        #expect(ListReducer.reduce(&state, .loadMore) == [])
+        #expect(ListReducer.reduce(&state, .loadMore, paging: Fixtures.paging) == [])
         #expect(state == before)
     }
 
@@ -104,13 +105,13 @@ struct ListReducerLoadingTests {
         #expect(state.rows == F.rows(1...30))
 
         let refreshing = state
-        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 2, F.page(31...60, totalPages: 5))) == [])
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 2, F.page(31...60, totalPages: 5)), paging: Fixtures.paging) == [])
         #expect(state == refreshing)
-        #expect(ListReducer.reduce(&state, .pageFailed(requestID: 2, message: "late")) == [])
+        #expect(ListReducer.reduce(&state, .pageFailed(requestID: 2, message: "late"), paging: Fixtures.paging) == [])
         #expect(state == refreshing)
 
         let fresh = F.page(1...30, totalPages: 5, tag: " (new)", at: F.fetchedAt + 60)
-        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 3, fresh)) == [])
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 3, fresh), paging: Fixtures.paging) == [])
         var expected = F.loaded(pages: 1)
         expected.rows = RowTable(fresh.rows)
         expected.lastRequestID = 3
@@ -125,7 +126,7 @@ struct ListReducerLoadingTests {
         var state = F.loaded(pages: 1, totalPages: nil)
         F.send(&state, .loadMore)
         let page2 = F.page(25...54, tag: " v2")
-        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 2, page2)) == [])
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 2, page2), paging: Fixtures.paging) == [])
 
         let expectedRows = F.rows(1...24) + F.rows(25...54, tag: " v2")
         #expect(state.rows == expectedRows)
@@ -148,7 +149,7 @@ struct ListReducerLoadingTests {
     @Test func shortFirstPageLoadsMoreToFillTheScreen() {
         var state = ListState(paging: F.paging)
         F.send(&state, .appeared)
-        let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 1, F.page(1...10, totalPages: 5)))
+        let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 1, F.page(1...10, totalPages: 5)), paging: Fixtures.paging)
         #expect(effects == [.fetchPage(requestID: 2, cursor: .page(2))])
         #expect(state.phase == .loadingMore)
         #expect(state.rows == F.rows(1...10))

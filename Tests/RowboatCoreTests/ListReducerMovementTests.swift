@@ -18,7 +18,7 @@ struct ListReducerMovementTests {
     /// Moves and checks (selection, scrollOffset) and that no effect is asked for.
     func check(_ state: inout ListState, _ movement: Movement, _ selection: Int, _ offset: Int,
                sourceLocation: SourceLocation = #_sourceLocation) {
-        let effects = ListReducer.reduce(&state, .move(movement))
+        let effects = ListReducer.reduce(&state, .move(movement), paging: Fixtures.paging)
         #expect(effects == [], sourceLocation: sourceLocation)
         #expect(state.selection == selection, "selection", sourceLocation: sourceLocation)
         #expect(state.scrollOffset == offset, "scrollOffset", sourceLocation: sourceLocation)
@@ -68,7 +68,7 @@ struct ListReducerMovementTests {
         F.send(&state, .appeared)
         let before = state
         for m in [Movement.up, .down, .pageUp, .pageDown, .home, .end, .to(4)] {
-            #expect(ListReducer.reduce(&state, .move(m)) == [])
+            #expect(ListReducer.reduce(&state, .move(m), paging: Fixtures.paging) == [])
         }
         #expect(state == before)
     }
@@ -76,47 +76,47 @@ struct ListReducerMovementTests {
     @Test func viewportChangedClampsScroll() {
         var state = hundredRows()
         check(&state, .end, 99, 90)
-        #expect(ListReducer.reduce(&state, .viewportChanged(items: 30)) == [])
+        #expect(ListReducer.reduce(&state, .viewportChanged(items: 30), paging: Fixtures.paging) == [])
         #expect(state.viewportItems == 30)
         #expect(state.scrollOffset == 70)
-        #expect(ListReducer.reduce(&state, .viewportChanged(items: 5)) == [])
+        #expect(ListReducer.reduce(&state, .viewportChanged(items: 5), paging: Fixtures.paging) == [])
         #expect(state.scrollOffset == 95)
-        #expect(ListReducer.reduce(&state, .viewportChanged(items: 0)) == [])
+        #expect(ListReducer.reduce(&state, .viewportChanged(items: 0), paging: Fixtures.paging) == [])
         #expect(state.viewportItems == 1)
         #expect(state.scrollOffset == 99)
-        #expect(ListReducer.reduce(&state, .viewportChanged(items: 200)) == [])
+        #expect(ListReducer.reduce(&state, .viewportChanged(items: 200), paging: Fixtures.paging) == [])
         #expect(state.scrollOffset == 0)
         #expect(state.selection == 99)
     }
 
     @Test func autoLoadMoreWithinOneScreenOfTheEnd() {
         var state = F.loaded(pages: 1)  // 30 rows, viewport 20
-        #expect(ListReducer.reduce(&state, .move(.to(9))) == [])
+        #expect(ListReducer.reduce(&state, .move(.to(9)), paging: Fixtures.paging) == [])
         #expect(state.phase == .idle)
-        #expect(ListReducer.reduce(&state, .move(.down)) == [.fetchPage(requestID: 2, cursor: .page(2))])
+        #expect(ListReducer.reduce(&state, .move(.down), paging: Fixtures.paging) == [.fetchPage(requestID: 2, cursor: .page(2))])
         #expect(state.phase == .loadingMore)
         #expect(state.selection == 10)
-        #expect(ListReducer.reduce(&state, .move(.down)) == [])
-        #expect(ListReducer.reduce(&state, .move(.end)) == [])
+        #expect(ListReducer.reduce(&state, .move(.down), paging: Fixtures.paging) == [])
+        #expect(ListReducer.reduce(&state, .move(.end), paging: Fixtures.paging) == [])
         #expect(state.inFlight == .init(id: 2, kind: .more, cursor: .page(2), automatic: true))
     }
 
     @Test func autoLoadMoreHonoursAnExplicitThreshold() {
         var state = F.loaded(pages: 1)
         state.loadMoreThreshold = 5
-        #expect(ListReducer.reduce(&state, .move(.to(24))) == [])
-        #expect(ListReducer.reduce(&state, .move(.down)) == [.fetchPage(requestID: 2, cursor: .page(2))])
+        #expect(ListReducer.reduce(&state, .move(.to(24)), paging: Fixtures.paging) == [])
+        #expect(ListReducer.reduce(&state, .move(.down), paging: Fixtures.paging) == [.fetchPage(requestID: 2, cursor: .page(2))])
     }
 
     @Test func growingViewportLoadsMore() {
         var state = F.loaded(pages: 1)
-        #expect(ListReducer.reduce(&state, .viewportChanged(items: 40)) == [.fetchPage(requestID: 2, cursor: .page(2))])
+        #expect(ListReducer.reduce(&state, .viewportChanged(items: 40), paging: Fixtures.paging) == [.fetchPage(requestID: 2, cursor: .page(2))])
         #expect(state.phase == .loadingMore)
     }
 
     @Test func noAutoLoadMoreWhenExhausted() {
         var state = F.loaded(pages: 1, totalPages: 1)
-        #expect(ListReducer.reduce(&state, .move(.end)) == [])
+        #expect(ListReducer.reduce(&state, .move(.end), paging: Fixtures.paging) == [])
         #expect(state.phase == .exhausted)
     }
 }

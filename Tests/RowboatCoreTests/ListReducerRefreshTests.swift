@@ -19,7 +19,7 @@ struct ListReducerRefreshTests {
     @Test func oldRowsStayVisibleWhileRefreshing() {
         var state = scrolledList()
         let before = state
-        #expect(ListReducer.reduce(&state, .refresh) == [.fetchPage(requestID: 3, cursor: .page(1))])
+        #expect(ListReducer.reduce(&state, .refresh, paging: Fixtures.paging) == [.fetchPage(requestID: 3, cursor: .page(1))])
         var expected = before
         expected.phase = .refreshing
         expected.inFlight = .init(id: 3, kind: .refresh, cursor: .page(1))
@@ -32,7 +32,7 @@ struct ListReducerRefreshTests {
         var state = scrolledList()
         F.send(&state, .refresh)
         let before = state
-        #expect(ListReducer.reduce(&state, .refresh) == [])
+        #expect(ListReducer.reduce(&state, .refresh, paging: Fixtures.paging) == [])
         #expect(state == before)
     }
 
@@ -42,7 +42,7 @@ struct ListReducerRefreshTests {
         F.send(&state, .refresh)
         let freshRows = F.rows(ids: ["101", "102", "103"]) + F.rows(1...27)
         let fresh = PageLoad(rows: freshRows, totalPages: 5, fetchedAt: 2_000)
-        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 3, fresh)) == [])
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 3, fresh), paging: Fixtures.paging) == [])
 
         var expected = ListState(paging: F.paging)
         expected.viewportItems = 10
@@ -64,7 +64,7 @@ struct ListReducerRefreshTests {
         var state = scrolledList()
         F.send(&state, .refresh)
         let fresh = F.page(201...205, totalPages: 1)
-        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 3, fresh)) == [])
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 3, fresh), paging: Fixtures.paging) == [])
         #expect(state.rows == fresh.rows)
         #expect(state.selection == 4)
         #expect(state.scrollOffset == 0)
@@ -78,7 +78,7 @@ struct ListReducerRefreshTests {
         #expect(state.scrollOffset == 16)
         F.send(&state, .refresh)
         let freshRows = F.rows(ids: ["101", "102", "103"]) + F.rows(1...27)
-        let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 3, PageLoad(rows: freshRows, totalPages: 5, fetchedAt: 0)))
+        let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 3, PageLoad(rows: freshRows, totalPages: 5, fetchedAt: 0)), paging: Fixtures.paging)
         #expect(effects == [.fetchPage(requestID: 4, cursor: .page(2))])
         #expect(state.selection == 28)
         #expect(state.selectedRow?.id == "26")
@@ -121,36 +121,38 @@ struct ListReducerRefreshTests {
 
 /// Pull-to-refresh: up at the top arms, up again refreshes, anything else disarms.
 @Suite struct ListReducerPullTests {
+    let paging = Paging(style: .pageNumber(param: "page", first: 1), totalPagesPath: JSONPath("t"))
+
     func loadedState() -> ListState {
-        var state = ListState(paging: Paging(style: .pageNumber(param: "page", first: 1), totalPagesPath: JSONPath("t")))
-        _ = ListReducer.reduce(&state, .appeared)
+        var state = ListState(paging: paging)
+        _ = ListReducer.reduce(&state, .appeared, paging: paging)
         _ = ListReducer.reduce(&state, .pageLoaded(requestID: 1, PageLoad(
-            rows: (1...40).map { RowModel(id: String($0), title: "Row \($0)") }, totalPages: 3, fetchedAt: 1)))
+            rows: (1...40).map { RowModel(id: String($0), title: "Row \($0)") }, totalPages: 3, fetchedAt: 1)), paging: paging)
         return state
     }
 
     @Test func upAtTopArmsThenRefreshes() {
         var state = loadedState()
-        #expect(ListReducer.reduce(&state, .move(.up)).isEmpty)
+        #expect(ListReducer.reduce(&state, .move(.up), paging: paging).isEmpty)
         #expect(state.phase == .pulling)
         #expect(state.footer == .pullArmed)
-        #expect(ListReducer.reduce(&state, .move(.up)) == [.fetchPage(requestID: 2, cursor: .page(1))])
+        #expect(ListReducer.reduce(&state, .move(.up), paging: paging) == [.fetchPage(requestID: 2, cursor: .page(1))])
         #expect(state.phase == .refreshing)
         #expect(state.rows.count == 40)
     }
 
     @Test func movingAwayDisarms() {
         var state = loadedState()
-        _ = ListReducer.reduce(&state, .move(.up))
-        _ = ListReducer.reduce(&state, .move(.down))
+        _ = ListReducer.reduce(&state, .move(.up), paging: paging)
+        _ = ListReducer.reduce(&state, .move(.down), paging: paging)
         #expect(state.phase == .idle)
         #expect(state.selection == 1)
     }
 
     @Test func upBelowTheTopJustMoves() {
         var state = loadedState()
-        _ = ListReducer.reduce(&state, .move(.down))
-        #expect(ListReducer.reduce(&state, .move(.up)).isEmpty)
+        _ = ListReducer.reduce(&state, .move(.down), paging: paging)
+        #expect(ListReducer.reduce(&state, .move(.up), paging: paging).isEmpty)
         #expect(state.phase == .idle)
         #expect(state.selection == 0)
     }

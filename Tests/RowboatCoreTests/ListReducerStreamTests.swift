@@ -14,7 +14,7 @@ struct ListReducerStreamTests {
         state.viewportItems = 10
         state.stream = spec
         state.live = LiveRefresh(every: 3)
-        F.send(&state, .appeared)
+        F.send(&state, paging: Paging(), .appeared)
         return state
     }
 
@@ -27,17 +27,17 @@ struct ListReducerStreamTests {
     @Test func upsertChangesInPlaceAndPutsNewIDsOnTopNewestFirst() {
         var state = connected(StreamSpec(mode: .upsert, keep: 100))
         let request = state.inFlight!
-        #expect(F.send(&state, .pageLoaded(requestID: request.id, events(F.rows(1...3)))) == [])
+        #expect(F.send(&state, paging: Paging(), .pageLoaded(requestID: request.id, events(F.rows(1...3)))) == [])
         var expected = connected(StreamSpec(mode: .upsert, keep: 100))
         expected.rows = RowTable(F.rows(ids: ["3", "2", "1"]))
         expected.phase = .idle
         expected.lastUpdated = F.fetchedAt
         #expect(state == expected)
-        F.send(&state, .move(.to(1)))   // on item 2
+        F.send(&state, paging: Paging(), .move(.to(1)))   // on item 2
         let before = state
         let changed = RowModel(id: "1", title: "Item 1 at 12.5")
         let twice = [RowModel(id: "4", title: "old"), changed, RowModel(id: "4", title: "Item 4")]
-        #expect(F.send(&state, .pageLoaded(requestID: request.id, events(twice, at: F.fetchedAt + 1))) == [])
+        #expect(F.send(&state, paging: Paging(), .pageLoaded(requestID: request.id, events(twice, at: F.fetchedAt + 1))) == [])
         expected = before
         expected.rows = RowTable([RowModel(id: "4", title: "Item 4")] + F.rows(ids: ["3", "2"]) + [changed])
         expected.selection = 2
@@ -50,8 +50,8 @@ struct ListReducerStreamTests {
     @Test func appendIsARingNewestOnTop() {
         var state = connected(StreamSpec(mode: .append, keep: 4))
         let id = state.inFlight!.id
-        F.send(&state, .pageLoaded(requestID: id, events(F.rows(1...3))))
-        F.send(&state, .pageLoaded(requestID: id, events(F.rows(ids: ["2"], tag: " again") + F.rows(4...5))))
+        F.send(&state, paging: Paging(), .pageLoaded(requestID: id, events(F.rows(1...3))))
+        F.send(&state, paging: Paging(), .pageLoaded(requestID: id, events(F.rows(ids: ["2"], tag: " again") + F.rows(4...5))))
         var expected = connected(StreamSpec(mode: .append, keep: 4))
         expected.rows = RowTable(F.rows(ids: ["5", "4"]) + F.rows(ids: ["2"], tag: " again") + F.rows(ids: ["3"]))
         expected.phase = .idle
@@ -63,7 +63,7 @@ struct ListReducerStreamTests {
         var state = connected(StreamSpec(mode: .append, keep: 1000))
         let id = state.inFlight!.id
         for batch in 0..<20 {
-            F.send(&state, .pageLoaded(requestID: id, events(F.rows((batch * 500 + 1)...(batch * 500 + 500)))))
+            F.send(&state, paging: Paging(), .pageLoaded(requestID: id, events(F.rows((batch * 500 + 1)...(batch * 500 + 500)))))
         }
         #expect(state.rows.count == 1000)
         #expect(state.rows.id(at: 0) == "10000" && state.rows.id(at: 999) == "9001")
@@ -73,8 +73,8 @@ struct ListReducerStreamTests {
         for mode in [StreamSpec.Mode.append, .upsert] {
             var state = connected(StreamSpec(mode: mode, keep: 100))
             let id = state.inFlight!.id
-            F.send(&state, .pageLoaded(requestID: id, events(F.rows(1...50))))
-            F.send(&state, .pageLoaded(requestID: id, events(F.rows(51...300))))
+            F.send(&state, paging: Paging(), .pageLoaded(requestID: id, events(F.rows(1...50))))
+            F.send(&state, paging: Paging(), .pageLoaded(requestID: id, events(F.rows(51...300))))
             var expected = connected(StreamSpec(mode: mode, keep: 100))
             expected.rows = RowTable(F.rows(ids: (201...300).reversed().map(String.init)))
             expected.phase = .idle
@@ -87,16 +87,16 @@ struct ListReducerStreamTests {
     @Test func theResponseEndingLeavesNothingInFlightAndPauseCancels() {
         var state = connected(StreamSpec())
         let id = state.inFlight!.id
-        F.send(&state, .pageLoaded(requestID: id, events(F.rows(1...2), ends: true)))
+        F.send(&state, paging: Paging(), .pageLoaded(requestID: id, events(F.rows(1...2), ends: true)))
         #expect(state.inFlight == nil && state.rows.count == 2)
         #expect(state.live?.streamStatus(connected: false) == "reconnecting in 3 s")
-        #expect(F.send(&state, .liveTick) == [.fetchLive(requestID: id + 1, cursor: state.firstCursor)])
-        #expect(F.send(&state, .toggleLive) == [.cancelFetch(requestID: id + 1)])
+        #expect(F.send(&state, paging: Paging(), .liveTick) == [.fetchLive(requestID: id + 1, cursor: PagingPlan(paging: Paging()).first)])
+        #expect(F.send(&state, paging: Paging(), .toggleLive) == [.cancelFetch(requestID: id + 1)])
         #expect(state.inFlight == nil && state.live?.streamStatus(connected: false) == "paused")
-        #expect(F.send(&state, .pageLoaded(requestID: id + 1, events(F.rows(7...7)))) == [], "a cancelled connection's late events are dropped")
+        #expect(F.send(&state, paging: Paging(), .pageLoaded(requestID: id + 1, events(F.rows(7...7)))) == [], "a cancelled connection's late events are dropped")
         #expect(state.rows.count == 2)
-        F.send(&state, .pageFailed(requestID: id + 1, message: "gone"))
-        F.send(&state, .toggleLive)
+        F.send(&state, paging: Paging(), .pageFailed(requestID: id + 1, message: "gone"))
+        F.send(&state, paging: Paging(), .toggleLive)
         #expect(state.live?.due == 0, "resumed: at once")
     }
 
@@ -104,22 +104,22 @@ struct ListReducerStreamTests {
         var state = connected(StreamSpec())
         var closed = events([], ends: true)
         closed.stream = StreamNews(closedEmpty: true)
-        F.send(&state, .pageLoaded(requestID: state.inFlight!.id, closed))
+        F.send(&state, paging: Paging(), .pageLoaded(requestID: state.inFlight!.id, closed))
         #expect(state.lastError == "the stream closed with no events")
         #expect(state.live?.streamStatus(connected: false) == "reconnecting in 6 s")
-        F.send(&state, .liveTick)
-        F.send(&state, .pageLoaded(requestID: state.inFlight!.id, closed))
+        F.send(&state, paging: Paging(), .liveTick)
+        F.send(&state, paging: Paging(), .pageLoaded(requestID: state.inFlight!.id, closed))
         #expect(state.live?.streamStatus(connected: false) == "reconnecting in 12 s", "each time twice as long")
-        F.send(&state, .liveTick)
-        F.send(&state, .pageLoaded(requestID: state.inFlight!.id, events(F.rows(1...1))))
+        F.send(&state, paging: Paging(), .liveTick)
+        F.send(&state, paging: Paging(), .pageLoaded(requestID: state.inFlight!.id, events(F.rows(1...1))))
         #expect(state.lastError == nil && state.live?.backOff.delay == 0, "events again: the line goes, the pace is back")
     }
 
     @Test func failuresBackOff() {
         var state = connected(StreamSpec())
-        F.send(&state, .liveTick)
+        F.send(&state, paging: Paging(), .liveTick)
         let id = state.inFlight!.id
-        F.send(&state, .pageFailed(requestID: id, message: "connection refused"))
+        F.send(&state, paging: Paging(), .pageFailed(requestID: id, message: "connection refused"))
         #expect(state.live?.streamStatus(connected: false) == "reconnecting in 6 s")
     }
 }
@@ -133,19 +133,19 @@ struct ListReducerStreamNewsTests {
         var state = ListState()
         state.stream = StreamSpec()
         state.live = LiveRefresh(every: 3)
-        F.send(&state, .appeared)
+        F.send(&state, paging: Paging(), .appeared)
         let id = state.inFlight!.id
         var bad = PageLoad(rows: [], fetchedAt: F.fetchedAt)
         bad.facts.continues = true
         bad.stream = StreamNews(problem: "event 2 is not JSON: hello", skipped: 1, retrySeconds: 10)
-        F.send(&state, .pageLoaded(requestID: id, bad))
+        F.send(&state, paging: Paging(), .pageLoaded(requestID: id, bad))
         #expect(state.lastError == "event 2 is not JSON: hello" && state.live?.every == 10)
         var good = PageLoad(rows: F.rows(1...1), fetchedAt: F.fetchedAt)
         good.facts.continues = true
-        F.send(&state, .pageLoaded(requestID: id, good))
+        F.send(&state, paging: Paging(), .pageLoaded(requestID: id, good))
         #expect(state.lastError == nil && state.rows.count == 1, "rows again: the line goes")
         bad.stream = StreamNews(problem: "event 9 is not JSON: x", skipped: 3, retrySeconds: 0.01)
-        F.send(&state, .pageLoaded(requestID: id, bad))
+        F.send(&state, paging: Paging(), .pageLoaded(requestID: id, bad))
         #expect(state.lastError == "3 events skipped · event 9 is not JSON: x" && state.live?.every == 1)
     }
 }
@@ -157,10 +157,10 @@ struct ListReducerStreamFooterTests {
         var state = ListState()
         state.stream = StreamSpec()
         state.live = LiveRefresh(every: 3)
-        Fixtures.send(&state, .appeared)
+        Fixtures.send(&state, paging: Paging(), .appeared)
         var part = PageLoad(rows: Fixtures.rows(1...3), fetchedAt: Fixtures.fetchedAt)
         part.facts.continues = true
-        Fixtures.send(&state, .pageLoaded(requestID: state.inFlight!.id, part))
+        Fixtures.send(&state, paging: Paging(), .pageLoaded(requestID: state.inFlight!.id, part))
         #expect(state.footer == .hidden && state.knownTotal == 3)
     }
 }
@@ -172,9 +172,9 @@ struct ListReducerStreamRestartTests {
         var state = ListState()
         state.stream = StreamSpec(mode: .upsert, keep: 5)
         state.live = LiveRefresh(every: 3)
-        Fixtures.send(&state, .appeared)
+        Fixtures.send(&state, paging: Paging(), .appeared)
         let first = state.inFlight!.id
-        #expect(Fixtures.send(&state, .restart) == [.cancelFetch(requestID: first), .fetchPage(requestID: first + 1, cursor: state.firstCursor)])
+        #expect(Fixtures.send(&state, paging: Paging(), .restart) == [.cancelFetch(requestID: first), .fetchPage(requestID: first + 1, cursor: PagingPlan(paging: Paging()).first)])
         #expect(state.stream == StreamSpec(mode: .upsert, keep: 5) && state.rows.isEmpty)
     }
 }

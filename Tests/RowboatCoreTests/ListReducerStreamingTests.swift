@@ -16,7 +16,7 @@ struct ListReducerStreamingTests {
     @Test func partsShowAtOnceAndTheLastBringsThePagingFacts() {
         var state = ListState(paging: F.paging)
         F.send(&state, .appeared)
-        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 1, Self.part(1...50))) == [])
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 1, Self.part(1...50)), paging: Fixtures.paging) == [])
         #expect(state.rows == F.rows(1...50))
         #expect(state.inFlight == .init(id: 1, kind: .first, cursor: .page(1), streamed: true))
         #expect(state.phase == .loadingMore)
@@ -25,7 +25,7 @@ struct ListReducerStreamingTests {
         F.send(&state, .move(.pageDown))
         #expect(state.selection == 19, "keys work while it arrives")
         F.send(&state, .pageLoaded(requestID: 1, Self.part(51...90)))
-        let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 1, F.page(91...100, totalPages: 1, totalCount: 100)))
+        let effects = ListReducer.reduce(&state, .pageLoaded(requestID: 1, F.page(91...100, totalPages: 1, totalCount: 100)), paging: Fixtures.paging)
         #expect(effects == [])
         #expect(state.rows == F.rows(1...100))
         #expect(F.positions(state.rows) == F.positions(F.rows(1...100)))

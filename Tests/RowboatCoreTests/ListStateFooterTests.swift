@@ -56,7 +56,6 @@ struct ListStateFooterTests {
         let s = ListState(paging: Fixtures.paging)
         #expect(s.phase == .firstLoad)
         #expect(s.nextCursor == .page(1))
-        #expect(s.firstCursor == .page(1))
         #expect(s.selectedRow == nil)
         #expect(s.viewportItems == 20)
         #expect(s.loadMoreThreshold == 0)

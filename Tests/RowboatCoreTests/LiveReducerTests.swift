@@ -193,7 +193,7 @@ struct LiveReducerTests {
     func app(size: TerminalSize = TerminalSize(columns: 80, rows: 24)) -> AppState {
         var list = ListState(paging: F.paging)
         list.live = LiveRefresh(every: 30)
-        var state = AppState(endpointKey: "items", columns: [], list: list, size: size)
+        var state = AppState(endpointKey: "items", columns: [], paging: F.paging, list: list, size: size)
         _ = AppReducer.reduce(&state, .clock(Self.now))
         _ = AppReducer.reduce(&state, .list(.appeared))
         _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, F.page(1...30, totalPages: 5, at: Self.now))))
@@ -245,7 +245,7 @@ struct LiveReducerTests {
     @Test func aFirstLoadThatFailsIsTriedAgainBackingOff() {
         var list = ListState(paging: F.paging)
         list.live = LiveRefresh(every: 30)
-        var state = AppState(endpointKey: "items", columns: [], list: list, size: TerminalSize(columns: 80, rows: 24))
+        var state = AppState(endpointKey: "items", columns: [], paging: F.paging, list: list, size: TerminalSize(columns: 80, rows: 24))
         _ = AppReducer.reduce(&state, .clock(Self.now))
         _ = AppReducer.reduce(&state, .list(.appeared))
         _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageFailed(requestID: 1, message: "network: connection refused by 127.0.0.1:9")))
@@ -286,7 +286,7 @@ struct LiveReducerTests {
     }
 
     @Test func aListThatIsNotLiveHasNoLiveKey() {
-        var state = AppState(endpointKey: "items", columns: [], list: ListState(paging: F.paging))
+        var state = AppState(endpointKey: "items", columns: [], paging: F.paging)
         #expect(KeyMap.default.action(for: .character("t"), in: state) == nil)
         #expect(AppReducer.reduce(&state, .toggleLive) == [])
         #expect(state.toast?.text == "items is not a live list (refresh.every in the config)")
@@ -314,6 +314,7 @@ struct LiveReducerTests {
         one.list.live = LiveRefresh(every: 30)
         two.list.live = LiveRefresh(every: 10)
         var state = AppState(tabs: [one, two])
+        for key in ["a", "b"] { state.endpoints[key] = EndpointInfo(title: key, paging: F.paging) }
         _ = AppReducer.reduce(&state, .clock(Self.now))
         _ = AppReducer.reduce(&state, .list(.appeared))
         _ = AppReducer.reduce(&state, .answer(.tab("a"), .pageLoaded(requestID: 1, F.page(1...30))))

@@ -24,7 +24,7 @@ struct LocalFilterKeysTests {
         #expect(AppReducer.reduce(&state, .columns(.filter(.equals))) == [])
         let maker = FilterCondition(field: "maker", title: "maker", relation: .equals, value: "Maker 3", kind: .text)
         var expected = before
-        #expect(ListReducer.reduce(&expected.list, .filter(RowFilter([maker]))) == [])
+        #expect(ListReducer.reduce(&expected.list, .filter(RowFilter([maker])), paging: expected.paging(of: expected.endpointKey)) == [])
         expected.toast = Toast(text: "7 of 30 loaded rows where maker = Maker 3", isError: false,
                                expiresAt: Self.now + Toast.lifetime)
         #expect(state.list == expected.list)

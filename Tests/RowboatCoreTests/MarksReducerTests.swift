@@ -15,7 +15,7 @@ struct MarksReducerTests {
     }
 
     func app() -> AppState {
-        var state = AppState(endpointKey: "items", columns: [], list: ListState(paging: Fixtures.paging),
+        var state = AppState(endpointKey: "items", columns: [], paging: Fixtures.paging,
                              size: TerminalSize(columns: 80, rows: 24))
         _ = AppReducer.reduce(&state, .list(.appeared))
         _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, PageLoad(rows: rows(1...30), totalPages: 5, fetchedAt: Self.now))))

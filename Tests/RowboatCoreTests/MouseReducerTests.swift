@@ -7,7 +7,7 @@ import RowboatCells
 struct MouseReducerTests {
     /// 60 rows loaded, 80x24: the table body is screen rows 1...21.
     func app() -> AppState {
-        AppState(endpointKey: "items", columns: [], list: Fixtures.loaded(pages: 2),
+        AppState(endpointKey: "items", columns: [], paging: Fixtures.paging, list: Fixtures.loaded(pages: 2),
                  size: TerminalSize(columns: 80, rows: 24))
     }
 
@@ -42,7 +42,7 @@ struct MouseReducerTests {
             #expect(AppReducer.reduce(&state, click(3, y)) == [])
             #expect(state.list.selection == 0)
         }
-        var short = AppState(endpointKey: "items", columns: [], list: Fixtures.loaded(pages: 1),
+        var short = AppState(endpointKey: "items", columns: [], paging: Fixtures.paging, list: Fixtures.loaded(pages: 1),
                              size: TerminalSize(columns: 80, rows: 50))
         _ = AppReducer.reduce(&short, click(3, 40))       // below the last of 30 rows
         #expect(short.list.selection == 0)
@@ -50,7 +50,7 @@ struct MouseReducerTests {
 
     @Test func clickNearTheEndLoadsMoreLikeMoving() {
         // 60 rows on a 47-row body: a click on row 40 is within a screen of the end.
-        var state = AppState(endpointKey: "items", columns: [], list: Fixtures.loaded(pages: 2),
+        var state = AppState(endpointKey: "items", columns: [], paging: Fixtures.paging, list: Fixtures.loaded(pages: 2),
                              size: TerminalSize(columns: 80, rows: 50))
         let effects = AppReducer.reduce(&state, click(0, 40))
         #expect(state.list.selection == 39)

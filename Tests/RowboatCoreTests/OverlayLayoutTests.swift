@@ -6,7 +6,7 @@ import RowboatCells
 @Suite("ScreenLayout: where overlays, toasts, the search prompt and messages go")
 struct OverlayLayoutTests {
     func layout(_ columns: Int, _ rows: Int) -> ScreenLayout {
-        ScreenLayout.of(AppState(endpointKey: "items", columns: [], list: Fixtures.loaded(pages: 1),
+        ScreenLayout.of(AppState(endpointKey: "items", columns: [], paging: Fixtures.paging, list: Fixtures.loaded(pages: 1),
                                  size: TerminalSize(columns: columns, rows: rows)))
     }
 
@@ -56,7 +56,7 @@ struct OverlayLayoutTests {
     }
 
     @Test func theDetailPictureIsCentredAcross() throws {
-        var state = AppState(endpointKey: "items", columns: [], list: Fixtures.loaded(pages: 1),
+        var state = AppState(endpointKey: "items", columns: [], paging: Fixtures.paging, list: Fixtures.loaded(pages: 1),
                              size: TerminalSize(columns: 100, rows: 40))
         _ = AppReducer.reduce(&state, .openDetail)
         let detail = try #require(state.detail)

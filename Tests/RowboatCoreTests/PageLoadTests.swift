@@ -26,4 +26,19 @@ import RowboatSpec
         #expect(info.startingList == ListState(paging: F.paging))
         #expect(info.startingList.nextCursor == .page(1))
     }
+
+    /// The list holds no paging of its own: the app reducer gives the list
+    /// reducer its endpoint's, the one copy in `EndpointInfo`.
+    @Test func aTabWalksByItsEndpointsPaging() {
+        let cursor = Paging(style: .cursor(param: "after", next: JSONPath("next")!))
+        var state = AppState(endpointKey: "c", columns: [], paging: cursor)
+        #expect(state.paging(of: "c") == cursor)
+        _ = AppReducer.reduce(&state, .list(.appeared))
+        let page = PageLoad(rows: F.rows(1...30), facts: PageFacts(itemCount: 30, nextToken: "A"), fetchedAt: F.fetchedAt)
+        _ = AppReducer.reduce(&state, .answer(.tab("c"), .pageLoaded(requestID: 1, page)))
+        #expect(state.list.nextCursor == .token("A"))
+        state.endpoints["c"]?.paging = F.paging
+        _ = AppReducer.reduce(&state, .list(.refresh))
+        #expect(state.list.inFlight?.cursor == .page(1))
+    }
 }

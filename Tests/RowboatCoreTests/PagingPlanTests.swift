@@ -50,10 +50,11 @@ struct PagingPlanTests {
     }
 
     @Test func reducerUsesTotalCountAfterDeduplication() {
-        var state = ListState(paging: Paging(style: .pageNumber(param: "page", first: 1)))
-        Fixtures.send(&state, .appeared, .pageLoaded(requestID: 1, Fixtures.page(1...30, totalCount: 40)))
+        let paging = Paging(style: .pageNumber(param: "page", first: 1))
+        var state = ListState(paging: paging)
+        Fixtures.send(&state, paging: paging, .appeared, .pageLoaded(requestID: 1, Fixtures.page(1...30, totalCount: 40)))
         #expect(state.nextCursor == .page(2))
-        Fixtures.send(&state, .loadMore, .pageLoaded(requestID: 2, Fixtures.page(21...40, totalCount: 40)))
+        Fixtures.send(&state, paging: paging, .loadMore, .pageLoaded(requestID: 2, Fixtures.page(21...40, totalCount: 40)))
         #expect(state.rows.count == 40)
         #expect(state.nextCursor == nil)
         #expect(state.phase == .exhausted)
@@ -73,8 +74,8 @@ struct PagingPlanTests {
 
     @Test func singlePageEndpointIsExhaustedAfterOnePage() {
         var state = ListState(paging: Paging())
-        #expect(ListReducer.reduce(&state, .appeared) == [.fetchPage(requestID: 1, cursor: .page(0))])
-        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 1, Fixtures.page(1...5))) == [])
+        #expect(ListReducer.reduce(&state, .appeared, paging: Paging()) == [.fetchPage(requestID: 1, cursor: .page(0))])
+        #expect(ListReducer.reduce(&state, .pageLoaded(requestID: 1, Fixtures.page(1...5)), paging: Paging()) == [])
         #expect(state.phase == .exhausted)
         #expect(state.nextCursor == nil)
     }

@@ -46,13 +46,13 @@ struct RowChangesTests {
         state.viewportItems = 10
         state.live = LiveRefresh(every: 30)
         state.live?.dropsGone = drops
-        F.send(&state, .appeared, .pageLoaded(requestID: 1, PageLoad(rows: F.rows(1...5), fetchedAt: F.fetchedAt)))
+        F.send(&state, paging: Paging(), .appeared, .pageLoaded(requestID: 1, PageLoad(rows: F.rows(1...5), fetchedAt: F.fetchedAt)))
         return state
     }
 
     func tick(_ state: inout ListState, _ ids: [String], at time: Double) {
-        F.send(&state, .liveTick)
-        F.send(&state, .pageLoaded(requestID: state.inFlight!.id, PageLoad(rows: F.rows(ids: ids), fetchedAt: time)))
+        F.send(&state, paging: Paging(), .liveTick)
+        F.send(&state, paging: Paging(), .pageLoaded(requestID: state.inFlight!.id, PageLoad(rows: F.rows(ids: ids), fetchedAt: time)))
     }
 
     @Test func aRowGoneFromTheFirstPageIsDimmedForATickThenKept() {

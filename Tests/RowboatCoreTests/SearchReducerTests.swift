@@ -7,7 +7,7 @@ import RowboatCells
 struct SearchReducerTests {
     /// 60 loaded rows titled "Item 1"..."Item 60"; 24 terminal rows (21 visible).
     func loadedApp(searchParam: String? = nil) -> AppState {
-        var state = AppState(endpointKey: "items", columns: [], list: Fixtures.loaded(pages: 2),
+        var state = AppState(endpointKey: "items", columns: [], paging: Fixtures.paging, list: Fixtures.loaded(pages: 2),
                              size: TerminalSize(columns: 80, rows: 24))
         state.query = QueryState(options: QueryOptions(searchParam: searchParam))
         return state
@@ -203,7 +203,7 @@ struct SearchReducerTests {
         #expect(effects == [.fetchPage(list: .tab("items"), endpoint: "items", requestID: lastID + 1, cursor: .page(1), params: [:])])
         var expected = before
         expected.query.serverSearch = nil
-        _ = ListReducer.reduce(&expected.list, .restart)
+        _ = ListReducer.reduce(&expected.list, .restart, paging: expected.paging(of: expected.endpointKey))
         #expect(state == expected)
         #expect(KeyMap.default.action(for: .escape, in: state) == nil)
         // Again: nothing to clear, nothing asked.

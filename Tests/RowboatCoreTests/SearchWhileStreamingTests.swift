@@ -16,7 +16,7 @@ struct SearchWhileStreamingTests {
 
     /// The first part in, and "/5" typed.
     func searching() -> AppState {
-        var state = AppState(endpointKey: "items", columns: [], list: ListState(paging: F.paging),
+        var state = AppState(endpointKey: "items", columns: [], paging: F.paging,
                              size: TerminalSize(columns: 80, rows: 24))
         _ = AppReducer.reduce(&state, .list(.appeared))
         _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageLoaded(requestID: 1, Self.part(F.rows(1...20)))))

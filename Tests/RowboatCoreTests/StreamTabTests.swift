@@ -53,7 +53,7 @@ struct StreamTabTests {
         // Back: it connects at the next clock, at once.
         _ = AppReducer.reduce(&state, .selectTab(1))
         #expect(AppReducer.reduce(&state, .clock(Self.now + 61))
-                == [.fetchLive(list: .tab("market"), endpoint: "market", requestID: 2, cursor: state.list.firstCursor)])
+                == [.fetchLive(list: .tab("market"), endpoint: "market", requestID: 2, cursor: PagingPlan(paging: state.paging(of: "market")).first)])
         #expect(state.list.liveStatus == "connected")
     }
 

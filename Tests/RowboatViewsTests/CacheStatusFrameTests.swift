@@ -8,7 +8,7 @@ import RowboatSpec
     let renderer = AppRenderer(theme: .default)
 
     func cachedList(offline: Bool) -> AppState {
-        var state = AppState(endpointKey: "items", columns: Fixtures.columns, list: ListState(paging: Fixtures.paging()),
+        var state = AppState(endpointKey: "items", columns: Fixtures.columns, paging: Fixtures.paging(),
                              size: .init(columns: 80, rows: 10))
         _ = AppReducer.reduce(&state, .list(.appeared))
         let cachedAt = Fixtures.now - 12 * 60

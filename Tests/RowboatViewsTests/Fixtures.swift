@@ -36,7 +36,7 @@ enum Fixtures {
 
     /// An app state with `count` rows loaded in one page of `totalPages`.
     static func loaded(_ rows: [RowModel], size: TerminalSize, totalPages: Int = 34, totalCount: Int = 1000) -> AppState {
-        var state = AppState(endpointKey: "items", columns: columns, list: ListState(paging: paging()), size: size)
+        var state = AppState(endpointKey: "items", columns: columns, paging: paging(), size: size)
         _ = AppReducer.reduce(&state, .list(.appeared))
         _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, PageLoad(
             rows: rows, totalPages: totalPages, totalCount: totalCount, fetchedAt: now - 120))))

@@ -14,7 +14,7 @@ import RowboatCells
     func live(_ size: TerminalSize) -> AppState {
         var list = ListState(paging: Fixtures.paging())
         list.live = LiveRefresh(every: 30)
-        var state = AppState(endpointKey: "items", columns: Fixtures.columns, list: list, size: size)
+        var state = AppState(endpointKey: "items", columns: Fixtures.columns, paging: Fixtures.paging(), list: list, size: size)
         _ = AppReducer.reduce(&state, .clock(Fixtures.now - 120))
         _ = AppReducer.reduce(&state, .list(.appeared))
         _ = AppReducer.reduce(&state, .list(.pageLoaded(requestID: 1, PageLoad(

@@ -10,7 +10,7 @@ import RowboatSpec
 
     @Test func absentCursorPathInTheStatusBar() throws {
         var state = AppState(endpointKey: "posts", columns: Fixtures.columns,
-                             list: ListState(paging: Paging(style: .cursor(param: "after", next: JSONPath("data.aftr")!))),
+                             paging: Paging(style: .cursor(param: "after", next: JSONPath("data.aftr")!)),
                              size: .init(columns: 100, rows: 8))
         _ = AppReducer.reduce(&state, .list(.appeared))
         var facts = PageFacts(itemCount: 3)
@@ -24,7 +24,7 @@ import RowboatSpec
 
     @Test func noLinkHeaderInTheStatusBar() throws {
         var state = AppState(endpointKey: "issues", columns: Fixtures.columns,
-                             list: ListState(paging: Paging(style: .link)), size: .init(columns: 100, rows: 8))
+                             paging: Paging(style: .link), size: .init(columns: 100, rows: 8))
         _ = AppReducer.reduce(&state, .list(.appeared))
         var facts = PageFacts(itemCount: 3)
         facts.absentPaths = [PagingNotice.noNextLink]

@@ -60,7 +60,7 @@ import RowboatSpec
         #expect(text.contains("failed — \(k(.refresh)) to retry"), "\(text)")
         expectNoDefaults(text, "failed load-more")
 
-        var failed = AppState(endpointKey: "items", columns: Fixtures.columns, list: ListState(paging: Fixtures.paging()),
+        var failed = AppState(endpointKey: "items", columns: Fixtures.columns, paging: Fixtures.paging(),
                               size: .init(columns: 80, rows: 12))
         _ = AppReducer.reduce(&failed, .list(.appeared))
         _ = AppReducer.reduce(&failed, .list(.pageFailed(requestID: 1, message: "connection refused")))

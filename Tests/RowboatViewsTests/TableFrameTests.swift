@@ -29,14 +29,14 @@ import RowboatCells
     }
 
     @Test func firstLoadSpinner() throws {
-        var state = AppState(endpointKey: "items", columns: Fixtures.columns, list: ListState(paging: Fixtures.paging()),
+        var state = AppState(endpointKey: "items", columns: Fixtures.columns, paging: Fixtures.paging(),
                              size: .init(columns: 80, rows: 24))
         _ = AppReducer.reduce(&state, .list(.appeared))
         try GoldenFrame.check(renderer.render(state, now: Fixtures.now, spinnerFrame: 2), "first-load-80x24")
     }
 
     @Test func errorViewOnFirstPage() throws {
-        var state = AppState(endpointKey: "items", columns: Fixtures.columns, list: ListState(paging: Fixtures.paging()),
+        var state = AppState(endpointKey: "items", columns: Fixtures.columns, paging: Fixtures.paging(),
                              size: .init(columns: 80, rows: 24))
         _ = AppReducer.reduce(&state, .list(.appeared))
         _ = AppReducer.reduce(&state, .list(.pageFailed(requestID: 1, message: "network: connection refused by 127.0.0.1:9")))
@@ -173,6 +173,7 @@ import RowboatCells
             TabState(endpointKey: $0, title: $0.capitalized, columns: Fixtures.columns, list: ListState(paging: Fixtures.paging()))
         }
         var state = AppState(tabs: tabs, size: size)
+        for tab in tabs { state.endpoints[tab.endpointKey] = EndpointInfo(title: tab.endpointKey, paging: Fixtures.paging()) }
         _ = AppReducer.reduce(&state, .list(.appeared))
         _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageLoaded(requestID: 1, PageLoad(
             rows: (1...30).map { Fixtures.row($0) }, totalPages: 34, totalCount: 1000, fetchedAt: Fixtures.now - 120))))
@@ -353,7 +354,7 @@ import RowboatCells
     }
 
     @Test func appearingLoadsFavoritesFromTheStore() {
-        var state = AppState(endpointKey: "items", columns: Fixtures.columns, list: ListState(paging: Fixtures.paging()))
+        var state = AppState(endpointKey: "items", columns: Fixtures.columns, paging: Fixtures.paging())
         #expect(AppReducer.reduce(&state, .list(.appeared)) == [.loadFavorites(endpoint: "items"), .fetchPage(list: .tab("items"), endpoint: "items", requestID: 1, cursor: .page(1))])
         _ = AppReducer.reduce(&state, .favoritesLoaded(endpoint: "items", [Fixtures.row(9)]))
         #expect(state.isFavorite("9"))

@@ -83,7 +83,7 @@ extension AppReducer {
     /// Runs a list action on the strip of the detail on top.
     static func stripList(_ state: inout AppState, _ action: ListAction) -> [AppEffect] {
         guard var detail = state.detail, var strip = detail.strip else { return [] }
-        let effects = ListReducer.reduce(&strip.list, action).map {
+        let effects = ListReducer.reduce(&strip.list, action, paging: state.paging(of: strip.endpointKey)).map {
             effect($0, list: .strip(strip.id), endpoint: strip.endpointKey, params: strip.params)
         }
         detail.strip = strip
@@ -98,7 +98,7 @@ extension AppReducer {
             for depth in state.tabs[t].stack.indices {
                 guard case .detail(var detail) = state.tabs[t].stack[depth], var strip = detail.strip, strip.id == id
                 else { continue }
-                let effects = ListReducer.reduce(&strip.list, action).map {
+                let effects = ListReducer.reduce(&strip.list, action, paging: state.paging(of: strip.endpointKey)).map {
                     effect($0, list: .strip(id), endpoint: strip.endpointKey, params: strip.params)
                 }
                 detail.strip = strip

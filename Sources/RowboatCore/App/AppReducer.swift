@@ -208,7 +208,7 @@ public enum AppReducer {
         if action == .appeared, state.favoritesByEndpoint[key] == nil {
             state.favoritesByEndpoint[key] = []   // asked for below
         }
-        let effects = gateNotices(&state, tab: index, ListReducer.reduce(&state.tabs[index].list, action)).map { e in
+        let effects = gateNotices(&state, tab: index, ListReducer.reduce(&state.tabs[index].list, action, paging: state.paging(of: key))).map { e in
             effect(e, list: .tab(key), endpoint: key, params: params)
         }
         return action == .appeared ? [.loadFavorites(endpoint: key)] + effects : effects

@@ -7,16 +7,17 @@ import RowboatSpec
 /// off and say so. A tick never overlaps another load: it starts only when
 /// nothing is in flight, and gives way to a load the user asks for.
 extension ListReducer {
-    static func liveTick(_ state: inout ListState) -> [ListEffect] {
+    static func liveTick(_ state: inout ListState, paging: Paging) -> [ListEffect] {
         guard state.liveTickPossible else { return [] }
         if state.retriesFirstPage {
             state.live?.due = nil
-            return ListReducer.reduce(&state, .retry)
+            return ListReducer.reduce(&state, .retry, paging: paging)
         }
+        let first = PagingPlan(paging: paging).first
         state.lastRequestID += 1
-        state.inFlight = .init(id: state.lastRequestID, kind: .live, cursor: state.firstCursor)
+        state.inFlight = .init(id: state.lastRequestID, kind: .live, cursor: first)
         state.live?.due = nil
-        return [.fetchLive(requestID: state.lastRequestID, cursor: state.firstCursor)]
+        return [.fetchLive(requestID: state.lastRequestID, cursor: first)]
     }
 
     static func toggleLive(_ state: inout ListState) -> [ListEffect] {

@@ -73,7 +73,8 @@ extension ListReducer {
         var screenRow: Int
     }
 
-    static func apply(_ page: PageLoad<RowTable>, request: ListState.InFlight, anchor: Anchor, to state: inout ListState) {
+    static func apply(_ page: PageLoad<RowTable>, request: ListState.InFlight, anchor: Anchor, paging: Paging,
+                      to state: inout ListState) {
         let kind = request.kind
         let selectedID = anchor.id
         let screenRow = anchor.screenRow
@@ -99,7 +100,8 @@ extension ListReducer {
         // A local sort takes the new rows into its order, a local filter sets aside those it leaves out.
         resort(&state, moving: Array(rowsBefore..<state.rows.count))
         let loaded = state.rows.count + state.rows.hiddenCount
-        applyWalkRules(&state, page: page.facts, request: request, added: loaded - loadedBefore, final: page.final)
+        applyWalkRules(&state, page: page.facts, request: request, added: loaded - loadedBefore, final: page.final,
+                       paging: paging)
         state.totalCount = page.facts.totalCount ?? state.totalCount
         state.totalPages = page.facts.totalPages ?? state.totalPages
         state.lastUpdated = page.fetchedAt
@@ -133,10 +135,10 @@ extension ListReducer {
     /// new stops automatic loads. Rows from automatic loads count toward
     /// `autoLoadRowLimit`.
     static func applyWalkRules(_ state: inout ListState, page: PageFacts, request: ListState.InFlight, added: Int,
-                               final: Bool) {
+                               final: Bool, paging: Paging) {
         state.halt = nil
         if request.automatic, final { state.autoLoadedRows += added }
-        let step = state.walk.land(page, from: request.cursor, paging: state.paging,
+        let step = state.walk.land(page, from: request.cursor, paging: paging,
                                    loaded: state.rows.count + state.rows.hiddenCount, fresh: added)
         state.nextCursor = step.cursor
         switch step {

@@ -5,8 +5,11 @@ import RowboatSpec
 /// Every request gets a fresh id and is the only one the list waits for, so
 /// an answer to a superseded request (a load-more overtaken by a refresh) is
 /// dropped. At most one request is in flight; rows are de-duplicated by id.
+/// How the endpoint pages is not the list's: the caller passes its
+/// endpoint's `paging` (held once, in `EndpointInfo`).
 public enum ListReducer {
-    public static func reduce(_ state: inout ListState, _ action: ListAction) -> [ListEffect] {
+    public static func reduce(_ state: inout ListState, _ action: ListAction, paging: Paging) -> [ListEffect] {
+        let first = PagingPlan(paging: paging).first
         switch action {
         case .refresh, .restart, .loadMore, .retry, .move:
             // A key press: automatic loading may go on again (flood rules).
@@ -21,22 +24,22 @@ public enum ListReducer {
         case .appeared:
             guard state.inFlight == nil, state.rows.isEmpty else { return [] }
             state.phase = .firstLoad
-            return [start(&state, .first, state.firstCursor)]
+            return [start(&state, .first, first)]
 
         case .refresh:
             // After a failure the same key retries what failed ("r to retry").
             if case .failed = state.phase, state.failedLoad != nil, state.inFlight == nil {
-                return reduce(&state, .retry)
+                return reduce(&state, .retry, paging: paging)
             }
             if state.inFlight?.kind == .refresh || state.inFlight?.kind == .first { return [] }
             // A live list backing off asks again now, and at its pace after.
             state.live?.backOff.succeeded()
             state.phase = state.rows.isEmpty ? .firstLoad : .refreshing
-            return superseded(state) + [start(&state, state.rows.isEmpty ? .first : .refresh, state.firstCursor)]
+            return superseded(state) + [start(&state, state.rows.isEmpty ? .first : .refresh, first)]
 
         case .restart:
             let cancel = superseded(state)
-            var fresh = ListState(paging: state.paging)
+            var fresh = ListState(paging: paging)
             // Another query (a server search, a filter): the marks go along by id.
             state.marks.settle(state.rows)
             fresh.marks = state.marks
@@ -47,7 +50,7 @@ public enum ListReducer {
             fresh.live = state.live.map(LiveRefresh.restarted)
             fresh.stream = state.stream
             state = fresh
-            return cancel + [start(&state, .first, state.firstCursor)]
+            return cancel + [start(&state, .first, first)]
 
         case .removeRows(let ids):
             // The selection stays on its row, or the row after it.
@@ -90,7 +93,7 @@ public enum ListReducer {
             return failed(&state, request, message: message, retryAfter: retryAfter)
 
         case .liveTick:
-            return liveTick(&state)
+            return liveTick(&state, paging: paging)
 
         case .toggleLive:
             return toggleLive(&state)
@@ -121,7 +124,7 @@ public enum ListReducer {
             if movement == .up, state.selection == 0, state.inFlight == nil || state.inFlight?.kind == .live,
                !state.rows.isEmpty {
                 // Pull-to-refresh: up at the top arms the pull, up again refreshes.
-                if state.phase == .pulling { return reduce(&state, .refresh) }
+                if state.phase == .pulling { return reduce(&state, .refresh, paging: paging) }
                 if state.phase == .idle || state.phase == .exhausted {
                     state.phase = .pulling
                     return []
@@ -158,7 +161,7 @@ public enum ListReducer {
                 // and its final answer replaces these rows in place.
                 request.provisional = .init(rowCount: state.rows.count + state.rows.hiddenCount, pagesLoaded: state.pagesLoaded,
                                             badge: state.cacheBadge)
-                apply(page, request: request, anchor: anchor, to: &state)
+                apply(page, request: request, anchor: anchor, paging: paging, to: &state)
                 state.inFlight = request
                 state.phase = request.kind == .more ? .loadingMore : .refreshing
                 return []
@@ -166,7 +169,7 @@ public enum ListReducer {
             state.inFlight = nil
             state.failedLoad = nil
             state.lastError = nil
-            apply(page, request: request, anchor: anchor, to: &state)
+            apply(page, request: request, anchor: anchor, paging: paging, to: &state)
             if state.refreshFollow != nil { return followOn(&state) }
             return autoLoadMore(&state)
 
@@ -179,7 +182,7 @@ public enum ListReducer {
             guard let request = state.inFlight, request.id == id else { return [] }
             if request.kind == .live { return liveFailed(&state, message: message, retryAfter: nil) }
             guard request.kind == .more, request.provisional == nil else {
-                return reduce(&state, .pageFailed(requestID: id, message: message))
+                return reduce(&state, .pageFailed(requestID: id, message: message), paging: paging)
             }
             endFollow(&state)
             // The rows stay and nothing failed: the cache holds no more.

@@ -77,8 +77,6 @@ public struct ListState: Sendable, Equatable {
     public var loadMoreThreshold: Int = 0
     /// The page to ask for next; nil when the data has ended.
     public var nextCursor: PageCursor?
-    /// How the endpoint pages: decides the next cursor after each page.
-    public var paging: Paging
     /// The walk over pages since the first page or refresh: its pages, the
     /// cursors it followed (a repeat is a paging loop), judged by the rules
     /// `fetch` and the probe use.
@@ -155,13 +153,11 @@ public struct ListState: Sendable, Equatable {
     /// kept after its own meanwhile (nil: none).
     public var refreshFollow: RefreshFollow?
 
+    /// A list about to walk by `paging` (its endpoint's, which the list
+    /// does not keep): no rows, the first page next.
     public init(paging: Paging = Paging()) {
-        self.paging = paging
         self.nextCursor = PagingPlan(paging: paging).first
     }
-
-    /// The cursor of the first page.
-    public var firstCursor: PageCursor { PagingPlan(paging: paging).first }
 
     /// The selected row, if any.
     public var selectedRow: RowModel? { rows.indices.contains(selection) ? rows[selection] : nil }

@@ -8,9 +8,10 @@ import RowboatSpec
 ///
 /// The list takes its rows as a table already written off the UI thread
 /// (`PageLoad<RowTable>`: the list adopts its pages, see
-/// `RowTable.append(table:)`); the page source hands on the decoded page
-/// (`PageLoad<PageResult>`, its facts the page's own), which the config's
-/// provider writes into rows and `fetch` prints as items.
+/// `RowTable.append(table:)`); the page source hands on the decoded items
+/// (`PageLoad<PageItems>`), which the config's provider writes into rows
+/// and `fetch` prints. The facts are the load's alone: no content carries
+/// its own.
 public struct PageLoad<Content: Sendable>: Sendable {
     public var content: Content
     public var facts: PageFacts

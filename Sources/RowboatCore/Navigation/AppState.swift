@@ -49,6 +49,11 @@ public struct AppState: Sendable, Equatable {
     public var favoritesByEndpoint: [String: [RowModel]] = [:]
     /// Every endpoint of the config by key (titles, paging, related items).
     public var endpoints: [String: EndpointInfo] = [:]
+
+    /// How endpoint `key` pages: its `EndpointInfo`'s, the one copy, which
+    /// the list reducer is given for each of its lists (one the app does
+    /// not know pages by the default).
+    public func paging(of key: String) -> Paging { endpoints[key]?.paging ?? Paging() }
     /// The views saved from the list (`V`), by endpoint key, in the order saved.
     public var savedViews: [String: [ViewSpec]] = [:]
     /// How text compares in a local sort: the user's collation, given by
@@ -78,10 +83,13 @@ public struct AppState: Sendable, Equatable {
     /// status bar says so and help shows what was guessed.
     public var guessed: GuessedConfig?
 
-    /// One tab for `endpointKey`.
-    public init(endpointKey: String, columns: [ColumnSpec], list: ListState = ListState(),
+    /// One tab for `endpointKey`, an endpoint that pages by `paging` (its
+    /// list starts at the first page unless `list` is given).
+    public init(endpointKey: String, columns: [ColumnSpec], paging: Paging = Paging(), list: ListState? = nil,
                 size: TerminalSize = TerminalSize(columns: 80, rows: 24)) {
+        let list = list ?? ListState(paging: paging)
         self.init(tabs: [TabState(endpointKey: endpointKey, columns: columns, list: list)], size: size)
+        endpoints[endpointKey] = EndpointInfo(title: endpointKey, paging: paging)
     }
 
     /// `tabs` in order, the first one shown.

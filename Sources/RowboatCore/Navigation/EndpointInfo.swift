@@ -4,8 +4,9 @@ import RowboatSpec
 /// title, how it pages and its related items.
 public struct EndpointInfo: Sendable, Equatable {
     public var title: String
-    /// How it pages: the state's one copy, which every list of the
-    /// endpoint (its tab's, a related strip's) starts from (`startingList`).
+    /// How it pages: the state's one copy. Every list of the endpoint (its
+    /// tab's, a related strip's) starts from it (`startingList`) and the
+    /// list reducer is given it (`AppState.paging(of:)`); no list keeps it.
     public var paging: Paging
     public var related: RelatedSpec?
     /// What can be done to its rows (the config's actions, or a kit
