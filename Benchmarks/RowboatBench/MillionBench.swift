@@ -106,7 +106,7 @@ enum MillionBench {
                         note: "typing \"lantern 9\" (median of each round's slowest key, from the key to its "
                             + "matches in force: past \(big.list.inlineSearchRows) rows worked out as the runner does, off "
                             + "the UI thread; the UI thread's slowest share \(Bench.time(uiShare.max() ?? 0))): the first "
-                            + "key scans every row (\(Bench.time(Bench.median(firsts)))), later keys only the rows still "
+                            + "key scans every row (\(Bench.time(Bench.median(firsts))), fastest \(Bench.time(firsts.min() ?? 0))), later keys only the rows still "
                             + "matching (median key \(Bench.time(Bench.median(keystrokes)))); \(matched) rows match; "
                             + "median by key: " + (0..<9).map { key in
                                 Bench.time(Bench.median(stride(from: key, to: keystrokes.count, by: 9).map { keystrokes[$0] }))

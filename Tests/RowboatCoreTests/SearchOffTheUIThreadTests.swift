@@ -43,17 +43,27 @@ struct SearchOffTheUIThreadTests {
         _ = AppReducer.reduce(&state, found(1, Array(0..<60)))
         let rows = state.list.rows
         #expect(AppReducer.reduce(&state, .search(.insert("5")))
-                == [.searchRows(tab: "items", requestID: 2, text: "5", rows: rows, among: Array(0..<60), fields: [])])
+                == [.searchRows(tab: "items", requestID: 2, text: "5", rows: rows, among: nil, fields: [])])
         // The previous matches stay shown until the answer.
         #expect(state.search?.matches == Array(0..<60))
-        // A second key before the answer: asked again, from the same matches (those of "").
+        // A second key before the answer: asked again, from the same matches (those of "": every row).
         #expect(AppReducer.reduce(&state, .search(.insert("5")))
-                == [.searchRows(tab: "items", requestID: 3, text: "55", rows: rows, among: Array(0..<60), fields: [])])
+                == [.searchRows(tab: "items", requestID: 3, text: "55", rows: rows, among: nil, fields: [])])
         let before = state
         #expect(AppReducer.reduce(&state, found(2, [4, 14, 24, 34, 44] + Array(49...58))) == [])
         #expect(state == before, "a replaced request's answer is dropped")
         _ = AppReducer.reduce(&state, found(3, [54]))
         #expect(state.search?.matches == [54])
+        // Backspace: a shorter text looks at every row again.
+        #expect(AppReducer.reduce(&state, .search(.deleteBackward))
+                == [.searchRows(tab: "items", requestID: 4, text: "5", rows: rows, among: nil, fields: [])])
+        _ = AppReducer.reduce(&state, found(4, [4, 14, 24, 34, 44] + Array(49...58)))
+        #expect(state.currentRow?.id == "55", "Backspace keeps the row selected")
+        // Typing again narrows among the matches of "5".
+        #expect(AppReducer.reduce(&state, .search(.insert("5")))
+                == [.searchRows(tab: "items", requestID: 5, text: "55", rows: rows, among: [4, 14, 24, 34, 44] + Array(49...58),
+                                fields: [])])
+        _ = AppReducer.reduce(&state, found(5, [54]))
         #expect(state.search?.searching == nil)
         #expect(state.search?.basis == SearchBasis(text: "55", rows: SearchedRows(rows)))
         #expect(state.currentRow?.id == "55")

@@ -43,9 +43,10 @@ extension AppReducer {
             }
         }
         if search.searching == nil, search.basis == SearchBasis(text: search.text, rows: now) { return [] }
-        // Matches of a text the new one contains, in these same rows: only they can match.
+        // Matches of a text the new one contains, in these same rows: only they can match
+        // (those of no text are every row: looked at in place, not through a list of them).
         let among = search.basis.flatMap { basis in
-            basis.rows == now && contains(search.text, basis.text) ? search.matches : nil
+            basis.rows == now && !basis.text.isEmpty && contains(search.text, basis.text) ? search.matches : nil
         }
         if (among?.count ?? rows.count) <= state.tabs[index].list.inlineSearchRows {
             let selectedID = selectedMatchID(search, in: rows)
