@@ -44,6 +44,32 @@ struct SearchWhileStreamingTests {
         #expect(state.search?.matches == SearchState.matches("5", in: state.list.rows))
     }
 
+    /// With a local sort or filter in force a part does not only add rows
+    /// at the end: it moves them into the order, or sets some aside. The
+    /// matches are then looked for again, in the rows where they now are.
+    @Test func aPartThatMovesRowsIsNotGrowth() {
+        /// "Item n" with its number as a field the sort and the filter read.
+        func rows(_ ids: ClosedRange<Int>) -> [RowModel] {
+            ids.map { RowModel(id: String($0), title: "Item \($0)", fields: ["n": .text(String($0))], fieldOrder: ["n"]) }
+        }
+        for sorted in [true, false] {
+            var state = AppState(endpointKey: "items", columns: [], paging: F.paging, size: TerminalSize(columns: 80, rows: 24))
+            _ = AppReducer.reduce(&state, .list(.appeared))
+            _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageLoaded(requestID: 1, Self.part(rows(1...20)))))
+            if sorted {
+                _ = AppReducer.reduce(&state, .list(.sort(LocalSort(field: "n", title: "N", descending: true, kind: .text))))
+            } else {
+                _ = AppReducer.reduce(&state, .list(.filter(RowFilter([FilterCondition(field: "n", title: "N", relation: .contains, value: "1")]))))
+            }
+            _ = AppReducer.reduce(&state, .search(.begin))
+            _ = AppReducer.reduce(&state, .search(.insert("5")))
+            #expect(state.search?.matches == SearchState.matches("5", in: state.list.rows))
+            #expect(state.search?.matches.isEmpty == false)
+            _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageLoaded(requestID: 1, Self.part(rows(21...60)))))
+            #expect(state.search?.matches == SearchState.matches("5", in: state.list.rows), "sorted: \(sorted)")
+        }
+    }
+
     @Test func onlyALaterPartOfTheRequestInFlightIsGrowth() {
         let state = searching()
         #expect(SearchGrowth(state.list, .pageLoaded(requestID: 9, Self.part(F.rows(21...22)))) == nil)

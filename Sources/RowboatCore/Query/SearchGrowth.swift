@@ -14,9 +14,12 @@ struct SearchGrowth: Equatable {
     var before: SearchedRows
 
     /// Nil unless `action` is a later part (`continues`) of the streamed
-    /// request `list` has in flight: only such a part is sure to append.
+    /// request `list` has in flight, and no local sort or filter is in
+    /// force: only such a part is sure to append (a sort moves the rows it
+    /// adds into its order, a filter sets rows aside).
     init?(_ list: ListState, _ action: ListAction) {
-        guard case .pageLoaded(let id, let page) = action, page.facts.continues,
+        guard list.sort == nil, list.filter == nil,
+              case .pageLoaded(let id, let page) = action, page.facts.continues,
               let request = list.inFlight, request.id == id, request.streamed else { return nil }
         from = list.rows.count
         before = SearchedRows(list.rows)
