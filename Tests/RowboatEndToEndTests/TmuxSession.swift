@@ -95,7 +95,9 @@ final class TmuxSession {
         try tmux(["pipe-pane", "-o", "-t", name, "cat >> \(Self.quote(file))"])
     }
 
-    /// Waits until the screen satisfies `predicate`; returns the last screen.
+    /// Waits until the screen satisfies `predicate`; returns that screen
+    /// once it has settled (`settled`), so what a test then checks on it
+    /// is not half a repaint.
     @discardableResult
     func waitForScreen(timeout: Double = 30, escapes: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
                        _ predicate: (String) -> Bool) async throws -> String {
@@ -103,9 +105,31 @@ final class TmuxSession {
         if let matched = try await eventuallyValue(timeout: timeout, { () throws -> String? in
             last = try screen(escapes: escapes)
             return predicate(last) ? last : nil
-        }) { return matched }
+        }) { return try await settled(matched, escapes: escapes, predicate) }
         Issue.record("screen never matched; last screen:\n\(last)", sourceLocation: sourceLocation)
         return last
+    }
+
+    /// Captures taken after a match until two in a row are the same.
+    static let settleTries = 10
+    static let settleEvery = Duration.milliseconds(25)
+
+    /// `matched`, or a capture after it that is the same as the one before
+    /// it and still satisfies `predicate`: a capture can fall in the middle
+    /// of a repaint (the program's frame not yet all through tmux). A
+    /// screen that never stops changing (a clock, a stream) gives the last
+    /// capture that satisfied `predicate` after `settleTries` tries.
+    func settled(_ matched: String, escapes: Bool, _ predicate: (String) -> Bool) async throws -> String {
+        var previous = matched, latest = matched
+        for _ in 0..<Self.settleTries {
+            try? await Task.sleep(for: Self.settleEvery)
+            let next = try screen(escapes: escapes)
+            guard predicate(next) else { return latest }
+            if next == previous { return next }
+            latest = next
+            previous = next
+        }
+        return latest
     }
 
     /// The command's exit status, once it has ended.
