@@ -29,6 +29,14 @@ struct BenchResult: Codable {
 enum Bench {
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+    /// Nanoseconds of CPU this process has used, on every thread (what
+    /// work costs whatever else shares the cores).
+    static func processCPU() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
     /// Median seconds per operation of `ours` and `reference`.
     static func compare(reps: Int, inner: Int, ours: () -> Void, reference: () -> Void) -> (Double, Double) {
         // One warm-up each.
