@@ -32,26 +32,27 @@ struct SearchScansTests {
         await transport.shutdown()
     }
 
-    @Test func aScanReplacedBeforeItStartsIsSkipped() async {
+    @Test func aScanReplacedIsToldSoAndOneReplacedBeforeItStartsIsSkipped() async {
         let scans = SearchScans()
         let ran = Mutex<[Int]>([])
         let release = DispatchSemaphore(value: 0)
         let done = AsyncStream<Void>.makeStream()
         let started = AsyncStream<Void>.makeStream()
         // The first scan holds the queue until the next ones are asked for.
-        scans.run(tab: "items", id: 1) {
+        scans.run(tab: "items", id: 1) { replaced in
             started.continuation.yield()
             release.wait()
-            ran.withLock { $0.append(1) }
+            ran.withLock { $0.append(replaced() ? 10 : 1) }
         }
         var first = started.stream.makeAsyncIterator()
         _ = await first.next()
-        scans.run(tab: "items", id: 2) { ran.withLock { $0.append(2) } }
-        scans.run(tab: "other", id: 1) { ran.withLock { $0.append(-1) } }
-        scans.run(tab: "items", id: 3) { ran.withLock { $0.append(3) }; done.continuation.yield() }
+        scans.run(tab: "items", id: 2) { _ in ran.withLock { $0.append(2) } }
+        scans.run(tab: "other", id: 1) { replaced in ran.withLock { $0.append(replaced() ? -10 : -1) } }
+        scans.run(tab: "items", id: 3) { _ in ran.withLock { $0.append(3) }; done.continuation.yield() }
         release.signal()
         var finished = done.stream.makeAsyncIterator()
         _ = await finished.next()   // the barrier: the latest scan has run
-        #expect(ran.withLock { $0 } == [1, -1, 3])
+        // The first scan was told it was replaced (10: it would stop and post nothing); the second never ran.
+        #expect(ran.withLock { $0 } == [10, -1, 3])
     }
 }

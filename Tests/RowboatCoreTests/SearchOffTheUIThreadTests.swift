@@ -2,6 +2,7 @@ import Testing
 @testable import RowboatCore
 @testable import RowboatSpec
 import RowboatCells
+import Synchronization
 
 /// A `/` search through more rows than the reducer looks at in one key
 /// (`ListState.inlineSearchRows`) is worked out off the UI thread: the
@@ -107,6 +108,17 @@ struct SearchOffTheUIThreadTests {
         #expect(state.search?.matches == [6, 14, 24])
         #expect(state.search?.matches == SearchState.matches("5", in: state.list.rows))
         #expect(state.search?.searching == nil)
+    }
+
+    /// A scan asked to stop ends early: after the stretch it is in.
+    @Test func aScanStopsWhenAsked() {
+        let rows = RowTable((1...100_000).map { RowModel(id: String($0), title: "Item \($0)") })
+        #expect(SearchState.matches("item", in: rows, stop: { true }) == [])
+        #expect(SearchState.matches("item", in: rows, stop: { false }) == Array(0..<100_000))
+        let asked = Atomic<Int>(0)
+        let partial = SearchState.matches("item", in: rows, stop: { asked.add(1, ordering: .relaxed).newValue > 1 })
+        #expect(partial.count < 100_000 && partial.count >= RowTable.stopEvery / 8)
+        #expect(partial == partial.sorted())
     }
 
     /// A search kept on a tab that is not shown still takes its answer.

@@ -11,8 +11,10 @@ extension RowTable {
     /// without making rows; many candidates are split over the processors.
     /// `fields`: the text fields searched (those shown); nil: every one
     /// the detail shows.
+    /// `stop`, asked every `stopEvery` candidates, ends the scan early.
     func rows<C: RandomAccessCollection & Sendable>(_ candidates: C, containing needle: SearchNeedle,
-                                                    fields: Set<String>? = nil) -> [Int]
+                                                    fields: Set<String>? = nil,
+                                                    stop: (@Sendable () -> Bool)? = nil) -> [Int]
     where C.Element == Int, C.Index == Int {
         guard !needle.isEmpty else {
             // Every row matches: a range of rows at once (a million at `/`), not one by one.
@@ -20,8 +22,23 @@ extension RowTable {
             return candidates.filter(indices.contains)
         }
         let scan = RowScan(self, needle, fields: fields)
-        return Self.split(candidates, from: Self.parallelSearchFrom) { scan.rows($0) }
+        return Self.split(candidates, from: Self.parallelSearchFrom) { part in
+            guard let stop else { return scan.rows(part) }
+            // In stretches, asking between them.
+            var found: [Int] = []
+            var start = part.startIndex
+            while start < part.endIndex, !stop() {
+                let end = Swift.min(part.endIndex, start + Self.stopEvery)
+                found += scan.rows(part[start..<end])
+                start = end
+            }
+            return found
+        }
     }
+
+    /// How many candidates a stoppable search looks at between asking
+    /// whether to stop (about a millisecond of rows).
+    static let stopEvery = 32_768
 
     /// `scan` of `candidates`, in their order: from `threshold` candidates
     /// on, split in parts over the processors (at most 8), each part

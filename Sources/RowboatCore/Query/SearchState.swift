@@ -62,10 +62,13 @@ public struct SearchState: Sendable, Equatable {
     /// matches every row. With `among` (the matches of a text that `text`
     /// extends), only those rows are looked at: a longer text matches no
     /// row the shorter one did not.
-    public static func matches(_ text: String, in rows: RowTable, among: [Int]? = nil, fields: Set<String>? = nil) -> [Int] {
+    /// `stop`, asked now and then, ends a long scan early (its result
+    /// then partial: for a search no one waits for any more).
+    public static func matches(_ text: String, in rows: RowTable, among: [Int]? = nil, fields: Set<String>? = nil,
+                               stop: (@Sendable () -> Bool)? = nil) -> [Int] {
         let needle = SearchNeedle(text)
-        if let among { return rows.rows(among, containing: needle, fields: fields) }
-        return rows.rows(rows.indices, containing: needle, fields: fields)
+        if let among { return rows.rows(among, containing: needle, fields: fields, stop: stop) }
+        return rows.rows(rows.indices, containing: needle, fields: fields, stop: stop)
     }
 
     /// Where `text` is in `shown`, ignoring case as the search does (nil:

@@ -80,9 +80,10 @@ package final class EffectRunner: Sendable {
             }
         case .searchRows(let tab, let id, let text, let rows, let among, let fields):
             // Ten million rows take a few hundred milliseconds: keys are answered meanwhile.
-            searches.run(tab: tab, id: id) {
-                let matches = SearchState.matches(text, in: rows, among: among, fields: fields)
-                self.post(.search(.found(tab: tab, requestID: id, matches: matches)))
+            searches.run(tab: tab, id: id) { replaced in
+                let matches = SearchState.matches(text, in: rows, among: among, fields: fields, stop: replaced)
+                // A replaced scan's matches are partial, and no one waits for them.
+                if !replaced() { self.post(.search(.found(tab: tab, requestID: id, matches: matches))) }
             }
         case .saveColumns(let endpoint, let arrangement):
             guard let columnStore else { return }
