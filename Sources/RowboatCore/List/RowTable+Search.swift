@@ -29,7 +29,7 @@ extension RowTable {
             var start = part.startIndex
             while start < part.endIndex, !stop() {
                 let end = Swift.min(part.endIndex, start + Self.stopEvery)
-                found += scan.rows(part[start..<end])
+                scan.rows(part[start..<end], into: &found)
                 start = end
             }
             return found
@@ -94,6 +94,12 @@ private struct RowScan: @unchecked Sendable {
 
     func rows<C: Collection>(_ candidates: C) -> [Int] where C.Element == Int {
         var found: [Int] = []
+        rows(candidates, into: &found)
+        return found
+    }
+
+    /// The rows of `candidates` that hold the needle, added to `found`.
+    func rows<C: Collection>(_ candidates: C, into found: inout [Int]) where C.Element == Int {
         searched.withUnsafeBufferPointer { searched in
             starts.withUnsafeBufferPointer { starts in
                 refs.withUnsafeBufferPointer { refs in
@@ -106,6 +112,5 @@ private struct RowScan: @unchecked Sendable {
                 }
             }
         }
-        return found
     }
 }
