@@ -56,14 +56,21 @@ final class JQMachine: @unchecked Sendable {
         return memberKeys
     }
 
-    /// The object input of the last item, kept to be filled again (one
-    /// reference of ours; jq's is dropped at the run's end: `releasing`).
-    private var inputObject: jv?
+    /// The object inputs of the last two items, kept to be filled again,
+    /// in turn (one reference of ours each). jq holds the last item's
+    /// until the next input starts (`jq_start` lets go of it then): the one
+    /// before is free to fill, and no run ends with a `jq_start` of its
+    /// own to let go of its input (16 `jv_free`s an item in jq 1.6).
+    private var inputObjects: (jv?, jv?) = (nil, nil)
+    /// Which of `inputObjects` the next item takes.
+    private var nextInput = false
 
-    /// The kept input object when only this machine holds it; nil else.
+    /// The kept input object for this item when only this machine holds
+    /// it; nil else (`keepInputObject` is given the one made instead).
     func takeInputObject() -> jv? {
-        guard let object = inputObject else { return nil }
-        inputObject = nil
+        let taken = nextInput ? inputObjects.1 : inputObjects.0
+        if nextInput { inputObjects.1 = nil } else { inputObjects.0 = nil }
+        guard let object = taken else { return nil }
         guard jv_get_refcnt(object) == 1 else {
             jv_free(object)
             return nil
@@ -71,15 +78,23 @@ final class JQMachine: @unchecked Sendable {
         return object
     }
 
+    /// Keeps this item's input object (a reference of ours), for the item after next.
     func keepInputObject(_ object: jv) {
-        if let old = inputObject { jv_free(old) }
-        inputObject = object
+        if nextInput {
+            if let old = inputObjects.1 { jv_free(old) }
+            inputObjects.1 = object
+        } else {
+            if let old = inputObjects.0 { jv_free(old) }
+            inputObjects.0 = object
+        }
+        nextInput.toggle()
     }
 
     deinit {
         // The watchdog lets go of the watch at its next look; it never halts this state again.
         watch.machineGone()
-        if let inputObject { jv_free(inputObject) }
+        if let object = inputObjects.0 { jv_free(object) }
+        if let object = inputObjects.1 { jv_free(object) }
         memberKeys.forEach(jv_free)
         var doomed: OpaquePointer? = state
         jq_teardown(&doomed)

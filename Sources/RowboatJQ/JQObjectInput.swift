@@ -11,13 +11,13 @@ public struct JQObjectInput {
     var object: jv
     let keys: [jv]
     /// The members set (bit m: member m), when the object is one reused
-    /// from the item before (its members not set again are deleted).
+    /// from an item before (its members not set again are deleted).
     var given: UInt64 = 0
     let reused: Bool
     /// Members an object may have to be reused: one bit each in `given`.
     static let mostReused = 64
 
-    /// A fresh object, or `reusing` one (holding members of the last item;
+    /// A fresh object, or `reusing` one (holding members of an item before;
     /// at most `mostReused` keys).
     init(keys: [jv], reusing: jv? = nil) {
         precondition(reusing == nil || keys.count <= Self.mostReused)
@@ -81,8 +81,8 @@ extension JQProgram {
         var given = false
         do {
             try run(making: { machine in
-                // The last item's object again, when jq has let it go (its
-                // eight slots and key strings not made and freed per item).
+                // The object of the item before last again, when jq has let
+                // it go (its slots and key strings not made and freed per item).
                 let keys = machine.keys(members)
                 var input = JQObjectInput(keys: keys, reusing: keys.count <= JQObjectInput.mostReused
                                                                 ? machine.takeInputObject() : nil)
@@ -90,7 +90,7 @@ extension JQProgram {
                 let object = input.finished()
                 if keys.count <= JQObjectInput.mostReused { machine.keepInputObject(jv_copy(object)) }
                 return object
-            }, releasing: true) { out in
+            }) { out in
                 output(out)
                 given = true
                 return false

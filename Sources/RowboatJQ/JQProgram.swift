@@ -152,10 +152,9 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     }
 
     /// Runs the expression on the input `make` builds with the machine it
-    /// is given (nothing is built when the expression is off).
-    /// (`releasing`: jq lets go of the input when the run ends, not at the
-    /// next input's start, so that the maker may reuse it.)
-    func run(making make: (JQMachine) -> jv, releasing: Bool = false, _ body: (JQOutput) -> Bool) throws(JQError) {
+    /// is given (nothing is built when the expression is off). jq lets go
+    /// of the input at the machine's next input.
+    func run(making make: (JQMachine) -> jv, _ body: (JQOutput) -> Bool) throws(JQError) {
         if let reason = off { throw reason }
         // The thread's own machine, else one from the pool (kept by the thread after).
         let mine = JQThreadMachines.current
@@ -194,7 +193,6 @@ public final class JQProgram: Sendable, CustomStringConvertible {
             jv_free(output)
             if !more {
                 _ = machine.end()
-                if releasing { jq_start(machine.state, jv_null(), 0) }
                 break
             }
         }
