@@ -37,6 +37,8 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     }
     private let bounds = Atomic<Int>(0)
     private let offReason = Mutex<JQError?>(nil)
+    /// Whether `offReason` is set: read with no lock, item after item.
+    private let isOff = Atomic<Bool>(false)
 
     /// Compiles `source`; a syntax or compile error is jq's first message,
     /// one line (`syntax error, unexpected $end at line 1`).
@@ -88,7 +90,10 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     }
 
     /// Why the expression is off (it hit its bounds too often), or nil.
-    public var off: JQError? { offReason.withLock { $0 } }
+    public var off: JQError? {
+        guard isOff.load(ordering: .acquiring) else { return nil }
+        return offReason.withLock { $0 }
+    }
 
     /// Runs the expression on `input`, calling `body` with each output
     /// until it returns false. Throws the first runtime error or bound
@@ -169,7 +174,8 @@ public final class JQProgram: Sendable, CustomStringConvertible {
         var failure: JQError?
         while true {
             let output = jq_next(machine.state)
-            if jv_get_kind(output) == JV_KIND_INVALID {
+            let kind = jv_get_kind(output)
+            if kind == JV_KIND_INVALID {
                 if let bound = machine.end() {
                     jv_free(output)
                     failure = boundError(bound)
@@ -183,13 +189,15 @@ public final class JQProgram: Sendable, CustomStringConvertible {
                 break
             }
             given += 1
-            if given > limits.outputs || JQText.roughBytes(output) > limits.outputBytes {
+            // A string's length, read once: the bound and the output's bytes.
+            let length = kind == JV_KIND_STRING ? Int(jv_string_length_bytes(jv_copy(output))) : 0
+            if given > limits.outputs || length > limits.outputBytes {
                 jv_free(output)
                 _ = machine.end()
                 failure = boundError(.overOutput)
                 break
             }
-            let more = body(JQOutput(value: output, limit: limits.outputBytes))
+            let more = body(JQOutput(value: output, kind: kind, stringBytes: length, limit: limits.outputBytes))
             jv_free(output)
             if !more {
                 _ = machine.end()
@@ -226,47 +234,12 @@ public final class JQProgram: Sendable, CustomStringConvertible {
         offReason.withLock { reason in
             if reason == nil {
                 reason = JQError(.off, "jq expression off after \(count) items past its limits; the last: \(failure.message)")
+                isOff.store(true, ordering: .releasing)
             }
         }
     }
 
     static func seconds(_ s: Double) -> String {
         s < 1 ? "\(Int((s * 1000).rounded())) ms" : "\(s) s"
-    }
-}
-
-/// One output of a jq expression, valid inside the callback that gets it.
-public struct JQOutput {
-    let raw: jv
-    let limit: Int
-
-    init(value: jv, limit: Int) {
-        raw = value
-        self.limit = limit
-    }
-
-    /// A scalar as itself, an array or object as its compact JSON text.
-    public var value: JSONValue { JQText.value(raw) }
-
-    /// Its compact JSON text, as jq prints it (`jq -c`).
-    public var json: String { JQText.json(jv_copy(raw)) }
-
-    /// A string's bytes (UTF-8) given to `body` (valid inside it); false
-    /// for other kinds. Not generic: read once per item.
-    public func withStringBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        guard jv_get_kind(raw) == JV_KIND_STRING else { return false }
-        let length = Int(jv_string_length_bytes(jv_copy(raw)))
-        guard let start = jv_string_value(raw) else {
-            body(UnsafeBufferPointer(start: nil, count: 0))
-            return true
-        }
-        start.withMemoryRebound(to: UInt8.self, capacity: length) { body(UnsafeBufferPointer(start: $0, count: length)) }
-        return true
-    }
-
-    /// Neither `false` nor `null`.
-    public var isTruthy: Bool {
-        let kind = jv_get_kind(raw)
-        return kind != JV_KIND_FALSE && kind != JV_KIND_NULL
     }
 }
