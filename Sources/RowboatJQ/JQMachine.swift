@@ -41,19 +41,30 @@ final class JQMachine: @unchecked Sendable {
         watch = JQRunWatch(state: state)
     }
 
-    /// The member names an input is made of, and as jq strings (`keys(_:)`).
+    /// The member names an input is made of, and as jq strings (`withKeys`).
     private var memberNames: [String] = []
-    private var memberKeys: [jv] = []
+    private var memberKeys = UnsafeMutableBufferPointer<jv>(start: nil, count: 0)
 
     /// `members`' names as jq strings, made at the first input and kept
-    /// (jq's reference counts are not atomic: each machine has its own).
-    func keys(_ members: JQMembers) -> [jv] {
-        if memberNames != members.names {
-            memberKeys.forEach(jv_free)
-            memberNames = members.names
-            memberKeys = members.names.map(JQInput.string)
-        }
-        return memberKeys
+    /// (jq's reference counts are not atomic: each machine has its own),
+    /// lent as a buffer: no array retained an item.
+    @inline(__always)
+    func withKeys<R>(_ members: JQMembers, _ body: (UnsafeBufferPointer<jv>) -> R) -> R {
+        if memberNames.count != members.names.count || memberNames != members.names { makeKeys(members) }
+        return body(UnsafeBufferPointer(memberKeys))
+    }
+
+    private func makeKeys(_ members: JQMembers) {
+        freeKeys()
+        memberNames = members.names
+        memberKeys = .allocate(capacity: members.names.count)
+        for (at, name) in members.names.enumerated() { (memberKeys.baseAddress! + at).initialize(to: JQInput.string(name)) }
+    }
+
+    private func freeKeys() {
+        memberKeys.forEach(jv_free)
+        memberKeys.deallocate()
+        memberKeys = UnsafeMutableBufferPointer(start: nil, count: 0)
     }
 
     /// The object inputs of the last two items, kept to be filled again,
@@ -95,7 +106,7 @@ final class JQMachine: @unchecked Sendable {
         watch.machineGone()
         if let object = inputObjects.0 { jv_free(object) }
         if let object = inputObjects.1 { jv_free(object) }
-        memberKeys.forEach(jv_free)
+        freeKeys()
         var doomed: OpaquePointer? = state
         jq_teardown(&doomed)
     }

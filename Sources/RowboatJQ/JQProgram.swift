@@ -126,7 +126,7 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     private func run<Node: JSONNode>(_ input: Node, members: JQMembers?, _ body: (JQOutput) -> Bool) throws(JQError) {
         guard let members else { return try run(jv: JQInput.make(input), body) }
         // The machine's own key strings: made once, each item takes a reference.
-        try run(making: { JQInput.make(input, members: members, keys: $0.keys(members)) }, body)
+        try run(making: { machine in machine.withKeys(members) { JQInput.make(input, members: members, keys: $0) } }, body)
     }
 
     /// `run` on a JSON text (one item as `fetch --format jsonl` writes it).
