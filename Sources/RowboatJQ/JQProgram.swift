@@ -226,6 +226,19 @@ public final class JQProgram: Sendable, CustomStringConvertible {
         }
     }
 
+    /// This thread is done with the expression for now (a batch of rows
+    /// written): the machine it kept goes back to the pool, for whichever
+    /// thread runs the expression next — the threads of a dispatch queue
+    /// take turns, and each new one would compile a machine of its own
+    /// (about 15 ms, one compile at a time in the process).
+    public func threadDone() {
+        guard let machine = JQThreadMachines.current.release(for: self) else { return }
+        idle.withLock { $0.append(machine) }
+    }
+
+    /// Machines in the pool (for tests).
+    var idleMachines: Int { idle.withLock { $0.count } }
+
     /// A machine for a thread that found none idle: the guarded program
     /// compiled again (it compiled once, so it compiles).
     private func spare() -> JQMachine {

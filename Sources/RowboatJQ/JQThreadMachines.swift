@@ -55,6 +55,14 @@ final class JQThreadMachines {
         return nil
     }
 
+    /// This thread's idle machine for `program`, no longer kept (for the
+    /// program's pool); nil when it keeps none idle.
+    func release(for program: JQProgram) -> JQMachine? {
+        let serial = program.serial
+        guard let at = kept.firstIndex(where: { $0.program == serial && !$0.busy }) else { return nil }
+        return kept.remove(at: at).machine
+    }
+
     /// `machine` is idle again; false when this thread does not keep it
     /// and has no room for it (it goes back to the program's pool then).
     func give(_ machine: JQMachine, for program: JQProgram) -> Bool {
