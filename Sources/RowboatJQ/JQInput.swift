@@ -38,7 +38,7 @@ enum JQInput {
     /// (what the expression reads: it gives the same results); else whole.
     /// `keys` are those names as jq strings (not consumed: each member
     /// set takes a reference of its own).
-    static func make<Node: JSONNode>(_ node: Node, members: JQMembers, keys: [jv]) -> jv {
+    static func make<Node: JSONNode>(_ node: Node, members: JQMembers, keys: UnsafeBufferPointer<jv>) -> jv {
         var object: jv?
         if node.forEachMemberBytes({ key, value in
             guard let at = members.index(of: key) else { return }

@@ -39,31 +39,58 @@ final class JQMachine: @unchecked Sendable {
         self.state = state
         self.messages = messages
         watch = JQRunWatch(state: state)
+        room = .allocate(capacity: 1)
+        room.initialize(to: Room())
     }
 
-    /// The member names an input is made of, and as jq strings (`keys(_:)`).
-    private var memberNames: [String] = []
-    private var memberKeys: [jv] = []
+    /// What the machine keeps from input to input, behind a pointer: read
+    /// and written item after item by the one thread running the machine,
+    /// with no exclusivity check of the runtime (a class's stored `var`s
+    /// get one at each access: a thread-local lookup).
+    private struct Room {
+        /// The member names an input is made of, and as jq strings (`withKeys`).
+        var memberNames: [String] = []
+        var memberKeys = UnsafeMutableBufferPointer<jv>(start: nil, count: 0)
+        /// The object inputs of the last two items, kept to be filled
+        /// again, in turn (one reference of ours each). jq holds the last
+        /// item's until the next input starts (`jq_start` lets go of it
+        /// then): the one before is free to fill, and no run ends with a
+        /// `jq_start` of its own to let go of its input (16 `jv_free`s an
+        /// item in jq 1.6).
+        var inputObjects: (jv?, jv?) = (nil, nil)
+        /// Which of `inputObjects` the next item takes.
+        var nextInput = false
+    }
+    private let room: UnsafeMutablePointer<Room>
 
     /// `members`' names as jq strings, made at the first input and kept
-    /// (jq's reference counts are not atomic: each machine has its own).
-    func keys(_ members: JQMembers) -> [jv] {
-        if memberNames != members.names {
-            memberKeys.forEach(jv_free)
-            memberNames = members.names
-            memberKeys = members.names.map(JQInput.string)
-        }
-        return memberKeys
+    /// (jq's reference counts are not atomic: each machine has its own),
+    /// lent as a buffer: no array retained an item.
+    @inline(__always)
+    func withKeys<R>(_ members: JQMembers, _ body: (UnsafeBufferPointer<jv>) -> R) -> R {
+        if room.pointee.memberNames.count != members.names.count || room.pointee.memberNames != members.names { makeKeys(members) }
+        return body(UnsafeBufferPointer(room.pointee.memberKeys))
     }
 
-    /// The object input of the last item, kept to be filled again (one
-    /// reference of ours; jq's is dropped at the run's end: `releasing`).
-    private var inputObject: jv?
+    private func makeKeys(_ members: JQMembers) {
+        freeKeys()
+        room.pointee.memberNames = members.names
+        room.pointee.memberKeys = .allocate(capacity: members.names.count)
+        for (at, name) in members.names.enumerated() { (room.pointee.memberKeys.baseAddress! + at).initialize(to: JQInput.string(name)) }
+    }
 
-    /// The kept input object when only this machine holds it; nil else.
+    private func freeKeys() {
+        room.pointee.memberKeys.forEach(jv_free)
+        room.pointee.memberKeys.deallocate()
+        room.pointee.memberKeys = UnsafeMutableBufferPointer(start: nil, count: 0)
+    }
+
+    /// The kept input object for this item when only this machine holds
+    /// it; nil else (`keepInputObject` is given the one made instead).
     func takeInputObject() -> jv? {
-        guard let object = inputObject else { return nil }
-        inputObject = nil
+        let taken = room.pointee.nextInput ? room.pointee.inputObjects.1 : room.pointee.inputObjects.0
+        if room.pointee.nextInput { room.pointee.inputObjects.1 = nil } else { room.pointee.inputObjects.0 = nil }
+        guard let object = taken else { return nil }
         guard jv_get_refcnt(object) == 1 else {
             jv_free(object)
             return nil
@@ -71,16 +98,26 @@ final class JQMachine: @unchecked Sendable {
         return object
     }
 
+    /// Keeps this item's input object (a reference of ours), for the item after next.
     func keepInputObject(_ object: jv) {
-        if let old = inputObject { jv_free(old) }
-        inputObject = object
+        if room.pointee.nextInput {
+            if let old = room.pointee.inputObjects.1 { jv_free(old) }
+            room.pointee.inputObjects.1 = object
+        } else {
+            if let old = room.pointee.inputObjects.0 { jv_free(old) }
+            room.pointee.inputObjects.0 = object
+        }
+        room.pointee.nextInput.toggle()
     }
 
     deinit {
         // The watchdog lets go of the watch at its next look; it never halts this state again.
         watch.machineGone()
-        if let inputObject { jv_free(inputObject) }
-        memberKeys.forEach(jv_free)
+        if let object = room.pointee.inputObjects.0 { jv_free(object) }
+        if let object = room.pointee.inputObjects.1 { jv_free(object) }
+        freeKeys()
+        room.deinitialize(count: 1)
+        room.deallocate()
         var doomed: OpaquePointer? = state
         jq_teardown(&doomed)
     }

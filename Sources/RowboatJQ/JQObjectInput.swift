@@ -9,17 +9,18 @@ import RowboatSpec
 /// `m` is `memberNames[m]`; its key is the machine's kept jq string.
 public struct JQObjectInput {
     var object: jv
-    let keys: [jv]
+    /// The machine's key strings (`JQMachine.withKeys`), valid while the input is made.
+    let keys: UnsafeBufferPointer<jv>
     /// The members set (bit m: member m), when the object is one reused
-    /// from the item before (its members not set again are deleted).
+    /// from an item before (its members not set again are deleted).
     var given: UInt64 = 0
     let reused: Bool
     /// Members an object may have to be reused: one bit each in `given`.
     static let mostReused = 64
 
-    /// A fresh object, or `reusing` one (holding members of the last item;
+    /// A fresh object, or `reusing` one (holding members of an item before;
     /// at most `mostReused` keys).
-    init(keys: [jv], reusing: jv? = nil) {
+    init(keys: UnsafeBufferPointer<jv>, reusing: jv? = nil) {
         precondition(reusing == nil || keys.count <= Self.mostReused)
         object = reusing ?? jv_object()
         reused = reusing != nil
@@ -81,16 +82,17 @@ extension JQProgram {
         var given = false
         do {
             try run(making: { machine in
-                // The last item's object again, when jq has let it go (its
-                // eight slots and key strings not made and freed per item).
-                let keys = machine.keys(members)
-                var input = JQObjectInput(keys: keys, reusing: keys.count <= JQObjectInput.mostReused
-                                                                ? machine.takeInputObject() : nil)
-                fill(&input)
-                let object = input.finished()
-                if keys.count <= JQObjectInput.mostReused { machine.keepInputObject(jv_copy(object)) }
-                return object
-            }, releasing: true) { out in
+                machine.withKeys(members) { keys in
+                    // The object of the item before last again, when jq has let
+                    // it go (its slots and key strings not made and freed per item).
+                    let reused = keys.count <= JQObjectInput.mostReused
+                    var input = JQObjectInput(keys: keys, reusing: reused ? machine.takeInputObject() : nil)
+                    fill(&input)
+                    let object = input.finished()
+                    if reused { machine.keepInputObject(jv_copy(object)) }
+                    return object
+                }
+            }) { out in
                 output(out)
                 given = true
                 return false

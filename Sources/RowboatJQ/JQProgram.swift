@@ -37,6 +37,8 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     }
     private let bounds = Atomic<Int>(0)
     private let offReason = Mutex<JQError?>(nil)
+    /// Whether `offReason` is set: read with no lock, item after item.
+    private let isOff = Atomic<Bool>(false)
 
     /// Compiles `source`; a syntax or compile error is jq's first message,
     /// one line (`syntax error, unexpected $end at line 1`).
@@ -57,6 +59,22 @@ public final class JQProgram: Sendable, CustomStringConvertible {
         guard let machine else {
             throw JQError(.syntax, guardMessages.first ?? "the jq expression does not compile")
         }
+        JQWatchdog.shared.watch(machine, limits: limits)
+        idle = Mutex([machine])
+    }
+
+    /// `program`'s expression compiled again, for a user on another core
+    /// (nothing of `program` shared, not even a reference count): the
+    /// guarded text alone — `program` showed that the expression compiles
+    /// on its own (one jq compile, about 15 ms, less).
+    public init(copying program: JQProgram) {
+        source = program.source
+        limits = program.limits
+        reads = program.reads
+        members = program.members
+        compiled = program.compiled
+        let (machine, _) = JQMachine.compile(compiled)
+        guard let machine else { fatalError("a jq program that compiled once did not compile again") }
         JQWatchdog.shared.watch(machine, limits: limits)
         idle = Mutex([machine])
     }
@@ -88,7 +106,10 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     }
 
     /// Why the expression is off (it hit its bounds too often), or nil.
-    public var off: JQError? { offReason.withLock { $0 } }
+    public var off: JQError? {
+        guard isOff.load(ordering: .acquiring) else { return nil }
+        return offReason.withLock { $0 }
+    }
 
     /// Runs the expression on `input`, calling `body` with each output
     /// until it returns false. Throws the first runtime error or bound
@@ -105,7 +126,7 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     private func run<Node: JSONNode>(_ input: Node, members: JQMembers?, _ body: (JQOutput) -> Bool) throws(JQError) {
         guard let members else { return try run(jv: JQInput.make(input), body) }
         // The machine's own key strings: made once, each item takes a reference.
-        try run(making: { JQInput.make(input, members: members, keys: $0.keys(members)) }, body)
+        try run(making: { machine in machine.withKeys(members) { JQInput.make(input, members: members, keys: $0) } }, body)
     }
 
     /// `run` on a JSON text (one item as `fetch --format jsonl` writes it).
@@ -152,10 +173,9 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     }
 
     /// Runs the expression on the input `make` builds with the machine it
-    /// is given (nothing is built when the expression is off).
-    /// (`releasing`: jq lets go of the input when the run ends, not at the
-    /// next input's start, so that the maker may reuse it.)
-    func run(making make: (JQMachine) -> jv, releasing: Bool = false, _ body: (JQOutput) -> Bool) throws(JQError) {
+    /// is given (nothing is built when the expression is off). jq lets go
+    /// of the input at the machine's next input.
+    func run(making make: (JQMachine) -> jv, _ body: (JQOutput) -> Bool) throws(JQError) {
         if let reason = off { throw reason }
         // The thread's own machine, else one from the pool (kept by the thread after).
         let mine = JQThreadMachines.current
@@ -170,7 +190,8 @@ public final class JQProgram: Sendable, CustomStringConvertible {
         var failure: JQError?
         while true {
             let output = jq_next(machine.state)
-            if jv_get_kind(output) == JV_KIND_INVALID {
+            let kind = jv_get_kind(output)
+            if kind == JV_KIND_INVALID {
                 if let bound = machine.end() {
                     jv_free(output)
                     failure = boundError(bound)
@@ -184,17 +205,18 @@ public final class JQProgram: Sendable, CustomStringConvertible {
                 break
             }
             given += 1
-            if given > limits.outputs || JQText.roughBytes(output) > limits.outputBytes {
+            // A string's length, read once: the bound and the output's bytes.
+            let length = kind == JV_KIND_STRING ? Int(jv_string_length_bytes(jv_copy(output))) : 0
+            if given > limits.outputs || length > limits.outputBytes {
                 jv_free(output)
                 _ = machine.end()
                 failure = boundError(.overOutput)
                 break
             }
-            let more = body(JQOutput(value: output, limit: limits.outputBytes))
+            let more = body(JQOutput(value: output, kind: kind, stringBytes: length, limit: limits.outputBytes))
             jv_free(output)
             if !more {
                 _ = machine.end()
-                if releasing { jq_start(machine.state, jv_null(), 0) }
                 break
             }
         }
@@ -203,6 +225,19 @@ public final class JQProgram: Sendable, CustomStringConvertible {
             throw failure
         }
     }
+
+    /// This thread is done with the expression for now (a batch of rows
+    /// written): the machine it kept goes back to the pool, for whichever
+    /// thread runs the expression next — the threads of a dispatch queue
+    /// take turns, and each new one would compile a machine of its own
+    /// (about 15 ms, one compile at a time in the process).
+    public func threadDone() {
+        guard let machine = JQThreadMachines.current.release(for: self) else { return }
+        idle.withLock { $0.append(machine) }
+    }
+
+    /// Machines in the pool (for tests).
+    var idleMachines: Int { idle.withLock { $0.count } }
 
     /// A machine for a thread that found none idle: the guarded program
     /// compiled again (it compiled once, so it compiles).
@@ -228,47 +263,12 @@ public final class JQProgram: Sendable, CustomStringConvertible {
         offReason.withLock { reason in
             if reason == nil {
                 reason = JQError(.off, "jq expression off after \(count) items past its limits; the last: \(failure.message)")
+                isOff.store(true, ordering: .releasing)
             }
         }
     }
 
     static func seconds(_ s: Double) -> String {
         s < 1 ? "\(Int((s * 1000).rounded())) ms" : "\(s) s"
-    }
-}
-
-/// One output of a jq expression, valid inside the callback that gets it.
-public struct JQOutput {
-    let raw: jv
-    let limit: Int
-
-    init(value: jv, limit: Int) {
-        raw = value
-        self.limit = limit
-    }
-
-    /// A scalar as itself, an array or object as its compact JSON text.
-    public var value: JSONValue { JQText.value(raw) }
-
-    /// Its compact JSON text, as jq prints it (`jq -c`).
-    public var json: String { JQText.json(jv_copy(raw)) }
-
-    /// A string's bytes (UTF-8) given to `body` (valid inside it); false
-    /// for other kinds. Not generic: read once per item.
-    public func withStringBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        guard jv_get_kind(raw) == JV_KIND_STRING else { return false }
-        let length = Int(jv_string_length_bytes(jv_copy(raw)))
-        guard let start = jv_string_value(raw) else {
-            body(UnsafeBufferPointer(start: nil, count: 0))
-            return true
-        }
-        start.withMemoryRebound(to: UInt8.self, capacity: length) { body(UnsafeBufferPointer(start: $0, count: length)) }
-        return true
-    }
-
-    /// Neither `false` nor `null`.
-    public var isTruthy: Bool {
-        let kind = jv_get_kind(raw)
-        return kind != JV_KIND_FALSE && kind != JV_KIND_NULL
     }
 }

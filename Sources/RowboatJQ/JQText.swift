@@ -43,15 +43,6 @@ enum JQText {
         return out
     }
 
-    /// The length of `value`'s JSON text in bytes, when it is a string or
-    /// a container (0 for other kinds); does not consume `value`.
-    static func roughBytes(_ value: jv) -> Int {
-        switch jv_get_kind(value) {
-        case JV_KIND_STRING: Int(jv_string_length_bytes(jv_copy(value)))
-        default: 0
-        }
-    }
-
     /// `value` as a `JSONValue`: scalars as themselves (a number as jq
     /// holds it, a double: jq 1.6 rounds integers past 2^53), an array
     /// or object as its JSON text. Does not consume `value`.

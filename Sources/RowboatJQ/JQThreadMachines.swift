@@ -22,7 +22,23 @@ final class JQThreadMachines {
         var busy: Bool
     }
 
-    private var kept: [Kept] = []
+    /// The machines kept, behind a pointer: only this thread touches them,
+    /// so no exclusivity check of the runtime at each access (a
+    /// thread-local lookup, as a class's stored `var` gets).
+    private var kept: [Kept] {
+        unsafeAddress { UnsafePointer(keptRoom) }
+        unsafeMutableAddress { keptRoom }
+    }
+    private let keptRoom: UnsafeMutablePointer<[Kept]> = {
+        let room = UnsafeMutablePointer<[Kept]>.allocate(capacity: 1)
+        room.initialize(to: [])
+        return room
+    }()
+
+    deinit {
+        keptRoom.deinitialize(count: 1)
+        keptRoom.deallocate()
+    }
 
     /// How many machines this thread keeps.
     var count: Int { kept.count }
@@ -53,6 +69,14 @@ final class JQThreadMachines {
             return kept[at].machine
         }
         return nil
+    }
+
+    /// This thread's idle machine for `program`, no longer kept (for the
+    /// program's pool); nil when it keeps none idle.
+    func release(for program: JQProgram) -> JQMachine? {
+        let serial = program.serial
+        guard let at = kept.firstIndex(where: { $0.program == serial && !$0.busy }) else { return nil }
+        return kept.remove(at: at).machine
     }
 
     /// `machine` is idle again; false when this thread does not keep it

@@ -70,8 +70,7 @@ public final class TapeItemMapper: Sendable {
             var field = Field(slot: mapper.slots[i], type: spec.type, key: -1, readsKey: spec.readsKey,
                               serverText: spec.keepsServerText)
             if let shared = spec.computed?.expression as? JQProgram, let members = shared.memberNames {
-                // It compiled once, so it compiles again.
-                let program = ownPrograms ? (try? JQProgram(shared.source, limits: shared.limits)) ?? shared : shared
+                let program = ownPrograms ? JQProgram(copying: shared) : shared
                 jqFields.append(TapeJQ(program: program, keys: members.map(number)))
                 field.jq = jqFields.count - 1
             } else if spec.computed == nil, spec.path.steps.count == 1, case .key(let key) = spec.path.steps[0] {

@@ -90,7 +90,11 @@ public final class TapeRowWriter: Sendable {
     /// from row to row; `body` gets it for the batch only.
     public func batch<R>(_ body: (inout Batch) throws(DataError) -> R) throws(DataError) -> R {
         var batch = Batch(writer: self)
-        defer { batch.free() }
+        defer {
+            batch.free()
+            // The jq machines this thread used go back to their programs' pools.
+            for field in mapper.jqFields { field.program.threadDone() }
+        }
         return try body(&batch)
     }
 
