@@ -192,9 +192,11 @@ public enum AppReducer {
     /// Runs a list action on the current tab's list (keeping a search's
     /// matches up to date).
     static func listOnScreen(_ state: inout AppState, _ action: ListAction) -> [AppEffect] {
-        let growth = state.search == nil ? nil : SearchGrowth(state.list, action)
+        // A search kept under other screens (favorites, a detail) too: its matches are this list's rows.
+        let searching = searchDepth(state, tab: state.currentTab) != nil
+        let growth = searching ? SearchGrowth(state.list, action) : nil
         var effects = list(&state, currentTab: state.currentTab, action)
-        if state.search != nil { effects += refreshMatches(&state, growth: growth) }
+        if searching { effects += refreshMatches(&state, growth: growth) }
         if action == .appeared { state.tab.visited = true }
         return effects
     }
