@@ -30,12 +30,13 @@ struct SearchOffTheUIThreadTests {
         #expect(AppReducer.reduce(&state, .search(.begin))
                 == [.searchRows(tab: "items", requestID: 1, text: "", rows: rows, among: nil, fields: [])])
         var expected = SearchState(text: "", editing: true, matches: [], selection: 0, fields: [])
-        expected.searching = PendingSearch(id: 1, text: "", rows: SearchedRows(rows), keepSelection: true)
+        expected.searching = PendingSearch(id: 1, text: "", rows: SearchedRows(rows), keepSelection: true, selectedID: "13")
         #expect(state.search == expected)
         #expect(AppReducer.reduce(&state, found(1, Array(0..<60))) == [])
-        expected = SearchState(text: "", editing: true, matches: Array(0..<60), selection: 0, fields: [])
+        expected = SearchState(text: "", editing: true, matches: Array(0..<60), selection: 12, scrollLine: 0, fields: [])
         expected.basis = SearchBasis(text: "", rows: SearchedRows(rows))
         #expect(state.search == expected)
+        #expect(state.currentRow?.id == "13")
     }
 
     @Test func typingNarrowsTheLastMatchesFoundAndOnlyTheLatestAnswerIsTaken() {

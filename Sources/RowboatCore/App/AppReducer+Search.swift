@@ -14,9 +14,10 @@ extension AppReducer {
                 // What is shown is what is searched: the columns in force (with the title and subtitle).
                 // Every row matches the empty text, the selected one selected.
                 let fields = Set(state.columns.map(\.field))
-                state.tab.stack.append(.search(SearchState(text: "", editing: true, selection: state.list.selection,
+                let rows = state.list.rows, selection = state.list.selection
+                state.tab.stack.append(.search(SearchState(text: "", editing: true, selection: selection,
                                                            fields: fields)))
-                return refreshMatches(&state)
+                return refreshMatches(&state, selecting: rows.indices.contains(selection) ? rows.id(at: selection) : nil)
             case .favorites?, .detail?:
                 break
             }

@@ -13,12 +13,14 @@ extension AppReducer {
 
     /// Brings tab `index`'s search (the current tab's by default) up to
     /// date after its text or its rows changed. With `keepSelection` the
-    /// same row stays selected where it still matches; otherwise the first
-    /// match is. `growth`: the action only added rows after those matched
-    /// (and updated some in place), so only those are looked at.
+    /// same row stays selected where it still matches (`selecting`: that
+    /// row, when the matches shown have none: the list's row at `/`);
+    /// otherwise the first match is. `growth`: the action only added rows
+    /// after those matched (and updated some in place), so only those are
+    /// looked at.
     @discardableResult
     static func refreshMatches(_ state: inout AppState, tab index: Int? = nil, keepSelection: Bool = true,
-                               growth: SearchGrowth? = nil) -> [AppEffect] {
+                               selecting: String? = nil, growth: SearchGrowth? = nil) -> [AppEffect] {
         let index = index ?? state.currentTab
         guard let depth = searchDepth(state, tab: index), case .search(var search) = state.tabs[index].stack[depth]
         else { return [] }
@@ -35,7 +37,7 @@ extension AppReducer {
                 return []
             }
             if search.searching == nil, let basis = search.basis, basis.text == search.text, basis.rows == growth.before {
-                let selectedID = selectedMatchID(search, in: rows)
+                let selectedID = selecting ?? selectedMatchID(search, in: rows)
                 search.matches = growth.matches(search.text, in: rows, before: search.matches, fields: search.fields)
                 search.basis = SearchBasis(text: search.text, rows: now)
                 settle(&search, in: rows, keepSelection: keepSelection, selectedID: selectedID, state: state)
@@ -48,8 +50,8 @@ extension AppReducer {
         let among = search.basis.flatMap { basis in
             basis.rows == now && !basis.text.isEmpty && contains(search.text, basis.text) ? search.matches : nil
         }
+        let selectedID = selecting ?? selectedMatchID(search, in: rows)
         if (among?.count ?? rows.count) <= state.tabs[index].list.inlineSearchRows {
-            let selectedID = selectedMatchID(search, in: rows)
             search.matches = SearchState.matches(search.text, in: rows, among: among, fields: search.fields)
             search.basis = SearchBasis(text: search.text, rows: now)
             search.searching = nil
@@ -58,8 +60,9 @@ extension AppReducer {
         }
         state.tabs[index].lastSearchID += 1
         let id = state.tabs[index].lastSearchID
-        search.searching = PendingSearch(id: id, text: search.text, rows: now,
-                                         keepSelection: keepSelection && search.searching?.keepSelection ?? true)
+        let keep = keepSelection && search.searching?.keepSelection ?? true
+        search.searching = PendingSearch(id: id, text: search.text, rows: now, keepSelection: keep,
+                                         selectedID: keep ? selectedID ?? search.searching?.selectedID : nil)
         if search.basis?.rows.stamp != now.stamp {
             // The matches shown were rows since replaced or moved: none until the answer.
             search.matches = []
@@ -80,12 +83,13 @@ extension AppReducer {
               let pending = search.searching, pending.id == id else { return [] }
         let rows = state.tabs[index].list.rows
         guard rows.stamp == pending.rows.stamp, rows.count >= pending.rows.count, search.text == pending.text else {
+            let selectedID = selectedMatchID(search, in: rows) ?? pending.selectedID
             search.searching = nil
             search.basis = nil
             state.tabs[index].stack[depth] = .search(search)
-            return refreshMatches(&state, tab: index, keepSelection: pending.keepSelection)
+            return refreshMatches(&state, tab: index, keepSelection: pending.keepSelection, selecting: selectedID)
         }
-        let selectedID = selectedMatchID(search, in: rows)
+        let selectedID = selectedMatchID(search, in: rows) ?? pending.selectedID
         if pending.updated.isEmpty, rows.count == pending.rows.count {
             search.matches = matches
         } else {

@@ -48,12 +48,17 @@ public struct PendingSearch: Sendable, Equatable {
     /// Keep the selected row selected when the answer comes (false: the
     /// first match, as after a key typed).
     public var keepSelection: Bool
+    /// The row selected when it was asked for (with `keepSelection`): kept
+    /// selected if the matches shown meanwhile have none selected.
+    public var selectedID: String?
 
-    public init(id: Int, text: String, rows: SearchedRows, updated: [Int] = [], keepSelection: Bool) {
+    public init(id: Int, text: String, rows: SearchedRows, updated: [Int] = [], keepSelection: Bool,
+                selectedID: String? = nil) {
         self.id = id
         self.text = text
         self.rows = rows
         self.updated = updated
         self.keepSelection = keepSelection
+        self.selectedID = selectedID
     }
 }
