@@ -44,6 +44,19 @@ import RowboatSpec
         }
     }
 
+    /// The guards' own definitions are not the user's: an expression that
+    /// calls one is refused as jq alone refuses it.
+    @Test func theGuardsNamesAreNotTheExpressions() {
+        do {
+            _ = try JQProgram("_rowboat_times(2; 3)")
+            Issue.record("compiled")
+        } catch {
+            #expect(error.kind == .syntax)
+            #expect(error.message.contains("_rowboat_times/2 is not defined"), "\(error.message)")
+        }
+        #expect((try? JQProgram(".price * 2")) != nil)
+    }
+
     @Test func aRuntimeErrorIsThrownAndDoesNotTurnItOff() throws {
         let program = try JQProgram(".labels + 1")
         for _ in 0..<5 {
