@@ -197,6 +197,7 @@ public struct OpenAPIImport: Sendable {
                 var token: String?
                 if case .oauth2 = auth {
                     do {
+                        Secrets.adopt(loaded)
                         token = try await DataClient(config: loaded, transport: transport).tokens?.token()
                     } catch {
                         config.endpoints[index].notes.append("not checked against the server: \(error.description)")

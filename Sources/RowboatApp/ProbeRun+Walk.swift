@@ -40,6 +40,7 @@ extension ProbeRun {
             return walked
         }
         let endpoint = config.endpoints[0]
+        Secrets.adopt(config)
         let client = DataClient(config: config, transport: transport)
         walked.walk = ProbeWalk(paging: endpoint.paging, hasIDs: endpoint.item.field("id") != nil)
         do {

@@ -15,17 +15,20 @@ public actor DecodeBudget {
     private var held = 0
     private var waiting: [(bytes: Int, resume: CheckedContinuation<Void, Never>)] = []
 
-    /// For tests and measurements: the most bytes held at once, and the
-    /// most decodes holding bytes at once.
-    public private(set) var peakHeld = 0
-    public private(set) var peakHolders = 0
     private var holders = 0
+    private let observe: (@Sendable (Use) -> Void)?
 
-    /// Decodes waiting for room (for tests).
-    var waitingCount: Int { waiting.count }
+    /// What the budget holds after a change.
+    public struct Use: Sendable, Equatable {
+        /// Bytes held, decodes holding them, decodes waiting for room.
+        public var held, holders, waiting: Int
+    }
 
-    public init(bytes: Int = DecodeBudget.defaultBytes) {
+    /// `observe` is told the budget's `Use` after every change (a test or a
+    /// measurement watches it from outside; nil: nobody does).
+    public init(bytes: Int = DecodeBudget.defaultBytes, observe: (@Sendable (Use) -> Void)? = nil) {
         capacity = max(1, bytes)
+        self.observe = observe
     }
 
     /// Waits until `bytes` (at most `capacity`) fit, then holds them.
@@ -35,7 +38,10 @@ public actor DecodeBudget {
             take(bytes)
             return
         }
-        await withCheckedContinuation { waiting.append((bytes, $0)) }
+        await withCheckedContinuation {
+            waiting.append((bytes, $0))
+            report()
+        }
     }
 
     /// Gives back bytes taken by `acquire` and lets waiting decodes in, in
@@ -48,12 +54,16 @@ public actor DecodeBudget {
             take(first.bytes)
             first.resume.resume()
         }
+        report()
     }
 
     private func take(_ bytes: Int) {
         held += bytes
         holders += 1
-        peakHeld = max(peakHeld, held)
-        peakHolders = max(peakHolders, holders)
+        report()
+    }
+
+    private func report() {
+        observe?(Use(held: held, holders: holders, waiting: waiting.count))
     }
 }

@@ -24,8 +24,6 @@ public struct DataClient: Sendable {
                 tokenStore: (any TokenStore)? = nil) {
         self.config = config
         self.transport = transport
-        Secrets.register(config.secrets.values)
-        if !config.secrets.isEmpty { CoreDumps.disable() }
         authorizer = config.auth.map { RequestAuthorizer(auth: $0, server: config.server) }
         decoders = Dictionary(config.endpoints.map { ($0.key, PageDecoder(endpoint: $0)) }) { first, _ in first }
         if case .oauth2(let settings)? = config.auth {

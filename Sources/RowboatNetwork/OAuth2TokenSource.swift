@@ -37,8 +37,6 @@ public actor OAuth2TokenSource {
     /// A sign-in's record was read from the store (once; refreshes keep it current).
     private var loaded = false
     private var pending: Task<TokenRecord, any Error>?
-    /// Token requests made so far (for tests and the benchmark).
-    public private(set) var fetches = 0
 
     public init(settings: OAuth2Settings, server: String, transport: HTTPTransport, timeoutSeconds: Double,
                 userAgent: String, clock: @escaping @Sendable () -> Double) {
@@ -79,7 +77,6 @@ public actor OAuth2TokenSource {
             task = pending
         } else {
             let fetch = try fetchTask()
-            fetches += 1
             task = Task { try await fetch() }
             pending = task
         }

@@ -101,6 +101,7 @@ struct Browse: AsyncParsableCommand {
             }
         }
         let loaded = source.config
+        Secrets.adopt(loaded)
         let demo = source.demo
         let chosen: Endpoint
         do {

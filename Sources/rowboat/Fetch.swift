@@ -139,6 +139,7 @@ struct Fetch: AsyncParsableCommand {
 
     func walk(source: ConfigSource, transport: HTTPTransport, params: [String: ParamValue]) async throws {
         let endpoint = try source.endpoint(named: key)
+        Secrets.adopt(source.config)
         let client = DataClient(config: source.config, transport: transport)
         // A stream is events, not pages: read as they come (`Fetch+Stream`).
         if endpoint.stream != nil { return try await readStream(endpoint, client: client, params: params) }

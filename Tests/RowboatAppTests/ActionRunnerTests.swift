@@ -5,6 +5,7 @@ import RowboatSpec
 import RowboatParsing
 @testable import RowboatKit
 import RowboatDemo
+import RowboatTestSupport
 import RowboatNetwork
 import Synchronization
 import Testing
@@ -28,12 +29,10 @@ struct ActionRunnerTests {
 
     /// Waits (bounded) for the report of run `id`.
     static func report(_ id: Int, in reports: Reports) async throws -> ActionReport {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            if let r = reports.list.withLock({ $0.first { $0.runID == id } }) { return r }
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
-        throw POSIXError(.ETIMEDOUT)
+        guard let report = await eventuallyValue(timeout: 30, every: 0.02, {
+            reports.list.withLock { $0.first { $0.runID == id } }
+        }) else { throw POSIXError(.ETIMEDOUT) }
+        return report
     }
 
     static func plan(_ yaml: String, rows: [RowModel], marked: Bool = false) throws -> (RowboatConfig, ActionPlan) {
@@ -99,8 +98,7 @@ struct ActionRunnerTests {
         let runner = Self.runner(config, transport: transport, reports: reports)
         runner.run(.performAction(plan, runID: 7))
         // The barrier: the program is running.
-        let deadline = Date().addingTimeInterval(20)
-        while Self.running(marker) == 0, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        await eventually(timeout: 20, every: 0.02) { Self.running(marker) != 0 }
         #expect(Self.running(marker) == 1)
         runner.run(.cancelActions([7]))
         let report = try await Self.report(7, in: reports)
@@ -108,7 +106,7 @@ struct ActionRunnerTests {
         #expect(Self.running(marker) == 0)
         // Quitting (stop) kills what is left too.
         runner.run(.performAction(plan, runID: 8))
-        while Self.running(marker) == 0, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        await eventually(timeout: 20, every: 0.02) { Self.running(marker) != 0 }
         runner.stop()
         _ = try await Self.report(8, in: reports)
         #expect(Self.running(marker) == 0)

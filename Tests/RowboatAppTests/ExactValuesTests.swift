@@ -74,12 +74,10 @@ struct ExactValuesTests {
                 if case .actionFinished(let report) = action { reports.withLock { $0.append(report) } }
             })
             runner.run(.performAction(plan, runID: 1))
-            let deadline = Date().addingTimeInterval(60)
-            while Date() < deadline {
-                if let r = reports.withLock({ $0.first }) { return r }
-                try await Task.sleep(nanoseconds: 20_000_000)
+            guard let report = await eventuallyValue(timeout: 60, every: 0.02, { reports.withLock { $0.first } }) else {
+                throw POSIXError(.ETIMEDOUT)
             }
-            throw POSIXError(.ETIMEDOUT)
+            return report
         }
 
         func finish() async {

@@ -120,15 +120,10 @@ struct AuthCLITests {
                 environment: ProcessRunner.environment(["XDG_STATE_HOME": dir + "/state", "ROWBOAT_TOKEN_STORE": "file"]),
                 stdout: .file(dir + "/login.out"), stderr: .file(dir + "/login.err")))
             // The person reads the code off the terminal and approves it in a browser.
-            var code: String?
-            let deadline = Date().addingTimeInterval(30)
-            while code == nil, Date() < deadline {
+            let code = await eventuallyValue(timeout: 30, every: 0.1) { () -> String? in
                 let said = Self.read(dir, "login.err")
-                if let range = said.range(of: " and enter the code ") {
-                    code = said[range.upperBound...].split(separator: "\n").first.map(String.init)
-                } else {
-                    try await Task.sleep(for: .milliseconds(100))
-                }
+                guard let range = said.range(of: " and enter the code ") else { return nil }
+                return said[range.upperBound...].split(separator: "\n").first.map(String.init)
             }
             let userCode = try #require(code, "no code in: \(Self.read(dir, "login.err"))")
             let person = await OAuthTestServer.person(["device", server.origin, userCode, "accept"])

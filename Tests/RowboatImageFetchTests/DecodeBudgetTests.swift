@@ -49,27 +49,28 @@ struct DecodeBudgetTests {
     }
 
     @Test func waitersGetInInOrderAsBytesComeBack() async throws {
-        let budget = DecodeBudget(bytes: 100)
+        let watch = BudgetWatch()
+        let budget = DecodeBudget(bytes: 100, observe: watch.see)
         await budget.acquire(30)
         await budget.acquire(30)
         let order = OrderLog()
         let big = Task { await budget.acquire(70); await order.add("big") }
         // The barrier: the big waiter is queued before the small one.
-        while await budget.waitingCount < 1 { await Task.yield() }
+        while watch.now.waiting < 1 { await Task.yield() }
         let small = Task { await budget.acquire(10); await order.add("small") }
-        while await budget.waitingCount < 2 { await Task.yield() }
+        while watch.now.waiting < 2 { await Task.yield() }
         // 10 would fit now, but waits behind the big one: first come, first served.
         #expect(await order.names == [])
         // Room for the big one only: it goes in, the small one still waits.
         await budget.release(30)
         await big.value
         #expect(await order.names == ["big"])
-        #expect(await budget.waitingCount == 1)
+        #expect(watch.now.waiting == 1)
         await budget.release(30)
         await small.value
         #expect(await order.names == ["big", "small"])
-        #expect(await budget.peakHeld == 100)
-        #expect(await budget.peakHolders == 2)
+        #expect(watch.peakHeld == 100)
+        #expect(watch.peakHolders == 2)
     }
 
     @Test func aDecodeOverTheWholeBudgetFailsWithTheReason() async throws {
@@ -97,7 +98,8 @@ struct DecodeBudgetTests {
         defer { server.stop() }
         let transport = HTTPTransport(maxBodyBytes: 64 << 20)
         _ = try await Self.hugeImage(server, kind: "png", transport: transport)  // made before measuring
-        let budget = DecodeBudget()
+        let watch = BudgetWatch()
+        let budget = DecodeBudget(observe: watch.see)
         let log = ImageEventLog()
         let queue = ImageFetchQueue(transport: transport, store: nil, memory: MemoryCache(maxCost: 8 << 20),
                                     maker: ThumbnailMaker(), budget: budget, timeoutSeconds: 120,
@@ -117,8 +119,8 @@ struct DecodeBudgetTests {
             }
             #expect(thumbnail.columns == 24 && thumbnail.rows == 10)
         }
-        #expect(await budget.peakHolders == 1)
-        #expect(await budget.peakHeld == 192_000_000)
+        #expect(watch.peakHolders == 1)
+        #expect(watch.peakHeld == 192_000_000)
         // The budget and 64 MB for everything else (the bytes, the thumbnails, the heap).
         #expect(growth < DecodeBudget.defaultBytes + (64 << 20), "peak RSS grew by \(growth >> 20) MB")
         await transport.shutdown()

@@ -50,7 +50,6 @@ struct AuthTests {
                 let (ids, outcome) = try await Support.walk(client, "releases")
                 #expect(ids.count == DemoLookalikes.itemCount)
                 #expect(outcome == .endOfData(pages: 3))
-                #expect(await client.tokens?.fetches == 1)
             }
             #expect(server.requestCount(path: "/api/token") == 1)
         }

@@ -94,8 +94,7 @@ struct HostileNetworkTests {
             let outcome = try await Hostile.fetch(key, from: server) { _ in
                 // Still inside the client's lifetime: the server must see
                 // the connection go away, not wait for the route's 600 s.
-                let deadline = Date().addingTimeInterval(20)
-                while server.openConnections > 0, Date() < deadline { try? await Task.sleep(nanoseconds: 50_000_000) }
+                await eventually(timeout: 20) { server.openConnections == 0 }
             }
             #expect(outcome.error != nil)
             #expect(server.openConnections == 0, "\(key): the client kept the connection open")
@@ -208,11 +207,9 @@ struct HostileNetworkTests {
                 }()
                 // The barrier: the server has received page 3 (it is now
                 // holding it), so page 1 is asked for while 3 is in flight.
-                let deadline = Date().addingTimeInterval(10)
-                while !server.requests(path: "/pages/out-of-order").contains(where: { $0.query["page"] == "3" }) {
-                    guard Date() < deadline else { Issue.record("page 3 never reached the server"); return }
-                    try await Task.sleep(nanoseconds: 5_000_000)
-                }
+                guard await eventually(timeout: 10, every: 0.005, {
+                    server.requests(path: "/pages/out-of-order").contains { $0.query["page"] == "3" }
+                }) else { Issue.record("page 3 never reached the server"); return }
                 let fast = try await client.fetchPage("out-of-order", cursor: .page(1))
                 await order.add(["1"])
                 let late = try await slow

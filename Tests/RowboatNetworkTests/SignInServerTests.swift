@@ -67,10 +67,11 @@ struct SignInServerTests {
             #expect(try store.load(account: context.account) == record)
             for line in said.all { #expect(!Secrets.appear(in: line), "a secret in \(line)") }
             // The API answers with the stored token.
-            let client = DataClient(config: config, transport: transport, tokenStore: store)
+            let counted = CountingTokenStore(store)
+            let client = DataClient(config: config, transport: transport, tokenStore: counted)
             let page = try await client.fetchPage("items", cursor: .first)
             #expect(page.items.map(\.id) == ["1", "2", "3"])
-            #expect(await client.tokens?.fetches == 0)
+            #expect(counted.saves == 0)
         }
     }
 
@@ -105,13 +106,14 @@ struct SignInServerTests {
             let start = Date().timeIntervalSince1970
             clock.advance(start - clock.read())
             let (config, first) = try await Self.login(server, store: store, transport: transport, clock: { clock.read() })
-            let client = DataClient(config: config, transport: transport, clock: { clock.read() }, tokenStore: store)
+            let counted = CountingTokenStore(store)
+            let client = DataClient(config: config, transport: transport, clock: { clock.read() }, tokenStore: counted)
             _ = try await client.fetchPage("items", cursor: .first)
-            #expect(await client.tokens?.fetches == 0)
+            #expect(counted.saves == 0)
             clock.advance(3600 - 20)     // inside the last 30 s of the hour: renewed before it is used
             let page = try await client.fetchPage("items", cursor: .first)
             #expect(page.items.count == 3)
-            #expect(await client.tokens?.fetches == 1)
+            #expect(counted.saves == 1)
             let account = SignInAccount.key(SignInSupport.context(config, store: store, transport: transport).settings,
                                             server: config.server)
             let stored = try #require(try store.load(account: account))
@@ -145,10 +147,11 @@ struct SignInServerTests {
             let (config, first) = try await Self.login(server, store: store, transport: transport)
             _ = try await transport.send(RequestSpec(method: .post, url: server.origin + "/test/expire-access-tokens",
                                                      headers: [], body: [], timeoutSeconds: 5))
-            let client = DataClient(config: config, transport: transport, tokenStore: store)
+            let counted = CountingTokenStore(store)
+            let client = DataClient(config: config, transport: transport, tokenStore: counted)
             let page = try await client.fetchPage("items", cursor: .first)
             #expect(page.items.map(\.id) == ["1", "2", "3"])
-            #expect(await client.tokens?.fetches == 1)
+            #expect(counted.saves == 1)
             let context = SignInSupport.context(config, store: store, transport: transport)
             let stored = try #require(try store.load(account: context.account))
             #expect(stored.refreshToken != first.refreshToken)

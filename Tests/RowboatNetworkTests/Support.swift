@@ -10,9 +10,11 @@ enum Support {
         try ConfigLoader.parse("server: \(server)\n" + yaml, file: "test.yaml")
     }
 
-    /// Runs `body` with a client for `config` and always shuts it down.
+    /// Runs `body` with a client for `config` and always shuts it down; the
+    /// config's secrets are adopted first, as a program's start does.
     static func withClient<T: Sendable>(_ config: RowboatConfig, maxBodyBytes: Int? = nil,
                                         _ body: (DataClient) async throws -> T) async throws -> T {
+        Secrets.adopt(config)
         let transport = HTTPTransport(maxBodyBytes: maxBodyBytes ?? config.communication.maxBodyBytes,
                                       connectTimeoutSeconds: 2)
         do {

@@ -17,6 +17,7 @@ struct WebSocketStreamTests {
     func using<T: Sendable>(_ yaml: String, environment: [String: String] = [:],
                             _ body: (DataClient) async throws -> T) async throws -> T {
         let config = try ConfigLoader.parse(yaml, file: "ws.yaml", environment: environment)
+        Secrets.adopt(config)
         return try await Scoped.run(DataClient(config: config, transport: HTTPTransport()), stop: { await $0.transport.shutdown() }, body)
     }
 

@@ -1,4 +1,3 @@
-import CLibYAML
 import Foundation
 import RowboatSpec
 
@@ -95,104 +94,80 @@ public enum OpenAPIReader {
         var items: [OpenAPINode] = []
         var object = OpenAPIObject()
         var pendingKey: String?
-        /// Values inside, aliases expanded (for an anchor's size).
-        var size = 1
     }
 
+    /// The first document of a YAML text, composed from its events
+    /// (`YAMLEvents`), its values counted with aliases expanded (`AliasTally`).
     static func yaml(_ bytes: [UInt8], name: String) throws(OpenAPIError) -> OpenAPINode {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { throw OpenAPIError("\(name): the YAML reader could not start") }
-        defer { yaml_parser_delete(&parser) }
-        var input = bytes
-        return try input.withUnsafeMutableBufferPointer { (buffer) throws(OpenAPIError) -> OpenAPINode in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var total = 0
-            var stack: [Frame] = []
-            var anchors: [String: (node: OpenAPINode, size: Int)] = [:]
-            var root: OpenAPINode?
-            func anchorName(_ p: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-                p.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+        var tally = AliasTally(limit: maxValues)
+        var stack: [Frame] = []
+        var anchors: [String: OpenAPINode] = [:]
+        var root: OpenAPINode?
+        func line(_ mark: YAMLMark) -> String { "\(name):\(mark.line)" }
+        /// Hands a finished value to its container (or makes it the root).
+        func deliver(_ value: OpenAPINode, at mark: YAMLMark) throws(OpenAPIError) {
+            guard var top = stack.popLast() else {
+                if root == nil { root = value }
+                return
             }
-            func line(_ mark: yaml_mark_t) -> String { "\(name):\(Int(mark.line) + 1)" }
-            /// Hands a finished value to its container (or makes it the root).
-            func deliver(_ value: OpenAPINode, size: Int, at mark: yaml_mark_t) throws(OpenAPIError) {
-                guard var top = stack.popLast() else {
-                    if root == nil { root = value }
-                    return
-                }
-                top.size += size
-                if top.isMapping {
-                    if let key = top.pendingKey {
-                        if key == "<<", case .object(let merged) = value {
-                            // A merge key: the named mapping's members, unless given here.
-                            for (k, v) in merged.ordered where top.object[k] == nil { top.object[k] = v }
-                        } else {
-                            top.object[key] = value
-                        }
-                        top.pendingKey = nil
+            if top.isMapping {
+                if let key = top.pendingKey {
+                    if key == "<<", case .object(let merged) = value {
+                        // A merge key: the named mapping's members, unless given here.
+                        for (k, v) in merged.ordered where top.object[k] == nil { top.object[k] = v }
                     } else {
-                        guard let key = value.text ?? (value == .null ? "null" : nil) else {
-                            stack.append(top)
-                            throw OpenAPIError("\(line(mark)): a mapping key that is not text is not read in an OpenAPI document")
-                        }
-                        top.pendingKey = key
+                        top.object[key] = value
                     }
+                    top.pendingKey = nil
                 } else {
-                    top.items.append(value)
-                }
-                stack.append(top)
-            }
-            func count(_ n: Int, at mark: yaml_mark_t) throws(OpenAPIError) {
-                total += n
-                if total > maxValues { throw OpenAPIError("\(line(mark)): " + tooMany(name).description) }
-            }
-            var event = yaml_event_t()
-            while true {
-                guard yaml_parser_parse(&parser, &event) == 1 else {
-                    let problem = parser.problem.map { String(cString: $0) } ?? "not YAML"
-                    throw OpenAPIError("\(line(parser.problem_mark)): \(problem) (not valid YAML)")
-                }
-                defer { yaml_event_delete(&event) }
-                let mark = event.start_mark
-                switch event.type {
-                case YAML_STREAM_END_EVENT:
-                    guard let root else { throw OpenAPIError("\(name) is empty") }
-                    return root
-                case YAML_DOCUMENT_END_EVENT:
-                    // The first document is the one read.
-                    if let root { return root }
-                case YAML_SCALAR_EVENT:
-                    try count(1, at: mark)
-                    let s = event.data.scalar
-                    let text = String(decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self)
-                    let tag = anchorName(s.tag)
-                    let value = s.style == YAML_PLAIN_SCALAR_STYLE && tag == nil ? resolve(text) : .string(text)
-                    if let anchor = anchorName(s.anchor) { anchors[anchor] = (value, 1) }
-                    try deliver(value, size: 1, at: mark)
-                case YAML_ALIAS_EVENT:
-                    guard let anchor = anchorName(event.data.alias.anchor), let named = anchors[anchor] else {
-                        throw OpenAPIError("\(line(mark)): an alias to an anchor that is not defined before it")
+                    guard let key = value.text ?? (value == .null ? "null" : nil) else {
+                        stack.append(top)
+                        throw OpenAPIError("\(line(mark)): a mapping key that is not text is not read in an OpenAPI document")
                     }
-                    try count(named.size, at: mark)
-                    try deliver(named.node, size: named.size, at: mark)
-                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                    try count(1, at: mark)
-                    guard stack.count < maxDepth else {
-                        throw OpenAPIError("\(line(mark)): nested deeper than \(maxDepth) levels")
-                    }
-                    let isMapping = event.type == YAML_MAPPING_START_EVENT
-                    let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-                    stack.append(Frame(anchor: anchorName(anchor), isMapping: isMapping))
-                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                    guard let done = stack.popLast() else { break }
-                    let value: OpenAPINode = done.isMapping ? .object(done.object) : .array(done.items)
-                    if let anchor = done.anchor { anchors[anchor] = (value, done.size) }
-                    try deliver(value, size: done.size, at: mark)
-                default:
-                    break
+                    top.pendingKey = key
                 }
+            } else {
+                top.items.append(value)
             }
+            stack.append(top)
         }
+        let end = try YAMLEvents.read(bytes) { (event, mark) throws(OpenAPIError) -> Bool in
+            if case .alias(let anchor) = event, anchor.flatMap({ anchors[$0] }) == nil {
+                throw OpenAPIError("\(line(mark)): an alias to an anchor that is not defined before it")
+            }
+            guard tally.count(event) else { throw OpenAPIError("\(line(mark)): " + tooMany(name).description) }
+            switch event {
+            case .streamEnd:
+                return false
+            case .documentEnd:
+                // The first document is the one read.
+                return root == nil
+            case .scalar(let text, let anchor, let tag, let plain):
+                let value = plain && tag == nil ? resolve(text) : .string(text)
+                if let anchor { anchors[anchor] = value }
+                try deliver(value, at: mark)
+            case .alias(let anchor):
+                if let anchor, let named = anchors[anchor] { try deliver(named, at: mark) }
+            case .start(let isMapping, let anchor):
+                guard stack.count < maxDepth else {
+                    throw OpenAPIError("\(line(mark)): nested deeper than \(maxDepth) levels")
+                }
+                stack.append(Frame(anchor: anchor, isMapping: isMapping))
+            case .end:
+                guard let done = stack.popLast() else { break }
+                let value: OpenAPINode = done.isMapping ? .object(done.object) : .array(done.items)
+                if let anchor = done.anchor { anchors[anchor] = value }
+                try deliver(value, at: mark)
+            }
+            return true
+        }
+        switch end {
+        case .notStarted: throw OpenAPIError("\(name): the YAML reader could not start")
+        case .failed(let problem, let mark): throw OpenAPIError("\(line(mark)): \(problem) (not valid YAML)")
+        case .done: break
+        }
+        guard let root else { throw OpenAPIError("\(name) is empty") }
+        return root
     }
 
     /// A plain scalar as YAML 1.2's core schema reads it.

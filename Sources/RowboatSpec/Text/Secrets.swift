@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// Credentials are registered where they come into use: a loaded config's
 /// `RowboatConfig.secrets` (auth values, credential-like headers and params,
-/// `${ENV}` values in headers, params, bodies and auth) when a `DataClient`
-/// is made or a config file is opened, an OAuth2 token the moment it
+/// `${ENV}` values in headers, params, bodies and auth) where a program
+/// puts the config to use (`Secrets.adopt`), an OAuth2 token the moment it
 /// arrives, a probe's credentials before it sends them. `Sanitizer.clean`
 /// (every string bound for the screen, stderr, a draft or an error line),
 /// the CLI's standard output and the cache's stored bodies pass through
