@@ -9,7 +9,7 @@ import Testing
 /// comes without a `Link` header says once that there is no next page.
 @Suite("Compressed bodies and a missing Link header")
 struct CompressedAndLinkTests {
-    let endpoint = PageDecoderTests().endpoint
+    let endpoint = Fixtures.demoEndpoint
 
     @Test func aCompressedBodyIsNamedNotParsed() {
         let decoder = PageDecoder(endpoint: endpoint)

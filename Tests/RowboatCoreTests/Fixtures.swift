@@ -52,6 +52,25 @@ enum Fixtures {
         return state
     }
 
+    /// An endpoint shaped like the demo one (as `PageDecoderTests`, RowboatParsingTests, has it).
+    static let demoEndpoint = Endpoint(
+        key: "items", url: "/api/items",
+        paging: Paging(style: .pageNumber(param: "page", first: 1),
+                       totalPagesPath: JSONPath("datas.totalPage"), totalCountPath: JSONPath("datas.total")),
+        response: ResponseShape(listPath: JSONPath("datas.list")!, successPath: JSONPath("code"),
+                                successValues: ["200"], messagePath: JSONPath("msg")),
+        item: ItemMapping(fields: [
+            FieldSpec(name: "id", path: JSONPath("id")!),
+            FieldSpec(name: "title", path: JSONPath("title")!),
+            FieldSpec(name: "price", path: JSONPath("price")!, type: .money),
+        ]))
+
+    /// The one endpoint `e` of a config whose interface is `yaml` (as `StreamingFramingTests.endpoint`,
+    /// RowboatParsingTests, makes it).
+    static func endpoint(_ yaml: String) throws -> Endpoint {
+        try ConfigLoader.parse("server: http://127.0.0.1:1\ninterfaces:\n  e: " + yaml, file: "s.yaml").endpoints[0]
+    }
+
     /// The repository's root directory, from this file's path.
     static var repoRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -69,7 +69,7 @@ import Testing
         #expect(pairs.count == 3)
         for (fast, rules) in pairs { #expect(fast == rules) }
         #expect(pairs[0].0.values["labels"] == .text("bug, ui"))
-        let bulk = try StreamingFramingTests.endpoint("""
+        let bulk = try Fixtures.endpoint("""
             {url: /b, item: {id: id, title: title, labels: {jq: '[.labels[]?.name] | join(", ")'}}}
             """)
         let table = try TapeRowWriterTests.same(Self.body, bulk, sizes: [7, 1 << 16])
@@ -82,7 +82,7 @@ import Testing
     /// (the last), a missing one — gives what the rules give on the same
     /// element; so does one that reads the item whole.
     @Test func theTapesJqInputHoldsEveryKindOfMemberAsTheRulesDo() throws {
-        let endpoint = try StreamingFramingTests.endpoint("""
+        let endpoint = try Fixtures.endpoint("""
             {url: /k, item: {id: id, title: s,
               kinds: {jq: '[.s, .i, .d, .z, .t, .f, .n, .a, .o, .missing] | tojson'},
               sum: {jq: '.i + .d', type: number, default: "-1"},
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func anEndlessFieldIsBoundedAndTheRowsAllLoad() throws {
-        let endpoint = try StreamingFramingTests.endpoint("{url: /b, item: {id: id, title: title, spin: {jq: 'def f: f; f', default: '?'}}}")
+        let endpoint = try Fixtures.endpoint("{url: /b, item: {id: id, title: title, spin: {jq: 'def f: f; f', default: '?'}}}")
         let list = try JSONValue.parse(Data(Self.body.utf8))
         let mapper = ItemMapper(mapping: endpoint.item)
         let started = Date()

@@ -10,7 +10,7 @@ import Testing
 /// any piece size and framing, and a list takes them in as it takes rows.
 @Suite("Rows written from the tape: the Item path's bytes")
 struct TapeRowWriterTests {
-    static func endpoint(_ yaml: String) throws -> Endpoint { try StreamingFramingTests.endpoint(yaml) }
+    static func endpoint(_ yaml: String) throws -> Endpoint { try Fixtures.endpoint(yaml) }
 
     /// The body decoded both ways in pieces of `size`: the Item path's rows
     /// as bytes, the writer's rows, and the two final pages.

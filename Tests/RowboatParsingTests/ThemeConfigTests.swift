@@ -14,7 +14,7 @@ struct ThemeConfigTests {
     }
 
     func error(_ theme: String) throws -> ConfigError {
-        try #require(Fixtures.configError(yaml(theme)))
+        try #require(ParsingFixtures.configError(yaml(theme)))
     }
 
     @Test func defaultWhenLeftOut() throws {

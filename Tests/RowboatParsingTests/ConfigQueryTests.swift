@@ -19,7 +19,7 @@ struct ConfigQueryTests {
     }
 
     func error(_ extra: String) throws -> ConfigError {
-        try #require(Fixtures.configError("""
+        try #require(ParsingFixtures.configError("""
         server: http://x
         interfaces:
           items:

@@ -146,7 +146,7 @@ struct MoneyAndRelativeTests {
          "unknown key \"curency\"; did you mean \"currency\"?"),
     ])
     func configMistakesNameTheKey(line: String, row: Int, column: Int, keyPath: String, message: String) throws {
-        let e = try #require(Fixtures.configError("""
+        let e = try #require(ParsingFixtures.configError("""
         server: http://x
         interfaces:
           items:

@@ -13,14 +13,14 @@ struct ImageSettingsConfigTests {
     }
 
     @Test func aTypoSuggestsTheKey() throws {
-        let e = try #require(Fixtures.configError(Self.base + "images:\n  decodeMemroy: 96 MB\n"))
+        let e = try #require(ParsingFixtures.configError(Self.base + "images:\n  decodeMemroy: 96 MB\n"))
         #expect(e.description == "test.yaml:5:3: images.decodeMemroy: unknown key \"decodeMemroy\"; did you mean \"decodeMemory\"?")
-        let root = try #require(Fixtures.configError(Self.base + "imgaes:\n  decodeMemory: 96 MB\n"))
+        let root = try #require(ParsingFixtures.configError(Self.base + "imgaes:\n  decodeMemory: 96 MB\n"))
         #expect(root.description.contains("did you mean \"images\""))
     }
 
     @Test func aSizeThatIsNotOneIsNamed() throws {
-        let e = try #require(Fixtures.configError(Self.base + "images: {decodeMemory: lots}\n"))
+        let e = try #require(ParsingFixtures.configError(Self.base + "images: {decodeMemory: lots}\n"))
         #expect(e.keyPath == "images.decodeMemory")
         #expect(e.message == "expected a size like 256 MB, found \"lots\"")
     }
@@ -34,9 +34,9 @@ struct ImageSettingsConfigTests {
     }
 
     @Test func aMisspelledModeSuggestsOne() throws {
-        let e = try #require(Fixtures.configError(Self.base + "images:\n  mode: sixle\n"))
+        let e = try #require(ParsingFixtures.configError(Self.base + "images:\n  mode: sixle\n"))
         #expect(e.description == "test.yaml:5:9: images.mode: expected one of auto, kitty, sixel, iterm, symbols, off, found \"sixle\"; did you mean \"sixel\"?")
-        let short = try #require(Fixtures.configError(Self.base + "images: itrem\n"))
+        let short = try #require(ParsingFixtures.configError(Self.base + "images: itrem\n"))
         #expect(short.description.contains("did you mean \"iterm\""))
         #expect(ImageModeError(name: "kity").description
             == "unknown image mode \"kity\" (modes: auto, kitty, sixel, iterm, symbols, off); did you mean \"kitty\"?")

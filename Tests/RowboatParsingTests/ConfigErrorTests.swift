@@ -5,7 +5,7 @@ import Testing
 @Suite("ConfigLoader: errors name file:line:column and the key path")
 struct ConfigErrorTests {
     func error(_ text: String, environment: [String: String] = [:]) throws -> ConfigError {
-        try #require(Fixtures.configError(text, environment: environment))
+        try #require(ParsingFixtures.configError(text, environment: environment))
     }
 
     @Test func typoKeySuggestsTheRightOne() throws {
