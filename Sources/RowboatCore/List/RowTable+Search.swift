@@ -26,6 +26,7 @@ extension RowTable {
             guard let stop else { return scan.rows(part) }
             // In stretches, asking between them.
             var found: [Int] = []
+            found.reserveCapacity(part.count)
             var start = part.startIndex
             while start < part.endIndex, !stop() {
                 let end = Swift.min(part.endIndex, start + Self.stopEvery)
@@ -57,7 +58,10 @@ extension RowTable {
             let end = candidates.startIndex + candidates.count * (part + 1) / parts
             box.parts[part] = scan(candidates[start..<end])
         }
-        let found = Array(results.joined())
+        // One copy of each part into an array made to size (not grown by doublings, element by element).
+        var found: [Int] = []
+        found.reserveCapacity(results.reduce(0) { $0 + $1.count })
+        for part in results { found.append(contentsOf: part) }
         _ = results.deinitialize()
         return found
     }
@@ -94,6 +98,8 @@ private struct RowScan: @unchecked Sendable {
 
     func rows<C: Collection>(_ candidates: C) -> [Int] where C.Element == Int {
         var found: [Int] = []
+        // Room for every candidate at once (pages not written are not taken): no doublings copied.
+        found.reserveCapacity(candidates.count)
         rows(candidates, into: &found)
         return found
     }
