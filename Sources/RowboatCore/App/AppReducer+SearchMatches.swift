@@ -48,7 +48,7 @@ extension AppReducer {
         // Matches of a text the new one contains, in these same rows: only they can match
         // (those of no text are every row: looked at in place, not through a list of them).
         let among = search.basis.flatMap { basis in
-            basis.rows == now && !basis.text.isEmpty && contains(search.text, basis.text) ? search.matches : nil
+            basis.rows == now && !basis.text.isEmpty && SearchState.narrows(search.text, from: basis.text) ? search.matches : nil
         }
         let selectedID = selecting ?? selectedMatchID(search, in: rows)
         if (among?.count ?? rows.count) <= state.tabs[index].list.inlineSearchRows {
@@ -101,12 +101,6 @@ extension AppReducer {
         settle(&search, in: rows, keepSelection: pending.keepSelection, selectedID: selectedID, state: state)
         state.tabs[index].stack[depth] = .search(search)
         return []
-    }
-
-    /// True when every row containing `longer` (as the search finds text:
-    /// ignoring case) also contains `shorter`.
-    static func contains(_ longer: String, _ shorter: String) -> Bool {
-        shorter.isEmpty || SearchNeedle(longer).lowered.contains(SearchNeedle(shorter).lowered)
     }
 
     /// The id of the row selected among `search`'s matches, if any.

@@ -57,11 +57,18 @@ public struct SearchState: Sendable, Equatable {
         return view
     }
 
+    /// True when every row `text` matches is matched by `earlier` too (as
+    /// the search finds text: lowered, by whole characters), so `text` may
+    /// be looked for among the matches of `earlier` alone. "e" then a
+    /// combining acute is "é", which a row's "é" holds and "e" does not.
+    public static func narrows(_ text: String, from earlier: String) -> Bool {
+        earlier.isEmpty || SearchNeedle(text).lowered.contains(SearchNeedle(earlier).lowered)
+    }
+
     /// Indices of the rows whose title, subtitle or a text field of
     /// `fields` (nil: any) contains `text`, ignoring case. Empty text
     /// matches every row. With `among` (the matches of a text that `text`
-    /// extends), only those rows are looked at: a longer text matches no
-    /// row the shorter one did not.
+    /// narrows: `narrows(_:from:)`), only those rows are looked at.
     /// `stop`, asked now and then, ends a long scan early (its result
     /// then partial: for a search no one waits for any more).
     public static func matches(_ text: String, in rows: RowTable, among: [Int]? = nil, fields: Set<String>? = nil,
