@@ -148,7 +148,6 @@ struct Browse: AsyncParsableCommand {
             throw StandardStreams.fail(CLIError("\(loaded.source): keys: \(error)"))
         }
         let colors = try theme.map { name in ThemeSettings(name: try ThemeName.parse(name)) } ?? loaded.theme
-        let faults = FaultInjection.from(environment: ProcessInfo.processInfo.environment)
         let imageMode = try images.map { try ImageMode.parse($0) } ?? loaded.images.mode
         let wantsImages = imageMode != .off && loaded.endpoints.contains { $0.item.field("image") != nil }
         // Cache-only never touches the network, for images either (when
@@ -161,7 +160,6 @@ struct Browse: AsyncParsableCommand {
         var runtime = ListRuntime(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse,
                                   provider: ConfigPageProvider(client: client, store: store, mode: mode, money: money),
                                   favorites: CacheListStore(store), images: images, kept: kept)
-        runtime.faults = faults
         runtime.imageMode = imageMode
         let outcome = await runtime.run()
         await transport.shutdown()
