@@ -54,7 +54,7 @@ enum WriteBench {
                 _ = stream.frame(contentType: shape == "ndjson" ? "application/x-ndjson" : "application/json")
                 ScanBench.pieces(body) { piece in
                     switch try! stream.scan(piece) {
-                    case .elements(let text): chunks.append(text)
+                    case .elements(let text, _): chunks.append(text)
                     case .lines(let batch): chunks.append(batch.text)
                     case nil: break
                     }

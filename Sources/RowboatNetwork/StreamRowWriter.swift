@@ -87,22 +87,25 @@ final class StreamRowWriter: Sendable {
         let queue = Queue()
         self.input = input
         self.queue = queue
+        let lanes = RowLanes(writer: writer)
         task = Task {
+            // `feed` runs ahead: each text is passed over as it is given to a
+            // lane, which writes it from the feed as it was before it.
             var feed = feed, rows = writer.rows(), failure: DataError?
             var lastDelivery: ContinuousClock.Instant?
-            for await scanned in stream {
-                BackgroundPriority.lowerCurrentThread()
-                // After a failure, or once the request has ended (`stop`), the rest is passed over.
+            var jobs: [RowLanes.Job] = []
+            /// The oldest text's rows joined to `rows` (or passed over after
+            /// a failure or a stop), and a part handed out when one is due.
+            func takeOldest() async {
+                let job = jobs.removeFirst()
+                let (written, failed) = await job.value()
                 guard failure == nil, !queue.stopped else {
-                    queue.taken(scanned.byteCount)
-                    continue
+                    queue.taken(job.byteCount)
+                    return
                 }
-                do throws(DataError) {
-                    try feed.write(scanned, writer: writer, into: &rows)
-                } catch {
-                    failure = error
-                }
-                queue.taken(scanned.byteCount, failure: failure)
+                rows.append(written)
+                failure = failed
+                queue.taken(job.byteCount, failure: failure)
                 let now = ContinuousClock.now
                 let due = lastDelivery.map { now - $0 >= interval } ?? true
                 if failure == nil, !queue.stopped, !rows.isEmpty, due || rows.count >= batchSize {
@@ -114,6 +117,18 @@ final class StreamRowWriter: Sendable {
                     await onPart(part)
                 }
             }
+            for await scanned in stream {
+                BackgroundPriority.lowerCurrentThread()
+                // After a failure, or once the request has ended (`stop`), the rest is passed over.
+                guard failure == nil, !queue.stopped else {
+                    queue.taken(scanned.byteCount)
+                    continue
+                }
+                if jobs.count >= RowLanes.depth { await takeOldest() }
+                jobs.append(lanes.write(scanned, from: feed))
+                feed.pass(over: scanned)
+            }
+            while !jobs.isEmpty { await takeOldest() }
             return Outcome(feed: feed, rows: rows, failure: failure)
         }
     }

@@ -33,6 +33,9 @@ struct StreamingScanTests {
         var result = ListScan()
         func add(_ batch: [UInt8]?) throws {
             guard let batch, parsed else { return }
+            // The scanner's count of a text's elements is the parser's (a text's rows are written from it apart).
+            let count = try JSONTape.withDocument(batch[...]) { (root: JSONTapeNode) throws(Never) in root.count }
+            #expect(scanner.takenCount == count, "\(String(decoding: batch, as: UTF8.self))")
             switch try JSONTape.tree(batch[...]) {
             case .array(let values): result.elements += values
             case .object(let members): result.elements += members.map { JSONValue.object([$0.key: $0.value]) }

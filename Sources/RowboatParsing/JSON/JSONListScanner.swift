@@ -45,6 +45,10 @@ public struct JSONListScanner: Sendable {
     /// the last complete one.
     var pendingStart: Int?
     var pendingEnd: Int?
+    /// Complete elements not yet handed out.
+    var pendingCount = 0
+    /// How many elements the last text handed out holds.
+    public private(set) var takenCount = 0
     /// Where the element being scanned began.
     var elementStart: Int?
     /// Containers nested deeper than `JSONDepthLimit.maxDepth` were seen.
@@ -281,6 +285,7 @@ public struct JSONListScanner: Sendable {
         guard let start = elementStart else { return }
         if pendingStart == nil { pendingStart = start }
         pendingEnd = end
+        pendingCount += 1
         elementStart = nil
         elementCount += 1
         lastElementRange = start..<end
@@ -368,6 +373,8 @@ public struct JSONListScanner: Sendable {
             out = array
             pendingStart = nil
             pendingEnd = nil
+            takenCount = pendingCount
+            pendingCount = 0
         }
         // Keep what is still needed: the element being scanned, the string
         // being scanned (a key's text is compared when it ends), and what

@@ -86,7 +86,7 @@ extension TapeRowWriter {
     /// others copies made from the same mapping (once, kept), so that no
     /// two threads touch one reference count a row — shared, the mapper's
     /// objects' counts bounced between the cores at every field.
-    func partWriter(_ part: Int) -> TapeRowWriter {
+    package func partWriter(_ part: Int) -> TapeRowWriter {
         guard part > 0 else { return self }
         return partWriters.withLock { made in
             while made.count < part {

@@ -31,16 +31,27 @@ public struct ElementFeed: Sendable {
     }
 
     /// The rows of the items of `scanned`, written by `writer` at the end
-    /// of `rows` (on more than one core when they are many: `TapeRowWriter.write(_:first:into:)`).
+    /// of `rows` (on up to `cores` cores when they are many: `TapeRowWriter.write(_:first:into:cores:)`).
     public mutating func write(_ scanned: StreamingPageDecoder.Scanned?, writer: TapeRowWriter,
-                               into rows: inout WrittenRows) throws(DataError) {
-        try map(scanned) { elements, first throws(DataError) in try writer.write(elements, first: first, into: &rows) }
+                               into rows: inout WrittenRows, cores: Int = TapeRowWriter.cores) throws(DataError) {
+        try map(scanned) { elements, first throws(DataError) in
+            try writer.write(elements, first: first, into: &rows, cores: cores)
+        }
+    }
+
+    /// The feed as it is after `scanned`, without parsing it: its elements
+    /// counted as the scanner counted them, an NDJSON batch's last line
+    /// kept. A writer on another core then writes `scanned` from a copy
+    /// taken before, while the text after it is started from this one.
+    public mutating func pass(over scanned: StreamingPageDecoder.Scanned) {
+        itemCount += scanned.count
+        if case .lines(let batch) = scanned, let (range, _) = batch.lines.last { lastLine = Array(batch.text[range]) }
     }
 
     /// Hands the elements of `scanned` to `each`.
     mutating func map(_ scanned: StreamingPageDecoder.Scanned?, _ each: Each) throws(DataError) {
         switch scanned {
-        case .elements(let text): try map(elements: text, each)
+        case .elements(let text, _): try map(elements: text, each)
         case .lines(let batch): try map(lines: batch, each)
         case nil: break
         }

@@ -104,14 +104,23 @@ public struct StreamingPageDecoder: Sendable {
     /// What one feed's bytes completed: the text of the list's elements
     /// (one `[…]`, or keyed, `{…}`) or a batch of NDJSON lines.
     public enum Scanned: Sendable {
-        case elements([UInt8])
+        /// The text and how many elements the scanner found in it.
+        case elements([UInt8], count: Int)
         case lines(NDJSONLineScanner.Batch)
 
         /// The bytes it holds.
         public var byteCount: Int {
             switch self {
-            case .elements(let text): text.count
+            case .elements(let text, _): text.count
             case .lines(let batch): batch.text.count
+            }
+        }
+
+        /// The elements (or lines) it holds, as the scanner counted them.
+        public var count: Int {
+            switch self {
+            case .elements(_, let count): count
+            case .lines(let batch): batch.lines.count
             }
         }
     }
@@ -127,7 +136,8 @@ public struct StreamingPageDecoder: Sendable {
         let text = document!.feed(bytes)
         if document!.tooDeep { throw .nestedTooDeep(limit: JSONDepthLimit.maxDepth) }
         if document!.longScalar { throw .numberTooLong(limit: JSONTapeNode.textLimit) }
-        return text.map(Scanned.elements)
+        let count = document!.takenCount
+        return text.map { .elements($0, count: count) }
     }
 
     /// After the last bytes: the items not yet handed out and the page's
@@ -160,7 +170,8 @@ public struct StreamingPageDecoder: Sendable {
             // Nothing streamed: the skeleton is the whole body.
             return try decoder.decode(body: skeleton, contentType: contentType, headers: headers, inPieces: false)
         }
-        try elements.map(rest.map(Scanned.elements), each)
+        let restCount = document!.takenCount
+        try elements.map(rest.map { .elements($0, count: restCount) }, each)
         let decoder = self.decoder, count = itemCount
         let keyed = document!.listIsObject
         let lastBytes = document!.lastElement.map { keyed ? [UInt8(ascii: "{")] + $0 + [UInt8(ascii: "}")] : $0 }
