@@ -139,8 +139,10 @@ let package = Package(
         // the cache database as the runtime's store (the `rowboat` app's favorites and cache).
         .target(name: "RowboatKitHTTP", dependencies: ["RowboatKit", "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatNetwork",
                                                       "RowboatCache", "RowboatImages", "RowboatImageFetch"]),
-        // The config-driven data source of the kit: get modes over cache and network, config files.
-        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache",
+        // The config-driven data source of the kit: get modes over cache and network, config files, and a
+        // `ListController` over a config (its images and favorites through RowboatKitHTTP, jq in its filter).
+        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatKitHTTP", "RowboatCore", "RowboatCells", "RowboatSpec",
+                                                   "RowboatParsing", "RowboatJQ", "RowboatNetwork", "RowboatCache",
                                                    "RowboatProcess"]),
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
