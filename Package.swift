@@ -147,8 +147,8 @@ let package = Package(
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
             "RowboatJQ",
-            "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
-            "RowboatKit", "RowboatKitHTTP", "RowboatImages",
+            "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
+            "RowboatKit",
             http("ArgumentParser", "swift-argument-parser"),
         ], plugins: ["GitCommitPlugin"]),
         // Writes GitCommit.swift (the commit being built) before every build, for `rowboat --version`.
