@@ -87,7 +87,6 @@ extension ListController {
                                  post: { remote.post($0) })
         var runtime = ListRuntime(state: state, keyMap: keyMap, theme: themed(over: start?.theme), mouse: mouse,
                                   provider: provider, favorites: favorites, images: images, kept: kept)
-        runtime.faults = faults
         runtime.imageMode = start?.imageMode
         runtime.finish = close
         runtime.observe = { watch.look(at: $0); favoritesWatch.look(at: $0); hooks.look(at: $0) }

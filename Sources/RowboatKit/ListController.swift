@@ -96,10 +96,6 @@ public final class ListController {
     /// The list's own description when it is not the closures (RowboatApp's
     /// controller over a config sets it); nil: the closures.
     package var source: (any ListSource)?
-    /// A fault to inject (`ROWBOAT_INJECT_FAULT`, a debug build's crash
-    /// tests): package-level because only the `rowboat` app's own tests
-    /// crash it on purpose; no kit program has a use for it.
-    package var faults = FaultInjection()
 
     /// A list named `title`; give it `onReload` before `run()`.
     public init(title: String = "items") {

@@ -115,7 +115,6 @@ struct Browse: AsyncParsableCommand {
         list.notice = source.notice
         let controller = ListController(list)
         controller.mouse = !noMouse
-        controller.faults = FaultInjection.from(environment: ProcessInfo.processInfo.environment)
         let outcome: Result<ListExit, any Error>
         do { outcome = .success(try await controller.run()) } catch { outcome = .failure(error) }
         await source.close()

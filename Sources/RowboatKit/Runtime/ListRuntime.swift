@@ -16,8 +16,6 @@ package struct ListRuntime: Sendable {
     package var keyMap: KeyMap
     package var theme: Theme
     package var mouse: Bool
-    /// A fault to inject (a debug build's crash tests); none by default.
-    package var faults = FaultInjection()
     /// How thumbnails are drawn (nil: as the terminal allows).
     package var imageMode: ImageMode?
     package var provider: any PageProvider
@@ -62,7 +60,7 @@ package struct ListRuntime: Sendable {
     package func run() async -> Result<TUIExit, any Error> {
         let slot = ImageServiceSlot()
         let outcome = await UIThread.run { () throws -> TUIExit in
-            let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: theme, mouse: mouse, faults: faults, observe: observe)
+            let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: theme, mouse: mouse, observe: observe)
             let inbox = loop.inbox
             if let imageMode { loop.imageMode = imageMode }
             attach { inbox.post($0) }

@@ -45,16 +45,12 @@ package final class TUIRunLoop {
         set { screen.imageMode = newValue }
     }
 
-    /// A fault to inject (tests of the crash path); none by default.
-    let faults: FaultInjection
-
     /// `theme` is used when the terminal allows colours (see `Theme.colorsAllowed`);
     /// `mouse` turns click and wheel reporting on. `observe` is called on the
     /// UI thread with the state after each action: how a `ListController`
     /// hears of selection and open.
     package init(state: AppState, keyMap: KeyMap = .default, theme: Theme = .default, mouse: Bool = true,
-                 faults: FaultInjection = FaultInjection(), observe: (@Sendable (AppState) -> Void)? = nil) {
-        self.faults = faults
+                 observe: (@Sendable (AppState) -> Void)? = nil) {
         self.store = AppStore(state, observe: observe)
         self.keyMap = keyMap
         self.screen = NCursesScreen(theme: theme)
@@ -90,7 +86,6 @@ package final class TUIRunLoop {
         dispatch(.resized(screen.size))
         dispatch(.list(.appeared))
         draw()
-        faults.crashIfRequested(at: .afterFirstFrame)
         while !store.read(\.shouldQuit) {
             let busy = store.read(\.isLoading)
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
