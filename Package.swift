@@ -16,6 +16,8 @@ let package = Package(
         .executable(name: "rowboat-bench", targets: ["rowboat-bench"]),
         .library(name: "RowboatKit", targets: ["RowboatKit"]),
         .library(name: "RowboatKitHTTP", targets: ["RowboatKitHTTP"]),
+        // A list over a config's endpoints (`ListController(config:)`): what `rowboat browse` runs.
+        .library(name: "RowboatApp", targets: ["RowboatApp"]),
     ],
     // `HTTP` (on by default) brings every package below: what the rowboat app, RowboatKitHTTP, the demo server, the
     // benchmarks and the tests are built on. RowboatKit needs none of them: a program on RowboatKit alone depends on
