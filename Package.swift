@@ -16,6 +16,8 @@ let package = Package(
         .executable(name: "rowboat-bench", targets: ["rowboat-bench"]),
         .library(name: "RowboatKit", targets: ["RowboatKit"]),
         .library(name: "RowboatKitHTTP", targets: ["RowboatKitHTTP"]),
+        // A list over a config's endpoints (`ListController(config:)`): what `rowboat browse` runs.
+        .library(name: "RowboatApp", targets: ["RowboatApp"]),
     ],
     // `HTTP` (on by default) brings every package below: what the rowboat app, RowboatKitHTTP, the demo server, the
     // benchmarks and the tests are built on. RowboatKit needs none of them: a program on RowboatKit alone depends on
@@ -139,14 +141,16 @@ let package = Package(
         // the cache database as the runtime's store (the `rowboat` app's favorites and cache).
         .target(name: "RowboatKitHTTP", dependencies: ["RowboatKit", "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatNetwork",
                                                       "RowboatCache", "RowboatImages", "RowboatImageFetch"]),
-        // The config-driven data source of the kit: get modes over cache and network, config files.
-        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache",
+        // The config-driven data source of the kit: get modes over cache and network, config files, and a
+        // `ListController` over a config (its images and favorites through RowboatKitHTTP, jq in its filter).
+        .target(name: "RowboatApp", dependencies: ["RowboatKit", "RowboatKitHTTP", "RowboatCore", "RowboatCells", "RowboatSpec",
+                                                   "RowboatParsing", "RowboatJQ", "RowboatNetwork", "RowboatCache",
                                                    "RowboatProcess"]),
         // The executable: commands and wiring.
         .executableTarget(name: "rowboat", dependencies: [
             "RowboatJQ",
-            "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
-            "RowboatKit", "RowboatKitHTTP", "RowboatImages",
+            "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
+            "RowboatKit",
             http("ArgumentParser", "swift-argument-parser"),
         ], plugins: ["GitCommitPlugin"]),
         // Writes GitCommit.swift (the commit being built) before every build, for `rowboat --version`.

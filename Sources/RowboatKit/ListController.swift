@@ -93,6 +93,9 @@ public final class ListController {
     var favorites: (@Sendable ([String]) async throws -> [ListRow])?
     /// True when the live closure hands back the whole list (`onLiveSnapshot`).
     var liveIsSnapshot = false
+    /// The list's own description when it is not the closures (RowboatApp's
+    /// controller over a config sets it); nil: the closures.
+    package var source: (any ListSource)?
 
     /// A list named `title`; give it `onReload` before `run()`.
     public init(title: String = "items") {
@@ -229,102 +232,13 @@ public final class ListController {
     /// The favorites kept in `favoritesPlace` (as `run()` would find
     /// them), newest first; none when nothing is kept.
     public func favoriteRows() -> [ListRow] {
+        let endpoint = source?.endpointKey ?? title
+        if let source, favoritesPlace == .automatic {
+            return source.favorites.favorites(endpoint: endpoint).map(ListRow.init(model:))
+        }
         let path = favoritesPlace.path(environment: ProcessInfo.processInfo.environment, forRun: true)
         guard let path, FileManager.default.fileExists(atPath: path) else { return [] }
-        return FavoritesFile(path: path).favorites(endpoint: title).map(ListRow.init(model:))
-    }
-
-    /// Everything a run needs, checked: the runtime `rowboat` starts through too.
-    func makeRuntime(size: TerminalSize, forRun: Bool = false) throws -> ListRuntime {
-        guard let reload else { throw ListControllerError("no reload action: call onReload or performWhenReload first") }
-        var withheld = features.withheld
-        // Saved views (`V`) step aside for a program's own action on their key: its keys win.
-        let claimed = Set(actions.compactMap(\.key))
-        if KeyAction.views.keys(on: .list).contains(where: { claimed.contains(KeyName.name($0)) }) { withheld.insert(.views) }
-        var keys = self.keys
-        for action in withheld { keys[action.rawValue] = [] }
-        let keyMap = try KeyBindings.keyMap(try Self.bindings(keys))
-        var fields: [FieldInfo] = []
-        for column in columns + moreColumns where !fields.contains(where: { $0.name == column.field }) {
-            fields.append(FieldInfo(name: column.field, column: column.spec))
-        }
-        let specs = try actions.enumerated().map { try $1.spec(index: $0) }
-        var taken: [Key: String] = [:]
-        for spec in specs {
-            guard let key = spec.key else { continue }
-            if let problem = ConfigValidation.keyProblem(key, of: spec.title, in: keyMap, taken: taken, rebind: "with keys") {
-                throw ListControllerError("action \"\(spec.title)\": \(problem)")
-            }
-            taken[key] = spec.title
-        }
-        var info = EndpointInfo(title: title, paging: ClosurePageProvider.paging, actions: specs, fields: fields)
-        info.loadsDetail = detail != nil
-        var state = AppState(endpointKey: title, columns: columns.map(\.spec), paging: info.paging, size: size)
-        state.tab.title = title
-        state.viewMode = presentation == .grid ? .grid : .table
-        state.showsImageBadges = showsImageBadges
-        if images == nil { state.turnImagesOff() }
-        state.withheld = withheld
-        state.cardFields = cardFields
-        state.endpoints[title] = info
-        state.collation = LocaleCollation.fromEnvironment(ProcessInfo.processInfo.environment)
-        if let live {
-            state.list.live = LiveRefresh(every: live.every)
-            state.list.live?.wholeList = liveIsSnapshot
-        }
-        if search != nil { state.tab.query = QueryState(options: QueryOptions(searchParam: ClosurePageProvider.searchParam)) }
-        let directory = stateDirectory ?? StateDirectory.path(ProcessInfo.processInfo.environment)
-        // Column layouts and saved views kept under the program's name.
-        let kept = KeptStores(columns: columnsKey.map { ColumnStore(identity: "kit:" + $0, directory: directory) },
-                              views: columnsKey.map { ViewStore(identity: "kit:" + $0, directory: directory) })
-        state.list.notice = kept.load(into: &state)
-        let actions = self.actions
-        let modeller = RowModeller(appliesTo: actions.map(\.appliesTo))
-        let provider = ClosurePageProvider(reload: reload, loadMore: loadMore, live: live?.body, search: search,
-                                           clock: { Date().timeIntervalSince1970 }, modeller: modeller, detail: detail)
-        let watch = SelectionWatch(select: onSelect, open: onOpen)
-        let favoritesWatch = FavoritesWatch(endpoint: title, changed: onFavoritesChange)
-        let remote = self.remote
-        let hooks = ProgramHooks(endpoint: title, modeller: modeller, marked: marked, favorites: favorites,
-                                 post: { remote.post($0) })
-        let favorites = favoritesPlace.path(environment: ProcessInfo.processInfo.environment, forRun: forRun)
-            .map(FavoritesFile.init(path:))
-        if let problem = favorites?.favoritesProblem {
-            state.list.notice = "favorites not kept: \(problem)"
-        }
-        var runtime = ListRuntime(state: state, keyMap: keyMap, theme: themed(), mouse: mouse, provider: provider,
-                                  favorites: favorites, images: images, kept: kept)
-        runtime.observe = { watch.look(at: $0); favoritesWatch.look(at: $0); hooks.look(at: $0) }
-        runtime.customAction = { index, rows in
-            guard actions.indices.contains(index) else { return CustomActionOutcome(failure: "no such action") }
-            return await actions[index].outcome(rows.map(ListRow.init(model:)), modeller: modeller)
-        }
-        let endpoint = title
-        runtime.attach = { (post: ListRuntime.Post?) in
-            if let post { remote.attach(endpoint: endpoint, modeller: modeller, post: post) } else { remote.detach() }
-        }
-        return runtime
-    }
-
-    /// The theme chosen, with the program's style roles.
-    func themed() -> Theme {
-        var chosen = Theme(settings: ThemeSettings(name: ThemeName(theme)))
-        for (name, role) in styles { chosen.tones[name] = role.tone }
-        return chosen
-    }
-
-    /// The `keys` dictionary as a config section, every name checked.
-    static func bindings(_ keys: [String: [String]]) throws -> KeyBindingsConfig {
-        let names = KeyAction.allCases.map(\.rawValue)
-        return KeyBindingsConfig(try keys.keys.sorted().map { name in
-            guard let action = KeyAction(rawValue: name) else {
-                throw ListControllerError("keys: unknown action \"\(name)\"\(Suggestion.hint(for: name, in: names))")
-            }
-            return .init(action, try keys[name]!.map { text in
-                guard let key = KeyName.parse(text) else { throw ListControllerError("keys.\(name): unknown key \"\(text)\"") }
-                return key
-            })
-        })
+        return FavoritesFile(path: path).favorites(endpoint: endpoint).map(ListRow.init(model:))
     }
 }
 
@@ -333,7 +247,7 @@ public final class ListController {
 public struct ListControllerError: Error, Sendable, CustomStringConvertible {
     public let description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

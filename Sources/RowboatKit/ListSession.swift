@@ -20,6 +20,8 @@ public final class ListSession: Sendable {
     private let waiters = Mutex<[Waiter]>([])
     /// Attaches the controller's remote to this session (nil: detaches it, on close).
     private let attach: @Sendable (ListRuntime.Post?) -> Void
+    /// Closes what the list's source opened (a config's HTTP client), on `close()`.
+    private let finish: @Sendable () async -> Void
     private let nextWaiterID = Atomic<UInt64>(0)
     /// The wake-up for the next live tick: when it is set for, and its task
     /// (the session has no run loop to wake it). Closed: none is set again.
@@ -39,6 +41,7 @@ public final class ListSession: Sendable {
         keyMap = runtime.keyMap
         theme = runtime.theme
         attach = runtime.attach
+        finish = runtime.finish
         // Thumbnails as a 256-colour terminal shows them.
         let service = images.make(runtime.images, ImageServiceContext(
             colors: .indexed240, pixels: nil, clock: { Date().timeIntervalSince1970 },
@@ -123,8 +126,11 @@ public final class ListSession: Sendable {
         task?.cancel()
         attach(nil)
         runner.withLock { $0 }?.stop()
-        let images = self.images
-        Task { await images.shutdown() }
+        let (images, finish) = (self.images, self.finish)
+        Task {
+            await images.shutdown()
+            await finish()
+        }
     }
 
     private func waitUntil(state condition: @escaping @Sendable (AppState) -> Bool) async {

@@ -1,17 +1,11 @@
 import ArgumentParser
 import Foundation
 import RowboatApp
-import RowboatCache
 import RowboatCore
 import RowboatSpec
 import RowboatParsing
-import RowboatDemo
-import RowboatImages
-import RowboatJQ
 import RowboatKit
-import RowboatKitHTTP
 import RowboatNetwork
-import RowboatCells
 
 /// `rowboat [--config FILE] [--endpoint KEY]`: the TUI. With no config it
 /// starts the embedded demo server and browses its catalog. `rowboat URL`
@@ -88,6 +82,9 @@ struct Browse: AsyncParsableCommand {
     }
 
 
+    /// What is the app's own — the config opened (the embedded demo, or a
+    /// URL probed), the sign-in, the flags, the exit status — then a
+    /// `ListController` over the config, run as any kit program runs one.
     func run() async throws {
         let source: ConfigSource
         var guessed: GuessedConfig?
@@ -100,75 +97,46 @@ struct Browse: AsyncParsableCommand {
                 throw StandardStreams.fail(error)   // `rowboat: file:line:column: …`, as config check says it
             }
         }
-        let loaded = source.config
-        Secrets.adopt(loaded)
-        let demo = source.demo
+        var config = source.config
+        Secrets.adopt(config)
         let chosen: Endpoint
         do {
             chosen = try source.endpoint(named: endpoint)
+            try await Self.signIn(config)
         } catch {
             await source.close()
             throw error
         }
-        let transport = HTTPTransport(maxBodyBytes: loaded.communication.maxBodyBytes)
-        do {
-            try await SignInRun.firstIfNeeded(loaded, transport: transport)
-        } catch {
-            await transport.shutdown()
-            await source.close()
-            throw StandardStreams.fail(error)
-        }
-        let client = DataClient(config: loaded, transport: transport)
-        let store = CacheStore.open(for: loaded)
-        var initial = AppState(config: loaded, showing: chosen.key, mode: options.mode)
-        initial.collation = LocaleCollation.fromEnvironment(ProcessInfo.processInfo.environment)
-        initial.expressions = .jq
-        initial.copiesRequests = true
-        // What the user kept last time (columns, views, the console's runs); a file that cannot be used is one line.
-        let kept = KeptStores(columns: ColumnStore(config: loaded.source), views: ViewStore(config: loaded.source),
-                              actions: ActionHistoryStore())
-        let keptProblem = kept.load(into: &initial)
-        // What `${env.X}` in actions reads; a credential-named one is a secret.
-        let environment = ProcessInfo.processInfo.environment
-        for name in loaded.actionEnvironmentNames {
-            guard let value = environment[name] else { continue }
-            initial.environment[name] = value
-            if CredentialNames.isCredential(name) { Secrets.register([value]) }
-        }
-        initial.list.notice = store.notice ?? source.notice ?? keptProblem
-            ?? (loaded.localCache.enabled ? store.disabledReason : nil)
-        initial.guessed = guessed
-        let state = initial
-        let mode = options.mode
-        let keyMap: KeyMap
-        do {
-            keyMap = try KeyBindings.keyMap(loaded.keys)
-        } catch {
-            await source.close()
-            throw StandardStreams.fail(CLIError("\(loaded.source): keys: \(error)"))
-        }
-        let colors = try theme.map { name in ThemeSettings(name: try ThemeName.parse(name)) } ?? loaded.theme
-        let imageMode = try images.map { try ImageMode.parse($0) } ?? loaded.images.mode
-        let wantsImages = imageMode != .off && loaded.endpoints.contains { $0.item.field("image") != nil }
-        // Cache-only never touches the network, for images either (when
-        // every endpoint browses that way).
-        let imagesOffline = mode.map { $0 == .cacheOnly } ?? loaded.endpoints.allSatisfy { $0.mode == .cacheOnly }
-        // Images get their own connections (made at the first image) and the decoder's byte cap.
-        let images = wantsImages
-            ? ListImages.http(store: store, decodeMemory: loaded.images.decodeMemory, offline: imagesOffline) : nil
-        let money = MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment))
-        var runtime = ListRuntime(state: state, keyMap: keyMap, theme: Theme(settings: colors), mouse: !noMouse,
-                                  provider: ConfigPageProvider(client: client, store: store, mode: mode, money: money),
-                                  favorites: CacheListStore(store), images: images, kept: kept)
-        runtime.imageMode = imageMode
-        let outcome = await runtime.run()
-        await transport.shutdown()
-        await demo?.stop()
+        // --theme and --images replace the config's theme section and images.mode.
+        if let theme { config.theme = ThemeSettings(name: try ThemeName.parse(theme)) }
+        if let images { config.images.mode = try ImageMode.parse(images) }
+        var list = ConfigListSource(config: config, endpointKey: chosen.key, mode: options.mode)
+        list.guessed = guessed
+        list.notice = source.notice
+        let controller = ListController(list)
+        controller.mouse = !noMouse
+        let outcome: Result<ListExit, any Error>
+        do { outcome = .success(try await controller.run()) } catch { outcome = .failure(error) }
+        await source.close()
         switch outcome {
+        case .failure(let error as ListControllerError): throw StandardStreams.fail(CLIError(error.description))
         case .failure(let error): throw CLIError("\(error)")
-        case .success(let exit) where exit != .quit: throw ExitCode(exit.status)
+        case .success(let exit) where exit.status != 0: throw ExitCode(exit.status)
         case .success: break
         }
+    }
+
+    /// Signs in first when the config's `auth:` is a sign-in with no token
+    /// kept yet and a person is at the terminal (as `rowboat auth login`).
+    static func signIn(_ config: RowboatConfig) async throws {
+        let transport = HTTPTransport(maxBodyBytes: config.communication.maxBodyBytes)
+        do {
+            try await SignInRun.firstIfNeeded(config, transport: transport)
+        } catch {
+            await transport.shutdown()
+            throw StandardStreams.fail(error)
+        }
+        await transport.shutdown()
     }
 
     /// Probes `url` and loads the draft it verified (`--save` writes it

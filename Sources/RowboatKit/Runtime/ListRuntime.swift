@@ -31,6 +31,9 @@ package struct ListRuntime: Sendable {
     /// Handed the run's way to post actions when it starts, and nil when
     /// it ends (a program's `ListRemote`).
     package var attach: @Sendable (ListRuntime.Post?) -> Void = { _ in }
+    /// Closes what the list's source opened for the run (a config's HTTP
+    /// client), after the run ends or the session closes.
+    package var finish: @Sendable () async -> Void = {}
 
     package init(state: AppState, keyMap: KeyMap, theme: Theme, mouse: Bool, provider: any PageProvider,
                  favorites: (any ListStore)? = nil, images: ListImages? = nil, kept: KeptStores = KeptStores()) {
@@ -70,6 +73,7 @@ package struct ListRuntime: Sendable {
             }
         }
         await slot.shutdown()
+        await finish()
         return outcome
     }
 }
