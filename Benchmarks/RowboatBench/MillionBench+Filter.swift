@@ -40,16 +40,18 @@ extension MillionBench {
             return key
         }
         // The runner's part, its copy of the rows let go before the answer (as the runner's is).
-        let (list, id, kept, narrowing): (ListID, Int, [Int], Bool) = {
-            guard case .filterRows(let list, let id, let filter, let rows, let aside) = effect else { fatalError() }
+        let (list, id, kept, narrowing, made): (ListID, Int, [Int], Bool, RowTable) = {
+            guard case .filterRows(let list, let id, let filter, let rows, let aside, let sort) = effect else { fatalError() }
             let cpu = Bench.processCPU()
             let kept = aside ? rows.rowsWithAside(matching: filter) : rows.rows(Array(rows.indices), matching: filter)
+            var shown = rows
+            shown.showOnly({ _ in kept }, narrowing: !aside, sort: sort)
             key.scanCPU = Double(Bench.processCPU() - cpu) / 1e9
-            return (list, id, kept, !aside)
+            return (list, id, kept, !aside, shown)
         }()
         let before = state.list.rows
         let worked = Bench.now(), workedCPU = Bench.threadCPU()
-        _ = AppReducer.reduce(&state, .answer(list, .rowsFiltered(requestID: id, kept: kept)))
+        _ = AppReducer.reduce(&state, .answer(list, .rowsFiltered(requestID: id, kept: kept, rows: made)))
         let end = Bench.now(), endCPU = Bench.threadCPU()
         precondition(state.list.filter == filter && state.list.filtering == nil, "the filter is in force")
         key.total = Double(end - start) / 1e9

@@ -39,11 +39,14 @@ struct LocalFilterOffThreadTests {
 
     func ids(_ state: ListState) -> [String] { state.rows.map(\.id) }
 
-    /// What the runner answers to `effect` (as `EffectRunner` works it out).
-    func answer(_ effect: ListEffect?) -> ListAction? {
-        guard case .filterRows(let id, let filter, let rows, let aside)? = effect else { return nil }
+    /// What the runner answers to `effect` (as `EffectRunner` works it out);
+    /// `rows: false`, the rows found only (the reducer does the rest).
+    func answer(_ effect: ListEffect?, rows made: Bool = true) -> ListAction? {
+        guard case .filterRows(let id, let filter, let rows, let aside, let sort)? = effect else { return nil }
         let kept = aside ? rows.rowsWithAside(matching: filter) : rows.rows(Array(rows.indices), matching: filter)
-        return .rowsFiltered(requestID: id, kept: kept)
+        var shown = rows
+        shown.showOnly({ _ in kept }, narrowing: !aside, sort: sort)
+        return .rowsFiltered(requestID: id, kept: kept, rows: made ? shown : nil)
     }
 
     /// Asks for `filter` and gives the list the runner's answer.
@@ -68,8 +71,12 @@ struct LocalFilterOffThreadTests {
         F.send(&state, .move(.down))
         #expect(state.selectedRow?.id == "16")
         F.send(&state, .move(.up))
-        // The answer: the state the filter done at once leaves, on the same item.
+        // The answer: the state the filter done at once leaves, on the same item, whether
+        // the runner's rows are taken or the rows found put in force here.
+        var here = state
+        #expect(F.send(&here, try #require(answer(effects.first, rows: false))) == [.fetchPage(requestID: 2, cursor: .page(2))])
         let done = F.send(&state, try #require(answer(effects.first)))
+        #expect(state == here)
         var inline = list(inline: 1000)
         let inlineEffects = F.send(&inline, .move(.to(14)), .move(.down), .move(.up), .filter(lisbon))
         inline.inlineFilterRows = 10
@@ -212,10 +219,13 @@ struct LocalFilterOffThreadTests {
         // A wider filter: the rows let back merged into the sort's order, the selection still on 15.
         let wider = RowFilter([v(.greater, "80")])
         let asked = F.send(&state, .filter(wider))
-        #expect(asked.first == .filterRows(requestID: 2, wider, state.rows, aside: true))
+        #expect(asked.first == .filterRows(requestID: 2, wider, state.rows, aside: true, sort: byV))
+        // (The rows found put in force here give the same rows.)
+        var here = state
+        F.send(&here, try #require(answer(asked.first, rows: false)))
         F.send(&state, try #require(answer(asked.first)))
         #expect(ids(state) == (1...19).reversed().map(String.init) && state.selectedRow?.id == "15")
-        #expect(state.sort == byV && state.filter == wider)
+        #expect(state.sort == byV && state.filter == wider && here.rows == state.rows)
         #expect(F.positions(state.rows) == F.positions(Array(state.rows)))
         // Off: every row back in the sort's order.
         F.send(&state, .filter(nil))

@@ -45,8 +45,10 @@ public enum ListAction: Sendable, Equatable {
     case rowsSorted(requestID: Int, order: [Int32])
     /// The rows a `filterRows` effect found meet its filter (ascending;
     /// numbered as `RowTable.rowsWithAside` numbers them when it tested
-    /// the rows set aside too).
-    case rowsFiltered(requestID: Int, kept: [Int])
+    /// the rows set aside too), and the rows it was given as the filter
+    /// leaves them (`RowTable.showOnly`), taken as they are when no row
+    /// came meanwhile (nil: made from `kept` here).
+    case rowsFiltered(requestID: Int, kept: [Int], rows: RowTable? = nil)
 }
 
 /// A selection movement.
@@ -85,8 +87,9 @@ public enum ListEffect: Sendable, Equatable {
     /// Find the rows of `rows` that meet `filter` off the UI thread and
     /// answer `rowsFiltered` (a long list: keys are answered meanwhile);
     /// `aside`: the rows the filter in force set aside are tested too
-    /// (`RowTable.rowsWithAside`), else only the rows shown.
-    case filterRows(requestID: Int, RowFilter, RowTable, aside: Bool)
+    /// (`RowTable.rowsWithAside`), else only the rows shown; `sort`, the
+    /// sort in force, puts the rows let back in its order.
+    case filterRows(requestID: Int, RowFilter, RowTable, aside: Bool, sort: LocalSort? = nil)
     /// A `filterRows` request the list no longer waits for (another
     /// filter, or none, overtook it): stop its scan.
     case stopFilter(requestID: Int)

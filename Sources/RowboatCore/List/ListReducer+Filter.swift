@@ -31,28 +31,9 @@ extension ListReducer {
     static func putInForce(_ filter: RowFilter?, narrowing: Bool, _ state: inout ListState,
                            kept: (RowTable, RowFilter) -> [Int]) {
         state.filter = filter
+        let sort = state.sort
         keepingSelection(&state) { state in
-            var start = state.rows.count
-            if !narrowing { start = state.rows.unhideAll().lowerBound }
-            if let filter {
-                let kept = kept(state.rows, filter)
-                var before = 0
-                while before < kept.count, kept[before] < start { before += 1 }
-                state.rows.hide(keeping: kept)
-                start = before
-            }
-            // Rows let back go where they belong: in the sort's order, or
-            // in the order they came in.
-            let back = Array(start..<state.rows.count)
-            if let sort = state.sort {
-                if !back.isEmpty {
-                    state.rows.reorder(sort.order(of: state.rows, moving: back) ?? sort.order(of: state.rows))
-                }
-            } else if filter == nil {
-                state.rows.restoreNaturalOrder()
-            } else if !back.isEmpty {
-                state.rows.showInNaturalOrder()
-            }
+            state.rows.showOnly({ rows in filter.map { kept(rows, $0) } }, narrowing: narrowing, sort: sort)
         }
     }
 

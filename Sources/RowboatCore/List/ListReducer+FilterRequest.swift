@@ -26,20 +26,29 @@ extension ListReducer {
         state.filtering = PendingFilter(id: state.lastFilterID, filter: filter, narrowing: narrowing,
                                         stamp: state.rows.stamp, count: state.rows.count, aside: state.rows.hiddenCount)
         // (The rows set aside, if there are any, are asked about when the filter is not narrowing.)
-        return stop + [.filterRows(requestID: state.lastFilterID, filter, state.rows, aside: !narrowing && state.rows.hiddenCount > 0)]
+        return stop + [.filterRows(requestID: state.lastFilterID, filter, state.rows,
+                                   aside: !narrowing && state.rows.hiddenCount > 0, sort: state.sort)]
     }
 
     /// The rows found for a pending filter: put in force when the rows are
-    /// still those they were found in, rows added at the end since tested
-    /// here (up to `inlineFilterRows` of them); asked for again when the
-    /// rows were replaced, moved, set aside or let back, or too many came.
-    static func rowsFiltered(_ id: Int, _ kept: [Int], _ state: inout ListState) -> [ListEffect] {
+    /// still those they were found in — the runner's rows as the filter
+    /// leaves them taken as they are (the same stamp: the same rows in the
+    /// same order, so the same sort), or, when rows were added at the end
+    /// since, the filter's step done here with those tested (up to
+    /// `inlineFilterRows` of them); asked for again when the rows were
+    /// replaced, moved, set aside or let back, or too many came.
+    static func rowsFiltered(_ id: Int, _ kept: [Int], _ filtered: RowTable?, _ state: inout ListState) -> [ListEffect] {
         guard let pending = state.filtering, pending.id == id else { return [] }
         state.filtering = nil
         let added = state.rows.count - pending.count
         guard state.rows.stamp == pending.stamp, state.rows.hiddenCount == pending.aside,
               added >= 0, added <= state.inlineFilterRows else {
             return requestFilter(pending.filter, &state)
+        }
+        if added == 0, let filtered {
+            state.filter = pending.filter
+            keepingSelection(&state) { state in state.rows = filtered }
+            return autoLoadMore(&state)
         }
         putInForce(pending.filter, narrowing: pending.narrowing, &state) { rows, filter in
             // The rows as the answer numbered them (shown, then set aside), the rows added

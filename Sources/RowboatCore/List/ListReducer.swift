@@ -110,8 +110,8 @@ public enum ListReducer {
         case .rowsSorted(let id, let order):
             return rowsSorted(id, order, &state)
 
-        case .rowsFiltered(let id, let kept):
-            return rowsFiltered(id, kept, &state)
+        case .rowsFiltered(let id, let kept, let rows):
+            return rowsFiltered(id, kept, rows, &state)
 
         case .loadMore:
             disarmPull(&state)
