@@ -43,14 +43,14 @@ struct LocalFilterOffThreadTests {
     /// `rows: false`, the rows found only (the reducer does the rest).
     func answer(_ effect: ListEffect?, rows made: Bool = true) -> ListAction? {
         guard case .filterRows(let id, let filter, let rows, let aside, let sort)? = effect else { return nil }
-        let kept = aside ? rows.rowsWithAside(matching: filter) : rows.rows(Array(rows.indices), matching: filter)
+        let kept = filter.map { aside ? rows.rowsWithAside(matching: $0) : rows.rows(Array(rows.indices), matching: $0) }
         var shown = rows
         shown.showOnly({ _ in kept }, narrowing: !aside, sort: sort)
-        return .rowsFiltered(requestID: id, kept: kept, rows: made ? shown : nil)
+        return .rowsFiltered(requestID: id, kept: kept ?? [], rows: made ? shown : nil)
     }
 
     /// Asks for `filter` and gives the list the runner's answer.
-    func filtered(_ state: inout ListState, _ filter: RowFilter) throws {
+    func filtered(_ state: inout ListState, _ filter: RowFilter?) throws {
         let asked = F.send(&state, .filter(filter))
         F.send(&state, try #require(answer(asked.first)))
     }
@@ -199,13 +199,26 @@ struct LocalFilterOffThreadTests {
         #expect(F.send(&state, .filter(nil)) == [.stopFilter(requestID: 1)])
         #expect(state.filtering == nil && state.filter == nil && state.rows == before.rows)
         #expect(F.send(&state, try #require(answer(first.first))) == [] && state.filter == nil)
-        // With a filter in force: every row back at once, the pending one stopped.
+        // With a filter in force, on a long list: every row back is worked out off the UI thread
+        // too (no row tested, all put back in order), the pending one stopped.
         try filtered(&state, lisbon)
         let second = F.send(&state, .filter(RowFilter([v(.greater, "90")])))
         #expect(state.filtering?.id == 3)
-        #expect(F.send(&state, .filter(nil)) == [.stopFilter(requestID: 3)])
+        let back = F.send(&state, .filter(nil))
+        #expect(back == [.stopFilter(requestID: 3), .filterRows(requestID: 4, nil, state.rows, aside: true)])
+        #expect(state.filter == lisbon && state.wantedFilter == nil && ids(state).count == 10)
+        #expect(F.send(&state, try #require(answer(second.last))) == [] && ids(state).count == 10)
+        F.send(&state, try #require(answer(back.last)))
         #expect(ids(state) == (1...30).map(String.init) && state.rows.isInNaturalOrder && state.filter == nil)
-        #expect(F.send(&state, try #require(answer(second.first))) == [] && ids(state).count == 30)
+        #expect(state.filtering == nil && state.rows.hiddenCount == 0)
+        // Rows added meanwhile: every row back here (the same step as at once).
+        try filtered(&state, lisbon)
+        let again = F.send(&state, .filter(nil))
+        // (All in Lisbon: shown as they come, at the end.)
+        F.send(&state, .loadMore, .pageLoaded(requestID: 2, PageLoad(rows: (31...33).map { row($0, city: "Lisbon") }, totalPages: 5,
+                                                                      fetchedAt: F.fetchedAt)))
+        F.send(&state, try #require(answer(again.last)))
+        #expect(ids(state) == (1...33).map(String.init) && state.filter == nil && state.rows.isInNaturalOrder)
     }
 
     @Test func theAnswerComposesWithTheSortAndKeepsTheSelection() throws {
@@ -228,7 +241,7 @@ struct LocalFilterOffThreadTests {
         #expect(state.sort == byV && state.filter == wider && here.rows == state.rows)
         #expect(F.positions(state.rows) == F.positions(Array(state.rows)))
         // Off: every row back in the sort's order.
-        F.send(&state, .filter(nil))
+        try filtered(&state, nil)
         #expect(ids(state) == (1...30).reversed().map(String.init) && state.selectedRow?.id == "15")
     }
 

@@ -17,7 +17,7 @@ public enum AppEffect: Sendable, Equatable {
     /// Find the rows of `rows` that meet `filter` (the rows set aside too,
     /// with `aside`) off the UI thread, and the rows as the filter leaves
     /// them (in `sort`'s order); answer `.answer(list, .rowsFiltered(…))`.
-    case filterRows(list: ListID, requestID: Int, filter: RowFilter, rows: RowTable, aside: Bool, sort: LocalSort?)
+    case filterRows(list: ListID, requestID: Int, filter: RowFilter?, rows: RowTable, aside: Bool, sort: LocalSort?)
     /// Stop `list`'s `filterRows` request `requestID`, no longer waited for.
     case stopFilter(list: ListID, requestID: Int)
     /// Find the rows of `rows` (of `among` only, when given) that a `/`

@@ -124,8 +124,9 @@ extension AppReducer {
         guard var filter = state.list.wantedFilter, state.screen == nil else { return [] }
         if all { filter.conditions = [] } else { filter.conditions.removeLast() }
         let effects = list(&state, currentTab: state.currentTab, .filter(filter))
+        let total = state.list.rows.count + state.list.rows.hiddenCount
         if let pending = state.list.filtering {
-            toast(&state, "filtering \(state.list.rows.count + state.list.rows.hiddenCount) loaded rows \(pending.filter.summary)…")
+            toast(&state, pending.filter.map { "filtering \(total) loaded rows \($0.summary)…" } ?? "every loaded row again (\(total))…")
         } else if let left = state.list.filter {
             toast(&state, "\(state.list.rows.count) loaded rows \(left.summary)")
         } else {

@@ -89,7 +89,8 @@ public enum ListEffect: Sendable, Equatable {
     /// `aside`: the rows the filter in force set aside are tested too
     /// (`RowTable.rowsWithAside`), else only the rows shown; `sort`, the
     /// sort in force, puts the rows let back in its order.
-    case filterRows(requestID: Int, RowFilter, RowTable, aside: Bool, sort: LocalSort? = nil)
+    /// A nil filter finds no row: every row is put back, in order.
+    case filterRows(requestID: Int, RowFilter?, RowTable, aside: Bool, sort: LocalSort? = nil)
     /// A `filterRows` request the list no longer waits for (another
     /// filter, or none, overtook it): stop its scan.
     case stopFilter(requestID: Int)

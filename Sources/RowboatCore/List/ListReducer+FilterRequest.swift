@@ -8,9 +8,10 @@ import RowboatSpec
 /// added at the end since are tested here), else it is asked for again.
 /// A newer filter, or none, replaces a pending one and stops its scan.
 extension ListReducer {
-    /// A filter asked for: put in force at once when it tests few rows (or
-    /// lets every row back, which tests none), else its rows are found
-    /// off the UI thread.
+    /// A filter asked for: put in force at once when it tests few rows,
+    /// else its rows are found off the UI thread. No filter (every row
+    /// back) tests none but puts them all back in order: off the UI
+    /// thread too when they are as many.
     static func requestFilter(_ filter: RowFilter?, _ state: inout ListState) -> [ListEffect] {
         let filter = filter?.isEmpty == true ? nil : filter
         if let pending = state.filtering, pending.filter == filter { return [] }
@@ -18,7 +19,7 @@ extension ListReducer {
         state.filtering = nil
         let narrowing = narrows(filter, from: state.filter)
         let tested = narrowing ? state.rows.count : state.rows.count + state.rows.hiddenCount
-        guard let filter, filter != state.filter, tested > state.inlineFilterRows else {
+        guard filter != state.filter, tested > state.inlineFilterRows else {
             applyFilter(filter, &state)
             return stop
         }

@@ -153,7 +153,7 @@ public struct ListState: Sendable, Equatable {
     public var inlineFilterRows = 65_536
     /// The filter last asked for: the one being worked out, else the one
     /// in force (what a condition added or dropped changes).
-    public var wantedFilter: RowFilter? { filtering?.filter ?? filter }
+    public var wantedFilter: RowFilter? { filtering.map(\.filter) ?? filter }
     /// A `/` search looks through up to this many rows at once, in the
     /// reducer (a few milliseconds); more off the UI thread (`searchRows`).
     public var inlineSearchRows = 65_536

@@ -88,15 +88,18 @@ package final class EffectRunner: Sendable {
         case .filterRows(let list, let id, let filter, let rows, let aside, let sort):
             // Ten million rows take about a second: keys are answered meanwhile.
             scans.run(.filter(list), id: id) { replaced in
-                let kept = aside ? rows.rowsWithAside(matching: filter, stop: replaced)
-                    : rows.rows(Array(rows.indices), matching: filter, stop: replaced)
+                // (No filter: no row tested, every row back in order.)
+                let kept = filter.map { filter in
+                    aside ? rows.rowsWithAside(matching: filter, stop: replaced)
+                        : rows.rows(Array(rows.indices), matching: filter, stop: replaced)
+                }
                 // A replaced scan's rows are partial, and no one waits for them.
                 guard !replaced() else { return }
                 // The rows as the filter leaves them, made here too (the index of the rows
                 // kept, the rows let back in order): the UI thread takes them as they are.
                 var shown = rows
                 shown.showOnly({ _ in kept }, narrowing: !aside, sort: sort)
-                if !replaced() { self.post(.answer(list, .rowsFiltered(requestID: id, kept: kept, rows: shown))) }
+                if !replaced() { self.post(.answer(list, .rowsFiltered(requestID: id, kept: kept ?? [], rows: shown))) }
             }
         case .stopFilter(let list, let id):
             scans.stop(.filter(list), id: id)

@@ -50,7 +50,8 @@ public struct StatusBar: CellView {
         if let pending = list.filtering {
             // The rows shown are the old filter's until the answer comes.
             let tested = pending.narrowing ? pending.count : pending.count + pending.aside
-            parts.append(Segment("filtering \(tested) rows \(pending.filter.summary)…", rank: 6))
+            parts.append(Segment(pending.filter.map { "filtering \(tested) rows \($0.summary)…" }
+                                 ?? "every row back (\(tested))…", rank: 6))
         } else if let filter = list.filter {
             parts.append(Segment(filter.summary, rank: 6))
         }
