@@ -221,6 +221,14 @@ struct LocalFilterOffThreadTests {
         #expect(ids(state) == (1...33).map(String.init) && state.filter == nil && state.rows.isInNaturalOrder)
     }
 
+    @Test func anotherQueryStopsThePendingFilter() {
+        var state = list()
+        F.send(&state, .filter(lisbon))
+        let effects = F.send(&state, .restart)
+        #expect(effects.contains(.stopFilter(requestID: 1)) && state.filtering == nil && state.lastFilterID == 1)
+        #expect(F.send(&state, .rowsFiltered(requestID: 1, kept: [2, 5])) == [])
+    }
+
     @Test func theAnswerComposesWithTheSortAndKeepsTheSelection() throws {
         var state = list()
         let byV = LocalSort(field: "v", title: "V", kind: .number)

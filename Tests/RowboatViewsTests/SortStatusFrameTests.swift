@@ -106,6 +106,14 @@ import RowboatSpec
         #expect(status.contains("filtering 30 rows where Price > 10…"))
         #expect(grid.lines().contains { $0.contains("filtering 30 loaded rows where Price > 10…") })
         #expect(state.list.rows.count == 30 && state.list.rows.id(at: 0) == "1")
+        // In force, then every row asked back: said so while it is worked out.
+        guard case .filterRows(let list, let id, let filter?, let rows, _, _)? = effects.first else { return }
+        let kept = rows.rows(Array(rows.indices), matching: filter)
+        _ = AppReducer.reduce(&state, .answer(list, .rowsFiltered(requestID: id, kept: kept)))
+        #expect(state.list.filter == filter && state.list.rows.count == kept.count)
+        _ = AppReducer.reduce(&state, .list(.filter(nil)))
+        let back = try #require(AppRenderer(theme: .default).render(state, now: Fixtures.now).lines().last)
+        #expect(back.contains("every row back (30)…") && !back.contains("where"))
     }
 }
 
