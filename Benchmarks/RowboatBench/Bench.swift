@@ -37,6 +37,14 @@ enum Bench {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
+    /// Nanoseconds of CPU the calling thread has used (the UI thread's
+    /// share of work, whatever else shares the cores).
+    static func threadCPU() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
     /// Median seconds per operation of `ours` and `reference`.
     static func compare(reps: Int, inner: Int, ours: () -> Void, reference: () -> Void) -> (Double, Double) {
         // One warm-up each.

@@ -179,43 +179,6 @@ enum MillionBench {
         return results
     }
 
-    /// A million rows filtered locally must be shown within 0.3 s (issue #32).
-    static let filterBudget = 0.3
-
-    /// `filter-million`: the local filter (`RowFilter`) of `state`'s rows
-    /// by price greater than the middle row's (money, as a number), timed
-    /// from the action through `AppReducer` to the rows shown (the rows
-    /// left out set aside, the id index made again); a second condition
-    /// (title contains "lantern", only the rows still shown tested) and
-    /// the way back to every row in the note.
-    static func filterRows(_ state: inout AppState, reps: Int) -> BenchResult {
-        let rows = state.list.rows
-        let middle = rows[rows.count / 2].text("price", now: 0)
-        let price = FilterCondition(field: "price", title: "Price", relation: .greater, value: middle, kind: .money)
-        let title = FilterCondition(field: "title", title: "Title", relation: .contains, value: "lantern")
-        var first: [Double] = [], second: [Double] = [], back: [Double] = []
-        var shown = 0, narrowed = 0
-        for _ in 0..<max(3, reps / 10) {
-            var start = Bench.now()
-            _ = AppReducer.reduce(&state, .list(.filter(RowFilter([price]))))
-            first.append(Double(Bench.now() - start) / 1e9)
-            shown = state.list.rows.count
-            start = Bench.now()
-            _ = AppReducer.reduce(&state, .list(.filter(RowFilter([price, title]))))
-            second.append(Double(Bench.now() - start) / 1e9)
-            narrowed = state.list.rows.count
-            start = Bench.now()
-            _ = AppReducer.reduce(&state, .list(.filter(nil)))
-            back.append(Double(Bench.now() - start) / 1e9)
-            precondition(state.list.rows.count == rows.count, "every row back")
-        }
-        return BenchResult(
-            name: "filter-million", unit: "local filter price > \(middle) (money), \(rows.count) rows",
-            ours: Bench.median(first), reference: filterBudget, referenceName: "0.3 s", target: 1.0,
-            note: "\(shown) rows shown; then title ~ lantern on those: \(Bench.time(Bench.median(second))) "
-                + "(\(narrowed) shown); every row back: \(Bench.time(Bench.median(back)))")
-    }
-
     /// The app's state at 200x50 with `rows` loaded in one page.
     static func state(_ endpoint: Endpoint, _ rows: [RowModel]) -> AppState {
         var state = AppState(endpointKey: endpoint.key, columns: endpoint.columns,

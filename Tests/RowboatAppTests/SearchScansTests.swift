@@ -33,7 +33,7 @@ struct SearchScansTests {
     }
 
     @Test func aScanReplacedIsToldSoAndOneReplacedBeforeItStartsIsSkipped() async {
-        let scans = SearchScans()
+        let scans = LatestScans()
         let ran = Mutex<[Int]>([])
         let release = DispatchSemaphore(value: 0)
         let done = AsyncStream<Void>.makeStream()

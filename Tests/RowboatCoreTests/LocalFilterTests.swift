@@ -72,6 +72,12 @@ struct LocalFilterTests {
         #expect(state.rows.isInNaturalOrder && state.rows.hiddenCount == 0)
     }
 
+    @Test func aSelectionWhoseRowIsLeftOutStaysWithinTheRows() {
+        var state = list()
+        F.send(&state, .move(.to(16)), .filter(RowFilter([lisbon])))
+        #expect(state.rows.count == 10 && state.selection == 9 && state.selectedRow?.id == "30")
+    }
+
     @Test func conditionsStackAndTheLastOneGoes() {
         var state = list()
         F.send(&state, .filter(RowFilter([lisbon])))

@@ -82,6 +82,41 @@ import RowboatSpec
     }
 }
 
+/// A golden frame of a local filter being worked out off the UI thread on
+/// a long list: the status bar says `filtering N rows where ……` and the
+/// rows shown stay as they were until the answer.
+@Suite struct FilterPendingFrameTests {
+    @Test func aFilterBeingWorkedOutIsNamedAndTheRowsStayAsTheyWere() throws {
+        var state = SortStatusFrameTests().state()
+        state.list.inlineFilterRows = 10
+        // In the columns panel on Price: `t`, "> 10", Enter; then the panel closed.
+        _ = AppReducer.reduce(&state, .columns(.open))
+        _ = AppReducer.reduce(&state, .columns(.move(2)))
+        _ = AppReducer.reduce(&state, .columns(.type(.begin)))
+        for key in "> 10" { _ = AppReducer.reduce(&state, .columns(.type(.insert(String(key))))) }
+        let effects = AppReducer.reduce(&state, .columns(.type(.submit)))
+        _ = AppReducer.reduce(&state, .columns(.close))
+        guard case .filterRows? = effects.first else {
+            Issue.record("a long list's filter is worked out off the UI thread: \(effects)")
+            return
+        }
+        let grid = AppRenderer(theme: .default).render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "filter-pending-100x12")
+        let status = try #require(grid.lines().last)
+        #expect(status.contains("filtering 30 rows where Price > 10…"))
+        #expect(grid.lines().contains { $0.contains("filtering 30 loaded rows where Price > 10…") })
+        #expect(state.list.rows.count == 30 && state.list.rows.id(at: 0) == "1")
+        // In force, then every row asked back: said so while it is worked out.
+        guard case .filterRows(let list, let id, let filter?, let rows, _, _)? = effects.first else { return }
+        let kept = rows.rows(Array(rows.indices), matching: filter)
+        _ = AppReducer.reduce(&state, .answer(list, .rowsFiltered(requestID: id, kept: kept)))
+        #expect(state.list.filter == filter && state.list.rows.count == kept.count)
+        _ = AppReducer.reduce(&state, .list(.filter(nil)))
+        let back = try #require(AppRenderer(theme: .default).render(state, now: Fixtures.now).lines().last)
+        #expect(back.contains("every row back (30)…") && !back.contains("where"))
+    }
+}
+
 /// A golden frame of a value being typed in the columns panel (`t`): the
 /// panel's bottom line is the field, the text so far and the prompt's keys.
 @Suite struct FilterTypingFrameTests {

@@ -14,6 +14,12 @@ public enum AppEffect: Sendable, Equatable {
     /// Work out the order of `rows` by `sort` off the UI thread; answer
     /// `.answer(list, .rowsSorted(…))`.
     case sortRows(list: ListID, requestID: Int, sort: LocalSort, rows: RowTable)
+    /// Find the rows of `rows` that meet `filter` (the rows set aside too,
+    /// with `aside`) off the UI thread, and the rows as the filter leaves
+    /// them (in `sort`'s order); answer `.answer(list, .rowsFiltered(…))`.
+    case filterRows(list: ListID, requestID: Int, filter: RowFilter?, rows: RowTable, aside: Bool, sort: LocalSort?)
+    /// Stop `list`'s `filterRows` request `requestID`, no longer waited for.
+    case stopFilter(list: ListID, requestID: Int)
     /// Find the rows of `rows` (of `among` only, when given) that a `/`
     /// search for `text` matches, off the UI thread; answer
     /// `.search(.found(tab:requestID:matches:))`.

@@ -39,15 +39,17 @@ extension AppReducer {
                                                       computed: state.computedColumn(line.field)))
     }
 
-    /// Puts `condition` in force beside the others and says how many
-    /// loaded rows are left.
+    /// Puts `condition` in force beside the others (those asked for, when
+    /// a filter is still being worked out) and says how many loaded rows
+    /// are left, or that they are being found.
     static func applyCondition(_ state: inout AppState, _ condition: FilterCondition) -> [AppEffect] {
         let rows = state.list.rows
-        var filter = state.list.filter ?? RowFilter()
+        var filter = state.list.wantedFilter ?? RowFilter()
         filter.conditions.append(condition)
         let total = rows.count + rows.hiddenCount
         let effects = list(&state, currentTab: state.currentTab, .filter(filter))
-        toast(&state, "\(state.list.rows.count) of \(total) loaded rows \(filter.summary)")
+        toast(&state, state.list.filtering == nil ? "\(state.list.rows.count) of \(total) loaded rows \(filter.summary)"
+                                                  : "filtering \(total) loaded rows \(filter.summary)…")
         return effects
     }
 
@@ -116,12 +118,16 @@ extension AppReducer {
         return applyCondition(&state, FilterCondition.expression(computed, kinds: state.fieldKinds))
     }
 
-    /// Drops the local filter's last condition, or every condition.
+    /// Drops the local filter's last condition (of the one asked for, when
+    /// one is still being worked out), or every condition.
     static func unfilter(_ state: inout AppState, all: Bool) -> [AppEffect] {
-        guard var filter = state.list.filter, state.screen == nil else { return [] }
+        guard var filter = state.list.wantedFilter, state.screen == nil else { return [] }
         if all { filter.conditions = [] } else { filter.conditions.removeLast() }
         let effects = list(&state, currentTab: state.currentTab, .filter(filter))
-        if let left = state.list.filter {
+        let total = state.list.rows.count + state.list.rows.hiddenCount
+        if let pending = state.list.filtering {
+            toast(&state, pending.filter.map { "filtering \(total) loaded rows \($0.summary)…" } ?? "every loaded row again (\(total))…")
+        } else if let left = state.list.filter {
             toast(&state, "\(state.list.rows.count) loaded rows \(left.summary)")
         } else {
             toast(&state, "every loaded row again (\(state.list.rows.count))")

@@ -127,7 +127,7 @@ extension AppReducer {
         for (section, index) in zip(query.options.sections, query.chosen) where section.options.indices.contains(index) {
             params.merge(section.options[index].params) { $1 }
         }
-        let filter = (state.list.filter?.conditions ?? []).map { condition in
+        let filter = (state.list.wantedFilter?.conditions ?? []).map { condition in
             condition.expression != nil ? "\(FilterCondition.jqPrefix) \(condition.value)"
                 : ViewCondition(field: condition.field, relation: Character(condition.relation.rawValue), value: condition.value).text
         }
@@ -166,7 +166,7 @@ extension AppReducer {
         for text in view?.filter ?? [] {
             if let condition = viewCondition(state, text, columns: columns) { filter.conditions.append(condition) }
         }
-        if filter != (state.list.filter ?? RowFilter()) {
+        if filter != (state.list.wantedFilter ?? RowFilter()) {
             effects += list(&state, currentTab: state.currentTab, .filter(filter))
         }
         let sort = view?.sort.flatMap { kept -> LocalSort? in

@@ -227,6 +227,10 @@ public enum AppReducer {
             .fetchLive(list: list, endpoint: endpoint, requestID: id, cursor: cursor, params: params)
         case .sortRows(let id, let sort, let rows):
             .sortRows(list: list, requestID: id, sort: sort, rows: rows)
+        case .filterRows(let id, let filter, let rows, let aside, let sort):
+            .filterRows(list: list, requestID: id, filter: filter, rows: rows, aside: aside, sort: sort)
+        case .stopFilter(let id):
+            .stopFilter(list: list, requestID: id)
         case .notify(let notices):
             .sendNotifications(notices)
         }

@@ -71,8 +71,8 @@ public struct KeyMap: Sendable {
         // Keys of what this list cannot do are not offered (nor listed in help).
         let unusable = state.unusableActions
         if !unusable.isEmpty { keys = keys.filter { !unusable.contains($0.value) } }
-        // The unfilter key while a local filter is in force.
-        if state.list.filter == nil { keys = keys.filter { $0.value != .columns(.unfilter(all: false)) } }
+        // The unfilter key while a local filter is in force (or being put in force).
+        if state.list.wantedFilter == nil { keys = keys.filter { $0.value != .columns(.unfilter(all: false)) } }
         if state.detail.map({ state.endpoints[$0.endpointKey]?.loadsDetail == true }) != true {
             keys = keys.filter { $0.value != .detail(.retry) }
         }

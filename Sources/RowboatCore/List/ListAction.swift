@@ -43,6 +43,12 @@ public enum ListAction: Sendable, Equatable {
     /// The order a `sortRows` effect worked out (`order[i]` is the row
     /// that goes to place `i` of the rows it was given).
     case rowsSorted(requestID: Int, order: [Int32])
+    /// The rows a `filterRows` effect found meet its filter (ascending;
+    /// numbered as `RowTable.rowsWithAside` numbers them when it tested
+    /// the rows set aside too), and the rows it was given as the filter
+    /// leaves them (`RowTable.showOnly`), taken as they are when no row
+    /// came meanwhile (nil: made from `kept` here).
+    case rowsFiltered(requestID: Int, kept: [Int], rows: RowTable? = nil)
 }
 
 /// A selection movement.
@@ -78,6 +84,16 @@ public enum ListEffect: Sendable, Equatable {
     /// Work out the order of `rows` by `sort` off the UI thread and answer
     /// `rowsSorted` (a large list: keys are answered meanwhile).
     case sortRows(requestID: Int, LocalSort, RowTable)
+    /// Find the rows of `rows` that meet `filter` off the UI thread and
+    /// answer `rowsFiltered` (a long list: keys are answered meanwhile);
+    /// `aside`: the rows the filter in force set aside are tested too
+    /// (`RowTable.rowsWithAside`), else only the rows shown; `sort`, the
+    /// sort in force, puts the rows let back in its order.
+    /// A nil filter finds no row: every row is put back, in order.
+    case filterRows(requestID: Int, RowFilter?, RowTable, aside: Bool, sort: LocalSort? = nil)
+    /// A `filterRows` request the list no longer waits for (another
+    /// filter, or none, overtook it): stop its scan.
+    case stopFilter(requestID: Int)
     /// What the list's `notify:` rules made of an update (the app decides
     /// whether now is too soon after the last).
     case notify([Notice])

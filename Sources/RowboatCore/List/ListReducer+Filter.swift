@@ -4,37 +4,36 @@ import RowboatSpec
 /// others set aside (never copied), the selection kept on its item when it
 /// is still shown, and rows that come later filtered as they come. It
 /// composes with the local sort: rows let back are merged into its order.
+/// A long list's rows are found off the UI thread (`ListReducer+FilterRequest`).
 extension ListReducer {
-    /// Puts `filter` in force (nil, or no condition: every row again). A
-    /// filter that only adds conditions tests only the rows shown.
+    /// Puts `filter` in force (nil, or no condition: every row again) at
+    /// once, in the reducer. A filter that only adds conditions tests only
+    /// the rows shown.
     static func applyFilter(_ filter: RowFilter?, _ state: inout ListState) {
         let filter = filter?.isEmpty == true ? nil : filter
-        let old = state.filter
-        guard filter != old else { return }
+        guard filter != state.filter else { return }
+        putInForce(filter, narrowing: narrows(filter, from: state.filter), &state) { rows, filter in
+            rows.rows(Array(rows.indices), matching: filter)
+        }
+    }
+
+    /// True when `filter` only adds conditions to `old` (both in force):
+    /// only the rows `old` shows can meet it.
+    static func narrows(_ filter: RowFilter?, from old: RowFilter?) -> Bool {
+        guard let old, let filter else { return false }
+        return filter.conditions.starts(with: old.conditions)
+    }
+
+    /// Puts `filter` in force: the rows `kept` picks stay shown — of the
+    /// rows shown when `narrowing`, else of every row, those set aside put
+    /// back at the end first — and the others are set aside; the selection
+    /// stays on its item.
+    static func putInForce(_ filter: RowFilter?, narrowing: Bool, _ state: inout ListState,
+                           kept: (RowTable, RowFilter) -> [Int]) {
         state.filter = filter
-        let narrowing = old.map { old in filter.map { $0.conditions.starts(with: old.conditions) } ?? false } ?? false
+        let sort = state.sort
         keepingSelection(&state) { state in
-            var start = state.rows.count
-            if !narrowing { start = state.rows.unhideAll().lowerBound }
-            if let filter {
-                let kept = state.rows.rows(Array(state.rows.indices), matching: filter)
-                var before = 0
-                while before < kept.count, kept[before] < start { before += 1 }
-                state.rows.hide(keeping: kept)
-                start = before
-            }
-            // Rows let back go where they belong: in the sort's order, or
-            // in the order they came in.
-            let back = Array(start..<state.rows.count)
-            if let sort = state.sort {
-                if !back.isEmpty {
-                    state.rows.reorder(sort.order(of: state.rows, moving: back) ?? sort.order(of: state.rows))
-                }
-            } else if filter == nil {
-                state.rows.restoreNaturalOrder()
-            } else if !back.isEmpty {
-                state.rows.showInNaturalOrder()
-            }
+            state.rows.showOnly({ rows in filter.map { kept(rows, $0) } }, narrowing: narrowing, sort: sort)
         }
     }
 

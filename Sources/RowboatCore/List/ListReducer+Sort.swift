@@ -86,6 +86,9 @@ extension ListReducer {
         if let id, let at = state.rows.index(ofID: id) {
             state.selection = at
             state.scrollOffset = max(0, at - screenRow)
+        } else {
+            // Its row gone (a filter left it out): the selection stays within the rows.
+            state.selection = min(state.selection, max(0, state.rows.count - 1))
         }
         clampScroll(&state)
     }

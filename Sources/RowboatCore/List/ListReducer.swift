@@ -38,7 +38,7 @@ public enum ListReducer {
             return superseded(state) + [start(&state, state.rows.isEmpty ? .first : .refresh, first)]
 
         case .restart:
-            let cancel = superseded(state)
+            let cancel = superseded(state) + (state.filtering.map { [.stopFilter(requestID: $0.id)] } ?? [])
             var fresh = ListState(paging: paging)
             // Another query (a server search, a filter): the marks go along by id.
             state.marks.settle(state.rows)
@@ -46,6 +46,7 @@ public enum ListReducer {
             fresh.viewportItems = state.viewportItems
             fresh.loadMoreThreshold = state.loadMoreThreshold
             fresh.lastRequestID = state.lastRequestID
+            fresh.lastFilterID = state.lastFilterID
             fresh.sort = state.sort
             fresh.live = state.live.map(LiveRefresh.restarted)
             fresh.stream = state.stream
@@ -104,11 +105,13 @@ public enum ListReducer {
 
         case .filter(let filter):
             endFollow(&state)
-            applyFilter(filter, &state)
-            return autoLoadMore(&state)
+            return requestFilter(filter, &state) + autoLoadMore(&state)
 
         case .rowsSorted(let id, let order):
             return rowsSorted(id, order, &state)
+
+        case .rowsFiltered(let id, let kept, let rows):
+            return rowsFiltered(id, kept, rows, &state)
 
         case .loadMore:
             disarmPull(&state)

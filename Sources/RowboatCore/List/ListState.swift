@@ -143,6 +143,17 @@ public struct ListState: Sendable, Equatable {
     /// Lists up to this many rows are sorted at once, in the reducer (a
     /// few milliseconds); a longer one off the UI thread (`sortRows`).
     public var inlineSortRows = 50_000
+    /// A local filter being worked out off the UI thread (`filterRows`);
+    /// the rows shown, and `filter`, stay until it comes.
+    public var filtering: PendingFilter?
+    /// The last `filterRows` request's number.
+    public var lastFilterID: Int = 0
+    /// A local filter tests up to this many rows at once, in the reducer
+    /// (a few milliseconds, on one core); more off the UI thread (`filterRows`).
+    public var inlineFilterRows = 65_536
+    /// The filter last asked for: the one being worked out, else the one
+    /// in force (what a condition added or dropped changes).
+    public var wantedFilter: RowFilter? { filtering.map(\.filter) ?? filter }
     /// A `/` search looks through up to this many rows at once, in the
     /// reducer (a few milliseconds); more off the UI thread (`searchRows`).
     public var inlineSearchRows = 65_536

@@ -192,6 +192,33 @@ extension RowTable {
         }
     }
 
+    /// What putting a filter in force does to the rows
+    /// (`ListReducer.putInForce`; the runner does it on its copy, so the UI
+    /// thread only takes the rows): those set aside put back at the end
+    /// first, unless `narrowing`; then, when `kept` picks rows (ascending,
+    /// of the rows as they are then), only those shown, the others set
+    /// aside (nil: every row shown); the rows let back go where they
+    /// belong — in `sort`'s order, or in the order they came in.
+    public mutating func showOnly(_ kept: (RowTable) -> [Int]?, narrowing: Bool, sort: LocalSort?) {
+        var start = count
+        if !narrowing { start = unhideAll().lowerBound }
+        let picked = kept(self)
+        if let picked {
+            var before = 0
+            while before < picked.count, picked[before] < start { before += 1 }
+            hide(keeping: picked)
+            start = before
+        }
+        let back = Array(start..<count)
+        if let sort {
+            if !back.isEmpty { reorder(sort.order(of: self, moving: back) ?? sort.order(of: self)) }
+        } else if picked == nil {
+            restoreNaturalOrder()
+        } else if !back.isEmpty {
+            showInNaturalOrder()
+        }
+    }
+
     /// Puts the rows shown in their natural order (rows put back, or a
     /// live refresh's new rows, where they belong), keeping the natural
     /// places (rows are still left out).

@@ -21,8 +21,8 @@ package final class EffectRunner: Sendable {
     let post: @Sendable (AppAction) -> Void
     /// Page requests in flight, cancellable by list and id.
     let fetches = FetchTasks()
-    /// `/` searches of long lists, the latest of each tab.
-    let searches = SearchScans()
+    /// `/` searches and local filters of long lists, the latest of each tab or list.
+    let scans = LatestScans()
     let clock: @Sendable () -> Double
     /// Does actions' jobs (an embedding program's actions among them).
     let actions: ActionRunner
@@ -80,11 +80,29 @@ package final class EffectRunner: Sendable {
             }
         case .searchRows(let tab, let id, let text, let rows, let among, let fields):
             // Ten million rows take a few hundred milliseconds: keys are answered meanwhile.
-            searches.run(tab: tab, id: id) { replaced in
+            scans.run(.search(tab: tab), id: id) { replaced in
                 let matches = SearchState.matches(text, in: rows, among: among, fields: fields, stop: replaced)
                 // A replaced scan's matches are partial, and no one waits for them.
                 if !replaced() { self.post(.search(.found(tab: tab, requestID: id, matches: matches))) }
             }
+        case .filterRows(let list, let id, let filter, let rows, let aside, let sort):
+            // Ten million rows take about a second: keys are answered meanwhile.
+            scans.run(.filter(list), id: id) { replaced in
+                // (No filter: no row tested, every row back in order.)
+                let kept = filter.map { filter in
+                    aside ? rows.rowsWithAside(matching: filter, stop: replaced)
+                        : rows.rows(Array(rows.indices), matching: filter, stop: replaced)
+                }
+                // A replaced scan's rows are partial, and no one waits for them.
+                guard !replaced() else { return }
+                // The rows as the filter leaves them, made here too (the index of the rows
+                // kept, the rows let back in order): the UI thread takes them as they are.
+                var shown = rows
+                shown.showOnly({ _ in kept }, narrowing: !aside, sort: sort)
+                if !replaced() { self.post(.answer(list, .rowsFiltered(requestID: id, kept: kept ?? [], rows: shown))) }
+            }
+        case .stopFilter(let list, let id):
+            scans.stop(.filter(list), id: id)
         case .saveColumns(let endpoint, let arrangement):
             guard let columnStore else { return }
             storeQueue.async {

@@ -47,7 +47,14 @@ public struct StatusBar: CellView {
         } else if let sort = list.sort {
             parts.append(Segment("sorted by \(sort.title) \(sort.arrow) (loaded)", rank: 6))
         }
-        if let filter = list.filter { parts.append(Segment(filter.summary, rank: 6)) }
+        if let pending = list.filtering {
+            // The rows shown are the old filter's until the answer comes.
+            let tested = pending.narrowing ? pending.count : pending.count + pending.aside
+            parts.append(Segment(pending.filter.map { "filtering \(tested) rows \($0.summary)…" }
+                                 ?? "every row back (\(tested))…", rank: 6))
+        } else if let filter = list.filter {
+            parts.append(Segment(filter.summary, rank: 6))
+        }
         if list.live != nil { parts.append(Segment(list.liveStatus ?? "", rank: 7)) }
         if let news = list.changesText(now: now) { parts.append(Segment(news, rank: 4)) }
         if !list.watched.isEmpty { parts.append(Segment("watching \(list.watched.count)", rank: 4)) }

@@ -62,7 +62,8 @@ public struct ColumnsPanelView: SizedCellView {
             if line.shown { width = widths[line.field].map { "\($0) cells" } ?? "off screen" } else { width = "" }
             // What is in force on the field: the local sort's arrow, its filter conditions.
             let arrow = sort?.field == line.field ? " " + sort!.arrow : ""
-            let conditions = (state.list.filter?.conditions ?? []).filter { $0.field == line.field }
+            // (The conditions asked for: while a long list is filtered, the ones being put in force.)
+            let conditions = (state.list.wantedFilter?.conditions ?? []).filter { $0.field == line.field }
                 .map { " \($0.relation.rawValue) " + TextFit.truncate($0.value, to: 16) }.joined()
             return "\(mark) \(Self.pad(line.title, to: titleWidth))  \(Self.pad(line.path, to: pathWidth))  "
                 + Self.pad(width, to: 10) + arrow + conditions
