@@ -183,6 +183,52 @@ struct SecretRedactionTests {
             #expect(!out.contains(form), "form \(form) of \(secret) in \(out)")
         }
     }
+
+    /// The pieces a cut leaves, found with memchr, are those a plain look
+    /// at every length finds: random texts cut from a secret's forms, with
+    /// spaces and other bytes around, over a small alphabet (so that the
+    /// forms' first and last bytes recur).
+    @Test func piecesAreTheOnesEveryLengthWouldFind() {
+        var rng = SplitMix(seed: 0xC0FFEE)
+        let alphabet = Array("abcab=+ ".utf8)
+        for _ in 0..<2_000 {
+            let secret = String(decoding: (0..<(6 + Int(rng.next() % 20))).map { _ in alphabet[Int(rng.next() % 7)] }, as: UTF8.self)
+            let redactor = SecretRedactor(secrets: [secret])
+            let form = redactor.forms[Int(rng.next() % UInt64(redactor.forms.count))]
+            let start = Int(rng.next() % UInt64(form.count)), end = start + Int(rng.next() % UInt64(form.count - start + 1))
+            let noise = { (0..<Int(rng.next() % 6)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] } }
+            let text = noise() + form[start..<end] + noise()
+            let found = text.withUnsafeBufferPointer { redactor.pieces(in: $0) }
+            #expect(found == Self.plainPieces(text, redactor.forms), "\(String(decoding: text, as: UTF8.self))")
+        }
+    }
+
+    /// `SecretRedactor.pieces` by comparing every length, longest first.
+    static func plainPieces(_ text: [UInt8], _ forms: [[UInt8]]) -> [Range<Int>] {
+        let least = SecretForms.minimumPieceLength
+        var first = 0, last = text.count
+        while first < last, text[first] == 0x20 { first += 1 }
+        while last > first, text[last - 1] == 0x20 { last -= 1 }
+        let length = last - first
+        guard text.count >= least, length >= least else { return [] }
+        var out: [Range<Int>] = []
+        for form in forms where form.count > least {
+            let longestTail = min(form.count - 1, length)
+            if longestTail >= least {
+                if let k = stride(from: longestTail, through: least, by: -1).first(where: { Array(text[(last - $0)..<last]) == Array(form[0..<$0]) }) {
+                    out.append((last - k)..<last)
+                }
+                if let k = stride(from: longestTail, through: least, by: -1)
+                    .first(where: { Array(text[first..<(first + $0)]) == Array(form[(form.count - $0)...]) }) {
+                    out.append(first..<(first + k))
+                }
+            }
+            if length < form.count, (0...(form.count - length)).contains(where: { Array(form[$0..<($0 + length)]) == Array(text[first..<last]) }) {
+                out.append(first..<last)
+            }
+        }
+        return out
+    }
 }
 
 /// A small seeded generator, so a failing case can be run again.

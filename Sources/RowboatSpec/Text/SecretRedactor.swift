@@ -140,22 +140,38 @@ public struct SecretRedactor: Sendable {
         while last > first, text[last - 1] == 0x20 { last -= 1 }
         let length = last - first
         guard length >= least else { return [] }
+        guard let base = text.baseAddress else { return [] }
         for form in forms where form.count > least {
-            // Ends with the start of the form.
             let longestTail = min(form.count - 1, length)
             if longestTail >= least {
-                for k in stride(from: longestTail, through: least, by: -1)
-                where matches(text, at: last - k, form, from: 0, count: k) {
-                    out.append((last - k)..<last)
-                    break
-                }
-            }
-            // Starts with the end of the form.
-            if longestTail >= least {
-                for k in stride(from: longestTail, through: least, by: -1)
-                where matches(text, at: first, form, from: form.count - k, count: k) {
-                    out.append(first..<(first + k))
-                    break
+                form.withUnsafeBufferPointer { form in
+                    let f = form.baseAddress!
+                    // Ends with the start of the form: the longest such end,
+                    // the leftmost place that holds the form's first byte and
+                    // from there to the end its start (memchr finds the places).
+                    var at = last - longestTail
+                    let lastAt = last - least
+                    while at <= lastAt, let hit = memchr(base + at, Int32(f.pointee), lastAt - at + 1) {
+                        let place = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                        if memcmp(base + place, f, last - place) == 0 {
+                            out.append(place..<last)
+                            break
+                        }
+                        at = place + 1
+                    }
+                    // Starts with the end of the form: the longest such end of
+                    // the form, the leftmost place in it that holds the text's
+                    // first byte and from there the text's start.
+                    var from = form.count - longestTail
+                    let lastFrom = form.count - least
+                    while from <= lastFrom, let hit = memchr(f + from, Int32(base[first]), lastFrom - from + 1) {
+                        let place = f.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                        if memcmp(base + first, f + place, form.count - place) == 0 {
+                            out.append(first..<(first + form.count - place))
+                            break
+                        }
+                        from = place + 1
+                    }
                 }
             }
             // Lies wholly inside the form.
@@ -182,12 +198,6 @@ public struct SecretRedactor: Sendable {
             at = offset + 1
         }
         return nil
-    }
-
-    func matches(_ text: UnsafeBufferPointer<UInt8>, at start: Int, _ form: [UInt8], from: Int, count: Int) -> Bool {
-        guard start >= 0, start + count <= text.count else { return false }
-        for i in 0..<count where text[start + i] != form[from + i] { return false }
-        return true
     }
 
     func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
