@@ -5,6 +5,13 @@ import RowboatTestSupport
 /// Inputs the fuzzers (Fuzz/) found, kept as regression tests.
 @Suite("Hostile text: fuzz findings")
 struct HostileTextRegressionTests {
+    @Test func noncharactersAreDroppedAndYAMLEscapesThem() {
+        // FuzzOpenAPI: a title holding U+FFFF went into a draft's comment, and YAML refuses it.
+        #expect(Sanitizer.clean("a\u{FFFF}b\u{FFFE}c") == "abc")
+        #expect(!Sanitizer.isClean("a\u{FFFF}", limit: .max))
+        #expect(YAMLScalar.value("a\u{FFFE}\u{FFFF}") == "\"a\\uFFFE\\uFFFF\"")
+    }
+
     @Test func theScalarBudgetLeavesNoDanglingJoiner() {
         // Cap 1 → a budget of 4 scalars, which ended right after a joiner.
         let family = "😀\u{200D}😀\u{200D}😀\u{200D}😀"

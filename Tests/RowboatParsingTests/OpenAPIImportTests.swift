@@ -36,6 +36,18 @@ struct OpenAPIImportTests {
         }
     }
 
+    /// A fuzz finding: U+FFFE and U+FFFF (which YAML refuses anywhere in
+    /// a file) in a document's title, an operation's summary and a path
+    /// parameter's example: the draft still loads, the comments without
+    /// them, the values escaped and read back exactly.
+    @Test func noncharactersInTheDocumentStillMakeADraftThatLoads() throws {
+        let text = #"{"openapi": "3.0.0", "info": {"title": "a\uFFFFb\uFFFE", "version": "1"}, "servers": [{"url": "http://127.0.0.1:1"}], "paths": {"/items/{id}": {"get": {"summary": "list\uFFFF", "parameters": [{"name": "id", "in": "path", "required": true, "example": "x\uFFFEy"}], "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}}}}}}}}}}}}"#
+        let imported = try imported(text)
+        #expect(!imported.yaml.unicodeScalars.contains { $0.value == 0xFFFE || $0.value == 0xFFFF })
+        let endpoint = try #require(imported.config.endpoints.first)
+        #expect(endpoint.params.values.contains { "\($0)".contains("x\u{FFFE}y") }, "\(imported.yaml)")
+    }
+
     // MARK: The shapes
 
     /// The classic petstore (3.0, JSON): a bare array of `$ref`'d pets, a

@@ -14,7 +14,9 @@ package enum YAMLScalar {
     package static func quoted(_ text: String, allowPlain: Bool) -> String {
         if allowPlain, isPlainSafe(text) { return text }
         return DoubleQuoted.literal(text) { v in
-            v == 0xFEFF || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || (0x200B...0x200F).contains(v)
+            // U+FFFE and U+FFFF: YAML refuses them unescaped anywhere in a file.
+            v == 0xFEFF || v == 0xFFFE || v == 0xFFFF || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+                || (0x200B...0x200F).contains(v)
         }
     }
 

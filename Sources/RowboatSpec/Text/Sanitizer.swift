@@ -125,6 +125,7 @@ public enum Sanitizer {
         case 0x2060...0x206F: return .drop                      // word joiner, isolates, invisible ops
         case 0xFEFF: return .drop                               // BOM / ZWNBSP
         case 0xFFF9...0xFFFB: return .drop                      // interlinear annotations
+        case 0xFFFE, 0xFFFF: return .drop                       // noncharacters (YAML refuses them in a file)
         case 0xE0000...0xE007F: return .drop                    // tag characters
         default: return .keep
         }
