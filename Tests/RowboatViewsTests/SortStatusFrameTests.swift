@@ -112,7 +112,9 @@ import RowboatSpec
         _ = AppReducer.reduce(&state, .answer(list, .rowsFiltered(requestID: id, kept: kept)))
         #expect(state.list.filter == filter && state.list.rows.count == kept.count)
         _ = AppReducer.reduce(&state, .list(.filter(nil)))
-        let back = try #require(AppRenderer(theme: .default).render(state, now: Fixtures.now).lines().last)
+        let backGrid = AppRenderer(theme: .default).render(state, now: Fixtures.now)
+        try GoldenFrame.check(backGrid, "filter-every-row-back-100x12")
+        let back = try #require(backGrid.lines().last)
         #expect(back.contains("every row back (30)…") && !back.contains("where"))
     }
 }
