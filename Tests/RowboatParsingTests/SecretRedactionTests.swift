@@ -71,6 +71,47 @@ struct SecretRedactionTests {
         #expect(redactor.redact("error: sk_li") == "error: sk_li")
     }
 
+    /// A piece counts when it carries six bytes of the secret: six
+    /// characters as written, twelve hex digits, eight base64 characters.
+    /// Shorter runs of hex digits are in every list of numbers (a property
+    /// test once found a price shown as *** because six of its digits lay
+    /// inside a token's hex form).
+    @Test func piecesCountByTheBytesOfTheSecretTheyCarry() {
+        let secret = "sYpz-0a1b2c3d4e5f"
+        let redactor = SecretRedactor(secrets: [secret])
+        let hex = Array(secret.utf8).map { String(format: "%02x", $0) }.joined()
+        #expect(hex.hasPrefix("73597"))
+        for length in 6..<12 {
+            let inside = String(Array(hex)[1..<(1 + length)])
+            #expect(redactor.redact(inside) == inside, "\(inside)")
+            #expect(redactor.redact("total " + String(hex.prefix(length))) == "total " + String(hex.prefix(length)))
+        }
+        #expect(redactor.redact(String(Array(hex)[1..<13])) == SecretRedactor.mark)
+        #expect(redactor.redact("total " + String(hex.prefix(12))) == "total ***")
+        let base64 = Data(secret.utf8).base64EncodedString()
+        #expect(redactor.redact("id " + String(base64.prefix(7))) == "id " + String(base64.prefix(7)))
+        #expect(redactor.redact("id " + String(base64.prefix(8))) == "id ***")
+        // As written, six characters are enough.
+        #expect(redactor.redact("key " + String(secret.prefix(6))) == "key ***")
+    }
+
+    /// With tokens registered, numbers a page holds are shown as they are:
+    /// forty random tokens, fifty thousand random numbers of six to twelve
+    /// digits, none taken out.
+    @Test func numbersAreNotTakenForPiecesOfATokensEncodings() {
+        var rng = SplitMix(seed: 359_707)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        let tokens = (0..<40).map { _ in String(decoding: (0..<40).map { _ in alphabet[Int(rng.next() % 62)] }, as: UTF8.self) }
+        let redactor = SecretRedactor(secrets: tokens)
+        var taken: [String] = []
+        for _ in 0..<50_000 {
+            let digits = String((0..<(6 + Int(rng.next() % 7))).map { _ in Character(String(rng.next() % 10)) })
+            let number = rng.next() % 2 == 0 ? digits : digits + "." + String(rng.next() % 100)
+            if redactor.redact(number) != number { taken.append(number) }
+        }
+        #expect(taken.isEmpty, "\(taken.prefix(5))")
+    }
+
     @Test func textWithoutSecretsIsUntouched() {
         let redactor = SecretRedactor(secrets: [Self.token, "hunter2-password"])
         for text in ["Brass Lantern", "青花瓷茶杯 Teacup", "Rocket 🚀 Launcher", "", "tok", "€84.48"] {
@@ -194,7 +235,7 @@ struct SecretRedactionTests {
         for _ in 0..<2_000 {
             let secret = String(decoding: (0..<(6 + Int(rng.next() % 20))).map { _ in alphabet[Int(rng.next() % 7)] }, as: UTF8.self)
             let redactor = SecretRedactor(secrets: [secret])
-            let form = redactor.forms[Int(rng.next() % UInt64(redactor.forms.count))]
+            let form = redactor.forms[Int(rng.next() % UInt64(redactor.forms.count))].bytes
             let start = Int(rng.next() % UInt64(form.count)), end = start + Int(rng.next() % UInt64(form.count - start + 1))
             let noise = { (0..<Int(rng.next() % 6)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] } }
             let text = noise() + form[start..<end] + noise()
@@ -204,15 +245,14 @@ struct SecretRedactionTests {
     }
 
     /// `SecretRedactor.pieces` by comparing every length, longest first.
-    static func plainPieces(_ text: [UInt8], _ forms: [[UInt8]]) -> [Range<Int>] {
-        let least = SecretForms.minimumPieceLength
+    static func plainPieces(_ text: [UInt8], _ forms: [SecretForms.Form]) -> [Range<Int>] {
         var first = 0, last = text.count
         while first < last, text[first] == 0x20 { first += 1 }
         while last > first, text[last - 1] == 0x20 { last -= 1 }
         let length = last - first
-        guard text.count >= least, length >= least else { return [] }
         var out: [Range<Int>] = []
-        for form in forms where form.count > least {
+        for entry in forms where entry.bytes.count > entry.leastPiece && length >= entry.leastPiece {
+            let form = entry.bytes, least = entry.leastPiece
             let longestTail = min(form.count - 1, length)
             if longestTail >= least {
                 if let k = stride(from: longestTail, through: least, by: -1).first(where: { Array(text[(last - $0)..<last]) == Array(form[0..<$0]) }) {

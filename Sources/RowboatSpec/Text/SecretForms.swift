@@ -11,23 +11,47 @@ public enum SecretForms {
     public static let minimumSecretLength = 3
     /// Shortest base64 piece looked for: a shorter one is noise.
     public static let minimumBase64Length = 4
-    /// Shortest cut piece of a form looked for at the ends of a text.
+    /// Fewest bytes of a secret a cut piece must carry to be taken out
+    /// (six characters of the secret as written; more of its hex and base64).
     public static let minimumPieceLength = 6
 
-    /// Every form of `secret`, longest first, without repeats.
-    public static func of(_ secret: String) -> [[UInt8]] {
+    /// One form of a secret: the bytes to look for, and the shortest cut
+    /// piece of it that counts (`leastPiece`): a piece that carries at
+    /// least `minimumPieceLength` bytes of the secret. Hex spends two
+    /// characters on a byte and base64 four on three, so their pieces are
+    /// longer: six hex digits would be found in any list of numbers.
+    public struct Form: Hashable, Sendable {
+        public let bytes: [UInt8]
+        public let leastPiece: Int
+    }
+
+    /// Every form of `secret`, longest first, without repeats (a form
+    /// written two ways keeps the shorter least piece).
+    public static func of(_ secret: String) -> [Form] {
         guard secret.count >= minimumSecretLength else { return [] }
-        var forms: [String] = [secret]
-        forms += percentForms(secret)
+        let piece = minimumPieceLength
+        var forms: [(String, Int)] = [(secret, piece)]
+        forms += percentForms(secret).map { ($0, piece) }
         let hex = Array(secret.utf8).map { String(format: "%02x", $0) }.joined()
-        forms += [hex, hex.uppercased()]
+        forms += [(hex, 2 * piece), (hex.uppercased(), 2 * piece)]
         let json = String(DoubleQuoted.literal(secret).dropFirst().dropLast())
-        forms += [json, json.replacingOccurrences(of: "/", with: "\\/")]
-        forms.append(Sanitizer.strip(secret))
-        forms = forms.filter { $0.utf8.count >= minimumSecretLength }
+        forms += [(json, piece), (json.replacingOccurrences(of: "/", with: "\\/"), piece)]
+        forms.append((Sanitizer.strip(secret), piece))
+        forms = forms.filter { $0.0.utf8.count >= minimumSecretLength }
         forms += base64Forms(Array(secret.utf8)).filter { $0.utf8.count >= minimumBase64Length }
-        var seen = Set<[UInt8]>()
-        return forms.map { Array($0.utf8) }.filter { seen.insert($0).inserted }.sorted { $0.count > $1.count }
+            .map { ($0, (piece * 4 + 2) / 3) }
+        var least: [[UInt8]: Int] = [:]
+        var order: [[UInt8]] = []
+        for (text, leastPiece) in forms {
+            let bytes = Array(text.utf8)
+            if let known = least[bytes] {
+                least[bytes] = min(known, leastPiece)
+            } else {
+                least[bytes] = leastPiece
+                order.append(bytes)
+            }
+        }
+        return order.map { Form(bytes: $0, leastPiece: least[$0]!) }.sorted { $0.bytes.count > $1.bytes.count }
     }
 
     /// Percent-encoded forms: unreserved bytes kept (upper- and lower-case

@@ -4,13 +4,13 @@ import Glibc
 /// `mark`. Besides whole forms, it takes out the pieces a cut can leave:
 /// text that ends with the start of a form, starts with the end of one, or
 /// lies wholly inside one (a value cut to fit, or wrapped over lines), when
-/// the piece is at least `SecretForms.minimumPieceLength` bytes long.
+/// the piece is at least the form's `leastPiece` bytes long.
 public struct SecretRedactor: Sendable {
     /// What a secret is replaced with.
     public static let mark = "***"
 
     /// The forms looked for, longest first.
-    public private(set) var forms: [[UInt8]] = []
+    public private(set) var forms: [SecretForms.Form] = []
     private var known = Set<[UInt8]>()
 
     public init(secrets: [String] = []) {
@@ -24,12 +24,12 @@ public struct SecretRedactor: Sendable {
     public mutating func add(_ secrets: [String]) -> Bool {
         var added = false
         for secret in secrets {
-            for form in SecretForms.of(secret) where known.insert(form).inserted {
+            for form in SecretForms.of(secret) where known.insert(form.bytes).inserted {
                 forms.append(form)
                 added = true
             }
         }
-        if added { forms.sort { $0.count > $1.count } }
+        if added { forms.sort { $0.bytes.count > $1.bytes.count } }
         return added
     }
 
@@ -117,8 +117,8 @@ public struct SecretRedactor: Sendable {
     /// Where whole forms occur in `text`.
     func whole(in text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
-        for form in forms where form.count <= text.count {
-            form.withUnsafeBufferPointer { needle in
+        for form in forms where form.bytes.count <= text.count {
+            form.bytes.withUnsafeBufferPointer { needle in
                 var start = 0
                 while let offset = Self.firstIndex(of: needle, in: text, from: start) {
                     ranges.append(offset..<(offset + needle.count))
@@ -131,17 +131,16 @@ public struct SecretRedactor: Sendable {
 
     /// Cut pieces at the ends of `text`, or all of it inside a form.
     func pieces(in text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        let least = SecretForms.minimumPieceLength
-        guard text.count >= least else { return [] }
+        guard text.count >= SecretForms.minimumPieceLength else { return [] }
         var out: [Range<Int>] = []
         // Leading and trailing spaces are no part of a cut piece.
         var first = 0, last = text.count
         while first < last, text[first] == 0x20 { first += 1 }
         while last > first, text[last - 1] == 0x20 { last -= 1 }
         let length = last - first
-        guard length >= least else { return [] }
-        guard let base = text.baseAddress else { return [] }
-        for form in forms where form.count > least {
+        guard length >= SecretForms.minimumPieceLength, let base = text.baseAddress else { return [] }
+        for entry in forms where entry.bytes.count > entry.leastPiece && length >= entry.leastPiece {
+            let form = entry.bytes, least = entry.leastPiece
             let longestTail = min(form.count - 1, length)
             if longestTail >= least {
                 form.withUnsafeBufferPointer { form in
