@@ -115,6 +115,7 @@ let package = Package(
             http("Hummingbird", "hummingbird"),
             http("HummingbirdWebSocket", "hummingbird-websocket"),
             http("Logging", "swift-log"),
+            http("NIOCore", "swift-nio"),
             http("ServiceLifecycle", "swift-service-lifecycle"),
         ]),
         // Runs programs with posix_spawn: the app's helpers (browser, clipboard), the tests and the benchmarks.
@@ -190,7 +191,7 @@ let package = Package(
             http("HummingbirdTLS", "hummingbird"), http("HTTPTypes", "swift-http-types"),
             http("Logging", "swift-log"), http("NIOCore", "swift-nio")]),
         .testTarget(name: "RowboatCacheTests", dependencies: ["RowboatCache", "RowboatSpec", "RowboatParsing"]),
-        .testTarget(name: "RowboatDemoTests", dependencies: ["RowboatDemo", "RowboatTestSupport"]),
+        .testTarget(name: "RowboatDemoTests", dependencies: ["RowboatDemo", "RowboatTestSupport", http("NIOCore", "swift-nio")]),
         .testTarget(name: "RowboatAppTests", dependencies: ["RowboatApp", "RowboatKit", "RowboatKitHTTP", "RowboatDemo", "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork",
                                                          "RowboatProcess", "RowboatJQ",
                                                          "RowboatCache", "RowboatTestSupport",

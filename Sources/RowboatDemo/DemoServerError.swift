@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import NIOCore
 
 /// Why a demo server could not be started.
 public enum DemoServerError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -25,12 +26,16 @@ public enum DemoServerError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// What went wrong when a server on `host`:`port` failed to start with
     /// `error` (SwiftNIO's text, such as "bind(descriptor:ptr:bytes:):
-    /// Address already in use) (errno: 98)", is not for users): binding a
-    /// socket of our own to the same address says why in our words. A
-    /// host that is not an IPv4 address, or an address that binds now,
-    /// keeps the error's own text.
+    /// Address already in use) (errno: 98)", is not for users). An address
+    /// in use, from `bind` or from `listen` (two programs that bound the
+    /// same port at once: the one that listens second is refused), is
+    /// `portInUse` whatever happens to the port after. Otherwise binding a
+    /// socket of our own to the same address says why in our words; a host
+    /// that is not an IPv4 address, or an address that binds now, keeps
+    /// the error's own text.
     static func explaining(_ error: any Error, host: String, port: Int) -> DemoServerError {
         if let known = error as? DemoServerError { return known }
+        if let io = error as? IOError, io.errnoCode == EADDRINUSE { return .portInUse(host: host, port: port) }
         switch BindCheck.errno(host: host, port: port) {
         case EADDRINUSE?: return .portInUse(host: host, port: port)
         case let code?: return .cannotListen(host: host, port: port, reason: String(cString: strerror(code)))

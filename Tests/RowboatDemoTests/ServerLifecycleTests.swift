@@ -1,5 +1,7 @@
+import Glibc
+import NIOCore
 import Testing
-import RowboatDemo
+@testable import RowboatDemo
 
 @Suite("Demo server lifecycle", .timeLimit(.minutes(1)))
 struct ServerLifecycleTests {
@@ -31,6 +33,20 @@ struct ServerLifecycleTests {
                 await clash.stop()
             }
         }
+    }
+
+    /// Two programs that bind the same port at once both bind; the one
+    /// that listens second is refused by `listen`. That is a port in use
+    /// (so `rowboat` takes a free one) even when the port is free again by
+    /// the time we look (the other program has gone): CI once saw two
+    /// `rowboat fetch` runs started together both fail with NIO's text.
+    /// The refusal is a fault this test cannot time, so it is made here.
+    @Test func anAddressInUseWhenListeningIsAPortInUseThoughItIsFreeNow() async throws {
+        let port = try await withDemoServer { $0.port }
+        let refused = IOError(errnoCode: EADDRINUSE, reason: "listen(descriptor:backlog:)")
+        #expect(DemoServerError.explaining(refused, host: "127.0.0.1", port: port) == .portInUse(host: "127.0.0.1", port: port))
+        let other = IOError(errnoCode: EACCES, reason: "listen(descriptor:backlog:)")
+        #expect(DemoServerError.explaining(other, host: "127.0.0.1", port: port) == .startFailed(String(describing: other)))
     }
 
     @Test func runForeverReportsItsListeningLine() async throws {
