@@ -18,8 +18,9 @@ extension MillionBench {
     /// (`RowTable.showOnly`: the runner's, off the UI thread, unless rows
     /// came meanwhile; measured again on a copy of the rows): the rows set
     /// aside put back (`unhideAll`, with the copy of the positions a
-    /// shared table makes), the others set aside with the kept rows' index
-    /// (`hide(keeping:)`), and the rows let back put in order.
+    /// shared table makes; the index made only when every row stays), the
+    /// others set aside with the kept rows' index (`hide(keeping:)`), and
+    /// the rows let back put in order.
     struct AnswerSteps {
         var unhide = 0.0, hide = 0.0, order = 0.0
         var text: String { "unhideAll \(Bench.time(unhide)), hide(keeping:) \(Bench.time(hide)), order \(Bench.time(order))" }
@@ -66,12 +67,13 @@ extension MillionBench {
         var copy = rows
         var t = Bench.now()
         var start = copy.count
-        if !narrowing { start = copy.unhideAll().lowerBound }
+        // As `showOnly` does: the rows put back get their index with the rows kept.
+        if !narrowing { start = copy.unhideAll(indexed: kept == nil).lowerBound }
         steps.unhide = Double(Bench.now() - t) / 1e9
         t = Bench.now()
         if let kept {
             start = kept.prefix { $0 < start }.count
-            copy.hide(keeping: kept)
+            copy.hide(keeping: kept, indexed: narrowing)
         }
         steps.hide = Double(Bench.now() - t) / 1e9
         t = Bench.now()

@@ -1,3 +1,4 @@
+import Foundation
 import RowboatSpec
 
 /// A sort of the loaded rows by one field, done here rather than by the
@@ -45,8 +46,7 @@ public struct LocalSort: Sendable, Equatable {
     /// to place `i`. Equal keys keep their current order.
     public func order(of rows: RowTable) -> [Int32] {
         var keys = SortKeys(kind: kind, collation: collation, cells: FieldCells(rows, field: field, computed: computed))
-        keys.reserve(rows.count)
-        for row in rows.indices { keys.add(rows, row) }
+        keys.fill(rows)
         var order = (0..<Int32(rows.count)).map { $0 }
         let descending = self.descending
         order.withUnsafeMutableBufferPointer { order in
@@ -124,8 +124,12 @@ public enum SortKind: String, Sendable, Equatable {
 }
 
 /// The sort keys of some rows, each made once: a class (a value of the
-/// column's type, other text, empty), a number, and a collation key, kept
-/// in flat arrays (a million rows take a few arrays, not a million).
+/// column's type, other text, empty), and a value — the number, or for
+/// text the first 8 bytes of its collation key, the rest of which is kept
+/// apart — in flat arrays (a million rows take a few arrays, not a
+/// million). Keys are added one by one (`add`, a merge's few), or made for
+/// every row of a table at once (`fill`: key `i` is row `i`'s, the rows
+/// read page by page; a column of numbers takes 9 bytes a row).
 struct SortKeys {
     /// The order of classes: typed values, then text, then empty.
     enum Class: UInt8 { case value = 0, text = 1, empty = 2 }
@@ -134,11 +138,12 @@ struct SortKeys {
     let collation: TextCollation
     let cells: FieldCells
     var classes: [UInt8] = []
-    var numbers: [Double] = []
-    /// The first 8 bytes of each text key, big-endian (compared first).
-    var prefixes: [UInt64] = []
-    /// Key `i`'s bytes are `bytes[offsets[i]..<offsets[i + 1]]`.
-    var offsets: [Int] = [0]
+    /// A value's number (its bits), or a text key's first 8 bytes, big-endian.
+    var values: [UInt64] = []
+    /// Text key `i`'s bytes are `bytes[starts[i]..<(starts[i] + lengths[i])]`;
+    /// `fill` makes these only once a text key comes.
+    var starts: [Int] = []
+    var lengths: [UInt32] = []
     var bytes: [UInt8] = []
 
     init(kind: SortKind, collation: TextCollation, cells: FieldCells) {
@@ -147,40 +152,134 @@ struct SortKeys {
         self.cells = cells
     }
 
-    mutating func reserve(_ count: Int) {
-        classes.reserveCapacity(count)
-        numbers.reserveCapacity(count)
-        prefixes.reserveCapacity(count)
-        offsets.reserveCapacity(count + 1)
-    }
-
     /// Makes the key of row `row` of `rows`; returns its index.
     @discardableResult
     mutating func add(_ rows: RowTable, _ row: Int) -> Int {
-        let start = bytes.count
-        let (cls, number) = cells.withCell(rows, row) { cell -> (Class, Double) in
-            switch cell {
-            case .missing:
-                return (.empty, 0)
-            case .date(let t):
-                return (.value, t)
-            case .text(let utf8):
-                if utf8.isEmpty { return (.empty, 0) }
-                if let value = SortValue.parse(utf8, kind: kind) { return (.value, value) }
-                collation.appendKey(utf8, to: &bytes)
-                return (.text, 0)
+        classes.append(0)
+        values.append(0)
+        starts.append(0)
+        lengths.append(0)
+        let (page, at) = rows.location(of: row)
+        set(classes.count - 1, page, at: at, cells: cells)
+        return classes.count - 1
+    }
+
+    /// Makes the key of every row of `rows`, key `i` row `i`'s. The rows
+    /// are read page by page (`StorageOrder`), not in their order: under a
+    /// sort, that order is a random walk through the pages. Many rows are
+    /// split over the processors by pages, each part's text keys written
+    /// apart and joined after.
+    mutating func fill(_ rows: RowTable) {
+        let count = rows.count
+        classes = [UInt8](repeating: 0, count: count)
+        values = [UInt64](repeating: 0, count: count)
+        starts = []
+        lengths = []
+        bytes = []
+        let pages = rows.pages.map(\.bytes)
+        let order = rows.refs.withUnsafeBufferPointer { StorageOrder($0, pageCount: pages.count) }
+        let runs = order.split(count >= Self.parallelFrom ? Swift.min(8, ProcessInfo.processInfo.activeProcessorCount) : 1)
+        let texts = UnsafeMutableBufferPointer<TextKeys>.allocate(capacity: runs.count)
+        texts.initialize(repeating: TextKeys())
+        defer { texts.deinitialize().deallocate() }
+        let (kind, collation, cells) = (self.kind, self.collation, self.cells)
+        classes.withUnsafeMutableBufferPointer { classes in
+            values.withUnsafeMutableBufferPointer { values in
+                let out = FillTargets(classes: classes, values: values, texts: texts, pages: pages, cells: cells)
+                DispatchQueue.concurrentPerform(iterations: runs.count) { part in
+                    var text = TextKeys()
+                    let cells = out.cells
+                    order.forEach(pages: runs[part]) { row, page, at in
+                        let page = out.pages[page]
+                        let start = text.bytes.count
+                        let (cls, number) = cells.withCell(page, at: at, shape: RowBytes.shape(page, at: at)) {
+                            Self.key($0, kind: kind, collation: collation, into: &text.bytes)
+                        }
+                        out.classes[row] = cls.rawValue
+                        if cls == .text {
+                            out.values[row] = Self.prefix(text.bytes, from: start)
+                            text.keys.append(TextKey(row: Int32(row), start: start, length: UInt32(text.bytes.count - start)))
+                        } else {
+                            out.values[row] = number.bitPattern
+                        }
+                    }
+                    out.texts[part] = text
+                }
             }
         }
-        classes.append(cls.rawValue)
-        numbers.append(number)
+        guard texts.contains(where: { !$0.keys.isEmpty }) else { return }
+        starts = [Int](repeating: 0, count: count)
+        lengths = [UInt32](repeating: 0, count: count)
+        for text in texts {
+            let base = bytes.count
+            bytes += text.bytes
+            for key in text.keys {
+                starts[Int(key.row)] = base + key.start
+                lengths[Int(key.row)] = key.length
+            }
+        }
+    }
+
+    /// Rows from which `fill` splits its work over the processors.
+    static let parallelFrom = 65_536
+
+    /// A part's text keys: each row's collation key in `bytes`.
+    struct TextKey { var row: Int32; var start: Int; var length: UInt32 }
+    struct TextKeys { var keys: [TextKey] = []; var bytes: [UInt8] = [] }
+
+    /// Where the parts of `fill` write: each its own rows, each its own text.
+    struct FillTargets: @unchecked Sendable {
+        let classes: UnsafeMutableBufferPointer<UInt8>
+        let values: UnsafeMutableBufferPointer<UInt64>
+        let texts: UnsafeMutableBufferPointer<TextKeys>
+        let pages: [UnsafeBufferPointer<UInt8>]
+        let cells: FieldCells
+    }
+
+    /// A cell's class and number; a text's collation key added to `bytes`.
+    @inline(__always)
+    static func key(_ cell: RowBytes.Cell, kind: SortKind, collation: TextCollation,
+                    into bytes: inout [UInt8]) -> (Class, Double) {
+        switch cell {
+        case .missing:
+            return (.empty, 0)
+        case .date(let t):
+            return (.value, t)
+        case .text(let utf8):
+            if utf8.isEmpty { return (.empty, 0) }
+            if let value = SortValue.parse(utf8, kind: kind) { return (.value, value) }
+            collation.appendKey(utf8, to: &bytes)
+            return (.text, 0)
+        }
+    }
+
+    /// The first 8 bytes of the key from `start` of `bytes`, big-endian.
+    @inline(__always)
+    static func prefix(_ bytes: [UInt8], from start: Int) -> UInt64 {
         var prefix: UInt64 = 0
         for k in 0..<8 {
             prefix <<= 8
             if start + k < bytes.count { prefix |= UInt64(bytes[start + k]) }
         }
-        prefixes.append(prefix)
-        offsets.append(bytes.count)
-        return classes.count - 1
+        return prefix
+    }
+
+    /// Makes key `index` from the row at `at` of page `page`.
+    @inline(__always)
+    private mutating func set(_ index: Int, _ page: UnsafeBufferPointer<UInt8>, at: Int, cells: FieldCells) {
+        let start = bytes.count
+        let (kind, collation) = (self.kind, self.collation)
+        let (cls, number) = cells.withCell(page, at: at, shape: RowBytes.shape(page, at: at)) {
+            Self.key($0, kind: kind, collation: collation, into: &bytes)
+        }
+        classes[index] = cls.rawValue
+        guard cls == .text else {
+            values[index] = number.bitPattern
+            return
+        }
+        values[index] = Self.prefix(bytes, from: start)
+        starts[index] = start
+        lengths[index] = UInt32(bytes.count - start)
     }
 
     /// -1, 0 or 1: key `a` before, with or after key `b` (`descending`
@@ -192,12 +291,11 @@ struct SortKeys {
     /// The keys as buffers, for a sort's many comparisons.
     func withTables<R>(_ body: (Tables) -> R) -> R {
         classes.withUnsafeBufferPointer { classes in
-            numbers.withUnsafeBufferPointer { numbers in
-                prefixes.withUnsafeBufferPointer { prefixes in
-                    offsets.withUnsafeBufferPointer { offsets in
+            values.withUnsafeBufferPointer { values in
+                starts.withUnsafeBufferPointer { starts in
+                    lengths.withUnsafeBufferPointer { lengths in
                         bytes.withUnsafeBufferPointer { bytes in
-                            body(Tables(classes: classes, numbers: numbers, prefixes: prefixes, offsets: offsets,
-                                        bytes: bytes))
+                            body(Tables(classes: classes, values: values, starts: starts, lengths: lengths, bytes: bytes))
                         }
                     }
                 }
@@ -207,9 +305,9 @@ struct SortKeys {
 
     struct Tables {
         let classes: UnsafeBufferPointer<UInt8>
-        let numbers: UnsafeBufferPointer<Double>
-        let prefixes: UnsafeBufferPointer<UInt64>
-        let offsets: UnsafeBufferPointer<Int>
+        let values: UnsafeBufferPointer<UInt64>
+        let starts: UnsafeBufferPointer<Int>
+        let lengths: UnsafeBufferPointer<UInt32>
         let bytes: UnsafeBufferPointer<UInt8>
 
         @inline(__always)
@@ -219,7 +317,7 @@ struct SortKeys {
             let c: Int
             switch ca {
             case Class.value.rawValue:
-                let x = numbers[a], y = numbers[b]
+                let x = Double(bitPattern: values[a]), y = Double(bitPattern: values[b])
                 c = x < y ? -1 : x > y ? 1 : 0
             case Class.text.rawValue:
                 c = text(a, b)
@@ -231,10 +329,10 @@ struct SortKeys {
 
         @inline(__always)
         func text(_ a: Int, _ b: Int) -> Int {
-            let pa = prefixes[a], pb = prefixes[b]
+            let pa = values[a], pb = values[b]
             if pa != pb { return pa < pb ? -1 : 1 }
-            let (sa, ea, sb, eb) = (offsets[a], offsets[a + 1], offsets[b], offsets[b + 1])
-            let la = ea - sa, lb = eb - sb
+            let (sa, sb) = (starts[a], starts[b])
+            let la = Int(lengths[a]), lb = Int(lengths[b])
             if la > 8 || lb > 8 {
                 var i = 8
                 let n = min(la, lb)

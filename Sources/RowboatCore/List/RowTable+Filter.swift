@@ -84,11 +84,21 @@ extension RowTable {
     /// Keeps only the rows `kept` (ascending indices), in their order; the
     /// others are set aside.
     public mutating func hide(keeping kept: [Int]) {
+        hide(keeping: kept, indexed: true)
+    }
+
+    /// `hide(keeping:)`; when the rows have no index yet (`indexed` false:
+    /// rows just put back without one), the kept rows' is made from their
+    /// ids.
+    package mutating func hide(keeping kept: [Int], indexed: Bool) {
         keepNaturalPlaces()
-        guard kept.count != refs.count else { return }
+        guard kept.count != refs.count else {
+            if !indexed { rebuildIndex() }
+            return
+        }
         edited()
         // The kept rows' index from this one's entries (no row read), before the positions change.
-        let index = keptIndex(kept)
+        let index = indexed ? keptIndex(kept) : IndexSlots()
         var next = 0
         var keptRefs: [UInt64] = [], keptArrival: [Int32] = []
         keptRefs.reserveCapacity(kept.count)
@@ -105,7 +115,7 @@ extension RowTable {
         }
         refs = RowRefs(keptRefs)
         arrival = keptArrival
-        replaceIndex(with: index)
+        if indexed { replaceIndex(with: index) } else { rebuildIndex() }
         // Made when a row next comes (not now: the filter is what is waited for).
         hiddenSlots = IndexSlots()
         hiddenIndexStale = true
@@ -115,6 +125,13 @@ extension RowTable {
     /// rows put back. Their natural places come with them.
     @discardableResult
     public mutating func unhideAll() -> Range<Int> {
+        unhideAll(indexed: true)
+    }
+
+    /// `unhideAll()`; `indexed` false leaves the rows without an id index
+    /// (the caller makes one at once: `showOnly`, which keeps only some of
+    /// them, makes only theirs).
+    package mutating func unhideAll(indexed: Bool) -> Range<Int> {
         let start = refs.count
         guard hiddenCount > 0 else {
             clearHidden()
@@ -126,7 +143,7 @@ extension RowTable {
             arrival.append(hiddenArrival[k])
         }
         clearHidden()
-        rebuildIndex()
+        if indexed { rebuildIndex() } else { replaceIndex(with: IndexSlots()) }
         return start..<refs.count
     }
 
@@ -201,13 +218,16 @@ extension RowTable {
     /// belong — in `sort`'s order, or in the order they came in.
     public mutating func showOnly(_ kept: (RowTable) -> [Int]?, narrowing: Bool, sort: LocalSort?) {
         var start = count
-        if !narrowing { start = unhideAll().lowerBound }
+        // Rows put back get their index with the rows kept (one index made, not two).
+        if !narrowing { start = unhideAll(indexed: false).lowerBound }
         let picked = kept(self)
         if let picked {
             var before = 0
             while before < picked.count, picked[before] < start { before += 1 }
-            hide(keeping: picked)
+            hide(keeping: picked, indexed: narrowing)
             start = before
+        } else if !narrowing {
+            rebuildIndex()
         }
         let back = Array(start..<count)
         if let sort {

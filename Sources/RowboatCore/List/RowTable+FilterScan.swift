@@ -36,6 +36,13 @@ private struct FilterScan: @unchecked Sendable {
     let pageBytes: [UnsafeBufferPointer<UInt8>]
     let tests: [ConditionTest]
 
+    init(refs: RowRefs, aside: [UInt64], pageBytes: [UnsafeBufferPointer<UInt8>], tests: [ConditionTest]) {
+        self.refs = refs
+        self.aside = aside
+        self.pageBytes = pageBytes
+        self.tests = tests
+    }
+
     init(_ table: RowTable, _ filter: RowFilter, aside: [UInt64] = []) {
         refs = table.refs
         self.aside = aside
@@ -50,10 +57,21 @@ private struct FilterScan: @unchecked Sendable {
         }
     }
 
+    /// Row `row`'s place: a row shown, or one set aside after them.
+    @inline(__always)
+    func place(_ row: Int) -> UInt64 {
+        row < refs.count ? refs[row] : aside[row - refs.count]
+    }
+
     /// `candidates` split over the processors; each part in stretches,
-    /// asking `stop` between them.
+    /// asking `stop` between them. Many candidates that do not lie page
+    /// by page (rows a sort moved) are tested page by page.
     func rows(_ candidates: [Int], stop: (@Sendable () -> Bool)?) -> [Int] {
-        RowTable.split(candidates, from: RowTable.parallelFilterFrom) { part in
+        let total = refs.count + aside.count
+        if candidates.count >= RowTable.parallelFilterFrom, !inStorageOrder(candidates, total: total) {
+            return pageByPage(candidates.filter { $0 >= 0 && $0 < total }, stop: stop)
+        }
+        return RowTable.split(candidates, from: RowTable.parallelFilterFrom) { part in
             guard let stop else { return rows(part) }
             var found: [Int] = []
             var start = part.startIndex
@@ -64,6 +82,40 @@ private struct FilterScan: @unchecked Sendable {
             }
             return found
         }
+    }
+
+    /// True when the candidates' rows lie page by page.
+    func inStorageOrder(_ candidates: [Int], total: Int) -> Bool {
+        var page: UInt64 = 0
+        for row in candidates where row >= 0 && row < total {
+            let p = place(row) >> 32
+            if p < page { return false }
+            page = p
+        }
+        return true
+    }
+
+    /// `candidates` (each a row) tested in the order their rows lie in the
+    /// pages (`StorageOrder`), the rows kept given back in the candidates'
+    /// order: under a sort, testing them in their order read the pages at
+    /// random.
+    func pageByPage(_ candidates: [Int], stop: (@Sendable () -> Bool)?) -> [Int] {
+        let order = StorageOrder(count: candidates.count, pageCount: pageBytes.count) { place(candidates[$0]) }
+        var places: [UInt64] = [], which: [Int32] = []
+        places.reserveCapacity(candidates.count)
+        which.reserveCapacity(candidates.count)
+        order.forEach { k, page, at in
+            places.append(UInt64(page) << 32 | UInt64(at))
+            which.append(Int32(k))
+        }
+        let found = FilterScan(refs: RowRefs(places), aside: [], pageBytes: pageBytes, tests: tests)
+            .rows(Array(0..<places.count), stop: stop)
+        var kept = [Bool](repeating: false, count: candidates.count)
+        for position in found { kept[Int(which[position])] = true }
+        var rows: [Int] = []
+        rows.reserveCapacity(found.count)
+        for k in candidates.indices where kept[k] { rows.append(candidates[k]) }
+        return rows
     }
 
     /// The rows' bytes read where they lie, through buffers (a million

@@ -239,16 +239,28 @@ extension RowTable {
     /// An open-addressed index of the ids at `places` (rows' or set-aside
     /// rows' places in `pages`), at most half full: entry k is place k.
     /// Every id is hashed straight from its page (a million rows: this may
-    /// run on the UI thread).
+    /// run on the UI thread), the pages read in order (`StorageOrder`) when
+    /// the places are not (rows a sort moved), the entries put sixteen at
+    /// a time (`HomeBatch`).
     static func idIndex(of places: UnsafeBufferPointer<UInt64>, pages: [RowPage]) -> IndexSlots {
         var index = IndexSlots(count: slotCount(for: places.count + 1))
         let bases = pages.map(\.bytes)
-        index.withMutableSlots { slots in
-            for k in places.indices {
-                let (page, at) = place(of: places[k])
-                slots.insert(Int32(k), hash: hash(RowBytes.id(bases[page], at: at)))
+        let touched = index.withMutableSlots { slots in
+            var batch = HomeBatch(slots)
+            if StorageOrder.isInOrder(places) {
+                for k in places.indices {
+                    let (page, at) = place(of: places[k])
+                    batch.insert(Int32(k), hash: hash(RowBytes.id(bases[page], at: at)))
+                }
+            } else {
+                StorageOrder(places, pageCount: bases.count).forEach { k, page, at in
+                    batch.insert(Int32(k), hash: hash(RowBytes.id(bases[page], at: at)))
+                }
             }
+            batch.flush()
+            return batch.touched
         }
+        touchedSlots.store(touched, ordering: .relaxed)
         return index
     }
 

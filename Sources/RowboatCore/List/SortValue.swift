@@ -22,10 +22,45 @@ enum SortValue {
     static func plain(_ utf8: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let first = utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
                 || (first >= 48 && first <= 57) || first == UInt8(ascii: ".") else { return nil }
-        guard utf8.count <= 64, utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || "+-.eE".utf8.contains($0) }) else {
-            return nil
+        guard utf8.count <= 64 else { return nil }
+        // Most values: a sign, digits and at most one point (read without a String).
+        var mantissa: UInt64 = 0, digits = 0, fraction = 0, point = false, i = 0
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { i = 1 }
+        var simple = i < utf8.count
+        while simple, i < utf8.count {
+            let b = utf8[i]
+            if b >= 48 && b <= 57 {
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(b - 48) }
+                digits += 1
+                if point { fraction += 1 }
+            } else if b == UInt8(ascii: "."), !point {
+                point = true
+            } else {
+                simple = false
+            }
+            i += 1
         }
+        if simple, digits > 0, let value = exactDecimal(mantissa, digits: digits, fraction: fraction,
+                                                         negative: first == UInt8(ascii: "-")) {
+            return value
+        }
+        guard utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || "+-.eE".utf8.contains($0) }) else { return nil }
         return Double(String(decoding: utf8, as: UTF8.self)).flatMap { $0.isNaN ? nil : $0 }
+    }
+
+    /// Powers of ten a double holds exactly.
+    private static let exactPowers: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { acc, _ in acc * 10 } }
+
+    /// `mantissa` (of `digits` digits, the last `fraction` of them after
+    /// the point) as a double, when one division gives it correctly
+    /// rounded — the mantissa and the power of ten both exact (at most 15
+    /// digits, at most 22 after the point) — as `Double(String)` would;
+    /// nil when the text must be read as text.
+    @inline(__always)
+    static func exactDecimal(_ mantissa: UInt64, digits: Int, fraction: Int, negative: Bool) -> Double? {
+        guard digits <= 15, fraction <= 22 else { return nil }
+        let value = Double(mantissa) / exactPowers[fraction]
+        return negative ? -value : value
     }
 
     /// A number with a currency sign or code and group separators, as a
@@ -34,16 +69,18 @@ enum SortValue {
     /// is the decimal mark (three digits after a lone mark are a group).
     static func grouped(_ utf8: UnsafeBufferPointer<UInt8>) -> Double? {
         guard utf8.count <= 128 else { return nil }
-        // Fixed room on the stack (a million rows sort by this): the digits,
-        // and each mark's place (digits before it) and kind.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * 130) { room -> Double? in
+        // Fixed room on the stack (a million rows sort by this; past 1 KB
+        // it would be taken from the heap, as it was for every value): the
+        // digits, and each mark's place (digits before it) and kind.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * 130) { room -> Double? in
             let digits = UnsafeMutableBufferPointer(rebasing: room[0..<130])
             let markBytes = UnsafeMutableBufferPointer(rebasing: room[130..<260])
             let text = UnsafeMutableBufferPointer(rebasing: room[260..<390])
-            return withUnsafeTemporaryAllocation(of: Int.self, capacity: 130) { markAt -> Double? in
+            let markAt = UnsafeMutableBufferPointer(rebasing: room[390..<520])
+            return { () -> Double? in
                 var digitCount = 0, markCount = 0
                 func mark(_ byte: UInt8) {
-                    markAt[markCount] = digitCount
+                    markAt[markCount] = UInt8(digitCount)
                     markBytes[markCount] = byte
                     markCount += 1
                 }
@@ -82,17 +119,23 @@ enum SortValue {
                 // Marks right after the last digit (a trailing "." of a
                 // sentence) are not decimal marks: only those inside count.
                 var last = -1, kinds: UInt8 = 0, sameAsLast = 0
-                for k in 0..<markCount where markAt[k] < digitCount && markAt[k] > 0 {
+                for k in 0..<markCount where Int(markAt[k]) < digitCount && markAt[k] > 0 {
                     last = k
                     kinds |= markBytes[k] == UInt8(ascii: ".") ? 1 : markBytes[k] == UInt8(ascii: ",") ? 2 : 4
                 }
                 var decimalAt = -1
                 if last >= 0, markBytes[last] != UInt8(ascii: "'") {
-                    for k in 0..<markCount where markAt[k] < digitCount && markAt[k] > 0 && markBytes[k] == markBytes[last] {
+                    for k in 0..<markCount where Int(markAt[k]) < digitCount && markAt[k] > 0 && markBytes[k] == markBytes[last] {
                         sameAsLast += 1
                     }
-                    let after = digitCount - markAt[last]
-                    if kinds.nonzeroBitCount > 1 || (after != 3 && sameAsLast == 1) { decimalAt = markAt[last] }
+                    let after = digitCount - Int(markAt[last])
+                    if kinds.nonzeroBitCount > 1 || (after != 3 && sameAsLast == 1) { decimalAt = Int(markAt[last]) }
+                }
+                var mantissa: UInt64 = 0
+                for k in 0..<min(digitCount, 19) { mantissa = mantissa &* 10 &+ UInt64(digits[k] - 48) }
+                if let value = exactDecimal(mantissa, digits: digitCount, fraction: decimalAt < 0 ? 0 : digitCount - decimalAt,
+                                            negative: negative) {
+                    return value
                 }
                 var length = 0
                 if negative {
@@ -108,7 +151,7 @@ enum SortValue {
                     length += 1
                 }
                 return Double(String(decoding: UnsafeBufferPointer(rebasing: text[0..<length]), as: UTF8.self))
-            }
+            }()
         }
     }
 

@@ -1,0 +1,87 @@
+/// Rows listed page by page, in the order their bytes lie: how a pass
+/// that reads every row (a sort's keys, a filter's or a search's tests,
+/// the id index made again) walks them. Under a local sort the rows'
+/// order is the sort's, and reading them in it is a random walk through
+/// the pages: at ten million rows (a gigabyte of pages) most of such a
+/// pass went to misses. Made by counting the rows of each page (two passes
+/// over the places, no comparison); within a page rows keep the order
+/// given.
+struct StorageOrder {
+    /// Each entry: a row's number (high 32 bits) and its offset in its page
+    /// (low 32 bits).
+    private(set) var entries: [UInt64]
+    /// Page `p`'s entries are `entries[starts[p]..<starts[p + 1]]`.
+    private(set) var starts: [Int]
+
+    /// The order of `places` (entry `k` is row `k`'s place in `pageCount` pages).
+    init(_ places: UnsafeBufferPointer<UInt64>, pageCount: Int) {
+        self.init(count: places.count, pageCount: pageCount) { places[$0] }
+    }
+
+    /// The order of `count` rows, row `k` at `place(k)` in `pageCount` pages.
+    init(count: Int, pageCount: Int, place: (Int) -> UInt64) {
+        var starts = [Int](repeating: 0, count: pageCount + 1)
+        for k in 0..<count { starts[Int(place(k) >> 32) + 1] += 1 }
+        for page in 0..<pageCount { starts[page + 1] += starts[page] }
+        var next = starts
+        var entries = [UInt64](repeating: 0, count: count)
+        entries.withUnsafeMutableBufferPointer { entries in
+            next.withUnsafeMutableBufferPointer { next in
+                for row in 0..<count {
+                    let place = place(row)
+                    let page = Int(place >> 32)
+                    entries[next[page]] = UInt64(row) << 32 | (place & 0xFFFF_FFFF)
+                    next[page] += 1
+                }
+            }
+        }
+        self.entries = entries
+        self.starts = starts
+    }
+
+    /// True when `places` already lie page by page (no row before one of an
+    /// earlier page): a pass may take them as they are.
+    static func isInOrder(_ places: UnsafeBufferPointer<UInt64>) -> Bool {
+        var page: UInt64 = 0
+        for place in places {
+            let p = place >> 32
+            if p < page { return false }
+            page = p
+        }
+        return true
+    }
+
+    /// `body(row, page, offset)` for every row, page by page.
+    @inline(__always)
+    func forEach(_ body: (Int, Int, Int) -> Void) {
+        forEach(pages: 0..<(starts.count - 1), body)
+    }
+
+    /// The pages split in `parts` runs of about as many rows each.
+    func split(_ parts: Int) -> [Range<Int>] {
+        let pageCount = starts.count - 1, total = entries.count
+        var runs: [Range<Int>] = []
+        var first = 0
+        for part in 1...parts {
+            var end = first
+            let wanted = total * part / parts
+            while end < pageCount, part == parts || starts[end + 1] <= wanted { end += 1 }
+            runs.append(first..<end)
+            first = end
+        }
+        return runs
+    }
+
+    /// `body(row, page, offset)` for every row of `pages`, page by page.
+    @inline(__always)
+    func forEach(pages: Range<Int>, _ body: (Int, Int, Int) -> Void) {
+        entries.withUnsafeBufferPointer { entries in
+            for page in pages {
+                for k in starts[page]..<starts[page + 1] {
+                    let entry = entries[k]
+                    body(Int(entry >> 32), page, Int(entry & 0xFFFF_FFFF))
+                }
+            }
+        }
+    }
+}

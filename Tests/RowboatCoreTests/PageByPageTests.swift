@@ -1,0 +1,204 @@
+import Testing
+@testable import RowboatCore
+@testable import RowboatSpec
+
+/// Passes over many rows read them page by page (`StorageOrder`), not in
+/// the order a sort put them in, and give the same answers: a sort's keys
+/// made on every core, a filter's tests, the id index made again. Tables
+/// here are past the sizes from which the work is split (65,536 rows) and
+/// over several pages, their rows shuffled first so that their order is
+/// not the pages'.
+@Suite("Page by page: passes over a sorted table's rows")
+struct PageByPageTests {
+    /// SplitMix64: seeded, so a failure repeats.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let count = 70_000
+
+    /// Rows whose `v` is a number, money, text (some past 8 bytes, some
+    /// equal), empty or missing, in random order.
+    static func shuffledTable() -> RowTable {
+        var g = Seeded(state: 48)
+        let texts = ["lantern", "Lantern", "ładny", "zebra crossing at dawn", "zebra crossing at dusk", "ä", "0x1F"]
+        let rows = (0..<count).map { i -> RowModel in
+            var fields: RowFields = ["title": .text("Item \(i)")]
+            switch g.next() % 6 {
+            case 0: fields["v"] = .text(String(Int(g.next() % 2_000) - 1_000))
+            case 1: fields["v"] = .text("€\(g.next() % 5_000),\(g.next() % 10)\(g.next() % 10)")
+            case 2: fields["v"] = .text(texts[Int(g.next() % UInt64(texts.count))])
+            case 3: fields["v"] = .text("")
+            case 4: fields["v"] = .text(String(Double(g.next() % 100_000) / 100))
+            default: break
+            }
+            return RowModel(id: "id-\(i)", title: "Item \(i)", fields: fields, fieldOrder: ["title", "v"])
+        }
+        var table = RowTable(rows)
+        var order = (0..<Int32(count)).map { $0 }
+        order.shuffle(using: &g)
+        table.reorder(order)
+        return table
+    }
+
+    @Test func theRowsAreListedPageByPageEachOnce() {
+        var g = Seeded(state: 7)
+        let places = (0..<5_000).map { _ in (g.next() % 40) << 32 | (g.next() % 1_000_000) }
+        let order = places.withUnsafeBufferPointer { StorageOrder($0, pageCount: 40) }
+        var seen = [Bool](repeating: false, count: places.count)
+        var lastPage = -1
+        var lastInPage: [Int: Int] = [:]
+        order.forEach { row, page, at in
+            #expect(!seen[row])
+            seen[row] = true
+            #expect(UInt64(page) << 32 | UInt64(at) == places[row])
+            #expect(page >= lastPage)
+            // Within a page, the order given.
+            #expect(row > lastInPage[page, default: -1])
+            lastInPage[page] = row
+            lastPage = page
+        }
+        #expect(seen.allSatisfy { $0 })
+        #expect(places.withUnsafeBufferPointer { StorageOrder.isInOrder($0) } == false)
+        #expect(places.sorted().withUnsafeBufferPointer { StorageOrder.isInOrder($0) })
+        for parts in [1, 2, 3, 8] {
+            let runs = order.split(parts)
+            #expect(runs.count == parts && runs.first?.lowerBound == 0 && runs.last?.upperBound == 40)
+            #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        }
+    }
+
+    /// The keys made on every core, page by page, order the rows as keys
+    /// made one by one in the rows' order do (ties in the order they had).
+    @Test(arguments: [SortKind.auto, .text, .money, .number])
+    func aSortOfManyShuffledRowsIsTheOrderOfTheirKeys(kind: SortKind) {
+        let table = Self.shuffledTable()
+        for descending in [false, true] {
+            let sort = LocalSort(field: "v", title: "V", descending: descending, kind: kind)
+            var oneByOne = SortKeys(kind: kind, collation: .codePoint, cells: FieldCells(table, field: "v", computed: nil))
+            for row in table.indices { oneByOne.add(table, row) }
+            let expected = table.indices.sorted { a, b in
+                let c = oneByOne.compare(a, b, descending: descending)
+                return c != 0 ? c < 0 : a < b
+            }
+            #expect(sort.order(of: table).map(Int.init) == expected, "\(kind) descending \(descending)")
+        }
+    }
+
+    /// A filter's tests, page by page, keep the rows a look at each row in
+    /// its order keeps (candidates given in stretches too short to be
+    /// taken page by page), in that order; with rows set aside too.
+    @Test func aFilterOfManyShuffledRowsKeepsTheRowsThatMeetIt() {
+        var table = Self.shuffledTable()
+        let filter = RowFilter([FilterCondition(field: "v", title: "V", relation: .greater, value: "100", kind: .number),
+                                FilterCondition(field: "title", title: "Title", relation: .contains, value: "1")])
+        let expected = stride(from: 0, to: table.count, by: 30_000).flatMap { start in
+            table.rows(Array(start..<min(table.count, start + 30_000)), matching: filter)
+        }
+        #expect(expected.count > 1_000 && expected.count < table.count / 2)
+        let found = table.rows(Array(table.indices), matching: filter)
+        #expect(found == expected, "\(found.count) rows, \(expected.count) expected")
+        // Set aside some (every row whose title ends in 7), then test every row.
+        let shown = table.indices.filter { !table[$0].title.hasSuffix("7") }
+        table.hide(keeping: shown)
+        var everyRow = table
+        everyRow.unhideAll()
+        let withAside = table.rowsWithAside(matching: filter)
+        let everyExpected = stride(from: 0, to: everyRow.count, by: 30_000).flatMap { start in
+            everyRow.rows(Array(start..<min(everyRow.count, start + 30_000)), matching: filter)
+        }
+        #expect(withAside == everyExpected, "\(withAside.count) rows, \(everyExpected.count) expected")
+    }
+
+    /// The filter put in force on a sorted table (rows put back, the others
+    /// set aside, one index made for the rows kept): every row shown is
+    /// found by its id, no row set aside is.
+    @Test func rowsShownUnderASortAreFoundByTheirIDs() {
+        var table = Self.shuffledTable()
+        let sort = LocalSort(field: "v", title: "V", kind: .auto)
+        table.reorder(sort.order(of: table))
+        let lantern = FilterCondition(field: "v", title: "V", relation: .contains, value: "lantern")
+        table.showOnly({ $0.rows(Array($0.indices), matching: RowFilter([lantern])) }, narrowing: false, sort: sort)
+        let few = table.count
+        let above = FilterCondition(field: "v", title: "V", relation: .greater, value: "100", kind: .number)
+        table.showOnly({ $0.rows(Array($0.indices), matching: RowFilter([above])) }, narrowing: false, sort: sort)
+        #expect(table.count > few)
+        for row in table.indices { #expect(table.index(ofID: table.id(at: row)) == row) }
+        #expect(table.index(ofID: "id-\(Self.count + 1)") == nil)
+        for row in table.hiddenRowsForTests().prefix(500) { #expect(table.index(ofID: row.id) == nil) }
+        // And in the sort's order.
+        let again = sort.order(of: table)
+        #expect(again.enumerated().allSatisfy { $0.offset == Int($0.element) })
+    }
+}
+
+extension RowTable {
+    /// The rows set aside, in the order `unhideAll` puts them back.
+    func hiddenRowsForTests() -> [RowModel] {
+        var copy = self
+        let back = copy.unhideAll()
+        return back.map { copy[$0] }
+    }
+}
+
+/// Numbers read for a sort or a filter without a String (a sign, digits, a
+/// point: one exact division) are the numbers `Double(String)` reads.
+@Suite("Sort values: the decimal read without a String")
+struct SortValueDecimalTests {
+    static func value(_ text: String, _ read: (UnsafeBufferPointer<UInt8>) -> Double?) -> Double? {
+        var text = text
+        return text.withUTF8 { read($0) }
+    }
+
+    @Test func plainDecimalsAreReadAsDoubleReadsThem() {
+        var g = PageByPageTests.Seeded(state: 15)
+        for _ in 0..<50_000 {
+            let digits = Int(g.next() % 20) + 1
+            var text = String((0..<digits).map { _ in Character(String(g.next() % 10)) })
+            if g.next() % 2 == 0 {
+                let point = Int(g.next() % UInt64(digits + 1))
+                text.insert(".", at: text.index(text.startIndex, offsetBy: point))
+            }
+            switch g.next() % 4 {
+            case 0: text = "-" + text
+            case 1: text = "+" + text
+            default: break
+            }
+            let expected = Double(text)
+            let read = Self.value(text) { SortValue.plain($0) }
+            #expect(read == expected && read?.sign == expected?.sign, "\(text): \(String(describing: read))")
+        }
+        for text in ["-0", "0.0", "-0.000", "1.", ".5", "+.5", ".", "-", "+", "1.2.3", "1e5", "-1E-3", "9007199254740993",
+                     "123456789012345.6", "0.1234567890123456789012345"] {
+            let expected = Double(text)
+            let read = Self.value(text) { SortValue.plain($0) }
+            #expect(read == expected && read?.sign == expected?.sign, "\(text)")
+        }
+    }
+
+    @Test func moneyIsReadAsItsDigitsWouldBe() {
+        var g = PageByPageTests.Seeded(state: 16)
+        for _ in 0..<20_000 {
+            let whole = g.next() % 100_000_000_000, cents = g.next() % 100
+            let negative = g.next() % 3 == 0
+            var grouped = ""
+            for (k, ch) in String(whole).reversed().enumerated() {
+                if k > 0, k % 3 == 0 { grouped.insert(",", at: grouped.startIndex) }
+                grouped.insert(ch, at: grouped.startIndex)
+            }
+            let cent = cents < 10 ? "0\(cents)" : "\(cents)"
+            let text = (negative ? "-" : "") + "$" + grouped + "." + cent
+            let expected = Double((negative ? "-" : "") + "\(whole).\(cent)")
+            #expect(Self.value(text) { SortValue.grouped($0) } == expected, "\(text)")
+        }
+        // Past what one division gives exactly: read as text, as before.
+        #expect(Self.value("€1.234.567.890.123.456,78") { SortValue.grouped($0) } == 1_234_567_890_123_456.78)
+    }
+}
