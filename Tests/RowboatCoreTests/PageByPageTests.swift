@@ -117,6 +117,23 @@ struct PageByPageTests {
         #expect(withAside == everyExpected, "\(withAside.count) rows, \(everyExpected.count) expected")
     }
 
+    /// A search of many shuffled rows, page by page, finds the rows a look
+    /// at each in its order finds, in that order (all rows, and a list of
+    /// some).
+    @Test func aSearchOfManyShuffledRowsFindsTheRowsThatHoldTheText() {
+        let table = Self.shuffledTable()
+        for text in ["lantern", "item 12", "ä"] {
+            let needle = SearchNeedle(text)
+            let expected = stride(from: 0, to: table.count, by: 30_000).flatMap { start in
+                table.rows(start..<min(table.count, start + 30_000), containing: needle)
+            }
+            #expect(!expected.isEmpty)
+            #expect(table.rows(table.indices, containing: needle) == expected, "\(text)")
+            let some = Array(stride(from: 0, to: table.count, by: 1)).filter { $0 % 3 != 1 }
+            #expect(table.rows(some, containing: needle) == expected.filter { $0 % 3 != 1 }, "\(text)")
+        }
+    }
+
     /// The filter put in force on a sorted table (rows put back, the others
     /// set aside, one index made for the rows kept): every row shown is
     /// found by its id, no row set aside is.

@@ -35,17 +35,22 @@ private struct FilterScan: @unchecked Sendable {
     let aside: [UInt64]
     let pageBytes: [UnsafeBufferPointer<UInt8>]
     let tests: [ConditionTest]
+    /// The rows lie page by page as they came (no sort moved them, none
+    /// set aside among them): no need to look.
+    let inNaturalOrder: Bool
 
     init(refs: RowRefs, aside: [UInt64], pageBytes: [UnsafeBufferPointer<UInt8>], tests: [ConditionTest]) {
         self.refs = refs
         self.aside = aside
         self.pageBytes = pageBytes
         self.tests = tests
+        inNaturalOrder = true
     }
 
     init(_ table: RowTable, _ filter: RowFilter, aside: [UInt64] = []) {
         refs = table.refs
         self.aside = aside
+        inNaturalOrder = table.isInNaturalOrder && aside.isEmpty
         pageBytes = table.pages.map(\.bytes)
         tests = filter.conditions.map { condition in
             let test = ConditionTest(condition, cells: FieldCells(table, field: condition.field,
@@ -68,7 +73,8 @@ private struct FilterScan: @unchecked Sendable {
     /// by page (rows a sort moved) are tested page by page.
     func rows(_ candidates: [Int], stop: (@Sendable () -> Bool)?) -> [Int] {
         let total = refs.count + aside.count
-        if candidates.count >= RowTable.parallelFilterFrom, !inStorageOrder(candidates, total: total) {
+        if candidates.count >= RowTable.parallelFilterFrom, !inNaturalOrder,
+           !StorageOrder.isInOrder(candidates.lazy.filter { $0 >= 0 && $0 < total }.map(place)) {
             return pageByPage(candidates.filter { $0 >= 0 && $0 < total }, stop: stop)
         }
         return RowTable.split(candidates, from: RowTable.parallelFilterFrom) { part in
@@ -84,38 +90,12 @@ private struct FilterScan: @unchecked Sendable {
         }
     }
 
-    /// True when the candidates' rows lie page by page.
-    func inStorageOrder(_ candidates: [Int], total: Int) -> Bool {
-        var page: UInt64 = 0
-        for row in candidates where row >= 0 && row < total {
-            let p = place(row) >> 32
-            if p < page { return false }
-            page = p
-        }
-        return true
-    }
-
-    /// `candidates` (each a row) tested in the order their rows lie in the
-    /// pages (`StorageOrder`), the rows kept given back in the candidates'
-    /// order: under a sort, testing them in their order read the pages at
-    /// random.
+    /// `candidates` (each a row, in range) tested in the order their rows
+    /// lie in the pages, the rows kept given back in the candidates' order.
     func pageByPage(_ candidates: [Int], stop: (@Sendable () -> Bool)?) -> [Int] {
-        let order = StorageOrder(count: candidates.count, pageCount: pageBytes.count) { place(candidates[$0]) }
-        var places: [UInt64] = [], which: [Int32] = []
-        places.reserveCapacity(candidates.count)
-        which.reserveCapacity(candidates.count)
-        order.forEach { k, page, at in
-            places.append(UInt64(page) << 32 | UInt64(at))
-            which.append(Int32(k))
+        StorageOrder.scan(candidates, pageCount: pageBytes.count, place: place) { places in
+            FilterScan(refs: places, aside: [], pageBytes: pageBytes, tests: tests).rows(Array(0..<places.count), stop: stop)
         }
-        let found = FilterScan(refs: RowRefs(places), aside: [], pageBytes: pageBytes, tests: tests)
-            .rows(Array(0..<places.count), stop: stop)
-        var kept = [Bool](repeating: false, count: candidates.count)
-        for position in found { kept[Int(which[position])] = true }
-        var rows: [Int] = []
-        rows.reserveCapacity(found.count)
-        for k in candidates.indices where kept[k] { rows.append(candidates[k]) }
-        return rows
     }
 
     /// The rows' bytes read where they lie, through buffers (a million

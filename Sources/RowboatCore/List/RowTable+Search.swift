@@ -22,7 +22,23 @@ extension RowTable {
             return candidates.filter(indices.contains)
         }
         let scan = RowScan(self, needle, fields: fields)
-        return Self.split(candidates, from: Self.parallelSearchFrom) { part in
+        // Many rows a sort moved: searched in the order they lie in the pages.
+        if candidates.count >= Self.parallelSearchFrom, !isInNaturalOrder,
+           !StorageOrder.isInOrder(candidates.lazy.filter { $0 >= 0 && $0 < self.count }.map { self.refs[$0] }) {
+            let inRange = candidates.filter { $0 >= 0 && $0 < count }
+            return StorageOrder.scan(inRange, pageCount: pages.count, place: { refs[$0] }) { places in
+                Self.scan(scan.with(refs: places), 0..<places.count, stop: stop)
+            }
+        }
+        return Self.scan(scan, candidates, stop: stop)
+    }
+
+    /// `scan` of `candidates` split over the processors; with `stop`, in
+    /// stretches, asking between them.
+    private static func scan<C: RandomAccessCollection & Sendable>(_ scan: RowScan, _ candidates: C,
+                                                                   stop: (@Sendable () -> Bool)?) -> [Int]
+    where C.Element == Int, C.Index == Int {
+        split(candidates, from: parallelSearchFrom) { part in
             guard let stop else { return scan.rows(part) }
             // In stretches, asking between them.
             var found: [Int] = []
@@ -82,6 +98,20 @@ private struct RowScan: @unchecked Sendable {
     let searched: [Bool]
     let starts: [Int]
     let needle: SearchNeedle
+
+    /// This scan of the rows at `refs` instead.
+    func with(refs: RowRefs) -> RowScan {
+        RowScan(refs: refs, pageBytes: pageBytes, searched: searched, starts: starts, needle: needle)
+    }
+
+    private init(refs: RowRefs, pageBytes: [UnsafeBufferPointer<UInt8>], searched: [Bool], starts: [Int],
+                 needle: SearchNeedle) {
+        self.refs = refs
+        self.pageBytes = pageBytes
+        self.searched = searched
+        self.starts = starts
+        self.needle = needle
+    }
 
     init(_ table: RowTable, _ needle: SearchNeedle, fields: Set<String>?) {
         var searched: [Bool] = [], starts: [Int] = []

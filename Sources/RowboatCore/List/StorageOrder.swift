@@ -39,17 +39,6 @@ struct StorageOrder {
         self.starts = starts
     }
 
-    /// True when `places` already lie page by page (no row before one of an
-    /// earlier page): a pass may take them as they are.
-    static func isInOrder(_ places: UnsafeBufferPointer<UInt64>) -> Bool {
-        var page: UInt64 = 0
-        for place in places {
-            let p = place >> 32
-            if p < page { return false }
-            page = p
-        }
-        return true
-    }
 
     /// `body(row, page, offset)` for every row, page by page.
     @inline(__always)
@@ -83,5 +72,44 @@ struct StorageOrder {
                 }
             }
         }
+    }
+}
+
+extension StorageOrder {
+    /// True when `places` lie page by page (no row before one of an
+    /// earlier page).
+    @inline(__always)
+    static func isInOrder(_ places: some Sequence<UInt64>) -> Bool {
+        var page: UInt64 = 0
+        for place in places {
+            let p = place >> 32
+            if p < page { return false }
+            page = p
+        }
+        return true
+    }
+
+    /// The candidates a scan keeps, the scan made page by page: `scan` is
+    /// given the candidates' places in the order they lie (its row `i` the
+    /// `i`-th place) and returns the rows it keeps, ascending; they come
+    /// back as the candidates they are, in the candidates' order. What a
+    /// filter or a search of many rows a sort moved does.
+    static func scan(_ candidates: [Int], pageCount: Int, place: (Int) -> UInt64,
+                     _ scan: (RowRefs) -> [Int]) -> [Int] {
+        let order = StorageOrder(count: candidates.count, pageCount: pageCount) { place(candidates[$0]) }
+        var places: [UInt64] = [], which: [Int32] = []
+        places.reserveCapacity(candidates.count)
+        which.reserveCapacity(candidates.count)
+        order.forEach { k, page, at in
+            places.append(UInt64(page) << 32 | UInt64(at))
+            which.append(Int32(k))
+        }
+        let found = scan(RowRefs(places))
+        var kept = [Bool](repeating: false, count: candidates.count)
+        for position in found { kept[Int(which[position])] = true }
+        var rows: [Int] = []
+        rows.reserveCapacity(found.count)
+        for k in candidates.indices where kept[k] { rows.append(candidates[k]) }
+        return rows
     }
 }
