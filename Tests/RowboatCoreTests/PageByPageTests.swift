@@ -92,6 +92,30 @@ struct PageByPageTests {
         }
     }
 
+    /// Sorted runs, however many (a machine with more cores sorts more
+    /// parts), are merged into one order; an odd run is carried over.
+    @Test func sortedRunsOfAnyNumberAreMergedIntoOne() {
+        var g = Seeded(state: 5)
+        for runCount in 1...7 {
+            let values = (0..<1_000).map { _ in g.next() % 50 }
+            var entries = values.enumerated().map { SortKeys.Entry(value: $0.element, row: Int32($0.offset), cls: 0) }
+            let bounds = (0...runCount).map { values.count * $0 / runCount }
+            let before = { (a: SortKeys.Entry, b: SortKeys.Entry) in a.value != b.value ? a.value < b.value : a.row < b.row }
+            for k in 0..<runCount { entries[bounds[k]..<bounds[k + 1]].sort(by: before) }
+            var order = [Int32](repeating: -1, count: values.count)
+            entries.withUnsafeMutableBufferPointer { entries in
+                order.withUnsafeMutableBufferPointer { SortKeys.merge(entries, bounds: bounds, into: $0, by: before) }
+            }
+            let expected = values.indices.sorted { values[$0] != values[$1] ? values[$0] < values[$1] : $0 < $1 }
+            #expect(order.map(Int.init) == expected, "\(runCount) runs")
+        }
+        // Numbers keep their order as integers: negative, -0 as 0, infinities.
+        let numbers: [Double] = [-.infinity, -1e300, -2.5, -0.0, 0, 1e-300, 3, .infinity]
+        let keys = numbers.map(SortKeys.ordered)
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(SortKeys.ordered(-0.0) == SortKeys.ordered(0))
+    }
+
     /// A filter's tests, page by page, keep the rows a look at each row in
     /// its order keeps (candidates given in stretches too short to be
     /// taken page by page), in that order; with rows set aside too.

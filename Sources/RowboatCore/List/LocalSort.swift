@@ -47,17 +47,7 @@ public struct LocalSort: Sendable, Equatable {
     public func order(of rows: RowTable) -> [Int32] {
         var keys = SortKeys(kind: kind, collation: collation, cells: FieldCells(rows, field: field, computed: computed))
         keys.fill(rows)
-        var order = (0..<Int32(rows.count)).map { $0 }
-        let descending = self.descending
-        order.withUnsafeMutableBufferPointer { order in
-            keys.withTables { tables in
-                order.sort { a, b in
-                    let c = tables.compare(Int(a), Int(b), descending: descending)
-                    return c != 0 ? c < 0 : a < b
-                }
-            }
-        }
-        return order
+        return keys.order(descending: descending)
     }
 
     /// The order of `rows` with the rows `moving` (ascending indices)
@@ -331,18 +321,7 @@ struct SortKeys {
         func text(_ a: Int, _ b: Int) -> Int {
             let pa = values[a], pb = values[b]
             if pa != pb { return pa < pb ? -1 : 1 }
-            let (sa, sb) = (starts[a], starts[b])
-            let la = Int(lengths[a]), lb = Int(lengths[b])
-            if la > 8 || lb > 8 {
-                var i = 8
-                let n = min(la, lb)
-                while i < n {
-                    let x = bytes[sa + i], y = bytes[sb + i]
-                    if x != y { return x < y ? -1 : 1 }
-                    i += 1
-                }
-            }
-            return la < lb ? -1 : la > lb ? 1 : 0
+            return textAfterPrefix(a, b)
         }
     }
 }
