@@ -51,6 +51,34 @@ struct LocalSortOffThreadTests {
         #expect(F.positions(state.rows) == F.positions(Array(state.rows)))
     }
 
+    /// The rows put in the order off the UI thread are taken as they are:
+    /// the state is what the order put in force there would have made.
+    @Test func theRowsPutInOrderOffTheUIThreadAreTakenAsTheyAre() {
+        var state = list()
+        F.send(&state, .move(.to(15)))
+        guard case .sortRows(let id, let sort, let rows)? = F.send(&state, .sort(byV)).first else {
+            Issue.record("no sortRows effect")
+            return
+        }
+        let order = sort.order(of: rows)
+        var byOrder = state
+        F.send(&byOrder, .rowsSorted(requestID: id, order: order))
+        var sorted = rows
+        sorted.reorder(order)
+        #expect(F.send(&state, .rowsSorted(requestID: id, order: order, rows: sorted)) == [])
+        #expect(state == byOrder)
+        #expect(state.rows.map(\.id) == (1...30).reversed().map(String.init) && state.selection == 0)
+        // With rows come meanwhile, the rows given are not the list's: the order is merged instead.
+        var later = list()
+        guard case .sortRows(let again, _, let before)? = F.send(&later, .sort(byV)).first else { return }
+        let more = (31...36).map { row($0, 100 - $0) }
+        F.send(&later, .loadMore, .pageLoaded(requestID: 2, PageLoad(rows: more, totalPages: 5, fetchedAt: F.fetchedAt)))
+        var stale = before
+        stale.reorder(sort.order(of: before))
+        F.send(&later, .rowsSorted(requestID: again, order: sort.order(of: before), rows: stale))
+        #expect(later.rows.map(\.id) == (1...36).reversed().map(String.init) && later.sort == byV)
+    }
+
     @Test func rowsThatCameMeanwhileAreMergedIntoTheOrder() {
         var state = list()
         guard case .sortRows(let id, let sort, let rows)? = F.send(&state, .sort(byV)).first else {

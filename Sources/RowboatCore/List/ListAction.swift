@@ -42,7 +42,7 @@ public enum ListAction: Sendable, Equatable {
     case filter(RowFilter?)
     /// The order a `sortRows` effect worked out (`order[i]` is the row
     /// that goes to place `i` of the rows it was given).
-    case rowsSorted(requestID: Int, order: [Int32])
+    case rowsSorted(requestID: Int, order: [Int32], rows: RowTable? = nil)
     /// The rows a `filterRows` effect found meet its filter (ascending;
     /// numbered as `RowTable.rowsWithAside` numbers them when it tested
     /// the rows set aside too), and the rows it was given as the filter

@@ -20,8 +20,10 @@ extension ListReducer {
 
     /// The order worked out for a pending sort: put in force when the rows
     /// are still those it was worked out for (rows added since are merged
-    /// into it); asked for again when they were replaced or moved.
-    static func rowsSorted(_ id: Int, _ order: [Int32], _ state: inout ListState) -> [ListEffect] {
+    /// into it); asked for again when they were replaced or moved. The
+    /// rows in that order (`sorted`, made off the UI thread too) are taken
+    /// as they are when no row came meanwhile.
+    static func rowsSorted(_ id: Int, _ order: [Int32], _ sorted: RowTable?, _ state: inout ListState) -> [ListEffect] {
         guard let pending = state.sorting, pending.id == id else { return [] }
         state.sorting = nil
         let added = state.rows.count - pending.count
@@ -32,6 +34,10 @@ extension ListReducer {
             return requestSort(pending.sort, &state)
         }
         state.sort = pending.sort
+        if added == 0, let sorted {
+            showingTop(&state) { state in state.rows = sorted }
+            return []
+        }
         let new = pending.count..<state.rows.count
         showingTop(&state) { state in
             state.rows.reorder(new.isEmpty ? order : order + new.lazy.map { Int32($0) })

@@ -107,8 +107,8 @@ public enum ListReducer {
             endFollow(&state)
             return requestFilter(filter, &state) + autoLoadMore(&state)
 
-        case .rowsSorted(let id, let order):
-            return rowsSorted(id, order, &state)
+        case .rowsSorted(let id, let order, let rows):
+            return rowsSorted(id, order, rows, &state)
 
         case .rowsFiltered(let id, let kept, let rows):
             return rowsFiltered(id, kept, rows, &state)

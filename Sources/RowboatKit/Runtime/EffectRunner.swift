@@ -76,7 +76,11 @@ package final class EffectRunner: Sendable {
         case .sortRows(let list, let id, let sort, let rows):
             // A million rows take a few hundred milliseconds: keys are answered meanwhile.
             DispatchQueue.global(qos: .userInitiated).async {
-                self.post(.answer(list, .rowsSorted(requestID: id, order: sort.order(of: rows))))
+                // The rows put in the order here too (at ten million rows, 0.3–0.4 s): the UI thread takes them.
+                let order = sort.order(of: rows)
+                var sorted = rows
+                sorted.reorder(order)
+                self.post(.answer(list, .rowsSorted(requestID: id, order: order, rows: sorted)))
             }
         case .searchRows(let tab, let id, let text, let rows, let among, let fields):
             // Ten million rows take a few hundred milliseconds: keys are answered meanwhile.
