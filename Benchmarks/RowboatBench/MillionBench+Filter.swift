@@ -26,6 +26,17 @@ extension MillionBench {
         var text: String { "unhideAll \(Bench.time(unhide)), hide(keeping:) \(Bench.time(hide)), order \(Bench.time(order))" }
     }
 
+    /// Puts `sort` (nil: the server's order) in force on `state`, its
+    /// order worked out as the runner works it out.
+    static func putInForce(_ state: inout AppState, _ sort: LocalSort?) {
+        let effects = AppReducer.reduce(&state, .list(.sort(sort)))
+        guard case .sortRows(let list, let id, let sort, let rows)? = effects.first else { return }
+        let order = sort?.order(of: rows) ?? []
+        var sorted = rows
+        if sort != nil { sorted.reorder(order) } else { sorted.restoreNaturalOrder() }
+        _ = AppReducer.reduce(&state, .answer(list, .rowsSorted(requestID: id, order: order, rows: sorted)))
+    }
+
     /// Puts `filter` in force on `state` as the app does and times it.
     static func filterKey(_ state: inout AppState, _ filter: RowFilter?, steps: inout AnswerSteps) -> FilterKey {
         var key = FilterKey()
@@ -120,19 +131,14 @@ extension MillionBench {
         }
         // Under a local sort by price: rows let back (all of them when the filter goes) merged into its order.
         let byPrice = LocalSort(field: "price", title: "Price", kind: .money)
-        let answer: AppAction? = {
-            let effects = AppReducer.reduce(&state, .list(.sort(byPrice)))
-            guard case .sortRows(let list, let id, let sort, let rows)? = effects.first else { return nil }
-            return .answer(list, .rowsSorted(requestID: id, order: sort.order(of: rows)))
-        }()
-        if let answer { _ = AppReducer.reduce(&state, answer) }
+        putInForce(&state, byPrice)
         precondition(state.list.sort == byPrice, "sorted by price")
         for _ in 0..<max(1, reps / 30) {
             sorted.append(filterKey(&state, RowFilter([title]), steps: &none))
             sorted.append(filterKey(&state, RowFilter([price]), steps: &sortedSteps))
             sortedBack.append(filterKey(&state, nil, steps: &sortedBackSteps))
         }
-        _ = AppReducer.reduce(&state, .list(.sort(nil)))
+        putInForce(&state, nil)
         func text(_ keys: [FilterKey]) -> String {
             "\(Bench.time(Bench.median(keys.map(\.total)))) (UI thread \(Bench.time(Bench.median(keys.map(\.ui)))), "
                 + "\(Bench.time(Bench.median(keys.map(\.uiCPU)))) of its CPU; off it \(Bench.time(Bench.median(keys.map(\.scanCPU)))) of CPU: the scan and the rows made)"

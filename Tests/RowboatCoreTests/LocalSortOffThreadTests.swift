@@ -56,7 +56,7 @@ struct LocalSortOffThreadTests {
     @Test func theRowsPutInOrderOffTheUIThreadAreTakenAsTheyAre() {
         var state = list()
         F.send(&state, .move(.to(15)))
-        guard case .sortRows(let id, let sort, let rows)? = F.send(&state, .sort(byV)).first else {
+        guard case .sortRows(let id, let sort?, let rows)? = F.send(&state, .sort(byV)).first else {
             Issue.record("no sortRows effect")
             return
         }
@@ -79,9 +79,44 @@ struct LocalSortOffThreadTests {
         #expect(later.rows.map(\.id) == (1...36).reversed().map(String.init) && later.sort == byV)
     }
 
+    /// The way back to the server's order of a long sorted list is worked
+    /// out off the UI thread too: the rows stay sorted, and `sort` stays,
+    /// until the rows in the natural order come; the selection stays on
+    /// its item. From the server's order, there is nothing to ask.
+    @Test func theServersOrderAgainIsWorkedOutOffTheUIThreadToo() {
+        var state = list()
+        guard case .sortRows(let id, let sort?, let rows)? = F.send(&state, .sort(byV)).first else {
+            Issue.record("no sortRows effect")
+            return
+        }
+        F.send(&state, .rowsSorted(requestID: id, order: sort.order(of: rows)))
+        F.send(&state, .move(.to(4)))
+        #expect(state.selectedRow?.id == "26")
+        let before = state
+        let effects = F.send(&state, .sort(nil))
+        #expect(effects == [.sortRows(requestID: 2, nil, before.rows)])
+        var expected = before
+        expected.sorting = PendingSort(id: 2, sort: nil, stamp: before.rows.stamp, count: 30)
+        expected.lastSortID = 2
+        #expect(state == expected)
+        #expect(state.wantedSort == nil && state.sort == byV)
+        var natural = before.rows
+        natural.restoreNaturalOrder()
+        #expect(F.send(&state, .rowsSorted(requestID: 2, order: [], rows: natural)) == [])
+        #expect(state.sort == nil && state.sorting == nil && state.rows.isInNaturalOrder)
+        #expect(state.rows.map(\.id) == (1...30).map(String.init) && state.selectedRow?.id == "26")
+        // Without the rows (or with rows come meanwhile), they are put back here.
+        var again = before
+        F.send(&again, .sort(nil))
+        F.send(&again, .rowsSorted(requestID: 2, order: []))
+        #expect(again.rows.map(\.id) == (1...30).map(String.init) && again.sort == nil && again.selectedRow?.id == "26")
+        // Already in the server's order: nothing asked.
+        #expect(F.send(&state, .sort(nil)) == [] && state.sorting == nil)
+    }
+
     @Test func rowsThatCameMeanwhileAreMergedIntoTheOrder() {
         var state = list()
-        guard case .sortRows(let id, let sort, let rows)? = F.send(&state, .sort(byV)).first else {
+        guard case .sortRows(let id, let sort?, let rows)? = F.send(&state, .sort(byV)).first else {
             Issue.record("no sortRows effect")
             return
         }
@@ -94,7 +129,7 @@ struct LocalSortOffThreadTests {
 
     @Test func anOrderForRowsSinceReplacedIsWorkedOutAgain() {
         var state = list()
-        guard case .sortRows(let id, let sort, let rows)? = F.send(&state, .sort(byV)).first else {
+        guard case .sortRows(let id, let sort?, let rows)? = F.send(&state, .sort(byV)).first else {
             Issue.record("no sortRows effect")
             return
         }

@@ -118,7 +118,7 @@ struct ViewsReducerTests {
         let effects = AppReducer.reduce(&state, .views(.apply))
         #expect(!effects.contains { if case .fetchPage = $0 { true } else { false } })
         #expect(state.list.rows.count == 20)
-        #expect(state.list.sort?.field == "price" || state.list.sorting?.sort.field == "price")
+        #expect(state.list.sort?.field == "price" || state.list.sorting?.sort?.field == "price")
     }
 
     @Test func dTwiceDeletesASavedViewNotTheConfigs() throws {

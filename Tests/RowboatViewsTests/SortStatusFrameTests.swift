@@ -51,6 +51,38 @@ import RowboatSpec
         #expect(!lines.contains { $0.contains("sorted by") })
         #expect(state.list.rows.id(at: 0) == "1")
     }
+
+    /// The way back to the server's order of a long list, worked out off
+    /// the UI thread: said so while the rows stay in the sort's order.
+    @Test func theWayBackToTheServersOrderIsNamedWhileItIsWorkedOut() throws {
+        var state = state()
+        state.list.inlineSortRows = 10
+        /// The columns panel's `s` on Price, its order worked out as the runner does.
+        func press(_ state: inout AppState) -> [AppEffect] {
+            let effects = sortByPrice(&state)
+            if case .sortRows(let list, let id, let sort?, let rows)? = effects.first {
+                var sorted = rows
+                let order = sort.order(of: rows)
+                sorted.reorder(order)
+                _ = AppReducer.reduce(&state, .answer(list, .rowsSorted(requestID: id, order: order, rows: sorted)))
+            }
+            return effects
+        }
+        _ = press(&state)
+        _ = press(&state)
+        #expect(state.list.sort?.descending == true)
+        let effects = sortByPrice(&state)
+        guard case .sortRows(_, _, nil, _)? = effects.first else {
+            Issue.record("the way back is worked out off the UI thread: \(effects)")
+            return
+        }
+        let grid = renderer.render(state, now: Fixtures.now)
+        try GoldenFrame.check(grid, "sort-back-pending-100x12")
+        let lines = grid.lines()
+        #expect(lines.last?.contains("back to the server's order…") == true)
+        #expect(lines.contains { $0.contains("back to the server's order (the 30 loaded rows)…") })
+        #expect(state.list.rows.id(at: 0) != "1" && state.list.sort != nil)
+    }
 }
 
 /// A golden frame of a local filter in force, with a sort: the status bar

@@ -11,9 +11,9 @@ public enum AppEffect: Sendable, Equatable {
     /// Get the first page of `endpoint` again for a live tick of `list`
     /// (from the network: live lists do not tick in cache modes).
     case fetchLive(list: ListID, endpoint: String, requestID: Int, cursor: PageCursor, params: [String: String] = [:])
-    /// Work out the order of `rows` by `sort` off the UI thread; answer
-    /// `.answer(list, .rowsSorted(…))`.
-    case sortRows(list: ListID, requestID: Int, sort: LocalSort, rows: RowTable)
+    /// Work out the order of `rows` by `sort` (nil: the order they came
+    /// in) off the UI thread; answer `.answer(list, .rowsSorted(…))`.
+    case sortRows(list: ListID, requestID: Int, sort: LocalSort?, rows: RowTable)
     /// Find the rows of `rows` that meet `filter` (the rows set aside too,
     /// with `aside`) off the UI thread, and the rows as the filter leaves
     /// them (in `sort`'s order); answer `.answer(list, .rowsFiltered(…))`.

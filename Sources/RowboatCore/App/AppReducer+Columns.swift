@@ -119,7 +119,7 @@ extension AppReducer {
     /// then back to the server's order.
     static func sortBy(_ state: inout AppState, _ line: ColumnsPanel.Line) -> [AppEffect] {
         // A sort still being worked out is the one the next press turns around.
-        let current = state.list.sorting?.sort ?? state.list.sort
+        let current = state.list.wantedSort
         let sort: LocalSort?
         if let current, current.field == line.field {
             if current.descending {
@@ -136,6 +136,8 @@ extension AppReducer {
             toast(&state, "sorting by \(sort.title) \(sort.arrow) (the \(state.list.rows.count) loaded rows)…")
         } else if let sort {
             toast(&state, "sorted by \(sort.title) \(sort.arrow) (the \(state.list.rows.count) loaded rows)")
+        } else if state.list.sorting != nil {
+            toast(&state, "back to the server's order (the \(state.list.rows.count) loaded rows)…")
         } else {
             toast(&state, "in the server's order again")
         }

@@ -57,6 +57,6 @@ extension AppReducer {
     static func keptColumns(_ state: AppState) -> AppEffect {
         .saveColumns(endpoint: state.endpointKey,
                      ColumnArrangement(columns: state.columns, config: state.tab.configColumns,
-                                       sort: state.list.sorting?.sort ?? state.list.sort))
+                                       sort: state.list.wantedSort))
     }
 }

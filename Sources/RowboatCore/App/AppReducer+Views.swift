@@ -131,7 +131,7 @@ extension AppReducer {
             condition.expression != nil ? "\(FilterCondition.jqPrefix) \(condition.value)"
                 : ViewCondition(field: condition.field, relation: Character(condition.relation.rawValue), value: condition.value).text
         }
-        let sort = (state.list.sorting?.sort ?? state.list.sort).map { ViewSpec.Sort(field: $0.field, descending: $0.descending) }
+        let sort = state.list.wantedSort.map { ViewSpec.Sort(field: $0.field, descending: $0.descending) }
         let columns = ColumnArrangement(columns: state.columns, config: state.tab.configColumns)?.columns
             .map { ViewSpec.Column(field: $0.field, width: $0.width) }
         return ViewSpec(name: name, params: params, search: query.serverSearch, filter: filter, sort: sort, columns: columns)
@@ -174,7 +174,7 @@ extension AppReducer {
             let title = (columns + configColumns).first { $0.field == kept.field }?.title ?? field.column?.title ?? field.name
             return localSort(state, field: kept.field, title: title, descending: kept.descending)
         }
-        if sort != (state.list.sorting?.sort ?? state.list.sort) {
+        if sort != state.list.wantedSort {
             effects += list(&state, currentTab: state.currentTab, .sort(sort))
         }
         state.tab.view = view.map { currentView(state, name: $0.name) }

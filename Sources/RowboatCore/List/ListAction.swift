@@ -81,9 +81,10 @@ public enum ListEffect: Sendable, Equatable {
     case cancelFetch(requestID: Int)
     /// A live tick's request for the first page (its answer is merged).
     case fetchLive(requestID: Int, cursor: PageCursor)
-    /// Work out the order of `rows` by `sort` off the UI thread and answer
-    /// `rowsSorted` (a large list: keys are answered meanwhile).
-    case sortRows(requestID: Int, LocalSort, RowTable)
+    /// Work out the order of `rows` by `sort` (nil: the order they came
+    /// in) off the UI thread and answer `rowsSorted` (a large list: keys
+    /// are answered meanwhile).
+    case sortRows(requestID: Int, LocalSort?, RowTable)
     /// Find the rows of `rows` that meet `filter` off the UI thread and
     /// answer `rowsFiltered` (a long list: keys are answered meanwhile);
     /// `aside`: the rows the filter in force set aside are tested too

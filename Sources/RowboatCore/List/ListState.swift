@@ -135,9 +135,16 @@ public struct ListState: Sendable, Equatable {
     /// conditions are shown (the others are set aside in `rows`), and rows
     /// that come later are filtered as they come. Nil: every row.
     public var filter: RowFilter?
-    /// A local sort being worked out off the UI thread (`sortRows`); the
-    /// rows keep their order, and `sort`, until it comes.
+    /// A local sort being worked out off the UI thread (`sortRows`), or
+    /// the way back to the server's order; the rows keep their order, and
+    /// `sort`, until it comes.
     public var sorting: PendingSort?
+    /// The sort asked for last: one being worked out, else the one in
+    /// force (nil: the server's order).
+    public var wantedSort: LocalSort? {
+        if let sorting { return sorting.sort }
+        return sort
+    }
     /// The last `sortRows` request's number.
     public var lastSortID: Int = 0
     /// Lists up to this many rows are sorted at once, in the reducer (a
@@ -231,15 +238,16 @@ public enum FooterState: Sendable, Equatable {
     case halted(ListHalt)
 }
 
-/// A local sort asked for and not yet in force: the rows it was worked out
-/// for are those of `stamp` (`RowTable.stamp`), the first `count` rows.
+/// A local sort asked for and not yet in force (nil: the server's order
+/// again): the rows it was worked out for are those of `stamp`
+/// (`RowTable.stamp`), the first `count` rows.
 public struct PendingSort: Sendable, Equatable {
     public var id: Int
-    public var sort: LocalSort
+    public var sort: LocalSort?
     public var stamp: UInt64
     public var count: Int
 
-    public init(id: Int, sort: LocalSort, stamp: UInt64, count: Int) {
+    public init(id: Int, sort: LocalSort?, stamp: UInt64, count: Int) {
         self.id = id
         self.sort = sort
         self.stamp = stamp

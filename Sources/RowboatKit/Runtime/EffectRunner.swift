@@ -77,9 +77,9 @@ package final class EffectRunner: Sendable {
             // A million rows take a few hundred milliseconds: keys are answered meanwhile.
             DispatchQueue.global(qos: .userInitiated).async {
                 // The rows put in the order here too (at ten million rows, 0.3–0.4 s): the UI thread takes them.
-                let order = sort.order(of: rows)
+                let order = sort?.order(of: rows) ?? []
                 var sorted = rows
-                sorted.reorder(order)
+                if sort != nil { sorted.reorder(order) } else { sorted.restoreNaturalOrder() }
                 self.post(.answer(list, .rowsSorted(requestID: id, order: order, rows: sorted)))
             }
         case .searchRows(let tab, let id, let text, let rows, let among, let fields):

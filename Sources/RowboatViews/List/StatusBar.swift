@@ -43,7 +43,8 @@ public struct StatusBar: CellView {
         }
         parts.append(Segment(Self.phaseText(list.phase, spinner: spinner), rank: 8))
         if let pending = list.sorting {
-            parts.append(Segment("sorting by \(pending.sort.title) \(pending.sort.arrow)…", rank: 6))
+            parts.append(Segment(pending.sort.map { "sorting by \($0.title) \($0.arrow)…" } ?? "back to the server's order…",
+                                 rank: 6))
         } else if let sort = list.sort {
             parts.append(Segment("sorted by \(sort.title) \(sort.arrow) (loaded)", rank: 6))
         }
