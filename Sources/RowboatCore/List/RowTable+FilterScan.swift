@@ -77,13 +77,15 @@ private struct FilterScan: @unchecked Sendable {
            !StorageOrder.isInOrder(candidates.lazy.filter { $0 >= 0 && $0 < total }.map(place)) {
             return pageByPage(candidates.filter { $0 >= 0 && $0 < total }, stop: stop)
         }
-        return RowTable.split(candidates, from: RowTable.parallelFilterFrom) { part in
-            guard let stop else { return rows(part) }
-            var found: [Int] = []
+        return RowTable.split(candidates, from: RowTable.parallelFilterFrom) { part, out in
+            var found = 0
             var start = part.startIndex
-            while start < part.endIndex, !stop() {
-                let end = Swift.min(part.endIndex, start + RowTable.stopEvery)
-                found += rows(part[start..<end])
+            // In stretches when it may be stopped, asking between them.
+            while start < part.endIndex, !(stop?() ?? false) {
+                let end = stop == nil ? part.endIndex : Swift.min(part.endIndex, start + RowTable.stopEvery)
+                let kept = rows(part[start..<end])
+                if !kept.isEmpty { kept.withUnsafeBufferPointer { (out + found).update(from: $0.baseAddress!, count: kept.count) } }
+                found += kept.count
                 start = end
             }
             return found

@@ -38,15 +38,14 @@ extension RowTable {
     private static func scan<C: RandomAccessCollection & Sendable>(_ scan: RowScan, _ candidates: C,
                                                                    stop: (@Sendable () -> Bool)?) -> [Int]
     where C.Element == Int, C.Index == Int {
-        split(candidates, from: parallelSearchFrom) { part in
-            guard let stop else { return scan.rows(part) }
+        split(candidates, from: parallelSearchFrom) { part, out in
+            guard let stop else { return scan.rows(part, to: out) }
             // In stretches, asking between them.
-            var found: [Int] = []
-            found.reserveCapacity(part.count)
+            var found = 0
             var start = part.startIndex
             while start < part.endIndex, !stop() {
                 let end = Swift.min(part.endIndex, start + Self.stopEvery)
-                scan.rows(part[start..<end], into: &found)
+                found += scan.rows(part[start..<end], to: out + found)
                 start = end
             }
             return found
@@ -59,34 +58,43 @@ extension RowTable {
 
     /// `scan` of `candidates`, in their order: from `threshold` candidates
     /// on, split in parts over the processors (at most 8), each part
-    /// scanned on its own thread and the results joined in order.
-    static func split<C: RandomAccessCollection & Sendable>(_ candidates: C, from threshold: Int,
-                                                            _ scan: @Sendable (C.SubSequence) -> [Int]) -> [Int]
-    where C.Element == Int, C.Index == Int {
+    /// scanned on its own thread. Each part writes the rows it keeps
+    /// (`scan` returns how many) straight into the answer, at the place of
+    /// its first candidate; the parts are then moved together. (Joined
+    /// from arrays of their own, the first key of a search of ten million
+    /// rows copied 72 MB into new pages on one thread after both: 40 ms.)
+    static func split<C: RandomAccessCollection & Sendable>(
+        _ candidates: C, from threshold: Int, _ scan: @Sendable (C.SubSequence, UnsafeMutablePointer<Int>) -> Int
+    ) -> [Int] where C.Element == Int, C.Index == Int {
         let parts = candidates.count >= threshold ? Swift.min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
-        guard parts > 1 else { return scan(candidates[...]) }
-        let results = UnsafeMutableBufferPointer<[Int]>.allocate(capacity: parts)
-        results.initialize(repeating: [])
-        defer { results.deallocate() }
-        let box = ResultParts(results)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let start = candidates.startIndex + candidates.count * part / parts
-            let end = candidates.startIndex + candidates.count * (part + 1) / parts
-            box.parts[part] = scan(candidates[start..<end])
+        return [Int](unsafeUninitializedCapacity: Swift.max(1, candidates.count)) { buffer, initialized in
+            let out = PartOutput(base: buffer.baseAddress!, counts: .allocate(capacity: parts))
+            defer { out.counts.deallocate() }
+            let total = candidates.count
+            let first: @Sendable (Int) -> Int = { part in total * part / parts }
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                let (start, end) = (first(part), first(part + 1))
+                out.counts[part] = scan(candidates[(candidates.startIndex + start)..<(candidates.startIndex + end)],
+                                        out.base + start)
+            }
+            var filled = out.counts[0]
+            for part in 1..<parts {
+                let count = out.counts[part]
+                if filled != first(part), count > 0 {
+                    memmove(out.base + filled, out.base + first(part), count * MemoryLayout<Int>.stride)
+                }
+                filled += count
+            }
+            initialized = filled
         }
-        // One copy of each part into an array made to size (not grown by doublings, element by element).
-        var found: [Int] = []
-        found.reserveCapacity(results.reduce(0) { $0 + $1.count })
-        for part in results { found.append(contentsOf: part) }
-        _ = results.deinitialize()
-        return found
     }
 }
 
-/// One slot per part of a split scan, each written by its own thread.
-private struct ResultParts: @unchecked Sendable {
-    let parts: UnsafeMutableBufferPointer<[Int]>
-    init(_ parts: UnsafeMutableBufferPointer<[Int]>) { self.parts = parts }
+/// Where the parts of a split scan write: each its own range of `base`,
+/// and its count.
+private struct PartOutput: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Int>
+    let counts: UnsafeMutablePointer<Int>
 }
 
 /// What a search reads of a table: its pages' bytes and which fields of
@@ -126,27 +134,23 @@ private struct RowScan: @unchecked Sendable {
         self.needle = needle
     }
 
-    func rows<C: Collection>(_ candidates: C) -> [Int] where C.Element == Int {
-        var found: [Int] = []
-        // Room for every candidate at once (pages not written are not taken): no doublings copied.
-        found.reserveCapacity(candidates.count)
-        rows(candidates, into: &found)
-        return found
-    }
-
-    /// The rows of `candidates` that hold the needle, added to `found`.
-    func rows<C: Collection>(_ candidates: C, into found: inout [Int]) where C.Element == Int {
+    /// The rows of `candidates` that hold the needle, written from `out`
+    /// on; returns how many (at most one a candidate).
+    func rows<C: Collection>(_ candidates: C, to out: UnsafeMutablePointer<Int>) -> Int where C.Element == Int {
+        var found = 0
         searched.withUnsafeBufferPointer { searched in
             starts.withUnsafeBufferPointer { starts in
                 refs.withUnsafeBufferPointer { refs in
                     for row in candidates where row >= 0 && row < refs.count {
                         let (page, at) = RowTable.place(of: refs[row])
                         if RowBytes.contains(needle, pageBytes[page], at: at, searched: searched, shapeStarts: starts) {
-                            found.append(row)
+                            out[found] = row
+                            found += 1
                         }
                     }
                 }
             }
         }
+        return found
     }
 }
