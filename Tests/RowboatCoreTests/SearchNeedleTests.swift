@@ -42,6 +42,20 @@ struct SearchNeedleTests {
         }
     }
 
+    /// Texts of every length around the sixteen bytes looked at together,
+    /// matches at every place (across a block's edge, next to other
+    /// characters): the answer is `lowercased().contains`'s.
+    @Test func randomTextsOfEveryLengthFindWhatLoweredTextFinds() {
+        var g = PageByPageTests.Seeded(state: 16)
+        let pieces = ["a", "A", "l", "L", "la", "LA", " ", "9", "é", "e\u{301}", "\u{212A}", "x", "ß", "日"]
+        let needles = ["a", "l", "la", "al", "lal", "9", " l", "k", "e", "ss", "xa"]
+        for _ in 0..<20_000 {
+            let text = (0..<Int(g.next() % 40)).map { _ in pieces[Int(g.next() % UInt64(pieces.count))] }.joined()
+            let needle = needles[Int(g.next() % UInt64(needles.count))]
+            #expect(SearchNeedle(needle).found(in: text) == text.lowercased().contains(needle), "\(needle) in \(text)")
+        }
+    }
+
     @Test func aFieldEqualToTheTitleIsOneLookAndOtherFieldsCount() {
         let row = RowModel(id: "1", title: "Brass", subtitle: "Maker 7",
                            fields: ["title": .text("Brass"), "price": .text("12.50"), "seen": .relativeDate(0)],
