@@ -150,8 +150,13 @@ struct SortKeys {
         starts.append(0)
         lengths.append(0)
         let (page, at) = rows.location(of: row)
-        set(classes.count - 1, page, at: at, cells: cells)
-        return classes.count - 1
+        let index = classes.count - 1, start = bytes.count
+        let (cls, value) = Self.key(page, at: at, cells: cells, kind: kind, collation: collation, into: &bytes)
+        classes[index] = cls.rawValue
+        values[index] = value
+        starts[index] = start
+        lengths[index] = UInt32(bytes.count - start)
+        return index
     }
 
     /// Makes the key of every row of `rows`, key `i` row `i`'s. The rows
@@ -180,17 +185,13 @@ struct SortKeys {
                     var text = TextKeys()
                     let cells = out.cells
                     order.forEach(pages: runs[part]) { row, page, at in
-                        let page = out.pages[page]
                         let start = text.bytes.count
-                        let (cls, number) = cells.withCell(page, at: at, shape: RowBytes.shape(page, at: at)) {
-                            Self.key($0, kind: kind, collation: collation, into: &text.bytes)
-                        }
+                        let (cls, value) = Self.key(out.pages[page], at: at, cells: cells, kind: kind, collation: collation,
+                                                    into: &text.bytes)
                         out.classes[row] = cls.rawValue
+                        out.values[row] = value
                         if cls == .text {
-                            out.values[row] = Self.prefix(text.bytes, from: start)
                             text.keys.append(TextKey(row: Int32(row), start: start, length: UInt32(text.bytes.count - start)))
-                        } else {
-                            out.values[row] = number.bitPattern
                         }
                     }
                     out.texts[part] = text
@@ -226,50 +227,33 @@ struct SortKeys {
         let cells: FieldCells
     }
 
-    /// A cell's class and number; a text's collation key added to `bytes`.
+    /// The key of the row at `at` of `page`: its class and value (a
+    /// number's bits, a text key's first 8 bytes, big-endian); a text's
+    /// whole collation key is added to `bytes`.
     @inline(__always)
-    static func key(_ cell: RowBytes.Cell, kind: SortKind, collation: TextCollation,
-                    into bytes: inout [UInt8]) -> (Class, Double) {
-        switch cell {
-        case .missing:
-            return (.empty, 0)
-        case .date(let t):
-            return (.value, t)
-        case .text(let utf8):
-            if utf8.isEmpty { return (.empty, 0) }
-            if let value = SortValue.parse(utf8, kind: kind) { return (.value, value) }
-            collation.appendKey(utf8, to: &bytes)
-            return (.text, 0)
+    static func key(_ page: UnsafeBufferPointer<UInt8>, at: Int, cells: FieldCells, kind: SortKind,
+                    collation: TextCollation, into bytes: inout [UInt8]) -> (Class, UInt64) {
+        let start = bytes.count
+        let (cls, number) = cells.withCell(page, at: at, shape: RowBytes.shape(page, at: at)) { cell -> (Class, Double) in
+            switch cell {
+            case .missing:
+                return (.empty, 0)
+            case .date(let t):
+                return (.value, t)
+            case .text(let utf8):
+                if utf8.isEmpty { return (.empty, 0) }
+                if let value = SortValue.parse(utf8, kind: kind) { return (.value, value) }
+                collation.appendKey(utf8, to: &bytes)
+                return (.text, 0)
+            }
         }
-    }
-
-    /// The first 8 bytes of the key from `start` of `bytes`, big-endian.
-    @inline(__always)
-    static func prefix(_ bytes: [UInt8], from start: Int) -> UInt64 {
+        guard cls == .text else { return (cls, number.bitPattern) }
         var prefix: UInt64 = 0
         for k in 0..<8 {
             prefix <<= 8
             if start + k < bytes.count { prefix |= UInt64(bytes[start + k]) }
         }
-        return prefix
-    }
-
-    /// Makes key `index` from the row at `at` of page `page`.
-    @inline(__always)
-    private mutating func set(_ index: Int, _ page: UnsafeBufferPointer<UInt8>, at: Int, cells: FieldCells) {
-        let start = bytes.count
-        let (kind, collation) = (self.kind, self.collation)
-        let (cls, number) = cells.withCell(page, at: at, shape: RowBytes.shape(page, at: at)) {
-            Self.key($0, kind: kind, collation: collation, into: &bytes)
-        }
-        classes[index] = cls.rawValue
-        guard cls == .text else {
-            values[index] = number.bitPattern
-            return
-        }
-        values[index] = Self.prefix(bytes, from: start)
-        starts[index] = start
-        lengths[index] = UInt32(bytes.count - start)
+        return (cls, prefix)
     }
 
     /// -1, 0 or 1: key `a` before, with or after key `b` (`descending`

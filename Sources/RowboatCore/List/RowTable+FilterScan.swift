@@ -73,9 +73,9 @@ private struct FilterScan: @unchecked Sendable {
     /// by page (rows a sort moved) are tested page by page.
     func rows(_ candidates: [Int], stop: (@Sendable () -> Bool)?) -> [Int] {
         let total = refs.count + aside.count
-        if candidates.count >= RowTable.parallelFilterFrom, !inNaturalOrder,
-           !StorageOrder.isInOrder(candidates.lazy.filter { $0 >= 0 && $0 < total }.map(place)) {
-            return pageByPage(candidates.filter { $0 >= 0 && $0 < total }, stop: stop)
+        if !inNaturalOrder, let moved = StorageOrder.moved(candidates, total: total, from: RowTable.parallelFilterFrom,
+                                                            place: place) {
+            return pageByPage(moved, stop: stop)
         }
         return RowTable.split(candidates, from: RowTable.parallelFilterFrom) { part, out in
             var found = 0

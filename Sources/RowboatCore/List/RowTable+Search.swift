@@ -23,10 +23,9 @@ extension RowTable {
         }
         let scan = RowScan(self, needle, fields: fields)
         // Many rows a sort moved: searched in the order they lie in the pages.
-        if candidates.count >= Self.parallelSearchFrom, !isInNaturalOrder,
-           !StorageOrder.isInOrder(candidates.lazy.filter { $0 >= 0 && $0 < self.count }.map { self.refs[$0] }) {
-            let inRange = candidates.filter { $0 >= 0 && $0 < count }
-            return StorageOrder.scan(inRange, pageCount: pages.count, place: { refs[$0] }) { places in
+        if !isInNaturalOrder, let moved = StorageOrder.moved(candidates, total: count, from: Self.parallelSearchFrom,
+                                                              place: { refs[$0] }) {
+            return StorageOrder.scan(moved, pageCount: pages.count, place: { refs[$0] }) { places in
                 Self.scan(scan.with(refs: places), 0..<places.count, stop: stop)
             }
         }

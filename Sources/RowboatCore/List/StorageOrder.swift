@@ -9,9 +9,9 @@
 struct StorageOrder {
     /// Each entry: a row's number (high 32 bits) and its offset in its page
     /// (low 32 bits).
-    private(set) var entries: [UInt64]
+    let entries: [UInt64]
     /// Page `p`'s entries are `entries[starts[p]..<starts[p + 1]]`.
-    private(set) var starts: [Int]
+    let starts: [Int]
 
     /// The order of `places` (entry `k` is row `k`'s place in `pageCount` pages).
     init(_ places: UnsafeBufferPointer<UInt64>, pageCount: Int) {
@@ -38,7 +38,6 @@ struct StorageOrder {
         self.entries = entries
         self.starts = starts
     }
-
 
     /// `body(row, page, offset)` for every row, page by page.
     @inline(__always)
@@ -76,6 +75,16 @@ struct StorageOrder {
 }
 
 extension StorageOrder {
+    /// The candidates in `0..<total` when they are `threshold` or more and
+    /// their rows (at `place`) do not lie page by page: a scan of them goes
+    /// page by page (`scan`). Nil: a scan takes them as they are.
+    static func moved<C: Collection<Int>>(_ candidates: C, total: Int, from threshold: Int,
+                                          place: (Int) -> UInt64) -> [Int]? {
+        let inRange = candidates.lazy.filter { $0 >= 0 && $0 < total }
+        guard candidates.count >= threshold, !isInOrder(inRange.map(place)) else { return nil }
+        return Array(inRange)
+    }
+
     /// True when `places` lie page by page (no row before one of an
     /// earlier page).
     @inline(__always)
