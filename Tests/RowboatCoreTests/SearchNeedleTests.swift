@@ -42,7 +42,7 @@ struct SearchNeedleTests {
         }
     }
 
-    /// Texts of every length around the sixteen bytes looked at together,
+    /// Texts of every length around the eight bytes looked at together,
     /// matches at every place (across a block's edge, next to other
     /// characters): the answer is `lowercased().contains`'s.
     @Test func randomTextsOfEveryLengthFindWhatLoweredTextFinds() {
@@ -53,6 +53,26 @@ struct SearchNeedleTests {
             let text = (0..<Int(g.next() % 40)).map { _ in pieces[Int(g.next() % UInt64(pieces.count))] }.joined()
             let needle = needles[Int(g.next() % UInt64(needles.count))]
             #expect(SearchNeedle(needle).found(in: text) == text.lowercased().contains(needle), "\(needle) in \(text)")
+        }
+    }
+
+    /// A text inside a page is read a word at a time up to its last byte,
+    /// with the page's bytes after it loaded too: what follows the text
+    /// (the needle's own bytes, other characters) never changes the answer.
+    @Test func theBytesAfterATextInItsPageAreNeverPartOfIt() {
+        var g = PageByPageTests.Seeded(state: 17)
+        let pieces = ["a", "L", "la", " ", "9", "é", "\u{212A}", "x", "日"]
+        let after = ["", "a", "la", "lal", "\u{212A}", "é", "xxxxxxxxxxxxxxxx", "l", "99999999"]
+        let needles = ["a", "l", "la", "al", "lal", "9", "k", "xa", "ll"]
+        for _ in 0..<20_000 {
+            let text = (0..<Int(g.next() % 24)).map { _ in pieces[Int(g.next() % UInt64(pieces.count))] }.joined()
+            let needle = needles[Int(g.next() % UInt64(needles.count))]
+            let page = Array(text.utf8) + Array(after[Int(g.next() % UInt64(after.count))].utf8)
+            let count = text.utf8.count
+            let found = page.withUnsafeBufferPointer { page in
+                SearchNeedle(needle).found(utf8: UnsafeBufferPointer(rebasing: page[0..<count]), readable: page.count)
+            }
+            #expect(found == text.lowercased().contains(needle), "\(needle) in \(text)")
         }
     }
 

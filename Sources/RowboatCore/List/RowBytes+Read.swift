@@ -84,14 +84,21 @@ extension RowBytes {
     /// at `at` contains `needle` (`SearchNeedle.found`). Shape `s`'s
     /// fields are searched where `searched[shapeStarts[s] + field]`.
     @inline(__always)
-    static func contains(_ needle: SearchNeedle, _ bytes: UnsafeBufferPointer<UInt8>, at: Int,
+    static func contains(_ needle: SearchNeedle.Bytes, _ bytes: UnsafeBufferPointer<UInt8>, at: Int,
                          searched: UnsafeBufferPointer<Bool>, shapeStarts: UnsafeBufferPointer<Int>) -> Bool {
         var reader = Reader(bytes: bytes, at: at)
+        /// The needle in the next text, whose last bytes may be read a word at a time with the page's bytes after it.
+        func found(_ reader: inout Reader) -> Bool {
+            let count = Int(reader.number()), start = reader.at
+            reader.at += count
+            return needle.found(utf8: UnsafeBufferPointer(rebasing: bytes[start..<(start + count)]),
+                                readable: bytes.count - start)
+        }
         let shape = Int(reader.number())
         let flags = reader.byte()
         _ = reader.textBytes()
-        if needle.found(utf8: reader.textBytes()) { return true }
-        if needle.found(utf8: reader.textBytes()) { return true }
+        if found(&reader) { return true }
+        if found(&reader) { return true }
         if flags & ReadFlag.image != 0 { _ = reader.textBytes() }
         if flags & ReadFlag.link != 0 { _ = reader.textBytes() }
         let first = shapeStarts[shape]
@@ -99,7 +106,7 @@ extension RowBytes {
         for field in first..<end {
             if searched[field] && reader.peek() == ReadTag.text {
                 reader.at += 1
-                if needle.found(utf8: reader.textBytes()) { return true }
+                if found(&reader) { return true }
             } else {
                 reader.skipValue()
             }

@@ -137,14 +137,17 @@ private struct RowScan: @unchecked Sendable {
     /// on; returns how many (at most one a candidate).
     func rows<C: Collection>(_ candidates: C, to out: UnsafeMutablePointer<Int>) -> Int where C.Element == Int {
         var found = 0
-        searched.withUnsafeBufferPointer { searched in
-            starts.withUnsafeBufferPointer { starts in
-                refs.withUnsafeBufferPointer { refs in
-                    for row in candidates where row >= 0 && row < refs.count {
-                        let (page, at) = RowTable.place(of: refs[row])
-                        if RowBytes.contains(needle, pageBytes[page], at: at, searched: searched, shapeStarts: starts) {
-                            out[found] = row
-                            found += 1
+        needle.withBytes { needle in
+            searched.withUnsafeBufferPointer { searched in
+                starts.withUnsafeBufferPointer { starts in
+                    refs.withUnsafeBufferPointer { refs in
+                        for row in candidates where row >= 0 && row < refs.count {
+                            let (page, at) = RowTable.place(of: refs[row])
+                            if RowBytes.contains(needle, pageBytes[page], at: at, searched: searched,
+                                                 shapeStarts: starts) {
+                                out[found] = row
+                                found += 1
+                            }
                         }
                     }
                 }

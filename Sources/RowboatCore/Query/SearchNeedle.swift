@@ -1,0 +1,164 @@
+/// The search text lowered once. An ASCII needle is found in UTF-8 text by
+/// its bytes, folded as they are compared (a million rows per keystroke);
+/// otherwise the text is lowered first, as `lowercased()` lowers it.
+struct SearchNeedle {
+    let lowered: String
+    let bytes: [UInt8]
+    let ascii: Bool
+    /// The first two bytes spread over words, made once.
+    let words: Words
+
+    init(_ text: String) {
+        lowered = text.lowercased()
+        bytes = Array(lowered.utf8)
+        ascii = bytes.allSatisfy { $0 < 0x80 }
+        words = Words(bytes)
+    }
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    /// A needle's first two bytes, each repeated in every byte of a word,
+    /// and the bits each ignores (0x20 for a lowercase letter): what a
+    /// word of text is compared with.
+    struct Words {
+        let first: UInt64, firstFolds: UInt64, second: UInt64, secondFolds: UInt64
+
+        init(_ needle: [UInt8]) {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let a = needle.first ?? 0, b = needle.count > 1 ? needle[1] : 0
+            first = UInt64(a) &* ones
+            firstFolds = UInt64(SearchNeedle.fold(a)) &* ones
+            second = UInt64(b) &* ones
+            secondFolds = UInt64(SearchNeedle.fold(b)) &* ones
+        }
+    }
+
+    /// The needle with its bytes in hand, for a scan of many texts: the
+    /// bytes are taken once, not at each text.
+    struct Bytes {
+        let needle: SearchNeedle
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        /// `SearchNeedle.found(utf8:readable:)`, made where it is used.
+        @inline(__always)
+        func found(utf8 hay: UnsafeBufferPointer<UInt8>, readable: Int) -> Bool {
+            if needle.ascii, let found = SearchNeedle.find(bytes, needle.words, inUTF8: hay, readable: readable) {
+                return found
+            }
+            return String(decoding: hay, as: UTF8.self).lowercased().contains(needle.lowered)
+        }
+    }
+
+    /// `body` given the needle with its bytes in hand.
+    func withBytes<R>(_ body: (Bytes) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer { try body(Bytes(needle: self, bytes: $0)) }
+    }
+
+    /// True when the text in `hay` (UTF-8) contains the needle as
+    /// `lowercased().contains` finds it. An ASCII needle is looked for in
+    /// the bytes; the text is lowered only when a match touches other
+    /// characters or the text has one of the few that lower or decompose
+    /// to ASCII. `readable`: how many bytes from `hay`'s start may be
+    /// loaded (at least its count; more when it lies inside a page, so
+    /// that its last bytes are read a word at a time too).
+    func found(utf8 hay: UnsafeBufferPointer<UInt8>, readable: Int? = nil) -> Bool {
+        withBytes { $0.found(utf8: hay, readable: readable ?? hay.count) }
+    }
+
+    /// `needle` (lowercase ASCII, not empty) in `hay` (UTF-8), ignoring
+    /// case, as `lowercased().contains` would find it; nil when the bytes
+    /// cannot tell. A match between ASCII bytes (or the ends) is one;
+    /// a match next to other bytes may be part of a larger character
+    /// ("e" + U+0301); and without a match, only a character that lowers
+    /// or decomposes to ASCII could make one (K U+212A, İ U+0130,
+    /// ; U+037E, ` U+1FEF).
+    ///
+    /// Eight bytes are looked at together: the places where the needle's
+    /// first two bytes both match (case folded) are found in a word, and
+    /// only those are compared byte by byte. Bytes past `hay` in a word
+    /// (up to `readable`) are masked off.
+    @inline(__always)
+    static func find(_ needle: UnsafeBufferPointer<UInt8>, _ words: Words, inUTF8 hay: UnsafeBufferPointer<UInt8>,
+                     readable: Int) -> Bool? {
+        let n = needle.count, count = hay.count, last = count - n
+        guard count > 0 else { return false }
+        let room = Swift.max(count, readable)
+        let base = UnsafeRawPointer(hay.baseAddress!)
+        let first = needle[0]
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let firstWord = words.first, firstFolds = words.firstFolds
+        let secondWord = words.second, secondFolds = words.secondFolds
+        var unsure = false
+        var high: UInt64 = 0
+        var at = 0
+        // A word at `at` and the next byte (the second byte of a match at the word's last place).
+        while at < count && at + 9 <= room {
+            let word = base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            let valid = count - at >= 8 ? UInt64.max : (1 &<< UInt64(8 * (count - at))) &- 1
+            high |= word & valid
+            var differs = (word | firstFolds) ^ firstWord
+            if n > 1 {
+                let next = base.loadUnaligned(fromByteOffset: at + 1, as: UInt64.self)
+                differs |= (next | secondFolds) ^ secondWord
+            }
+            // 0x80 in each byte of `differs` that is zero (exact: no borrow between bytes).
+            var places = ~(((differs & low7) &+ low7) | differs | low7)
+            let candidates = last - at + 1
+            if candidates < 8 { places &= candidates > 0 ? (1 &<< UInt64(8 * candidates)) &- 1 : 0 }
+            while places != 0 {
+                let place = at + places.trailingZeroBitCount / 8
+                places &= places &- 1
+                var k = 2
+                while k < n && hay[place + k] | fold(needle[k]) == needle[k] { k += 1 }
+                if k >= n {
+                    let before = place > 0 ? hay[place - 1] : 0, after = place + n < count ? hay[place + n] : 0
+                    if before < 0x80 && after < 0x80 { return true }
+                    unsure = true
+                }
+            }
+            at += 8
+        }
+        // The bytes left near the end of what may be read, one at a time.
+        var tail: UInt8 = 0
+        let firstFold = fold(first)
+        while at < count {
+            let byte = hay[at]
+            tail |= byte
+            if at <= last && byte | firstFold == first {
+                var k = 1
+                while k < n && hay[at + k] | fold(needle[k]) == needle[k] { k += 1 }
+                if k == n {
+                    let before = at > 0 ? hay[at - 1] : 0, after = at + n < count ? hay[at + n] : 0
+                    if before < 0x80 && after < 0x80 { return true }
+                    unsure = true
+                }
+            }
+            at += 1
+        }
+        if unsure { return nil }
+        let nonASCII = high & 0x8080_8080_8080_8080 != 0 || tail >= 0x80
+        return nonASCII && mayLowerToASCII(hay) ? nil : false
+    }
+
+    /// True when `hay` has a character whose lowercase or canonical form
+    /// holds ASCII: U+212A (E2 84 AA), U+0130 (C4 B0), U+037E (CD BE),
+    /// U+1FEF (E1 BF AF).
+    static func mayLowerToASCII(_ hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        var at = 0
+        while at + 1 < hay.count {
+            switch hay[at] {
+            case 0xC4 where hay[at + 1] == 0xB0, 0xCD where hay[at + 1] == 0xBE: return true
+            case 0xE2 where at + 2 < hay.count && hay[at + 1] == 0x84 && hay[at + 2] == 0xAA: return true
+            case 0xE1 where at + 2 < hay.count && hay[at + 1] == 0xBF && hay[at + 2] == 0xAF: return true
+            default: at += 1
+            }
+        }
+        return false
+    }
+
+    /// The bit a byte of the needle ignores: 0x20 for a lowercase letter.
+    @inline(__always)
+    static func fold(_ byte: UInt8) -> UInt8 {
+        byte >= 0x61 && byte <= 0x7A ? 0x20 : 0
+    }
+}
