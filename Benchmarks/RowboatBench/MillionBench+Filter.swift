@@ -116,8 +116,8 @@ extension MillionBench {
         let middle = rows[rows.count / 2].text("price", now: 0)
         let price = FilterCondition(field: "price", title: "Price", relation: .greater, value: middle, kind: .money)
         let title = FilterCondition(field: "title", title: "Title", relation: .contains, value: "lantern")
-        var first: [FilterKey] = [], second: [FilterKey] = [], back: [FilterKey] = [], sorted: [FilterKey] = []
-        var sortedBack: [FilterKey] = []
+        var first: [FilterKey] = [], second: [FilterKey] = [], back: [FilterKey] = []
+        var sortedTitle: [FilterKey] = [], sortedPrice: [FilterKey] = [], sortedBack: [FilterKey] = []
         var firstSteps = AnswerSteps(), secondSteps = AnswerSteps(), sortedSteps = AnswerSteps(), none = AnswerSteps()
         var backSteps = AnswerSteps(), sortedBackSteps = AnswerSteps()
         var shown = 0, narrowed = 0
@@ -134,8 +134,8 @@ extension MillionBench {
         putInForce(&state, byPrice)
         precondition(state.list.sort == byPrice, "sorted by price")
         for _ in 0..<max(1, reps / 30) {
-            sorted.append(filterKey(&state, RowFilter([title]), steps: &none))
-            sorted.append(filterKey(&state, RowFilter([price]), steps: &sortedSteps))
+            sortedTitle.append(filterKey(&state, RowFilter([title]), steps: &none))
+            sortedPrice.append(filterKey(&state, RowFilter([price]), steps: &sortedSteps))
             sortedBack.append(filterKey(&state, nil, steps: &sortedBackSteps))
         }
         putInForce(&state, nil)
@@ -149,7 +149,8 @@ extension MillionBench {
             note: "\(shown) rows shown: \(text(first)); the rows made (by the runner, off the UI thread): \(firstSteps.text); "
                 + "then title ~ lantern on those: \(text(second)) (\(narrowed) shown; \(secondSteps.text)); "
                 + "every row back: \(text(back)) (\(backSteps.text)); under a sort by price, title ~ "
-                + "lantern then price > x (every row tested): \(text(sorted)) (\(sortedSteps.text)), every row "
+                + "lantern: \(text(sortedTitle)), then price > x (every row tested, those it lets back put in "
+                + "the sort's order): \(text(sortedPrice)) (\(sortedSteps.text)), every row "
                 + "back into the sort's order: \(text(sortedBack)) (\(sortedBackSteps.text))")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RowboatSpec
 
 /// The order of a table's rows: a local sort puts them in another order
@@ -165,23 +166,46 @@ extension RowTable {
         }
     }
 
+    /// Rows from which `permute` moves them on several processors.
+    static let parallelPermuteFrom = 65_536
+
     /// The rows' places in `order`; the id index remapped in one pass.
+    /// Many rows are moved, and the index's slots remapped, in parts on
+    /// the processors (each part writes places of its own: `order` names
+    /// every row once).
     mutating func permute(_ order: [Int32]) {
         edited()
         finishGrowing()
-        var inverse = [Int32](repeating: 0, count: refs.count)
+        let count = refs.count
+        let parts = count >= Self.parallelPermuteFrom ? Swift.min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
+        // Every element is written below, once.
+        var inverse = [Int32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         let old = refs.withUnsafeBufferPointer { Array($0) }
         refs.withUnsafeMutableBufferPointer { refs in
-            for (place, row) in order.enumerated() {
-                refs[place] = old[Int(row)]
-                inverse[Int(row)] = Int32(place)
+            inverse.withUnsafeMutableBufferPointer { inverse in
+                order.withUnsafeBufferPointer { order in
+                    old.withUnsafeBufferPointer { old in
+                        let moves = PermuteParts(refs: refs, inverse: inverse, order: order, old: old)
+                        DispatchQueue.concurrentPerform(iterations: parts) { part in
+                            for place in (count * part / parts)..<(count * (part + 1) / parts) {
+                                let row = Int(moves.order[place])
+                                moves.refs[place] = moves.old[row]
+                                moves.inverse[row] = Int32(place)
+                            }
+                        }
+                    }
+                }
             }
         }
         let shift = Int(slotShift)
         inverse.withUnsafeBufferPointer { inverse in
             slots.withMutableSlots { slots in
-                for s in slots.indices where !slots.isEmpty(s) {
-                    slots.setValue(s, inverse[Int(slots[s]) + shift])
+                let remap = SlotRemap(slots: slots, inverse: inverse)
+                let total = slots.count
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    for s in (total * part / parts)..<(total * (part + 1) / parts) where !remap.slots.isEmpty(s) {
+                        remap.slots.setValue(s, remap.inverse[Int(remap.slots[s]) + shift])
+                    }
                 }
             }
         }
@@ -242,4 +266,20 @@ extension RowTable {
             UnsafeBufferPointer(rebasing: page[start..<(start + length)]).elementsEqual(new)
         }
     }
+}
+
+/// What the parts of a `permute` share: each writes the places of its
+/// own stretch of `order`, and the inverse at the rows they name.
+private struct PermuteParts: @unchecked Sendable {
+    let refs: UnsafeMutableBufferPointer<UInt64>
+    let inverse: UnsafeMutableBufferPointer<Int32>
+    let order: UnsafeBufferPointer<Int32>
+    let old: UnsafeBufferPointer<UInt64>
+}
+
+/// The index's slots as `permute`'s parts remap them, each its own
+/// stretch of slots.
+private struct SlotRemap: @unchecked Sendable {
+    let slots: SlotBuffer
+    let inverse: UnsafeBufferPointer<Int32>
 }

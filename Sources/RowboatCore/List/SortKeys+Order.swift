@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension SortKeys {
     /// One row's key as the sort moves it: its class, a 64-bit value that
@@ -14,8 +15,7 @@ extension SortKeys {
         var cls: UInt8
     }
 
-    /// Rows from which `order` sorts parts on several processors and
-    /// merges them.
+    /// Rows from which `order` sorts in buckets on several processors.
     static let parallelOrderFrom = 65_536
 
     /// The order of every key (`fill`ed: key `i` is row `i`'s): `order[i]`
@@ -23,6 +23,7 @@ extension SortKeys {
     func order(descending: Bool) -> [Int32] {
         let count = classes.count
         var entries = [Entry](repeating: Entry(value: 0, row: 0, cls: 0), count: count)
+        var spans = KeySpans()
         entries.withUnsafeMutableBufferPointer { entries in
             classes.withUnsafeBufferPointer { classes in
                 values.withUnsafeBufferPointer { values in
@@ -31,11 +32,11 @@ extension SortKeys {
                         var value = values[row]
                         if cls == Class.value.rawValue { value = Self.ordered(Double(bitPattern: value)) }
                         entries[row] = Entry(value: value, row: Int32(row), cls: cls)
+                        spans.add(cls, descending ? ~value : value)
                     }
                 }
             }
         }
-        let parts = count >= Self.parallelOrderFrom ? Swift.min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
         var order = [Int32](repeating: 0, count: count)
         withTables { tables in
             let before = { (a: Entry, b: Entry) -> Bool in
@@ -48,18 +49,160 @@ extension SortKeys {
                 return a.row < b.row
             }
             entries.withUnsafeMutableBufferPointer { entries in
-                let bounds = (0...parts).map { count * $0 / parts }
-                let shared = SortParts(entries: entries, before: before)
-                DispatchQueue.concurrentPerform(iterations: parts) { part in
-                    var run = UnsafeMutableBufferPointer(rebasing: shared.entries[bounds[part]..<bounds[part + 1]])
-                    run.sort(by: shared.before)
-                }
                 order.withUnsafeMutableBufferPointer { order in
-                    Self.merge(entries, bounds: bounds, into: order, by: before)
+                    if count < Self.parallelOrderFrom {
+                        entries.sort(by: before)
+                        for k in entries.indices { order[k] = entries[k].row }
+                    } else {
+                        Self.bucketSort(entries, spans: spans, descending: descending, into: order, by: before)
+                    }
                 }
             }
         }
         return order
+    }
+
+    /// Sorts `entries` by `before` into `order` (their rows): the entries
+    /// are dealt into buckets by their class and their value's top bits
+    /// below the bits every value of the class shares (`spans`), so that
+    /// each bucket holds a stretch of the order; the buckets are then
+    /// sorted apart, on every processor, each small enough for the caches.
+    /// (A comparison sort of all the entries in parts and a merge of the
+    /// parts read every entry at each of its 23 levels, at ten million.)
+    /// A bucket of more than a share of the entries, all of one text's
+    /// first 8 bytes, is sorted in parts on the processors and merged.
+    /// `entries` come in the rows' order: entries alike in class and value
+    /// are left in it (dealing keeps the order it finds).
+    static func bucketSort(_ entries: UnsafeMutableBufferPointer<Entry>, spans: KeySpans, descending: Bool,
+                           into order: UnsafeMutableBufferPointer<Int32>, by before: @escaping (Entry, Entry) -> Bool) {
+        let count = entries.count
+        let digits = spans.digits
+        let parts = Swift.min(8, ProcessInfo.processInfo.activeProcessorCount)
+        let buckets = KeySpans.classes << KeySpans.digitBits
+        let bounds = (0...parts).map { count * $0 / parts }
+        // Each part's count of each bucket, then where each part writes in each bucket.
+        let places = UnsafeMutableBufferPointer<Int>.allocate(capacity: parts * buckets)
+        places.initialize(repeating: 0)
+        let spare = UnsafeMutableBufferPointer<Entry>.allocate(capacity: count)
+        defer {
+            places.deallocate()
+            spare.deallocate()
+        }
+        let shared = BucketParts(entries: entries, spare: spare, places: places, order: order, before: before)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let counts = shared.places.baseAddress! + part * buckets
+            for k in bounds[part]..<bounds[part + 1] {
+                counts[digits.bucket(shared.entries[k], descending: descending)] += 1
+            }
+        }
+        var starts = [Int](repeating: 0, count: buckets + 1)
+        var at = 0
+        for bucket in 0..<buckets {
+            starts[bucket] = at
+            for part in 0..<parts {
+                let n = places[part * buckets + bucket]
+                places[part * buckets + bucket] = at
+                at += n
+            }
+        }
+        starts[buckets] = at
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let next = shared.places.baseAddress! + part * buckets
+            for k in bounds[part]..<bounds[part + 1] {
+                let entry = shared.entries[k]
+                let bucket = digits.bucket(entry, descending: descending)
+                shared.spare[next[bucket]] = entry
+                next[bucket] += 1
+            }
+        }
+        // The buckets, largest first, each sorted on one processor (dealt again by the bits below while
+        // large) and its rows written where it goes; a large one with no bits left is sorted apart.
+        let large = Swift.max(Self.parallelOrderFrom, count / (2 * parts))
+        let size: (Int) -> Int = { bucket in starts[bucket + 1] - starts[bucket] }
+        let byBits = (0..<buckets).filter { size($0) > 0 }.sorted { size($0) > size($1) }
+        let taken = Atomic<Int>(0)
+        let shape = BucketShape(starts: starts, large: large, buckets: byBits, digits: digits)
+        DispatchQueue.concurrentPerform(iterations: parts) { _ in
+            while true {
+                let next = taken.add(1, ordering: .relaxed).oldValue
+                guard next < shape.buckets.count else { return }
+                let bucket = shape.buckets[next]
+                let (start, end) = (shape.starts[bucket], shape.starts[bucket + 1])
+                let bits = shape.digits.bitsBelow(class: bucket >> KeySpans.digitBits)
+                guard end - start <= shape.large || bits > 0 || bucket >> KeySpans.digitBits != Int(Class.text.rawValue)
+                else { continue }
+                radixSort(shared.spare, shared.entries, start..<end, bits: bits, descending: descending,
+                          into: shared.order, by: shared.before)
+            }
+        }
+        for bucket in 0..<buckets where starts[bucket + 1] - starts[bucket] > large
+            && digits.bitsBelow(class: bucket >> KeySpans.digitBits) == 0
+            && bucket >> KeySpans.digitBits == Int(Class.text.rawValue) {
+            let (start, end) = (starts[bucket], starts[bucket + 1])
+            let run = UnsafeMutableBufferPointer(rebasing: spare[start..<end])
+            let runBounds = (0...parts).map { start + (end - start) * $0 / parts - start }
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                let (from, to) = (start + runBounds[part], start + runBounds[part + 1])
+                var piece = UnsafeMutableBufferPointer(rebasing: shared.spare[from..<to])
+                piece.sort(by: shared.before)
+            }
+            merge(run, bounds: runBounds, into: UnsafeMutableBufferPointer(rebasing: order[start..<end]), by: before)
+        }
+    }
+
+    /// Entries sorted one by one (by `before`) at most this many; more are
+    /// dealt again by their next bits.
+    static let dealtFrom = 2_048
+
+    /// Sorts `from[range]` (entries of one class, alike in every bit of
+    /// their value above the lowest `bits`, alike ones in the rows' order)
+    /// by `before` and writes their rows to `order[range]`: many are dealt
+    /// into `to[range]` by their next `KeySpans.digitBits` bits and each
+    /// part is sorted so in turn; few, or none left to deal by, are sorted
+    /// one by one (alike in every bit and not text: left as they are).
+    static func radixSort(_ from: UnsafeMutableBufferPointer<Entry>, _ to: UnsafeMutableBufferPointer<Entry>,
+                          _ range: Range<Int>, bits: Int, descending: Bool,
+                          into order: UnsafeMutableBufferPointer<Int32>, by before: (Entry, Entry) -> Bool) {
+        var bits = bits
+        while range.count > dealtFrom && bits > 0 {
+            let low = Swift.max(0, bits - KeySpans.digitBits)
+            let width = bits - low
+            let mask: UInt64 = (1 &<< UInt64(width)) &- 1
+            let dealt = withUnsafeTemporaryAllocation(of: Int.self, capacity: 1 << KeySpans.digitBits) { counts in
+                let counts = UnsafeMutableBufferPointer(rebasing: counts[0..<(1 << width)])
+                counts.initialize(repeating: 0)
+                @inline(__always) func digit(_ entry: Entry) -> Int {
+                    Int(((descending ? ~entry.value : entry.value) >> UInt64(low)) & mask)
+                }
+                for k in range { counts[digit(from[k])] += 1 }
+                // All alike in these bits too: the next ones, with nothing moved.
+                if counts.contains(range.count) { return false }
+                var at = range.lowerBound
+                for d in counts.indices {
+                    let n = counts[d]
+                    counts[d] = at
+                    at += n
+                }
+                for k in range {
+                    let d = digit(from[k])
+                    to[counts[d]] = from[k]
+                    counts[d] += 1
+                }
+                var start = range.lowerBound
+                for d in counts.indices where counts[d] > start {
+                    radixSort(to, from, start..<counts[d], bits: low, descending: descending, into: order, by: before)
+                    start = counts[d]
+                }
+                return true
+            }
+            if dealt { return }
+            bits = low
+        }
+        // Alike in every bit and not text: in the rows' order already (dealing keeps the order it finds).
+        let alike = bits == 0 && range.count > 1 && from[range.lowerBound].cls != Class.text.rawValue
+        var run = UnsafeMutableBufferPointer(rebasing: from[range])
+        if run.count > 1 && !alike { run.sort(by: before) }
+        for k in range { order[k] = from[k].row }
     }
 
     /// `value` as an integer that orders as the number does (-0 as 0).
@@ -110,11 +253,87 @@ extension SortKeys {
     }
 }
 
-/// The entries a parallel sort's parts sort, each its own range, and
-/// the order they are put in (which only reads the keys).
-private struct SortParts: @unchecked Sendable {
+/// What a bucket sort's threads share: the entries, where they are
+/// dealt (`spare`), each part's places in each bucket, the rows' order
+/// written, and the order the entries are put in (which only reads keys).
+private struct BucketParts: @unchecked Sendable {
     let entries: UnsafeMutableBufferPointer<SortKeys.Entry>
+    let spare: UnsafeMutableBufferPointer<SortKeys.Entry>
+    let places: UnsafeMutableBufferPointer<Int>
+    let order: UnsafeMutableBufferPointer<Int32>
     let before: (SortKeys.Entry, SortKeys.Entry) -> Bool
+}
+
+/// Where each bucket starts among the dealt entries, and the size past
+/// which a bucket is sorted on every processor at once.
+private struct BucketShape: Sendable {
+    let starts: [Int]
+    let large: Int
+    /// The buckets with entries, largest first.
+    let buckets: [Int]
+    let digits: SortKeys.Digits
+}
+
+extension SortKeys {
+    /// The least and greatest value (as it orders: reversed when
+    /// descending) of each class of key: the bits a class's values all
+    /// share are above the highest bit where these two differ, and a
+    /// value's bucket is read from the bits below.
+    struct KeySpans: Sendable {
+        static let classes = 3
+        /// Bits of a value that choose its bucket within its class.
+        static let digitBits = 11
+        var low = [UInt64](repeating: .max, count: classes)
+        var high = [UInt64](repeating: 0, count: classes)
+
+        @inline(__always)
+        mutating func add(_ cls: UInt8, _ value: UInt64) {
+            let c = Int(cls)
+            if value < low[c] { low[c] = value }
+            if value > high[c] { high[c] = value }
+        }
+
+        /// How each class's values are read for their buckets.
+        var digits: Digits { Digits(self) }
+    }
+
+    /// A value's bucket: its class, then the `KeySpans.digitBits` bits of
+    /// its value below those all its class's values share. Buckets follow
+    /// the order: a lower bucket holds only entries before those of a
+    /// higher one.
+    struct Digits: Sendable {
+        // Per class: the bits below the shared ones, and the shift that leaves their top `digitBits`.
+        let mask0: UInt64, mask1: UInt64, mask2: UInt64
+        let shift0: UInt64, shift1: UInt64, shift2: UInt64
+
+        init(_ spans: KeySpans) {
+            func read(_ c: Int) -> (UInt64, UInt64) {
+                let differing = spans.low[c] ^ spans.high[c]
+                guard differing != 0 else { return (0, 0) }
+                let span = 64 - differing.leadingZeroBitCount
+                let mask = span == 64 ? UInt64.max : (1 &<< UInt64(span)) &- 1
+                return (mask, UInt64(Swift.max(0, span - KeySpans.digitBits)))
+            }
+            (mask0, shift0) = read(0)
+            (mask1, shift1) = read(1)
+            (mask2, shift2) = read(2)
+        }
+
+        /// How many bits of a value of class `c` are below those that chose its bucket.
+        func bitsBelow(class c: Int) -> Int { Int(c == 0 ? shift0 : c == 1 ? shift1 : shift2) }
+
+        @inline(__always)
+        func bucket(_ entry: Entry, descending: Bool) -> Int {
+            let value = descending ? ~entry.value : entry.value
+            let digit: UInt64
+            switch entry.cls {
+            case 0: digit = (value & mask0) >> shift0
+            case 1: digit = (value & mask1) >> shift1
+            default: digit = (value & mask2) >> shift2
+            }
+            return Int(entry.cls) << KeySpans.digitBits | Int(digit)
+        }
+    }
 }
 
 extension SortKeys.Tables {
