@@ -9,11 +9,15 @@ import Testing
 struct BucketSortTests {
     typealias Entry = SortKeys.Entry
 
-    /// `entries` (in row order) sorted by `bucketSort`, as rows.
+    /// `entries` sorted by `bucketSort`, as rows: given in another order
+    /// than the rows' (as `fill` makes them: page by page).
     static func bucketOrder(_ entries: [Entry], descending: Bool) -> [Int32] {
         var spans = SortKeys.KeySpans()
-        for e in entries { spans.add(e.cls, descending ? ~e.value : e.value) }
+        for e in entries { spans.add(e.cls, e.value) }
+        if descending { spans = spans.reversed }
+        var g = PageByPageTests.Seeded(state: 3)
         var entries = entries
+        entries.shuffle(using: &g)
         var order = [Int32](repeating: -1, count: entries.count)
         let before = rule(descending)
         entries.withUnsafeMutableBufferPointer { entries in
@@ -50,6 +54,7 @@ struct BucketSortTests {
             ("money over many powers of two", { g, _ in (SortKeys.ordered(Double(g.next() % 100_000) / 100), 0) }),
             ("any 64 bits", { g, _ in (g.next(), 0) }),
             ("text sharing its first bytes", { g, _ in (0x4C61_6E74_0000_0000 | g.next() % 40, 1) }),
+            ("text in few values", { g, _ in (g.next() % 3_000, 1) }),
             ("every class mixed", { g, _ in
                 let cls = UInt8(g.next() % 3)
                 let number = SortKeys.ordered(Double(g.next() % 5_000) - 2_500)
@@ -71,16 +76,20 @@ struct BucketSortTests {
     }
 
     /// A range of entries alike in their top bits is dealt by the bits
-    /// below, again and again, down to runs sorted one by one.
+    /// below, again and again, then by their rows, down to runs sorted one
+    /// by one.
     @Test func aLargeRangeIsDealtByItsLowerBitsInTurn() {
-        let entries = Self.entries(20_000) { g, _ in (g.next() % 5_000, 0) }
+        var g = PageByPageTests.Seeded(state: 9)
+        var entries = Self.entries(20_000) { g, _ in (g.next() % 50, 0) }
+        entries.shuffle(using: &g)
         var from = entries, to = entries
         var order = [Int32](repeating: -1, count: entries.count)
         let before = Self.rule(false)
         from.withUnsafeMutableBufferPointer { from in
             to.withUnsafeMutableBufferPointer { to in
                 order.withUnsafeMutableBufferPointer { order in
-                    SortKeys.radixSort(from, to, 0..<from.count, bits: 64, descending: false, into: order, by: before)
+                    SortKeys.radixSort(from, to, 0..<from.count, bits: 64 + SortKeys.rowBits, descending: false,
+                                       into: order, by: before)
                 }
             }
         }

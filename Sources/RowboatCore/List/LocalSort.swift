@@ -47,7 +47,7 @@ public struct LocalSort: Sendable, Equatable {
     public func order(of rows: RowTable) -> [Int32] {
         var keys = SortKeys(kind: kind, collation: collation, cells: FieldCells(rows, field: field, computed: computed))
         keys.fill(rows)
-        return keys.order(descending: descending)
+        return keys.sortFilled(descending: descending)
     }
 
     /// The order of `rows` with the rows `moving` (ascending indices)
@@ -118,8 +118,9 @@ public enum SortKind: String, Sendable, Equatable {
 /// text the first 8 bytes of its collation key, the rest of which is kept
 /// apart — in flat arrays (a million rows take a few arrays, not a
 /// million). Keys are added one by one (`add`, a merge's few), or made for
-/// every row of a table at once (`fill`: key `i` is row `i`'s, the rows
-/// read page by page; a column of numbers takes 9 bytes a row).
+/// every row of a table at once (`fill`: the rows read page by page, each
+/// key written as a sort's `Entry` where the last one was; a column of
+/// numbers takes 16 bytes a row).
 struct SortKeys {
     /// The order of classes: typed values, then text, then empty.
     enum Class: UInt8 { case value = 0, text = 1, empty = 2 }
@@ -135,6 +136,10 @@ struct SortKeys {
     var starts: [Int] = []
     var lengths: [UInt32] = []
     var bytes: [UInt8] = []
+    /// Every row's key as a sort moves it, in the order the rows lie in
+    /// the pages (`fill`), and the span of each class's values.
+    var entries: [Entry] = []
+    var spans = KeySpans()
 
     init(kind: SortKind, collation: TextCollation, cells: FieldCells) {
         self.kind = kind
@@ -159,15 +164,16 @@ struct SortKeys {
         return index
     }
 
-    /// Makes the key of every row of `rows`, key `i` row `i`'s. The rows
-    /// are read page by page (`StorageOrder`), not in their order: under a
-    /// sort, that order is a random walk through the pages. Many rows are
-    /// split over the processors by pages, each part's text keys written
-    /// apart and joined after.
+    /// Makes the key of every row of `rows` (`entries`, and text keys'
+    /// bytes by row). The rows are read page by page (`StorageOrder`), not
+    /// in their order: under a sort, that order is a random walk through
+    /// the pages; and each key is written after the last one, where it was
+    /// written at its row's place (a miss in 90 MB of keys at every row).
+    /// Many rows are split over the processors by pages, each part's text
+    /// keys written apart and joined after.
     mutating func fill(_ rows: RowTable) {
         let count = rows.count
-        classes = [UInt8](repeating: 0, count: count)
-        values = [UInt64](repeating: 0, count: count)
+        entries = [Entry](repeating: Entry(value: 0, row: 0, cls: 0), count: count)
         starts = []
         lengths = []
         bytes = []
@@ -176,29 +182,39 @@ struct SortKeys {
         let runs = order.split(count >= Self.parallelFrom ? Swift.min(8, ProcessInfo.processInfo.activeProcessorCount) : 1)
         let texts = UnsafeMutableBufferPointer<TextKeys>.allocate(capacity: runs.count)
         texts.initialize(repeating: TextKeys())
-        defer { texts.deinitialize().deallocate() }
+        let partSpans = UnsafeMutableBufferPointer<KeySpans>.allocate(capacity: runs.count)
+        partSpans.initialize(repeating: KeySpans())
+        defer {
+            texts.deinitialize().deallocate()
+            partSpans.deinitialize().deallocate()
+        }
         let (kind, collation, cells) = (self.kind, self.collation, self.cells)
-        classes.withUnsafeMutableBufferPointer { classes in
-            values.withUnsafeMutableBufferPointer { values in
-                let out = FillTargets(classes: classes, values: values, texts: texts, pages: pages, cells: cells)
-                DispatchQueue.concurrentPerform(iterations: runs.count) { part in
-                    var text = TextKeys()
-                    let cells = out.cells
-                    order.forEach(pages: runs[part]) { row, page, at in
-                        let start = text.bytes.count
-                        let (cls, value) = Self.key(out.pages[page], at: at, cells: cells, kind: kind, collation: collation,
-                                                    into: &text.bytes)
-                        out.classes[row] = cls.rawValue
-                        out.values[row] = value
-                        if cls == .text {
-                            text.keys.append(TextKey(row: Int32(row), start: start, length: UInt32(text.bytes.count - start)))
-                        }
+        entries.withUnsafeMutableBufferPointer { entries in
+            let out = FillTargets(entries: entries, texts: texts, spans: partSpans, pages: pages, cells: cells)
+            DispatchQueue.concurrentPerform(iterations: runs.count) { part in
+                var text = TextKeys()
+                var spans = KeySpans()
+                let cells = out.cells
+                var next = order.starts[runs[part].lowerBound]
+                order.forEach(pages: runs[part]) { row, page, at in
+                    let start = text.bytes.count
+                    let (cls, key) = Self.key(out.pages[page], at: at, cells: cells, kind: kind, collation: collation,
+                                              into: &text.bytes)
+                    let value = cls == .value ? Self.ordered(Double(bitPattern: key)) : key
+                    out.entries[next] = Entry(value: value, row: Int32(row), cls: cls.rawValue)
+                    next += 1
+                    spans.add(cls.rawValue, value)
+                    if cls == .text {
+                        text.keys.append(TextKey(row: Int32(row), start: start, length: UInt32(text.bytes.count - start)))
                     }
-                    out.texts[part] = text
                 }
+                out.texts[part] = text
+                out.spans[part] = spans
             }
         }
+        spans = partSpans.reduce(KeySpans()) { $0.joined($1) }
         guard texts.contains(where: { !$0.keys.isEmpty }) else { return }
+        putInRowOrder(parts: runs.count)
         starts = [Int](repeating: 0, count: count)
         lengths = [UInt32](repeating: 0, count: count)
         for text in texts {
@@ -211,6 +227,32 @@ struct SortKeys {
         }
     }
 
+    /// The entries moved to their rows' places, on `parts` processors. For
+    /// text keys: a sort finds text alike in its first 8 bytes in the
+    /// rows' order, which is often the order sought or its reverse (the
+    /// same column sorted the other way), and then a run it takes whole.
+    private mutating func putInRowOrder(parts: Int) {
+        let count = entries.count
+        var byRow = [Entry](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        entries.withUnsafeBufferPointer { entries in
+            byRow.withUnsafeMutableBufferPointer { byRow in
+                let move = EntryMove(from: entries, to: byRow)
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    for k in (count * part / parts)..<(count * (part + 1) / parts) {
+                        move.to[Int(move.from[k].row)] = move.from[k]
+                    }
+                }
+            }
+        }
+        entries = byRow
+    }
+
+    /// Entries `putInRowOrder`'s parts read and write (each row once).
+    struct EntryMove: @unchecked Sendable {
+        let from: UnsafeBufferPointer<Entry>
+        let to: UnsafeMutableBufferPointer<Entry>
+    }
+
     /// Rows from which `fill` splits its work over the processors.
     static let parallelFrom = 65_536
 
@@ -218,11 +260,11 @@ struct SortKeys {
     struct TextKey { var row: Int32; var start: Int; var length: UInt32 }
     struct TextKeys { var keys: [TextKey] = []; var bytes: [UInt8] = [] }
 
-    /// Where the parts of `fill` write: each its own rows, each its own text.
+    /// Where the parts of `fill` write: each its own stretch of entries, its own text and spans.
     struct FillTargets: @unchecked Sendable {
-        let classes: UnsafeMutableBufferPointer<UInt8>
-        let values: UnsafeMutableBufferPointer<UInt64>
+        let entries: UnsafeMutableBufferPointer<Entry>
         let texts: UnsafeMutableBufferPointer<TextKeys>
+        let spans: UnsafeMutableBufferPointer<KeySpans>
         let pages: [UnsafeBufferPointer<UInt8>]
         let cells: FieldCells
     }

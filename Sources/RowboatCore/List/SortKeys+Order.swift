@@ -18,25 +18,14 @@ extension SortKeys {
     /// Rows from which `order` sorts in buckets on several processors.
     static let parallelOrderFrom = 65_536
 
-    /// The order of every key (`fill`ed: key `i` is row `i`'s): `order[i]`
-    /// is the row that goes to place `i`; equal keys keep the rows' order.
-    func order(descending: Bool) -> [Int32] {
-        let count = classes.count
-        var entries = [Entry](repeating: Entry(value: 0, row: 0, cls: 0), count: count)
-        var spans = KeySpans()
-        entries.withUnsafeMutableBufferPointer { entries in
-            classes.withUnsafeBufferPointer { classes in
-                values.withUnsafeBufferPointer { values in
-                    for row in 0..<count {
-                        let cls = classes[row]
-                        var value = values[row]
-                        if cls == Class.value.rawValue { value = Self.ordered(Double(bitPattern: value)) }
-                        entries[row] = Entry(value: value, row: Int32(row), cls: cls)
-                        spans.add(cls, descending ? ~value : value)
-                    }
-                }
-            }
-        }
+    /// The order of the keys `fill` made: `order[i]` is the row that goes
+    /// to place `i`; equal keys keep the rows' order. The entries are used
+    /// up (sorted where they are).
+    mutating func sortFilled(descending: Bool) -> [Int32] {
+        var entries = self.entries
+        self.entries = []
+        let count = entries.count
+        let spans = descending ? self.spans.reversed : self.spans
         var order = [Int32](repeating: 0, count: count)
         withTables { tables in
             let before = { (a: Entry, b: Entry) -> Bool in
@@ -69,10 +58,11 @@ extension SortKeys {
     /// sorted apart, on every processor, each small enough for the caches.
     /// (A comparison sort of all the entries in parts and a merge of the
     /// parts read every entry at each of its 23 levels, at ten million.)
-    /// A bucket of more than a share of the entries, all of one text's
-    /// first 8 bytes, is sorted in parts on the processors and merged.
-    /// `entries` come in the rows' order: entries alike in class and value
-    /// are left in it (dealing keeps the order it finds).
+    /// Past the value's bits, entries that are not text are dealt by their
+    /// rows (which order equal values); a bucket of more than a share of
+    /// the entries, all of one text's first 8 bytes, is sorted in parts
+    /// on the processors and merged. `spans`: the values as they order
+    /// (reversed when descending).
     static func bucketSort(_ entries: UnsafeMutableBufferPointer<Entry>, spans: KeySpans, descending: Bool,
                            into order: UnsafeMutableBufferPointer<Int32>, by before: @escaping (Entry, Entry) -> Bool) {
         let count = entries.count
@@ -129,15 +119,13 @@ extension SortKeys {
                 let bucket = shape.buckets[next]
                 let (start, end) = (shape.starts[bucket], shape.starts[bucket + 1])
                 let bits = shape.digits.bitsBelow(class: bucket >> KeySpans.digitBits)
-                guard end - start <= shape.large || bits > 0 || bucket >> KeySpans.digitBits != Int(Class.text.rawValue)
-                else { continue }
+                guard end - start <= shape.large || bits > 0 else { continue }
                 radixSort(shared.spare, shared.entries, start..<end, bits: bits, descending: descending,
                           into: shared.order, by: shared.before)
             }
         }
         for bucket in 0..<buckets where starts[bucket + 1] - starts[bucket] > large
-            && digits.bitsBelow(class: bucket >> KeySpans.digitBits) == 0
-            && bucket >> KeySpans.digitBits == Int(Class.text.rawValue) {
+            && digits.bitsBelow(class: bucket >> KeySpans.digitBits) == 0 {
             let (start, end) = (starts[bucket], starts[bucket + 1])
             let run = UnsafeMutableBufferPointer(rebasing: spare[start..<end])
             let runBounds = (0...parts).map { start + (end - start) * $0 / parts - start }
@@ -154,25 +142,36 @@ extension SortKeys {
     /// dealt again by their next bits.
     static let dealtFrom = 2_048
 
+    /// The bits a row adds below a value's (not text): equal values go in
+    /// the rows' order.
+    static let rowBits = 32
+
     /// Sorts `from[range]` (entries of one class, alike in every bit of
-    /// their value above the lowest `bits`, alike ones in the rows' order)
-    /// by `before` and writes their rows to `order[range]`: many are dealt
-    /// into `to[range]` by their next `KeySpans.digitBits` bits and each
-    /// part is sorted so in turn; few, or none left to deal by, are sorted
-    /// one by one (alike in every bit and not text: left as they are).
+    /// their key above the lowest `bits`) by `before` and writes their rows
+    /// to `order[range]`. A key's bits are its value's, then, for a class
+    /// other than text, its row's (`rowBits`): many entries are dealt into
+    /// `to[range]` by their next `KeySpans.digitBits` bits and each part is
+    /// sorted so in turn; few, or text alike in all 64 bits, are sorted
+    /// one by one.
     static func radixSort(_ from: UnsafeMutableBufferPointer<Entry>, _ to: UnsafeMutableBufferPointer<Entry>,
                           _ range: Range<Int>, bits: Int, descending: Bool,
                           into order: UnsafeMutableBufferPointer<Int32>, by before: (Entry, Entry) -> Bool) {
+        guard !range.isEmpty else { return }
         var bits = bits
+        // The row's bits below the value's (not text: a text's order goes on past its value).
+        let rows = from[range.lowerBound].cls == Class.text.rawValue ? 0 : rowBits
         while range.count > dealtFrom && bits > 0 {
-            let low = Swift.max(0, bits - KeySpans.digitBits)
+            // A digit lies in the value's bits or in the row's, never across.
+            let inValue = bits > rows
+            let low = Swift.max(inValue ? rows : 0, bits - KeySpans.digitBits)
             let width = bits - low
             let mask: UInt64 = (1 &<< UInt64(width)) &- 1
             let dealt = withUnsafeTemporaryAllocation(of: Int.self, capacity: 1 << KeySpans.digitBits) { counts in
                 let counts = UnsafeMutableBufferPointer(rebasing: counts[0..<(1 << width)])
                 counts.initialize(repeating: 0)
                 @inline(__always) func digit(_ entry: Entry) -> Int {
-                    Int(((descending ? ~entry.value : entry.value) >> UInt64(low)) & mask)
+                    guard inValue else { return Int((UInt64(UInt32(bitPattern: entry.row)) >> UInt64(low)) & mask) }
+                    return Int(((descending ? ~entry.value : entry.value) >> UInt64(low - rows)) & mask)
                 }
                 for k in range { counts[digit(from[k])] += 1 }
                 // All alike in these bits too: the next ones, with nothing moved.
@@ -198,10 +197,8 @@ extension SortKeys {
             if dealt { return }
             bits = low
         }
-        // Alike in every bit and not text: in the rows' order already (dealing keeps the order it finds).
-        let alike = bits == 0 && range.count > 1 && from[range.lowerBound].cls != Class.text.rawValue
         var run = UnsafeMutableBufferPointer(rebasing: from[range])
-        if run.count > 1 && !alike { run.sort(by: before) }
+        if run.count > 1 { run.sort(by: before) }
         for k in range { order[k] = from[k].row }
     }
 
@@ -295,6 +292,25 @@ extension SortKeys {
 
         /// How each class's values are read for their buckets.
         var digits: Digits { Digits(self) }
+
+        /// The spans of both.
+        func joined(_ other: KeySpans) -> KeySpans {
+            var both = self
+            for c in 0..<Self.classes {
+                both.low[c] = Swift.min(low[c], other.low[c])
+                both.high[c] = Swift.max(high[c], other.high[c])
+            }
+            return both
+        }
+
+        /// The spans of the values turned around (`~value`: a descending sort's).
+        var reversed: KeySpans {
+            var turned = self
+            for c in 0..<Self.classes where low[c] <= high[c] {
+                (turned.low[c], turned.high[c]) = (~high[c], ~low[c])
+            }
+            return turned
+        }
     }
 
     /// A value's bucket: its class, then the `KeySpans.digitBits` bits of
@@ -319,8 +335,12 @@ extension SortKeys {
             (mask2, shift2) = read(2)
         }
 
-        /// How many bits of a value of class `c` are below those that chose its bucket.
-        func bitsBelow(class c: Int) -> Int { Int(c == 0 ? shift0 : c == 1 ? shift1 : shift2) }
+        /// How many bits of a key of class `c` are below those that chose
+        /// its bucket: its value's, then (not text) its row's.
+        func bitsBelow(class c: Int) -> Int {
+            let value = Int(c == 0 ? shift0 : c == 1 ? shift1 : shift2)
+            return c == Int(Class.text.rawValue) ? value : value + SortKeys.rowBits
+        }
 
         @inline(__always)
         func bucket(_ entry: Entry, descending: Bool) -> Int {
