@@ -55,6 +55,7 @@ struct BucketSortTests {
             ("any 64 bits", { g, _ in (g.next(), 0) }),
             ("text sharing its first bytes", { g, _ in (0x4C61_6E74_0000_0000 | g.next() % 40, 1) }),
             ("text in few values", { g, _ in (g.next() % 3_000, 1) }),
+            ("text mostly of one beginning", { g, _ in (g.next() % 10 == 0 ? g.next() : 0x6874_7470_733A_2F2F, 1) }),
             ("every class mixed", { g, _ in
                 let cls = UInt8(g.next() % 3)
                 let number = SortKeys.ordered(Double(g.next() % 5_000) - 2_500)

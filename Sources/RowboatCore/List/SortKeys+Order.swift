@@ -60,8 +60,8 @@ extension SortKeys {
     /// parts read every entry at each of its 23 levels, at ten million.)
     /// Past the value's bits, entries that are not text are dealt by their
     /// rows (which order equal values); a bucket of more than a share of
-    /// the entries, all of one text's first 8 bytes, is sorted in parts
-    /// on the processors and merged. `spans`: the values as they order
+    /// the entries, all of one text's first 8 bytes (nothing to deal them
+    /// by), is sorted in parts on the processors and merged. `spans`: the values as they order
     /// (reversed when descending).
     static func bucketSort(_ entries: UnsafeMutableBufferPointer<Entry>, spans: KeySpans, descending: Bool,
                            into order: UnsafeMutableBufferPointer<Int32>, by before: @escaping (Entry, Entry) -> Bool) {
@@ -106,12 +106,20 @@ extension SortKeys {
             }
         }
         // The buckets, largest first, each sorted on one processor (dealt again by the bits below while
-        // large) and its rows written where it goes; a large one with no bits left is sorted apart.
+        // large) and its rows written where it goes; a large one of text alike in its 8 bytes is sorted apart.
         let large = Swift.max(Self.parallelOrderFrom, count / (2 * parts))
         let size: (Int) -> Int = { bucket in starts[bucket + 1] - starts[bucket] }
-        let byBits = (0..<buckets).filter { size($0) > 0 }.sorted { size($0) > size($1) }
+        // Large buckets of text alike in all 8 bytes (a column of links): no bits to deal them by.
+        let text = Int(Class.text.rawValue)
+        let apart = (0..<buckets).filter { bucket in
+            guard size(bucket) > large, bucket >> KeySpans.digitBits == text else { return false }
+            let first = spare[starts[bucket]].value
+            return digits.bitsBelow(class: text) == 0
+                || (starts[bucket]..<starts[bucket + 1]).allSatisfy { spare[$0].value == first }
+        }
+        let byBits = (0..<buckets).filter { size($0) > 0 && !apart.contains($0) }.sorted { size($0) > size($1) }
         let taken = Atomic<Int>(0)
-        let shape = BucketShape(starts: starts, large: large, buckets: byBits, digits: digits)
+        let shape = BucketShape(starts: starts, buckets: byBits, digits: digits)
         DispatchQueue.concurrentPerform(iterations: parts) { _ in
             while true {
                 let next = taken.add(1, ordering: .relaxed).oldValue
@@ -119,13 +127,11 @@ extension SortKeys {
                 let bucket = shape.buckets[next]
                 let (start, end) = (shape.starts[bucket], shape.starts[bucket + 1])
                 let bits = shape.digits.bitsBelow(class: bucket >> KeySpans.digitBits)
-                guard end - start <= shape.large || bits > 0 else { continue }
                 radixSort(shared.spare, shared.entries, start..<end, bits: bits, descending: descending,
                           into: shared.order, by: shared.before)
             }
         }
-        for bucket in 0..<buckets where starts[bucket + 1] - starts[bucket] > large
-            && digits.bitsBelow(class: bucket >> KeySpans.digitBits) == 0 {
+        for bucket in apart {
             let (start, end) = (starts[bucket], starts[bucket + 1])
             let run = UnsafeMutableBufferPointer(rebasing: spare[start..<end])
             let runBounds = (0...parts).map { start + (end - start) * $0 / parts - start }
@@ -261,12 +267,11 @@ private struct BucketParts: @unchecked Sendable {
     let before: (SortKeys.Entry, SortKeys.Entry) -> Bool
 }
 
-/// Where each bucket starts among the dealt entries, and the size past
-/// which a bucket is sorted on every processor at once.
+/// Where each bucket starts among the dealt entries, and which buckets
+/// the processors take one by one.
 private struct BucketShape: Sendable {
     let starts: [Int]
-    let large: Int
-    /// The buckets with entries, largest first.
+    /// The buckets sorted one to a processor, largest first.
     let buckets: [Int]
     let digits: SortKeys.Digits
 }
