@@ -167,10 +167,10 @@ struct SortKeys {
     /// Makes the key of every row of `rows` (`entries`, and text keys'
     /// bytes by row). The rows are read page by page (`StorageOrder`), not
     /// in their order: under a sort, that order is a random walk through
-    /// the pages; and each key is written after the last one, where it was
-    /// written at its row's place (a miss in 90 MB of keys at every row).
-    /// Many rows are split over the processors by pages, each part's text
-    /// keys written apart and joined after.
+    /// the pages. Each key is written after the last one (written at its
+    /// row's place, each was a miss in 90 MB of keys). Many rows are split
+    /// over the processors by pages, each part's text keys written apart
+    /// and joined after.
     mutating func fill(_ rows: RowTable) {
         let count = rows.count
         entries = [Entry](repeating: Entry(value: 0, row: 0, cls: 0), count: count)
