@@ -61,8 +61,8 @@ extension SortKeys {
     /// Past the value's bits, entries that are not text are dealt by their
     /// rows (which order equal values); a bucket of more than a share of
     /// the entries, all of one text's first 8 bytes (nothing to deal them
-    /// by), is sorted in parts on the processors and merged. `spans`: the values as they order
-    /// (reversed when descending).
+    /// by), is sorted in parts on the processors and merged. `spans`: the
+    /// values as they order (reversed when descending).
     static func bucketSort(_ entries: UnsafeMutableBufferPointer<Entry>, spans: KeySpans, descending: Bool,
                            into order: UnsafeMutableBufferPointer<Int32>, by before: @escaping (Entry, Entry) -> Bool) {
         let count = entries.count
@@ -134,7 +134,7 @@ extension SortKeys {
         for bucket in apart {
             let (start, end) = (starts[bucket], starts[bucket + 1])
             let run = UnsafeMutableBufferPointer(rebasing: spare[start..<end])
-            let runBounds = (0...parts).map { start + (end - start) * $0 / parts - start }
+            let runBounds = (0...parts).map { (end - start) * $0 / parts }
             DispatchQueue.concurrentPerform(iterations: parts) { part in
                 let (from, to) = (start + runBounds[part], start + runBounds[part + 1])
                 var piece = UnsafeMutableBufferPointer(rebasing: shared.spare[from..<to])
