@@ -179,7 +179,7 @@ struct SortKeys {
         bytes = []
         let pages = rows.pages.map(\.bytes)
         let order = rows.refs.withUnsafeBufferPointer { StorageOrder($0, pageCount: pages.count) }
-        let runs = order.split(count >= Self.parallelFrom ? Swift.min(8, ProcessInfo.processInfo.activeProcessorCount) : 1)
+        let runs = order.split(Cores.parts(for: count, from: Self.parallelFrom))
         let texts = UnsafeMutableBufferPointer<TextKeys>.allocate(capacity: runs.count)
         texts.initialize(repeating: TextKeys())
         let partSpans = UnsafeMutableBufferPointer<KeySpans>.allocate(capacity: runs.count)
@@ -238,7 +238,7 @@ struct SortKeys {
             byRow.withUnsafeMutableBufferPointer { byRow in
                 let move = EntryMove(from: entries, to: byRow)
                 DispatchQueue.concurrentPerform(iterations: parts) { part in
-                    for k in (count * part / parts)..<(count * (part + 1) / parts) {
+                    for k in Cores.stretch(part, of: parts, in: count) {
                         move.to[Int(move.from[k].row)] = move.from[k]
                     }
                 }

@@ -177,7 +177,7 @@ extension RowTable {
         edited()
         finishGrowing()
         let count = refs.count
-        let parts = count >= Self.parallelPermuteFrom ? Swift.min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let parts = Cores.parts(for: count, from: Self.parallelPermuteFrom)
         // Every element is written below, once.
         var inverse = [Int32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         let old = refs.withUnsafeBufferPointer { Array($0) }
@@ -187,7 +187,7 @@ extension RowTable {
                     old.withUnsafeBufferPointer { old in
                         let moves = PermuteParts(refs: refs, inverse: inverse, order: order, old: old)
                         DispatchQueue.concurrentPerform(iterations: parts) { part in
-                            for place in (count * part / parts)..<(count * (part + 1) / parts) {
+                            for place in Cores.stretch(part, of: parts, in: count) {
                                 let row = Int(moves.order[place])
                                 moves.refs[place] = moves.old[row]
                                 moves.inverse[row] = Int32(place)
@@ -203,7 +203,7 @@ extension RowTable {
                 let remap = SlotRemap(slots: slots, inverse: inverse)
                 let total = slots.count
                 DispatchQueue.concurrentPerform(iterations: parts) { part in
-                    for s in (total * part / parts)..<(total * (part + 1) / parts) where !remap.slots.isEmpty(s) {
+                    for s in Cores.stretch(part, of: parts, in: total) where !remap.slots.isEmpty(s) {
                         remap.slots.setValue(s, remap.inverse[Int(remap.slots[s]) + shift])
                     }
                 }

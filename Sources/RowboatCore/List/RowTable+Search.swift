@@ -65,22 +65,22 @@ extension RowTable {
     static func split<C: RandomAccessCollection & Sendable>(
         _ candidates: C, from threshold: Int, _ scan: @Sendable (C.SubSequence, UnsafeMutablePointer<Int>) -> Int
     ) -> [Int] where C.Element == Int, C.Index == Int {
-        let parts = candidates.count >= threshold ? Swift.min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let parts = Cores.parts(for: candidates.count, from: threshold)
         return [Int](unsafeUninitializedCapacity: Swift.max(1, candidates.count)) { buffer, initialized in
             let out = PartOutput(base: buffer.baseAddress!, counts: .allocate(capacity: parts))
             defer { out.counts.deallocate() }
             let total = candidates.count
-            let first: @Sendable (Int) -> Int = { part in total * part / parts }
             DispatchQueue.concurrentPerform(iterations: parts) { part in
-                let (start, end) = (first(part), first(part + 1))
-                out.counts[part] = scan(candidates[(candidates.startIndex + start)..<(candidates.startIndex + end)],
-                                        out.base + start)
+                let stretch = Cores.stretch(part, of: parts, in: total)
+                let from = candidates.startIndex + stretch.lowerBound, to = candidates.startIndex + stretch.upperBound
+                out.counts[part] = scan(candidates[from..<to], out.base + stretch.lowerBound)
             }
             var filled = out.counts[0]
             for part in 1..<parts {
                 let count = out.counts[part]
-                if filled != first(part), count > 0 {
-                    memmove(out.base + filled, out.base + first(part), count * MemoryLayout<Int>.stride)
+                let start = Cores.stretch(part, of: parts, in: total).lowerBound
+                if filled != start, count > 0 {
+                    memmove(out.base + filled, out.base + start, count * MemoryLayout<Int>.stride)
                 }
                 filled += count
             }

@@ -67,9 +67,8 @@ extension SortKeys {
                            into order: UnsafeMutableBufferPointer<Int32>, by before: @escaping (Entry, Entry) -> Bool) {
         let count = entries.count
         let digits = spans.digits
-        let parts = Swift.min(8, ProcessInfo.processInfo.activeProcessorCount)
+        let parts = Cores.parts(for: count, from: 0)
         let buckets = KeySpans.classes << KeySpans.digitBits
-        let bounds = (0...parts).map { count * $0 / parts }
         // Each part's count of each bucket, then where each part writes in each bucket.
         let places = UnsafeMutableBufferPointer<Int>.allocate(capacity: parts * buckets)
         places.initialize(repeating: 0)
@@ -81,7 +80,7 @@ extension SortKeys {
         let shared = BucketParts(entries: entries, spare: spare, places: places, order: order, before: before)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let counts = shared.places.baseAddress! + part * buckets
-            for k in bounds[part]..<bounds[part + 1] {
+            for k in Cores.stretch(part, of: parts, in: count) {
                 counts[digits.bucket(shared.entries[k], descending: descending)] += 1
             }
         }
@@ -98,7 +97,7 @@ extension SortKeys {
         starts[buckets] = at
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let next = shared.places.baseAddress! + part * buckets
-            for k in bounds[part]..<bounds[part + 1] {
+            for k in Cores.stretch(part, of: parts, in: count) {
                 let entry = shared.entries[k]
                 let bucket = digits.bucket(entry, descending: descending)
                 shared.spare[next[bucket]] = entry
