@@ -67,7 +67,9 @@ let package = Package(
         // The ground floor under the app's state: value types that lower layers need too (thumbnails, their
         // cells and colours, pictures in pixels, image requests). Pure.
         .target(name: "RowboatCells", dependencies: ["RowboatSpec"]),
-        .target(name: "RowboatCore", dependencies: ["RowboatCells", "RowboatSpec"]),
+        // The compiler's prefetch hint for passes over many rows (a header: nothing to link).
+        .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
+        .target(name: "RowboatCore", dependencies: ["RowboatCells", "RowboatSpec", "CPrefetch"]),
         // The views: every screen and overlay drawn from the app's state into a cell grid, and AppRenderer, which
         // makes a frame of them. Pure: no IO, no ncurses.
         .target(name: "RowboatViews", dependencies: ["RowboatCore", "RowboatCells", "RowboatSpec"]),

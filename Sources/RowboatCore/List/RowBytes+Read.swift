@@ -59,6 +59,17 @@ extension RowBytes {
         return reader.textBytes()
     }
 
+    /// Where the title of the row at `at` starts (its length first): the
+    /// parts before it (shape, flags, id) are never searched.
+    @inline(__always)
+    static func titleStart(_ bytes: UnsafeBufferPointer<UInt8>, row at: Int) -> Int {
+        var reader = Reader(bytes: bytes, at: at)
+        _ = reader.number()
+        reader.at += 1
+        _ = reader.textBytes()
+        return reader.at
+    }
+
     /// The image URL of the row at `at`, read without the rest of the row.
     static func imageURL(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> String? {
         var reader = Reader(bytes: bytes, at: at)
@@ -112,6 +123,45 @@ extension RowBytes {
             }
         }
         return false
+    }
+
+    /// What the needle at `place` (where its first bytes matched) is to
+    /// the row at `at`: a match or an unsure one when it lies in the
+    /// title, subtitle or a searched text field (as `contains` searches
+    /// them); otherwise none, and the next place past the part it fell in
+    /// (`Int.max` past the row's end).
+    static func hit(_ needle: SearchNeedle.Bytes, at place: Int, row at: Int, _ bytes: UnsafeBufferPointer<UInt8>,
+                    searched: UnsafeBufferPointer<Bool>, shapeStarts: UnsafeBufferPointer<Int>) -> SearchHit {
+        var reader = Reader(bytes: bytes, at: at)
+        /// The hit in the next text when `place` lies in it or its length; nil when past it.
+        func text(_ reader: inout Reader) -> SearchHit? {
+            let count = Int(reader.number()), start = reader.at
+            reader.at += count
+            if place < start { return .none(resume: start) }
+            if place < reader.at { return SearchNeedle.hit(needle.bytes, at: place, in: start..<reader.at, bytes) }
+            return nil
+        }
+        let shape = Int(reader.number())
+        let flags = reader.byte()
+        _ = reader.textBytes()
+        if place < reader.at { return .none(resume: reader.at) }
+        if let hit = text(&reader) { return hit }
+        if let hit = text(&reader) { return hit }
+        if flags & ReadFlag.image != 0 { _ = reader.textBytes() }
+        if flags & ReadFlag.link != 0 { _ = reader.textBytes() }
+        if place < reader.at { return .none(resume: reader.at) }
+        let first = shapeStarts[shape]
+        let end = shape + 1 < shapeStarts.count ? shapeStarts[shape + 1] : searched.count
+        for field in first..<end {
+            if searched[field] && reader.peek() == ReadTag.text {
+                reader.at += 1
+                if let hit = text(&reader) { return hit }
+            } else {
+                reader.skipValue()
+                if place < reader.at { return .none(resume: reader.at) }
+            }
+        }
+        return .none(resume: .max)
     }
 
     /// Reads a row's parts in order.

@@ -1,3 +1,4 @@
+import CPrefetch
 import Foundation
 import RowboatSpec
 
@@ -105,19 +106,25 @@ private struct RowScan: @unchecked Sendable {
     let searched: [Bool]
     let starts: [Int]
     let needle: SearchNeedle
+    /// The most bytes from a row to the next candidate that are looked at
+    /// as one (twice a row's mean length): past it, the bytes between
+    /// may be mostly rows that are not candidates.
+    let spanLimit: Int
 
     /// This scan of the rows at `refs` instead.
     func with(refs: RowRefs) -> RowScan {
-        RowScan(refs: refs, pageBytes: pageBytes, searched: searched, starts: starts, needle: needle)
+        RowScan(refs: refs, pageBytes: pageBytes, searched: searched, starts: starts, needle: needle,
+                spanLimit: spanLimit)
     }
 
     private init(refs: RowRefs, pageBytes: [UnsafeBufferPointer<UInt8>], searched: [Bool], starts: [Int],
-                 needle: SearchNeedle) {
+                 needle: SearchNeedle, spanLimit: Int) {
         self.refs = refs
         self.pageBytes = pageBytes
         self.searched = searched
         self.starts = starts
         self.needle = needle
+        self.spanLimit = spanLimit
     }
 
     init(_ table: RowTable, _ needle: SearchNeedle, fields: Set<String>?) {
@@ -131,28 +138,103 @@ private struct RowScan: @unchecked Sendable {
         self.searched = searched
         self.starts = starts
         self.needle = needle
+        spanLimit = Swift.max(64, 2 * pageBytes.reduce(0) { $0 + $1.count } / Swift.max(1, table.count))
     }
 
     /// The rows of `candidates` that hold the needle, written from `out`
-    /// on; returns how many (at most one a candidate).
-    func rows<C: Collection>(_ candidates: C, to out: UnsafeMutablePointer<Int>) -> Int where C.Element == Int {
+    /// on; returns how many (at most one a candidate). A row followed
+    /// closely by the next candidate in its page is searched over its
+    /// bytes at once, a word at a time, up to that row (`holds`); others
+    /// part by part.
+    func rows<C: RandomAccessCollection>(_ candidates: C, to out: UnsafeMutablePointer<Int>) -> Int
+    where C.Element == Int, C.Index == Int {
         var found = 0
         needle.withBytes { needle in
             searched.withUnsafeBufferPointer { searched in
                 starts.withUnsafeBufferPointer { starts in
                     refs.withUnsafeBufferPointer { refs in
-                        for row in candidates where row >= 0 && row < refs.count {
-                            let (page, at) = RowTable.place(of: refs[row])
-                            if RowBytes.contains(needle, pageBytes[page], at: at, searched: searched,
-                                                 shapeStarts: starts) {
-                                out[found] = row
+                        let end = candidates.endIndex
+                        /// The first candidate from `k` on that is a row of the table.
+                        func row(from k: Int) -> Int {
+                            var k = k
+                            while k < end, candidates[k] < 0 || candidates[k] >= refs.count { k += 1 }
+                            return k
+                        }
+                        var k = row(from: candidates.startIndex)
+                        var place = k < end ? RowTable.place(of: refs[candidates[k]]) : (page: -1, at: 0)
+                        while k < end {
+                            let next = row(from: k + 1)
+                            let nextPlace = next < end ? RowTable.place(of: refs[candidates[next]]) : (page: -1, at: 0)
+                            // The bytes of a row some candidates on, asked for now: candidates far
+                            // apart lie where no stride foretells them.
+                            if k + Self.ahead < end, case let r = candidates[k + Self.ahead], r >= 0, r < refs.count {
+                                let ahead = RowTable.place(of: refs[r])
+                                if let base = pageBytes[ahead.page].baseAddress { rb_prefetch(base + ahead.at) }
+                            }
+                            let bytes = pageBytes[place.page]
+                            let holds = needle.needle.ascii && nextPlace.page == place.page
+                                && nextPlace.at > place.at && nextPlace.at - place.at <= spanLimit
+                                && nextPlace.at + 8 < bytes.count
+                                ? Self.holds(needle, bytes, row: place.at, before: nextPlace.at, searched, starts)
+                                : RowBytes.contains(needle, bytes, at: place.at, searched: searched, shapeStarts: starts)
+                            if holds {
+                                out[found] = candidates[k]
                                 found += 1
                             }
+                            k = next
+                            place = nextPlace
                         }
                     }
                 }
             }
         }
         return found
+    }
+
+    /// How many candidates ahead a row's bytes are asked for.
+    static let ahead = 12
+
+    /// True when the row at `at` holds the (ASCII) needle, as
+    /// `RowBytes.contains` tells: its bytes from its title up to `end`
+    /// (where the next candidate starts, 8 readable bytes on; bytes past
+    /// the row are never taken for its own) are looked at a word at a
+    /// time for the needle's first two bytes, and only a place that has
+    /// them is placed in the row's parts (`RowBytes.hit`). A row with a
+    /// character that may lower to ASCII, or an unsure match, is searched
+    /// part by part.
+    @inline(__always)
+    private static func holds(_ needle: SearchNeedle.Bytes, _ bytes: UnsafeBufferPointer<UInt8>, row at: Int,
+                              before end: Int, _ searched: UnsafeBufferPointer<Bool>,
+                              _ starts: UnsafeBufferPointer<Int>) -> Bool {
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        let words = needle.needle.words, twoBytes = needle.bytes.count > 1
+        var from = RowBytes.titleStart(bytes, row: at)
+        while from < end {
+            let word = base.loadUnaligned(fromByteOffset: from, as: UInt64.self)
+            if word & 0x8080_8080_8080_8080 != 0 && SearchNeedle.mayLeadToASCII(word) {
+                return RowBytes.contains(needle, bytes, at: at, searched: searched, shapeStarts: starts)
+            }
+            let next = twoBytes ? base.loadUnaligned(fromByteOffset: from + 1, as: UInt64.self) : 0
+            var places = words.places(word, next, twoBytes: twoBytes)
+            let left = end - from
+            if left < 8 { places &= (1 &<< UInt64(8 * left)) &- 1 }
+            var resume = from + 8
+            while places != 0 {
+                let place = from + places.trailingZeroBitCount / 8
+                places &= places &- 1
+                switch RowBytes.hit(needle, at: place, row: at, bytes, searched: searched, shapeStarts: starts) {
+                case .match: return true
+                case .unsure: return RowBytes.contains(needle, bytes, at: at, searched: searched, shapeStarts: starts)
+                case .none(let after) where after == .max: return false
+                case .none(let after) where after > place + 1:
+                    // Past a part that is not searched: from there on.
+                    resume = after
+                    places = 0
+                case .none: continue
+                }
+            }
+            from = resume
+        }
+        return false
     }
 }

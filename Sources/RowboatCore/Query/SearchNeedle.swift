@@ -31,6 +31,18 @@ struct SearchNeedle {
             second = UInt64(b) &* ones
             secondFolds = UInt64(SearchNeedle.fold(b)) &* ones
         }
+
+        /// 0x80 in each byte of `word` where the needle's first byte
+        /// matches, case folded, and (`twoBytes`) its second byte matches
+        /// the byte after it in `next` (the word one byte on).
+        @inline(__always)
+        func places(_ word: UInt64, _ next: UInt64, twoBytes: Bool) -> UInt64 {
+            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            var differs = (word | firstFolds) ^ first
+            if twoBytes { differs |= (next | secondFolds) ^ second }
+            // 0x80 in each byte of `differs` that is zero (exact: no borrow between bytes).
+            return ~(((differs & low7) &+ low7) | differs | low7)
+        }
     }
 
     /// The needle with its bytes in hand, for a scan of many texts: the
@@ -85,9 +97,6 @@ struct SearchNeedle {
         let room = Swift.max(count, readable)
         let base = UnsafeRawPointer(hay.baseAddress!)
         let first = needle[0]
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let firstWord = words.first, firstFolds = words.firstFolds
-        let secondWord = words.second, secondFolds = words.secondFolds
         var unsure = false
         var high: UInt64 = 0
         var at = 0
@@ -96,13 +105,8 @@ struct SearchNeedle {
             let word = base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
             let valid = count - at >= 8 ? UInt64.max : (1 &<< UInt64(8 * (count - at))) &- 1
             high |= word & valid
-            var differs = (word | firstFolds) ^ firstWord
-            if n > 1 {
-                let next = base.loadUnaligned(fromByteOffset: at + 1, as: UInt64.self)
-                differs |= (next | secondFolds) ^ secondWord
-            }
-            // 0x80 in each byte of `differs` that is zero (exact: no borrow between bytes).
-            var places = ~(((differs & low7) &+ low7) | differs | low7)
+            let next = n > 1 ? base.loadUnaligned(fromByteOffset: at + 1, as: UInt64.self) : 0
+            var places = words.places(word, next, twoBytes: n > 1)
             let candidates = last - at + 1
             if candidates < 8 { places &= candidates > 0 ? (1 &<< UInt64(8 * candidates)) &- 1 : 0 }
             while places != 0 {
@@ -140,6 +144,36 @@ struct SearchNeedle {
         return nonASCII && mayLowerToASCII(hay) ? nil : false
     }
 
+    /// What a match of the needle at `place` in the text `text` of
+    /// `bytes` is (the needle's first bytes matched there): one, none, or
+    /// unsure (next to bytes of a larger character: the text must be
+    /// lowered to tell).
+    @inline(__always)
+    static func hit(_ needle: UnsafeBufferPointer<UInt8>, at place: Int, in text: Range<Int>,
+                    _ bytes: UnsafeBufferPointer<UInt8>) -> SearchHit {
+        let n = needle.count
+        guard place + n <= text.upperBound else { return .none(resume: place + 1) }
+        var k = 0
+        while k < n && bytes[place + k] | fold(needle[k]) == needle[k] { k += 1 }
+        guard k == n else { return .none(resume: place + 1) }
+        let before = place > text.lowerBound ? bytes[place - 1] : 0
+        let after = place + n < text.upperBound ? bytes[place + n] : 0
+        return before < 0x80 && after < 0x80 ? .match : .unsure
+    }
+
+    /// True when `word` holds the first byte of a character that lowers
+    /// or decomposes to ASCII (`mayLowerToASCII`): C4, CD, E2 or E1.
+    @inline(__always)
+    static func mayLeadToASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        /// 0x80 in each byte of `word` that equals `byte` (may also mark the byte after one that does: a hint).
+        func equal(_ byte: UInt8) -> UInt64 {
+            let x = word ^ (UInt64(byte) &* ones)
+            return (x &- ones) & ~x & highs
+        }
+        return equal(0xC4) | equal(0xCD) | equal(0xE2) | equal(0xE1) != 0
+    }
+
     /// True when `hay` has a character whose lowercase or canonical form
     /// holds ASCII: U+212A (E2 84 AA), U+0130 (C4 B0), U+037E (CD BE),
     /// U+1FEF (E1 BF AF).
@@ -161,4 +195,16 @@ struct SearchNeedle {
     static func fold(_ byte: UInt8) -> UInt8 {
         byte >= 0x61 && byte <= 0x7A ? 0x20 : 0
     }
+}
+
+/// What a search found at one place of a row's bytes.
+enum SearchHit {
+    /// The needle is there.
+    case match
+    /// The needle's bytes are there, next to a larger character's: the
+    /// text must be lowered to tell.
+    case unsure
+    /// Not there; the next place that may hold the needle is `resume`
+    /// (`Int.max`: none in this row).
+    case none(resume: Int)
 }
