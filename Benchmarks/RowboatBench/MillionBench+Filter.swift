@@ -33,7 +33,7 @@ extension MillionBench {
         guard case .sortRows(let list, let id, let sort, let rows)? = effects.first else { return }
         let order = sort?.order(of: rows) ?? []
         var sorted = rows
-        if sort != nil { sorted.reorder(order) } else { sorted.restoreNaturalOrder() }
+        if let sort { sorted.reorder(order, by: sort) } else { sorted.restoreNaturalOrder() }
         _ = AppReducer.reduce(&state, .answer(list, .rowsSorted(requestID: id, order: order, rows: sorted)))
     }
 
@@ -90,7 +90,7 @@ extension MillionBench {
         t = Bench.now()
         let back = Array(start..<copy.count)
         if let sort, !back.isEmpty {
-            copy.reorder(sort.order(of: copy, moving: back) ?? sort.order(of: copy))
+            copy.reorder(by: sort, moving: back)
         } else if kept == nil {
             copy.restoreNaturalOrder()
         } else if !back.isEmpty {

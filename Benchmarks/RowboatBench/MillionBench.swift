@@ -148,7 +148,7 @@ enum MillionBench {
             let (order, sorted): ([Int32], RowTable) = {
                 let order = sort?.order(of: rows) ?? []
                 var sorted = rows
-                if sort != nil { sorted.reorder(order) } else { sorted.restoreNaturalOrder() }
+                if let sort { sorted.reorder(order, by: sort) } else { sorted.restoreNaturalOrder() }
                 return (order, sorted)
             }()
             let worked = Bench.now()

@@ -119,7 +119,7 @@ extension ListReducer {
             let moving = filterMoving(&state, Array(Set(changed).union(before..<state.rows.count)).sorted())
             if let sort = state.sort {
                 if !moving.isEmpty {
-                    state.rows.reorder(sort.order(of: state.rows, moving: moving) ?? sort.order(of: state.rows))
+                    state.rows.reorder(by: sort, moving: moving)
                 }
             } else {
                 state.rows.showInNaturalOrder()

@@ -62,7 +62,7 @@ extension ListReducer {
     static func applySort(_ sort: LocalSort?, to state: inout ListState) {
         state.sort = sort
         if let sort {
-            showingTop(&state) { state in state.rows.reorder(sort.order(of: state.rows)) }
+            showingTop(&state) { state in state.rows.reorder(sort.order(of: state.rows), by: sort) }
         } else {
             keepingSelection(&state) { state in state.rows.restoreNaturalOrder() }
         }
@@ -86,7 +86,7 @@ extension ListReducer {
         if state.sort == nil, state.filter != nil { placeNaturally(&state, moving) }
         guard let sort = state.sort, !moving.isEmpty else { return }
         keepingSelection(&state) { state in
-            state.rows.reorder(sort.order(of: state.rows, moving: moving) ?? sort.order(of: state.rows))
+            state.rows.reorder(by: sort, moving: moving)
         }
     }
 

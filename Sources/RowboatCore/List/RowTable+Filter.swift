@@ -231,7 +231,7 @@ extension RowTable {
         }
         let back = Array(start..<count)
         if let sort {
-            if !back.isEmpty { reorder(sort.order(of: self, moving: back) ?? sort.order(of: self)) }
+            if !back.isEmpty { reorder(by: sort, moving: back) }
         } else if picked == nil {
             restoreNaturalOrder()
         } else if !back.isEmpty {
@@ -243,6 +243,7 @@ extension RowTable {
     /// live refresh's new rows, where they belong), keeping the natural
     /// places (rows are still left out).
     public mutating func showInNaturalOrder() {
+        keptOrder = nil
         guard !arrival.isEmpty else { return }
         let order = Self.naturalOrder(arrival)
         guard order.enumerated().contains(where: { $0.offset != Int($0.element) }) else { return }

@@ -55,6 +55,7 @@ extension RowTable {
 
     /// Puts the rows back in their natural order after a sort.
     public mutating func restoreNaturalOrder() {
+        keptOrder = nil
         guard !arrival.isEmpty else { return }
         // Rows a filter left out keep their natural places, and so do these.
         guard hiddenCount == 0 else { return showInNaturalOrder() }

@@ -43,5 +43,7 @@ extension RowTable {
         pages = fresh
         pageLive = live
         garbage = 0
+        // Places named by the new pages' numbers may be places the kept order knew other bytes at.
+        keptOrder = nil
     }
 }

@@ -54,6 +54,9 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// top get, while `arrival` is kept.
     var nextArrival: Int32 = 0
     var topArrival: Int32 = -1
+    /// The order of the local sort in force when it was put in force
+    /// (`RowTable+KeptOrder`): rows let back are placed from it.
+    var keptOrder: KeptOrder?
     /// The places of rows a local filter left out (`RowTable+Filter`), in
     /// the order they were left out, with their natural places: not in
     /// the id index, not counted, and not copied — their bytes stay in the

@@ -1,0 +1,78 @@
+import RowboatSpec
+
+/// A local sort's order of a table's rows, kept while the sort is in
+/// force: each row's natural place and where its bytes lie, in the sort's
+/// order. A row's bytes never change once written, so a row still at the
+/// same place in the pages still goes where it went: rows a filter lets
+/// back are put in order from it without reading them again. Kept by
+/// sharing the table's own arrays as they were (nothing is copied when
+/// the sort is put in force).
+struct KeptOrder: Sendable {
+    let sort: LocalSort
+    /// The rows' natural places in the sort's order.
+    let arrival: [Int32]
+    /// Where each of those rows lay then (`RowTable.refs`).
+    let refs: RowRefs
+}
+
+extension RowTable {
+    /// Puts the rows in `order`, the order `sort` gives every row
+    /// (`LocalSort.order(of:)`), and keeps it (`KeptOrder`).
+    public mutating func reorder(_ order: [Int32], by sort: LocalSort) {
+        reorder(order)
+        keptOrder = KeptOrder(sort: sort, arrival: arrival, refs: refs)
+    }
+
+    /// The order of the rows by `sort` from the order kept when it was
+    /// put in force: the rows it holds that are where they were, in its
+    /// order, then the others (added, replaced or set aside since), with
+    /// how many those are — for `LocalSort.order(of:moving:)` to place.
+    /// Nil when no order by `sort` is kept, or natural places are spread
+    /// too wide to be placed by value.
+    func ordered(by sort: LocalSort) -> (order: [Int32], unplaced: Int)? {
+        guard let kept = keptOrder, kept.sort == sort, !arrival.isEmpty,
+              let low = arrival.min(), let high = arrival.max() else { return nil }
+        let span = Int(high) - Int(low) + 1
+        guard span <= 4 * arrival.count + 1024 else { return nil }
+        // Each shown row by its natural place; a row placed from the kept order is taken out.
+        var rowAt = [Int32](repeating: -1, count: span)
+        for (row, place) in arrival.enumerated() { rowAt[Int(place) - Int(low)] = Int32(row) }
+        var order: [Int32] = []
+        order.reserveCapacity(count)
+        for k in kept.arrival.indices {
+            let place = Int(kept.arrival[k]) - Int(low)
+            guard place >= 0, place < span else { continue }
+            let row = rowAt[place]
+            guard row >= 0, refs[Int(row)] == kept.refs[k] else { continue }
+            order.append(row)
+            rowAt[place] = -1
+        }
+        let placed = order.count
+        if placed < count {
+            for row in rowAt where row >= 0 { order.append(row) }
+        }
+        return (order, count - placed)
+    }
+
+    /// Puts the rows in `sort`'s order, with the rows of `moving`
+    /// (ascending) taken out of the rest and put where they belong: a
+    /// few (a live refresh's) placed one by one by their keys, more from
+    /// the kept order (one pass over it, no row read), else all sorted.
+    public mutating func reorder(by sort: LocalSort, moving: [Int]) {
+        if moving.count * Self.keptOrderShare <= count - moving.count, let order = sort.order(of: self, moving: moving) {
+            return reorder(order)
+        }
+        guard let (order, unplaced) = ordered(by: sort) else {
+            return reorder(sort.order(of: self, moving: moving) ?? sort.order(of: self))
+        }
+        reorder(order)
+        guard unplaced > 0 else { return }
+        let rest = Array(count - unplaced..<count)
+        reorder(sort.order(of: self, moving: rest) ?? sort.order(of: self))
+    }
+
+    /// Rows moving from which the kept order places them (one in this
+    /// many of the others, or more): each placed by its key costs a
+    /// search among the others with their keys made as it goes.
+    static let keptOrderShare = 64
+}
