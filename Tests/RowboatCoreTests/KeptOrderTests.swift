@@ -59,7 +59,30 @@ struct KeptOrderTests {
         #expect(table.map(\.id) == Self.sortedIDs(table))
     }
 
-    @Test func theKeptOrderPlacesTheRowsThatAreWhereTheyWere() throws {
+    /// Rows written again so often that the pages are compacted (the
+    /// rows' bytes copied to new pages from the first): rows written after
+    /// the order was kept then lie where older rows lay.
+    @Test func rowsWrittenAgainPastACompactionArePlacedByTheirKeys() {
+        var g = Seeded(state: 23)
+        var table = Self.table(3_000, &g)
+        table.reorder(Self.byPrice.order(of: table), by: Self.byPrice)
+        table.showOnly({ rows in rows.indices.filter { Int(rows.id(at: $0))! % 2 == 0 } },
+                       narrowing: true, sort: Self.byPrice)
+        let shown = table.count
+        for round in 0..<30 {
+            for k in 0..<shown {
+                table[k] = RowModel(id: table.id(at: k), title: "round \(round) " + String(repeating: "x", count: 40),
+                                    fields: ["price": .text("$\(50_000 + 3 * k + round % 3).00")],
+                                    fieldOrder: ["price"])
+            }
+        }
+        #expect(table.keptOrder == nil, "the pages were compacted")
+        table.showOnly({ _ in nil }, narrowing: false, sort: Self.byPrice)
+        #expect(table.count == 3_000)
+        #expect(table.map(\.id) == Self.sortedIDs(table))
+    }
+
+    @Test func theKeptOrderPlacesTheRowsWrittenBeforeIt() throws {
         var g = Seeded(state: 11)
         var table = Self.table(1_000, &g)
         table.reorder(Self.byPrice.order(of: table), by: Self.byPrice)

@@ -1,18 +1,20 @@
 import RowboatSpec
 
 /// A local sort's order of a table's rows, kept while the sort is in
-/// force: each row's natural place and where its bytes lie, in the sort's
-/// order. A row's bytes never change once written, so a row still at the
-/// same place in the pages still goes where it went: rows a filter lets
-/// back are put in order from it without reading them again. Kept by
-/// sharing the table's own arrays as they were (nothing is copied when
-/// the sort is put in force).
+/// force: the rows' natural places in the sort's order. A row's bytes
+/// never change once written and a table's pages only grow (until they
+/// are compacted, which lets the kept order go), so a row whose bytes
+/// were written before the order was made still goes where it went: rows
+/// a filter lets back are put in order from it without being read again.
+/// Its own copy (made where the sort is made, off the UI thread): the
+/// table's arrays stay its alone, so the UI thread never copies them.
 struct KeptOrder: Sendable {
     let sort: LocalSort
     /// The rows' natural places in the sort's order.
     let arrival: [Int32]
-    /// Where each of those rows lay then (`RowTable.refs`).
-    let refs: RowRefs
+    /// Where the next row's bytes were to be written when the order was
+    /// made (`RowTable.writeEnd`): a row at or past it was written since.
+    let writeEnd: UInt64
 }
 
 extension RowTable {
@@ -20,12 +22,19 @@ extension RowTable {
     /// (`LocalSort.order(of:)`), and keeps it (`KeptOrder`).
     public mutating func reorder(_ order: [Int32], by sort: LocalSort) {
         reorder(order)
-        keptOrder = KeptOrder(sort: sort, arrival: arrival, refs: refs)
+        keptOrder = KeptOrder(sort: sort, arrival: arrival.withUnsafeBufferPointer { Array($0) }, writeEnd: writeEnd)
+    }
+
+    /// Where the next row's bytes go: every row written before has a
+    /// smaller ref, every row written after a greater one or this.
+    var writeEnd: UInt64 {
+        guard let last = pages.last else { return 0 }
+        return Self.ref(page: pages.count - 1, at: last.count)
     }
 
     /// The order of the rows by `sort` from the order kept when it was
     /// put in force: the rows it holds that are where they were, in its
-    /// order, then the others (added, replaced or set aside since), with
+    /// order, then the others (written again, added or set aside since), with
     /// how many those are — for `LocalSort.order(of:moving:)` to place.
     /// Nil when no order by `sort` is kept, or natural places are spread
     /// too wide to be placed by value.
@@ -43,7 +52,7 @@ extension RowTable {
             let place = Int(kept.arrival[k]) - Int(low)
             guard place >= 0, place < span else { continue }
             let row = rowAt[place]
-            guard row >= 0, refs[Int(row)] == kept.refs[k] else { continue }
+            guard row >= 0, refs[Int(row)] < kept.writeEnd else { continue }
             order.append(row)
             rowAt[place] = -1
         }
@@ -59,7 +68,8 @@ extension RowTable {
     /// few (a live refresh's) placed one by one by their keys, more from
     /// the kept order (one pass over it, no row read), else all sorted.
     public mutating func reorder(by sort: LocalSort, moving: [Int]) {
-        if moving.count * Self.keptOrderShare <= count - moving.count, let order = sort.order(of: self, moving: moving) {
+        if moving.count * Self.keptOrderShare <= count - moving.count,
+           let order = sort.order(of: self, moving: moving) {
             return reorder(order)
         }
         guard let (order, unplaced) = ordered(by: sort) else {

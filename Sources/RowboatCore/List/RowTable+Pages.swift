@@ -43,7 +43,7 @@ extension RowTable {
         pages = fresh
         pageLive = live
         garbage = 0
-        // Places named by the new pages' numbers may be places the kept order knew other bytes at.
+        // Rows written since a sort's order was kept may now lie before where it saw the pages end.
         keptOrder = nil
     }
 }
