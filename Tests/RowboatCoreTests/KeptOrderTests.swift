@@ -30,13 +30,19 @@ struct KeptOrderTests {
         table.sorted { price($0) < price($1) }.map(\.id)
     }
 
-    @Test func rowsLetBackGoWhereASortOfTheRowsShownPutsThem() {
-        var g = Seeded(state: 7)
+    /// 3,000 rows sorted by price, its order kept, then filtered to the even ids.
+    static func sortedEvenRows(seed: UInt64) -> RowTable {
+        var g = Seeded(state: seed)
         var table = Self.table(3_000, &g)
         table.reorder(Self.byPrice.order(of: table), by: Self.byPrice)
-        // A filter keeps the even ids; then rows change, come and go while it is in force.
         table.showOnly({ rows in rows.indices.filter { Int(rows.id(at: $0))! % 2 == 0 } },
                        narrowing: true, sort: Self.byPrice)
+        return table
+    }
+
+    @Test func rowsLetBackGoWhereASortOfTheRowsShownPutsThem() {
+        // Rows change, come and go while a filter is in force.
+        var table = Self.sortedEvenRows(seed: 7)
         for k in stride(from: 0, to: 200, by: 7) {
             table[k] = RowModel(id: table.id(at: k), title: "changed",
                                 fields: ["price": .text("$\(10_000 + k).00")], fieldOrder: ["price"])
@@ -63,11 +69,7 @@ struct KeptOrderTests {
     /// rows' bytes copied to new pages from the first): rows written after
     /// the order was kept then lie where older rows lay.
     @Test func rowsWrittenAgainPastACompactionArePlacedByTheirKeys() {
-        var g = Seeded(state: 23)
-        var table = Self.table(3_000, &g)
-        table.reorder(Self.byPrice.order(of: table), by: Self.byPrice)
-        table.showOnly({ rows in rows.indices.filter { Int(rows.id(at: $0))! % 2 == 0 } },
-                       narrowing: true, sort: Self.byPrice)
+        var table = Self.sortedEvenRows(seed: 23)
         let shown = table.count
         for round in 0..<30 {
             for k in 0..<shown {
