@@ -22,9 +22,9 @@ struct SearchSpanTests {
     static func rows(_ count: Int, _ g: inout Seeded) -> [RowModel] {
         (0..<count).map { i in
             var fields: RowFields = ["a": .text(text(&g)), "b": .text(text(&g)),
-                                     "d": .relativeDate(Double(bitPattern: g.next()))]
+                                     "d": .relativeDate(Double(bitPattern: g.next())), "z": .text(text(&g))]
             if g.next() % 3 == 0 { fields["w"] = .relativeDate(Double(bitPattern: g.next()), withinDays: 7) }
-            let order = ["a", "b", "d", "w", "title"].filter { _ in g.next() % 3 != 0 }
+            let order = ["a", "b", "d", "w", "title", "z"].filter { _ in g.next() % 3 != 0 }
             // A title ending in "l" before a subtitle of 32 bytes (its length a space) starting "a": "l a"
             // is in the bytes, across the two.
             let across = g.next() % 5 == 0

@@ -91,6 +91,21 @@ extension RowBytes {
         return reader.at - at
     }
 
+    /// Where the row at `at` ends; shape `s` has `shapeStarts[s + 1] -
+    /// shapeStarts[s]` fields (the last, up to `fieldCount`).
+    static func end(_ bytes: UnsafeBufferPointer<UInt8>, row at: Int, shapeStarts: UnsafeBufferPointer<Int>,
+                    fieldCount: Int) -> Int {
+        var reader = Reader(bytes: bytes, at: at)
+        let shape = Int(reader.number())
+        let flags = reader.byte()
+        for _ in 0..<(3 + (flags & ReadFlag.image != 0 ? 1 : 0) + (flags & ReadFlag.link != 0 ? 1 : 0)) {
+            _ = reader.textBytes()
+        }
+        let fields = (shape + 1 < shapeStarts.count ? shapeStarts[shape + 1] : fieldCount) - shapeStarts[shape]
+        for _ in 0..<fields { reader.skipValue() }
+        return reader.at
+    }
+
     /// True when the title, subtitle or a searched text field of the row
     /// at `at` contains `needle` (`SearchNeedle.found`). Shape `s`'s
     /// fields are searched where `searched[shapeStarts[s] + field]`.

@@ -142,10 +142,10 @@ private struct RowScan: @unchecked Sendable {
     }
 
     /// The rows of `candidates` that hold the needle, written from `out`
-    /// on; returns how many (at most one a candidate). A row followed
-    /// closely by the next candidate in its page is searched over its
-    /// bytes at once, a word at a time, up to that row (`holds`); others
-    /// part by part.
+    /// on; returns how many (at most one a candidate). A row's bytes are
+    /// searched at once, a word at a time (`holds`): up to the next
+    /// candidate when it follows closely in the same page, else up to the
+    /// row's end, walked first (`holdsAlone`).
     func rows<C: RandomAccessCollection>(_ candidates: C, to out: UnsafeMutablePointer<Int>) -> Int
     where C.Element == Int, C.Index == Int {
         var found = 0
@@ -176,7 +176,7 @@ private struct RowScan: @unchecked Sendable {
                                 && nextPlace.at > place.at && nextPlace.at - place.at <= spanLimit
                                 && nextPlace.at + 8 < bytes.count
                                 ? Self.holds(needle, bytes, row: place.at, before: nextPlace.at, searched, starts)
-                                : RowBytes.contains(needle, bytes, at: place.at, searched: searched, shapeStarts: starts)
+                                : Self.holdsAlone(needle, bytes, row: place.at, searched, starts)
                             if holds {
                                 out[found] = candidates[k]
                                 found += 1
@@ -191,13 +191,25 @@ private struct RowScan: @unchecked Sendable {
         return found
     }
 
+    /// `holds` of a row with no candidate close after it: up to its end,
+    /// walked first (out of the loop's way).
+    @inline(never)
+    private static func holdsAlone(_ needle: SearchNeedle.Bytes, _ bytes: UnsafeBufferPointer<UInt8>, row at: Int,
+                                   _ searched: UnsafeBufferPointer<Bool>, _ starts: UnsafeBufferPointer<Int>) -> Bool {
+        let end = RowBytes.end(bytes, row: at, shapeStarts: starts, fieldCount: searched.count)
+        guard needle.needle.ascii, end + 8 < bytes.count else {
+            return RowBytes.contains(needle, bytes, at: at, searched: searched, shapeStarts: starts)
+        }
+        return holds(needle, bytes, row: at, before: end, searched, starts)
+    }
+
     /// How many candidates ahead a row's bytes are asked for.
     static let ahead = 12
 
     /// True when the row at `at` holds the (ASCII) needle, as
     /// `RowBytes.contains` tells: its bytes from its title up to `end`
-    /// (where the next candidate starts, 8 readable bytes on; bytes past
-    /// the row are never taken for its own) are looked at a word at a
+    /// (where the next candidate or the row ends, 8 readable bytes on;
+    /// bytes past the row are never taken for its own) are looked at a word at a
     /// time for the needle's first two bytes, and only a place that has
     /// them is placed in the row's parts (`RowBytes.hit`). A row with a
     /// character that may lower to ASCII, or an unsure match, is searched
