@@ -209,11 +209,11 @@ private struct RowScan: @unchecked Sendable {
     /// True when the row at `at` holds the (ASCII) needle, as
     /// `RowBytes.contains` tells: its bytes from its title up to `end`
     /// (where the next candidate or the row ends, 8 readable bytes on;
-    /// bytes past the row are never taken for its own) are looked at a word at a
-    /// time for the needle's first two bytes, and only a place that has
-    /// them is placed in the row's parts (`RowBytes.hit`). A row with a
-    /// character that may lower to ASCII, or an unsure match, is searched
-    /// part by part.
+    /// bytes past the row are never taken for its own) are looked at a
+    /// word at a time for the needle's first two bytes, and only a place
+    /// that has them is placed in the row's parts (`RowBytes.hit`). A row
+    /// with a character that may lower to ASCII, or an unsure match, is
+    /// searched part by part.
     @inline(__always)
     private static func holds(_ needle: SearchNeedle.Bytes, _ bytes: UnsafeBufferPointer<UInt8>, row at: Int,
                               before end: Int, _ searched: UnsafeBufferPointer<Bool>,
