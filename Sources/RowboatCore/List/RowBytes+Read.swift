@@ -81,28 +81,20 @@ extension RowBytes {
 
     /// The number of bytes of the row at `at`.
     static func length(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, shapes: [RowShape]) -> Int {
-        var reader = Reader(bytes: bytes, at: at)
-        let shape = shapes[Int(reader.number())]
-        let flags = reader.byte()
-        for _ in 0..<(3 + (flags & ReadFlag.image != 0 ? 1 : 0) + (flags & ReadFlag.link != 0 ? 1 : 0)) {
-            _ = reader.textBytes()
-        }
-        for _ in shape.names.indices { reader.skipValue() }
-        return reader.at - at
+        end(bytes, row: at) { shapes[$0].names.count } - at
     }
 
-    /// Where the row at `at` ends; shape `s` has `shapeStarts[s + 1] -
-    /// shapeStarts[s]` fields (the last, up to `fieldCount`).
-    static func end(_ bytes: UnsafeBufferPointer<UInt8>, row at: Int, shapeStarts: UnsafeBufferPointer<Int>,
-                    fieldCount: Int) -> Int {
+    /// Where the row at `at` ends; `fields(s)`: how many fields shape
+    /// `s` has.
+    @inline(__always)
+    static func end(_ bytes: UnsafeBufferPointer<UInt8>, row at: Int, fields: (Int) -> Int) -> Int {
         var reader = Reader(bytes: bytes, at: at)
         let shape = Int(reader.number())
         let flags = reader.byte()
         for _ in 0..<(3 + (flags & ReadFlag.image != 0 ? 1 : 0) + (flags & ReadFlag.link != 0 ? 1 : 0)) {
             _ = reader.textBytes()
         }
-        let fields = (shape + 1 < shapeStarts.count ? shapeStarts[shape + 1] : fieldCount) - shapeStarts[shape]
-        for _ in 0..<fields { reader.skipValue() }
+        for _ in 0..<fields(shape) { reader.skipValue() }
         return reader.at
     }
 

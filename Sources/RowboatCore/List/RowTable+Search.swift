@@ -196,7 +196,9 @@ private struct RowScan: @unchecked Sendable {
     @inline(never)
     private static func holdsAlone(_ needle: SearchNeedle.Bytes, _ bytes: UnsafeBufferPointer<UInt8>, row at: Int,
                                    _ searched: UnsafeBufferPointer<Bool>, _ starts: UnsafeBufferPointer<Int>) -> Bool {
-        let end = RowBytes.end(bytes, row: at, shapeStarts: starts, fieldCount: searched.count)
+        let end = RowBytes.end(bytes, row: at) { shape in
+            (shape + 1 < starts.count ? starts[shape + 1] : searched.count) - starts[shape]
+        }
         guard needle.needle.ascii, end + 8 < bytes.count else {
             return RowBytes.contains(needle, bytes, at: at, searched: searched, shapeStarts: starts)
         }
