@@ -112,12 +112,10 @@ struct SearchNeedle {
             while places != 0 {
                 let place = at + places.trailingZeroBitCount / 8
                 places &= places &- 1
-                var k = 2
-                while k < n && hay[place + k] | fold(needle[k]) == needle[k] { k += 1 }
-                if k >= n {
-                    let before = place > 0 ? hay[place - 1] : 0, after = place + n < count ? hay[place + n] : 0
-                    if before < 0x80 && after < 0x80 { return true }
-                    unsure = true
+                switch hit(needle, at: place, in: 0..<count, hay) {
+                case .match: return true
+                case .unsure: unsure = true
+                case .none: break
                 }
             }
             at += 8
@@ -129,12 +127,10 @@ struct SearchNeedle {
             let byte = hay[at]
             tail |= byte
             if at <= last && byte | firstFold == first {
-                var k = 1
-                while k < n && hay[at + k] | fold(needle[k]) == needle[k] { k += 1 }
-                if k == n {
-                    let before = at > 0 ? hay[at - 1] : 0, after = at + n < count ? hay[at + n] : 0
-                    if before < 0x80 && after < 0x80 { return true }
-                    unsure = true
+                switch hit(needle, at: at, in: 0..<count, hay) {
+                case .match: return true
+                case .unsure: unsure = true
+                case .none: break
                 }
             }
             at += 1
