@@ -84,7 +84,7 @@ extension MillionBench {
         t = Bench.now()
         if let kept {
             start = kept.prefix { $0 < start }.count
-            copy.hide(keeping: kept, indexed: narrowing)
+            copy.hide(keeping: kept)
         }
         steps.hide = Double(Bench.now() - t) / 1e9
         t = Bench.now()
@@ -133,7 +133,7 @@ extension MillionBench {
         let byPrice = LocalSort(field: "price", title: "Price", kind: .money)
         putInForce(&state, byPrice)
         precondition(state.list.sort == byPrice, "sorted by price")
-        for _ in 0..<max(1, reps / 30) {
+        for _ in 0..<max(3, reps / 10) {
             sortedTitle.append(filterKey(&state, RowFilter([title]), steps: &none))
             sortedPrice.append(filterKey(&state, RowFilter([price]), steps: &sortedSteps))
             sortedBack.append(filterKey(&state, nil, steps: &sortedBackSteps))

@@ -26,6 +26,16 @@ struct RowRefs: Sendable {
         self.block = block
     }
 
+    /// `count` positions written in place by `fill`, which writes each
+    /// once (no array made first and copied).
+    init(count: Int, fill: (UnsafeMutableBufferPointer<UInt64>) -> Void) {
+        guard count > 0 else { return }
+        let block = Block(capacity: count)
+        fill(UnsafeMutableBufferPointer(start: block.base, count: count))
+        block.count = count
+        self.block = block
+    }
+
     var count: Int { (block?.count ?? 0) - head }
     var isEmpty: Bool { count == 0 }
     var indices: Range<Int> { 0..<count }

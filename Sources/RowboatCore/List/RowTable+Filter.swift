@@ -41,10 +41,12 @@ extension RowTable {
         if hiddenIndexStale { rebuildHiddenIndex() }
     }
 
-    /// Sets aside the row at `ref` with natural place `place`.
-    mutating func setAside(_ ref: UInt64, _ place: Int32) {
+    /// Sets aside the row at `ref` with natural place `place` and id hash
+    /// `hash`.
+    mutating func setAside(_ ref: UInt64, _ place: Int32, hash: UInt64) {
         hidden.append(ref)
         hiddenArrival.append(place)
+        hiddenPrints.append(UInt32(truncatingIfNeeded: hash))
         if hiddenIndexStale { return }
         if Self.isFull(hidden.count + 1, slots: hiddenSlots.count) {
             rebuildHiddenIndex()
@@ -53,56 +55,60 @@ extension RowTable {
         }
     }
 
+    /// Puts the row set aside at `k` in the hidden index (a fingerprint
+    /// stands for its hash: the home and the fingerprint are its bits).
     mutating func insertHidden(_ k: Int) {
-        let (page, at) = Self.place(of: hidden[k])
-        hiddenSlots.insert(Int32(k), hash: Self.hash(RowBytes.id(pages[page].bytes, at: at)))
+        hiddenSlots.insert(Int32(k), hash: UInt64(hiddenPrints[k]))
     }
 
     /// The rows set aside without the places of those that came back, and
-    /// their index made again at most half full.
+    /// their index made again at most half full, from their fingerprints.
     mutating func rebuildHiddenIndex() {
         hiddenIndexStale = false
         if hiddenGone > 0 {
-            var refs: [UInt64] = [], places: [Int32] = []
+            var refs: [UInt64] = [], places: [Int32] = [], prints: [UInt32] = []
             refs.reserveCapacity(hidden.count - hiddenGone)
             places.reserveCapacity(hidden.count - hiddenGone)
+            prints.reserveCapacity(hidden.count - hiddenGone)
             for k in hidden.indices where hidden[k] != Self.goneRef {
                 refs.append(hidden[k])
                 places.append(hiddenArrival[k])
+                prints.append(hiddenPrints[k])
             }
             hidden = refs
             hiddenArrival = places
+            hiddenPrints = prints
             hiddenGone = 0
         }
         guard !hidden.isEmpty else {
             hiddenSlots = IndexSlots()
             return
         }
-        hiddenSlots = hidden.withUnsafeBufferPointer { Self.idIndex(of: $0, pages: pages) }
+        var index = IndexSlots.present(count: Self.slotCount(for: hidden.count + 1))
+        index.withMutableSlots { slots in
+            var batch = HomeBatch(slots)
+            for (k, print) in hiddenPrints.enumerated() { batch.insert(Int32(k), hash: UInt64(print)) }
+            batch.flush()
+        }
+        hiddenSlots = index
     }
 
     /// Keeps only the rows `kept` (ascending indices), in their order; the
-    /// others are set aside.
+    /// others are set aside. The kept rows' index is made from the index's
+    /// entries and the fingerprints of rows put back without entries (no
+    /// row read), and the rows set aside keep their fingerprints.
     public mutating func hide(keeping kept: [Int]) {
-        hide(keeping: kept, indexed: true)
-    }
-
-    /// `hide(keeping:)`; when the rows have no index yet (`indexed` false:
-    /// rows just put back without one), the kept rows' is made from their
-    /// ids.
-    package mutating func hide(keeping kept: [Int], indexed: Bool) {
         keepNaturalPlaces()
-        guard kept.count != refs.count else {
-            if !indexed { rebuildIndex() }
-            return
-        }
+        guard kept.count != refs.count else { return completeIndex() }
         edited()
-        // The kept rows' index from this one's entries (no row read), before the positions change.
-        let index = indexed ? keptIndex(kept) : IndexSlots()
+        // Made before the positions change.
+        let (index, left) = keptIndex(kept)
         var next = 0
         var keptRefs: [UInt64] = [], keptArrival: [Int32] = []
         keptRefs.reserveCapacity(kept.count)
         keptArrival.reserveCapacity(kept.count)
+        hidden.reserveCapacity(hidden.count + left.count)
+        hiddenArrival.reserveCapacity(hidden.count + left.count)
         for row in refs.indices {
             if next < kept.count, kept[next] == row {
                 keptRefs.append(refs[row])
@@ -113,9 +119,10 @@ extension RowTable {
                 hiddenArrival.append(arrival[row])
             }
         }
+        hiddenPrints.append(contentsOf: left)
         refs = RowRefs(keptRefs)
         arrival = keptArrival
-        if indexed { replaceIndex(with: index) } else { rebuildIndex() }
+        replaceIndex(with: index)
         // Made when a row next comes (not now: the filter is what is waited for).
         hiddenSlots = IndexSlots()
         hiddenIndexStale = true
@@ -128,9 +135,11 @@ extension RowTable {
         unhideAll(indexed: true)
     }
 
-    /// `unhideAll()`; `indexed` false leaves the rows without an id index
-    /// (the caller makes one at once: `showOnly`, which keeps only some of
-    /// them, makes only theirs).
+    /// `unhideAll()`; `indexed` false leaves the rows put back without
+    /// entries in the id index, their fingerprints kept aside
+    /// (`unindexedPrints`) for the index the caller makes at once:
+    /// `showOnly`, which keeps only some of them, makes one index, not two.
+    /// Either way no row is read.
     package mutating func unhideAll(indexed: Bool) -> Range<Int> {
         let start = refs.count
         guard hiddenCount > 0 else {
@@ -138,18 +147,22 @@ extension RowTable {
             return start..<start
         }
         edited()
+        finishGrowing()
+        unindexedPrints.reserveCapacity(unindexedPrints.count + hiddenCount)
         for k in hidden.indices where hidden[k] != Self.goneRef {
             refs.append(hidden[k])
             arrival.append(hiddenArrival[k])
+            unindexedPrints.append(hiddenPrints[k])
         }
         clearHidden()
-        if indexed { rebuildIndex() } else { replaceIndex(with: IndexSlots()) }
+        if indexed { completeIndex() }
         return start..<refs.count
     }
 
     mutating func clearHidden() {
         hidden = []
         hiddenArrival = []
+        hiddenPrints = []
         hiddenSlots = IndexSlots()
         hiddenGone = 0
         hiddenIndexStale = false
@@ -193,7 +206,7 @@ extension RowTable {
         var next = 0
         for row in first..<refs.count {
             if next < out.count, out[next] == row {
-                setAside(refs[row], arrival[row])
+                setAside(refs[row], arrival[row], hash: idHash(of: row))
                 next += 1
             } else {
                 keptRefs.append(refs[row])
@@ -224,10 +237,10 @@ extension RowTable {
         if let picked {
             var before = 0
             while before < picked.count, picked[before] < start { before += 1 }
-            hide(keeping: picked, indexed: narrowing)
+            hide(keeping: picked)
             start = before
-        } else if !narrowing {
-            rebuildIndex()
+        } else {
+            completeIndex()
         }
         let back = Array(start..<count)
         if let sort {

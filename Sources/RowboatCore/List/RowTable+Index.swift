@@ -206,34 +206,68 @@ extension RowTable {
     /// id index; a growing one and one made ahead are dropped.
     mutating func replaceIndex(with index: IndexSlots) {
         stopGrowing()
+        unindexedPrints = []
         nextSlots = IndexSlots()
         slotShift = 0
         slots = index
     }
 
-    /// The index of rows `kept` (ascending; row `kept[i]` to be row `i`),
-    /// at most half full, made from this index's own entries: each kept
-    /// row's entry moves with its fingerprint, so no row is read and no id
-    /// hashed again (a filter keeping 9 M rows of 10 M read 1 GB of pages
-    /// to make it). A growing index finishes its move first.
-    mutating func keptIndex(_ kept: [Int]) -> IndexSlots {
+    /// The index of rows `kept` (ascending; row `kept[i]` to be row `i`;
+    /// nil: every row, where it is), at most half full, made from this
+    /// index's own entries and the fingerprints of rows put back without
+    /// entries (`unindexedPrints`): each kept row's entry moves with its
+    /// fingerprint, so no row is read and no id hashed (a filter keeping
+    /// 9 M rows of 10 M read 1 GB of pages to make it). With it, the
+    /// fingerprints of the rows not kept, in row order (for
+    /// `hiddenPrints`). A growing index finishes its move first.
+    mutating func keptIndex(_ kept: [Int]?) -> (index: IndexSlots, left: [UInt32]) {
         finishGrowing()
-        var index = IndexSlots(count: Self.slotCount(for: kept.count + 1))
-        guard !kept.isEmpty, !slots.isEmpty else { return index }
-        var newRow = [Int32](repeating: -1, count: refs.count)
-        for (i, row) in kept.enumerated() { newRow[row] = Int32(i) }
-        let shift = Int(slotShift)
+        let count = refs.count, keptCount = kept?.count ?? count
+        var index = IndexSlots.present(count: Self.slotCount(for: keptCount + 1))
+        var left = [UInt32](repeating: 0, count: count - keptCount)
+        guard count > 0 else { return (index, left) }
+        // Each row's new place: `i` when kept, `~j` when it is the `j`-th row left out.
+        let newRow = [Int32](unsafeUninitializedCapacity: count) { places, made in
+            guard let kept else {
+                for row in 0..<count { places[row] = Int32(row) }
+                made = count
+                return
+            }
+            var next = 0, out: Int32 = 0
+            for row in 0..<count {
+                if next < kept.count, kept[next] == row {
+                    places[row] = Int32(next)
+                    next += 1
+                } else {
+                    places[row] = ~out
+                    out += 1
+                }
+            }
+            precondition(next == kept.count, "kept rows are ascending rows of the table")
+            made = count
+        }
+        let parts = Cores.parts(for: count, from: Self.growsInSteps)
         newRow.withUnsafeBufferPointer { newRow in
-            slots.withSlots { old in
-                index.withMutableSlots { new in
-                    for slot in old.indices where !old.isEmpty(slot) {
-                        let to = newRow[Int(old[slot]) + shift]
-                        if to >= 0 { new.put(SlotBuffer.entry(to, fingerprint: old.fingerprint(slot))) }
+            left.withUnsafeMutableBufferPointer { left in
+                unindexedPrints.withUnsafeBufferPointer { unindexed in
+                    index.withMutableSlots { new in
+                        slots.withSlots { old in
+                            IndexRegions(new: new, old: old, shift: Int(slotShift), unindexed: unindexed,
+                                         unindexedFrom: count - unindexed.count, newRow: newRow, left: left)
+                                .run(parts: parts)
+                        }
                     }
                 }
             }
         }
-        return index
+        return (index, left)
+    }
+
+    /// Makes the id index whole when rows were put back without entries
+    /// (`unindexedPrints`): from the index's entries and their prints.
+    mutating func completeIndex() {
+        guard !unindexedPrints.isEmpty else { return }
+        replaceIndex(with: keptIndex(nil).index)
     }
 
     /// An open-addressed index of the ids at `places` (rows' or set-aside
@@ -243,7 +277,7 @@ extension RowTable {
     /// the places are not (rows a sort moved), the entries put sixteen at
     /// a time (`HomeBatch`).
     static func idIndex(of places: UnsafeBufferPointer<UInt64>, pages: [RowPage]) -> IndexSlots {
-        var index = IndexSlots(count: slotCount(for: places.count + 1))
+        var index = IndexSlots.present(count: slotCount(for: places.count + 1))
         let bases = pages.map(\.bytes)
         let touched = index.withMutableSlots { slots in
             var batch = HomeBatch(slots)

@@ -1,3 +1,4 @@
+import CPrefetch
 import RowboatSpec
 
 /// A local sort's order of a table's rows, kept while the sort is in
@@ -43,25 +44,46 @@ extension RowTable {
               let low = arrival.min(), let high = arrival.max() else { return nil }
         let span = Int(high) - Int(low) + 1
         guard span <= 4 * arrival.count + 1024 else { return nil }
-        // Each shown row by its natural place; a row placed from the kept order is taken out.
+        // Each shown row by its natural place: `row` when it may be placed from the kept order, `-2 - row`
+        // when it was written since (placed by its key), -1 for none or a row placed already. Read in
+        // one pass over the rows, so the kept order's pass reads no row's place at random.
         var rowAt = [Int32](repeating: -1, count: span)
-        for (row, place) in arrival.enumerated() { rowAt[Int(place) - Int(low)] = Int32(row) }
+        let writeEnd = kept.writeEnd
+        rowAt.withUnsafeMutableBufferPointer { rowAt in
+            refs.withUnsafeBufferPointer { refs in
+                for (row, place) in arrival.enumerated() {
+                    rowAt[Int(place) - Int(low)] = refs[row] < writeEnd ? Int32(row) : -2 - Int32(row)
+                }
+            }
+        }
         var order: [Int32] = []
         order.reserveCapacity(count)
-        for k in kept.arrival.indices {
-            let place = Int(kept.arrival[k]) - Int(low)
-            guard place >= 0, place < span else { continue }
-            let row = rowAt[place]
-            guard row >= 0, refs[Int(row)] < kept.writeEnd else { continue }
-            order.append(row)
-            rowAt[place] = -1
+        rowAt.withUnsafeMutableBufferPointer { rowAt in
+            kept.arrival.withUnsafeBufferPointer { keptPlaces in
+                let ahead = Self.placesAhead
+                for k in keptPlaces.indices {
+                    // The kept order's places are read at random in `rowAt`: asked for ahead.
+                    if k + ahead < keptPlaces.count, case let next = Int(keptPlaces[k + ahead]) - Int(low), next >= 0, next < span {
+                        rb_prefetch(rowAt.baseAddress.unsafelyUnwrapped + next)
+                    }
+                    let place = Int(keptPlaces[k]) - Int(low)
+                    guard place >= 0, place < span else { continue }
+                    let row = rowAt[place]
+                    guard row >= 0 else { continue }
+                    order.append(row)
+                    rowAt[place] = -1
+                }
+            }
         }
         let placed = order.count
         if placed < count {
-            for row in rowAt where row >= 0 { order.append(row) }
+            for row in rowAt where row != -1 { order.append(row >= 0 ? row : -2 - row) }
         }
         return (order, count - placed)
     }
+
+    /// Places of the kept order ahead whose rows `ordered(by:)` asks for.
+    static let placesAhead = 16
 
     /// Puts the rows in `sort`'s order, with the rows of `moving`
     /// (ascending) taken out of the rest and put where they belong: a

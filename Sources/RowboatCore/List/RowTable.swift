@@ -66,6 +66,16 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     /// in `hidden`), so a row that comes again replaces its row set aside.
     var hidden: [UInt64] = []
     var hiddenArrival: [Int32] = []
+    /// The fingerprint of each row set aside (entry k: `hidden[k]`'s id
+    /// hash, its low 32 bits, as the id index keeps it): their index, and
+    /// theirs in the rows' index when they come back, are made from these,
+    /// no row read and no id hashed (at ten million rows, a read of 1 GB of
+    /// pages).
+    var hiddenPrints: [UInt32] = []
+    /// The fingerprints of the last rows, put back without entries in the
+    /// id index (`unhideAll(indexed: false)`), until the index is made
+    /// with the rows kept (`hide(keeping:)`, `completeIndex`).
+    var unindexedPrints: [UInt32] = []
     var hiddenSlots = IndexSlots()
     var hiddenGone = 0
     /// The hidden index is to be made again before it is next asked (a

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Rows listed page by page, in the order their bytes lie: how a pass
 /// that reads every row (a sort's keys, a filter's or a search's tests,
 /// the id index made again) walks them. Under a local sort the rows'
@@ -80,9 +82,23 @@ extension StorageOrder {
     /// page by page (`scan`). Nil: a scan takes them as they are.
     static func moved<C: Collection<Int>>(_ candidates: C, total: Int, from threshold: Int,
                                           place: (Int) -> UInt64) -> [Int]? {
-        let inRange = candidates.lazy.filter { $0 >= 0 && $0 < total }
-        guard candidates.count >= threshold, !isInOrder(inRange.map(place)) else { return nil }
-        return Array(inRange)
+        guard candidates.count >= threshold else { return nil }
+        // One pass: every candidate in range (the usual case) is taken as it is.
+        var page: UInt64 = 0, inOrder = true
+        for row in candidates {
+            guard row >= 0 && row < total else { return movedInRange(candidates, total: total, place: place) }
+            let p = place(row) >> 32
+            if p < page { inOrder = false }
+            page = p
+        }
+        return inOrder ? nil : Array(candidates)
+    }
+
+    /// `moved` of candidates some of which are out of range (left out).
+    private static func movedInRange<C: Collection<Int>>(_ candidates: C, total: Int,
+                                                         place: (Int) -> UInt64) -> [Int]? {
+        let inRange = candidates.filter { $0 >= 0 && $0 < total }
+        return isInOrder(inRange.lazy.map(place)) ? nil : inRange
     }
 
     /// True when `places` lie page by page (no row before one of an
@@ -103,22 +119,81 @@ extension StorageOrder {
     /// `i`-th place) and returns the rows it keeps, ascending; they come
     /// back as the candidates they are, in the candidates' order. What a
     /// filter or a search of many rows a sort moved does.
-    static func scan(_ candidates: [Int], pageCount: Int, place: (Int) -> UInt64,
+    static func scan(_ candidates: [Int], pageCount: Int, place: @Sendable (Int) -> UInt64,
                      _ scan: (RowRefs) -> [Int]) -> [Int] {
-        let order = StorageOrder(count: candidates.count, pageCount: pageCount) { place(candidates[$0]) }
-        var places: [UInt64] = [], which: [Int32] = []
-        places.reserveCapacity(candidates.count)
-        which.reserveCapacity(candidates.count)
-        order.forEach { k, page, at in
-            places.append(UInt64(page) << 32 | UInt64(at))
-            which.append(Int32(k))
-        }
-        let found = scan(RowRefs(places))
+        let (places, which) = pageRuns(candidates, pageCount: pageCount, place: place)
+        let found = scan(places)
         var kept = [Bool](repeating: false, count: candidates.count)
-        for position in found { kept[Int(which[position])] = true }
-        var rows: [Int] = []
-        rows.reserveCapacity(found.count)
-        for k in candidates.indices where kept[k] { rows.append(candidates[k]) }
-        return rows
+        which.withUnsafeBufferPointer { which in
+            kept.withUnsafeMutableBufferPointer { kept in
+                for position in found { kept[Int(which[position])] = true }
+            }
+        }
+        return [Int](unsafeUninitializedCapacity: found.count) { rows, made in
+            var n = 0
+            for k in candidates.indices where kept[k] {
+                rows[n] = candidates[k]
+                n += 1
+            }
+            made = n
+        }
     }
+
+    /// Candidates from which `pageRuns` is split over the processors.
+    static let parallelFrom = 65_536
+
+    /// The candidates' places in page order, with which candidate each
+    /// is: counted by page, then each written where its page's run is —
+    /// one pass, no order kept aside. Many candidates are split over the
+    /// processors: each part's rows of a page go after the earlier parts'.
+    static func pageRuns(_ candidates: [Int], pageCount: Int,
+                         place: @Sendable (Int) -> UInt64) -> (RowRefs, [Int32]) {
+        let count = candidates.count, parts = Cores.parts(for: count, from: parallelFrom)
+        let width = pageCount + 1
+        // Part p's count of page g at p * width + g + 1, then where its next row of page g goes.
+        var next = [Int](repeating: 0, count: parts * width)
+        var which = [Int32](repeating: 0, count: count)
+        let places = next.withUnsafeMutableBufferPointer { next in
+            which.withUnsafeMutableBufferPointer { which in
+                RowRefs(count: count) { places in
+                    let runs = PageRunParts(next: next, which: which, places: places, candidates: candidates)
+                    DispatchQueue.concurrentPerform(iterations: parts) { part in
+                        let base = part * width
+                        for k in Cores.stretch(part, of: parts, in: count) {
+                            runs.next[base + Int(place(runs.candidates[k]) >> 32) + 1] += 1
+                        }
+                    }
+                    var start = 0
+                    for page in 0..<pageCount {
+                        for part in 0..<parts {
+                            let rows = next[part * width + page + 1]
+                            next[part * width + page] = start
+                            start += rows
+                        }
+                    }
+                    DispatchQueue.concurrentPerform(iterations: parts) { part in
+                        let base = part * width
+                        for k in Cores.stretch(part, of: parts, in: count) {
+                            let at = place(runs.candidates[k])
+                            let slot = base + Int(at >> 32)
+                            let to = runs.next[slot]
+                            runs.places[to] = at
+                            runs.which[to] = Int32(k)
+                            runs.next[slot] = to + 1
+                        }
+                    }
+                }
+            }
+        }
+        return (places, which)
+    }
+}
+
+/// What the parts of `StorageOrder.pageRuns` share: each writes only its
+/// own counts and its own places in each page's run.
+private struct PageRunParts: @unchecked Sendable {
+    let next: UnsafeMutableBufferPointer<Int>
+    let which: UnsafeMutableBufferPointer<Int32>
+    let places: UnsafeMutableBufferPointer<UInt64>
+    let candidates: [Int]
 }
