@@ -79,6 +79,8 @@ extension RowTable {
         for k in hidden.indices where hidden[k] != Self.goneRef { places.append(hiddenArrival[k]) }
         let cut = Self.place(after: Swift.max(0, count), of: places)
         edited()
+        // The kept rows' index from the index's entries (no row read), before the positions change.
+        let index = keptIndex(refs.indices.filter { arrival[$0] < cut }).index
         var keptRefs: [UInt64] = [], keptArrival: [Int32] = []
         keptRefs.reserveCapacity(Swift.min(count, refs.count))
         keptArrival.reserveCapacity(Swift.min(count, refs.count))
@@ -96,7 +98,7 @@ extension RowTable {
             discard(hidden[k])
             _ = takeBack(k)
         }
-        rebuildIndex()
+        replaceIndex(with: index)
         compactIfWasteful()
     }
 
