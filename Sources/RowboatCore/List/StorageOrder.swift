@@ -5,39 +5,70 @@ import Foundation
 /// the id index made again) walks them. Under a local sort the rows'
 /// order is the sort's, and reading them in it is a random walk through
 /// the pages: at ten million rows (a gigabyte of pages) most of such a
-/// pass went to misses. Made by counting the rows of each page (two passes
-/// over the places, no comparison); within a page rows keep the order
-/// given.
+/// pass went to misses. Made by counting the rows of each page, then
+/// writing each place where its page's run is (no comparison); many rows
+/// are split over the processors, each part's rows of a page after the
+/// earlier parts'. Within a page rows keep the order given.
 struct StorageOrder {
-    /// Each entry: a row's number (high 32 bits) and its offset in its page
-    /// (low 32 bits).
-    let entries: [UInt64]
-    /// Page `p`'s entries are `entries[starts[p]..<starts[p + 1]]`.
+    /// The rows' places (page in the high 32 bits, offset in the low), page by page.
+    let places: RowRefs
+    /// Which row each place is.
+    let rows: [Int32]
+    /// Page `p`'s places are `places[starts[p]..<starts[p + 1]]`.
     let starts: [Int]
+
+    /// Rows from which the order is made on every processor.
+    static let parallelFrom = 65_536
 
     /// The order of `places` (entry `k` is row `k`'s place in `pageCount` pages).
     init(_ places: UnsafeBufferPointer<UInt64>, pageCount: Int) {
-        self.init(count: places.count, pageCount: pageCount) { places[$0] }
+        let given = GivenPlaces(places: places)
+        self.init(count: places.count, pageCount: pageCount) { given.places[$0] }
     }
 
     /// The order of `count` rows, row `k` at `place(k)` in `pageCount` pages.
-    init(count: Int, pageCount: Int, place: (Int) -> UInt64) {
-        var starts = [Int](repeating: 0, count: pageCount + 1)
-        for k in 0..<count { starts[Int(place(k) >> 32) + 1] += 1 }
-        for page in 0..<pageCount { starts[page + 1] += starts[page] }
-        var next = starts
-        var entries = [UInt64](repeating: 0, count: count)
-        entries.withUnsafeMutableBufferPointer { entries in
-            next.withUnsafeMutableBufferPointer { next in
-                for row in 0..<count {
-                    let place = place(row)
-                    let page = Int(place >> 32)
-                    entries[next[page]] = UInt64(row) << 32 | (place & 0xFFFF_FFFF)
-                    next[page] += 1
+    init(count: Int, pageCount: Int, place: @Sendable (Int) -> UInt64) {
+        let parts = Cores.parts(for: count, from: Self.parallelFrom)
+        let width = pageCount + 1
+        // Part p's count of page g at p * width + g + 1, then where its next row of page g goes.
+        var next = [Int](repeating: 0, count: parts * width)
+        var rows = [Int32](repeating: 0, count: count)
+        var starts = [Int](repeating: 0, count: width)
+        places = next.withUnsafeMutableBufferPointer { next in
+            rows.withUnsafeMutableBufferPointer { rows in
+                RowRefs(count: count) { places in
+                    let runs = PageRunParts(next: next, rows: rows, places: places)
+                    DispatchQueue.concurrentPerform(iterations: parts) { part in
+                        let base = part * width
+                        for k in Cores.stretch(part, of: parts, in: count) {
+                            runs.next[base + Int(place(k) >> 32) + 1] += 1
+                        }
+                    }
+                    var start = 0
+                    for page in 0..<pageCount {
+                        starts[page] = start
+                        for part in 0..<parts {
+                            let counted = next[part * width + page + 1]
+                            next[part * width + page] = start
+                            start += counted
+                        }
+                    }
+                    starts[pageCount] = start
+                    DispatchQueue.concurrentPerform(iterations: parts) { part in
+                        let base = part * width
+                        for k in Cores.stretch(part, of: parts, in: count) {
+                            let at = place(k)
+                            let slot = base + Int(at >> 32)
+                            let to = runs.next[slot]
+                            runs.places[to] = at
+                            runs.rows[to] = Int32(k)
+                            runs.next[slot] = to + 1
+                        }
+                    }
                 }
             }
         }
-        self.entries = entries
+        self.rows = rows
         self.starts = starts
     }
 
@@ -49,7 +80,7 @@ struct StorageOrder {
 
     /// The pages split in `parts` runs of about as many rows each.
     func split(_ parts: Int) -> [Range<Int>] {
-        let pageCount = starts.count - 1, total = entries.count
+        let pageCount = starts.count - 1, total = rows.count
         var runs: [Range<Int>] = []
         var first = 0
         for part in 1...parts {
@@ -65,15 +96,29 @@ struct StorageOrder {
     /// `body(row, page, offset)` for every row of `pages`, page by page.
     @inline(__always)
     func forEach(pages: Range<Int>, _ body: (Int, Int, Int) -> Void) {
-        entries.withUnsafeBufferPointer { entries in
-            for page in pages {
-                for k in starts[page]..<starts[page + 1] {
-                    let entry = entries[k]
-                    body(Int(entry >> 32), page, Int(entry & 0xFFFF_FFFF))
+        places.withUnsafeBufferPointer { places in
+            rows.withUnsafeBufferPointer { rows in
+                for page in pages {
+                    for k in starts[page]..<starts[page + 1] {
+                        body(Int(rows[k]), page, Int(places[k] & 0xFFFF_FFFF))
+                    }
                 }
             }
         }
     }
+}
+
+/// What the parts making a `StorageOrder` share: each writes only its own
+/// counts and its own places in each page's run.
+private struct PageRunParts: @unchecked Sendable {
+    let next: UnsafeMutableBufferPointer<Int>
+    let rows: UnsafeMutableBufferPointer<Int32>
+    let places: UnsafeMutableBufferPointer<UInt64>
+}
+
+/// Places given as a buffer, read from every processor while the order is made.
+private struct GivenPlaces: @unchecked Sendable {
+    let places: UnsafeBufferPointer<UInt64>
 }
 
 extension StorageOrder {
@@ -121,10 +166,11 @@ extension StorageOrder {
     /// filter or a search of many rows a sort moved does.
     static func scan(_ candidates: [Int], pageCount: Int, place: @Sendable (Int) -> UInt64,
                      _ scan: (RowRefs) -> [Int]) -> [Int] {
-        let (places, which) = pageRuns(candidates, pageCount: pageCount, place: place)
-        let found = scan(places)
+        let given = GivenCandidates(candidates: candidates)
+        let order = StorageOrder(count: candidates.count, pageCount: pageCount) { place(given.candidates[$0]) }
+        let found = scan(order.places)
         var kept = [Bool](repeating: false, count: candidates.count)
-        which.withUnsafeBufferPointer { which in
+        order.rows.withUnsafeBufferPointer { which in
             kept.withUnsafeMutableBufferPointer { kept in
                 for position in found { kept[Int(which[position])] = true }
             }
@@ -138,62 +184,9 @@ extension StorageOrder {
             made = n
         }
     }
-
-    /// Candidates from which `pageRuns` is split over the processors.
-    static let parallelFrom = 65_536
-
-    /// The candidates' places in page order, with which candidate each
-    /// is: counted by page, then each written where its page's run is —
-    /// one pass, no order kept aside. Many candidates are split over the
-    /// processors: each part's rows of a page go after the earlier parts'.
-    static func pageRuns(_ candidates: [Int], pageCount: Int,
-                         place: @Sendable (Int) -> UInt64) -> (RowRefs, [Int32]) {
-        let count = candidates.count, parts = Cores.parts(for: count, from: parallelFrom)
-        let width = pageCount + 1
-        // Part p's count of page g at p * width + g + 1, then where its next row of page g goes.
-        var next = [Int](repeating: 0, count: parts * width)
-        var which = [Int32](repeating: 0, count: count)
-        let places = next.withUnsafeMutableBufferPointer { next in
-            which.withUnsafeMutableBufferPointer { which in
-                RowRefs(count: count) { places in
-                    let runs = PageRunParts(next: next, which: which, places: places, candidates: candidates)
-                    DispatchQueue.concurrentPerform(iterations: parts) { part in
-                        let base = part * width
-                        for k in Cores.stretch(part, of: parts, in: count) {
-                            runs.next[base + Int(place(runs.candidates[k]) >> 32) + 1] += 1
-                        }
-                    }
-                    var start = 0
-                    for page in 0..<pageCount {
-                        for part in 0..<parts {
-                            let rows = next[part * width + page + 1]
-                            next[part * width + page] = start
-                            start += rows
-                        }
-                    }
-                    DispatchQueue.concurrentPerform(iterations: parts) { part in
-                        let base = part * width
-                        for k in Cores.stretch(part, of: parts, in: count) {
-                            let at = place(runs.candidates[k])
-                            let slot = base + Int(at >> 32)
-                            let to = runs.next[slot]
-                            runs.places[to] = at
-                            runs.which[to] = Int32(k)
-                            runs.next[slot] = to + 1
-                        }
-                    }
-                }
-            }
-        }
-        return (places, which)
-    }
 }
 
-/// What the parts of `StorageOrder.pageRuns` share: each writes only its
-/// own counts and its own places in each page's run.
-private struct PageRunParts: @unchecked Sendable {
-    let next: UnsafeMutableBufferPointer<Int>
-    let which: UnsafeMutableBufferPointer<Int32>
-    let places: UnsafeMutableBufferPointer<UInt64>
+/// The candidates of a scan, read from every processor while their order is made.
+private struct GivenCandidates: @unchecked Sendable {
     let candidates: [Int]
 }
