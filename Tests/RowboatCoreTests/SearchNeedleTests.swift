@@ -42,7 +42,7 @@ struct SearchNeedleTests {
         }
     }
 
-    /// Texts of every length around the eight bytes looked at together,
+    /// Texts of every length around the sixteen bytes looked at together,
     /// matches at every place (across a block's edge, next to other
     /// characters): the answer is `lowercased().contains`'s.
     @Test func randomTextsOfEveryLengthFindWhatLoweredTextFinds() {
@@ -56,7 +56,7 @@ struct SearchNeedleTests {
         }
     }
 
-    /// A text inside a page is read a word at a time up to its last byte,
+    /// A text inside a page is read sixteen bytes at a time up to its last byte,
     /// with the page's bytes after it loaded too: what follows the text
     /// (the needle's own bytes, other characters) never changes the answer.
     @Test func theBytesAfterATextInItsPageAreNeverPartOfIt() {

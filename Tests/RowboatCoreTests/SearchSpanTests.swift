@@ -40,6 +40,49 @@ struct SearchSpanTests {
         candidates.filter { SearchState.matches(needle, in: table, among: [$0]) == [$0] }
     }
 
+    /// The rows of `candidates` one of whose searched texts (title,
+    /// subtitle, the text fields in the order shown) holds `needle` as
+    /// lowering it finds it: worked out from the rows themselves, not
+    /// their bytes.
+    static func lowered(_ needle: String, in rows: [RowModel], among candidates: [Int]) -> [Int] {
+        let needle = needle.lowercased()
+        return candidates.filter { i in
+            let row = rows[i]
+            let shown = row.fields.names.filter { row.fields.names == row.fieldOrder || row.fieldOrder.contains($0) }
+            let texts = [row.title, row.subtitle] + shown.compactMap { name -> String? in
+                if case .text(let text)? = row.fields[name] { return text }
+                return nil
+            }
+            return texts.contains { $0.lowercased().contains(needle) }
+        }
+    }
+
+    /// The scan reads sixteen bytes at once where it may, a word near a
+    /// page's end: long texts put needles across every place of both,
+    /// and the answer is what lowering each row's texts finds.
+    @Test func everyCandidateSetFindsWhatTheRowsTextsHold() {
+        var g = Seeded(state: 31_337)
+        for round in 0..<12 {
+            let rows = Self.rows(240, &g).map { row in
+                var row = row
+                // Longer texts on some rows: a match anywhere in several sixteen-byte steps.
+                if g.next() % 2 == 0 { row.title += Self.text(&g, most: 40) }
+                if g.next() % 3 == 0 { row.subtitle = Self.text(&g, most: 30) + row.subtitle }
+                return row
+            }
+            let table = RowTable(rows)
+            let all = Array(table.indices)
+            let dense = all.filter { _ in g.next() % 4 != 0 }
+            let sparse = all.filter { _ in g.next() % 7 == 0 }
+            for needle in Self.needles {
+                for candidates in [all, dense, sparse] {
+                    #expect(SearchState.matches(needle, in: table, among: candidates)
+                        == Self.lowered(needle, in: rows, among: candidates), "round \(round): \(needle)")
+                }
+            }
+        }
+    }
+
     @Test func everyCandidateSetFindsWhatEachRowAloneFinds() {
         var g = Seeded(state: 4_812)
         for _ in 0..<15 {

@@ -111,15 +111,10 @@ struct IndexSlots: Sendable {
             return copy
         }
 
-        /// Makes the slots' pages present (each zeroed by the kernel), so
-        /// that their first writes do not wait for it.
-        /// (The whole pages within the block: `madvise` takes page bounds.)
+        /// Makes the slots' pages present (`PresentPages`), so that their
+        /// first writes do not wait for the kernel.
         func populate() {
-            let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
-            let start = (UInt(bitPattern: base) + page - 1) & ~(page - 1)
-            let end = (UInt(bitPattern: base) + UInt(count * MemoryLayout<UInt64>.stride)) & ~(page - 1)
-            guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
-            _ = madvise(first, Int(end - start), MADV_POPULATE_WRITE)
+            PresentPages.populate(base, bytes: count * MemoryLayout<UInt64>.stride)
         }
 
         deinit { free(base) }

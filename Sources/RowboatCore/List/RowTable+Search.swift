@@ -52,6 +52,10 @@ extension RowTable {
         }
     }
 
+    /// The fewest answers a part leaves unwritten (64 pages of them)
+    /// whose pages it makes present before the move.
+    static let presentGapFrom = 64 * PresentPages.pageSize / MemoryLayout<Int>.stride
+
     /// How many candidates a stoppable search looks at between asking
     /// whether to stop (about a millisecond of rows).
     static let stopEvery = 32_768
@@ -63,6 +67,8 @@ extension RowTable {
     /// its first candidate; the parts are then moved together. (Joined
     /// from arrays of their own, the first key of a search of ten million
     /// rows copied 72 MB into new pages on one thread after both: 40 ms.)
+    /// A part that keeps fewer than its candidates makes the pages it left
+    /// unwritten present before the move that fills them.
     static func split<C: RandomAccessCollection & Sendable>(
         _ candidates: C, from threshold: Int, _ scan: @Sendable (C.SubSequence, UnsafeMutablePointer<Int>) -> Int
     ) -> [Int] where C.Element == Int, C.Index == Int {
@@ -74,7 +80,14 @@ extension RowTable {
             DispatchQueue.concurrentPerform(iterations: parts) { part in
                 let stretch = Cores.stretch(part, of: parts, in: total)
                 let from = candidates.startIndex + stretch.lowerBound, to = candidates.startIndex + stretch.upperBound
-                out.counts[part] = scan(candidates[from..<to], out.base + stretch.lowerBound)
+                let kept = scan(candidates[from..<to], out.base + stretch.lowerBound)
+                out.counts[part] = kept
+                // The pages this part left unwritten, which the later parts are moved onto: made present
+                // now, while another part may still scan, not faulted in one by one by the move.
+                if part + 1 < parts, stretch.count - kept >= Self.presentGapFrom {
+                    PresentPages.populate(out.base + stretch.lowerBound + kept,
+                                          bytes: (stretch.count - kept) * MemoryLayout<Int>.stride)
+                }
             }
             var filled = out.counts[0]
             for part in 1..<parts {
@@ -211,9 +224,10 @@ private struct RowScan: @unchecked Sendable {
     /// True when the row at `at` holds the (ASCII) needle, as
     /// `RowBytes.contains` tells: its bytes from its title up to `end`
     /// (where the next candidate or the row ends, 8 readable bytes on;
-    /// bytes past the row are never taken for its own) are looked at a
-    /// word at a time for the needle's first two bytes, and only a place
-    /// that has them is placed in the row's parts (`RowBytes.hit`). A row
+    /// bytes past the row are never taken for its own) are looked at
+    /// sixteen at a time (`SearchNeedle.Words.step`) for the needle's
+    /// first two bytes, and only a place that has them is placed in the
+    /// row's parts (`RowBytes.hit`; one in the title there at once). A row
     /// with a character that may lower to ASCII, or an unsure match, is
     /// searched part by part.
     @inline(__always)
@@ -223,27 +237,28 @@ private struct RowScan: @unchecked Sendable {
         let base = UnsafeRawPointer(bytes.baseAddress!)
         let words = needle.needle.words, twoBytes = needle.bytes.count > 1
         var from = RowBytes.titleStart(bytes, row: at)
+        // The title's text: a place in it is tried there, without walking the row again.
+        var reader = RowBytes.Reader(bytes: bytes, at: from)
+        let titleCount = Int(reader.number()), title = reader.at..<(reader.at + titleCount)
         while from < end {
-            let word = base.loadUnaligned(fromByteOffset: from, as: UInt64.self)
-            if word & 0x8080_8080_8080_8080 != 0 && SearchNeedle.mayLeadToASCII(word) {
+            var step = words.step(bytes.baseAddress! + from, readable: bytes.count - from, twoBytes: twoBytes)
+            step.keep(first: end - from)
+            if step.mayLeadToASCII(base + from) {
                 return RowBytes.contains(needle, bytes, at: at, searched: searched, shapeStarts: starts)
             }
-            let next = twoBytes ? base.loadUnaligned(fromByteOffset: from + 1, as: UInt64.self) : 0
-            var places = words.places(word, next, twoBytes: twoBytes)
-            let left = end - from
-            if left < 8 { places &= (1 &<< UInt64(8 * left)) &- 1 }
-            var resume = from + 8
-            while places != 0 {
-                let place = from + places.trailingZeroBitCount / 8
-                places &= places &- 1
-                switch RowBytes.hit(needle, at: place, row: at, bytes, searched: searched, shapeStarts: starts) {
+            var resume = from + step.width
+            while step.places != 0 {
+                let place = from + step.next()
+                let hit = title.contains(place) ? SearchNeedle.hit(needle.bytes, at: place, in: title, bytes)
+                    : RowBytes.hit(needle, at: place, row: at, bytes, searched: searched, shapeStarts: starts)
+                switch hit {
                 case .match: return true
                 case .unsure: return RowBytes.contains(needle, bytes, at: at, searched: searched, shapeStarts: starts)
                 case .none(let after) where after == .max: return false
                 case .none(let after) where after > place + 1:
                     // Past a part that is not searched: from there on.
                     resume = after
-                    places = 0
+                    step.places = 0
                 case .none: continue
                 }
             }

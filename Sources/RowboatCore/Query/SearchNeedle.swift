@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// The search text lowered once. An ASCII needle is found in UTF-8 text by
 /// its bytes, folded as they are compared (a million rows per keystroke);
 /// otherwise the text is lowered first, as `lowercased()` lowers it.
@@ -43,6 +45,63 @@ struct SearchNeedle {
             // 0x80 in each byte of `differs` that is zero (exact: no borrow between bytes).
             return ~(((differs & low7) &+ low7) | differs | low7)
         }
+
+        /// The likely places of a match in the bytes at `at` (`readable`
+        /// of them may be loaded, at least 9): sixteen bytes at once when
+        /// 17 may be read, else a word (`places`).
+        @inline(__always)
+        func step(_ at: UnsafePointer<UInt8>, readable: Int, twoBytes: Bool) -> Step {
+            if readable >= 17 {
+                var tops: UInt32 = 0
+                let places = rb_pair_places16(at, UInt8(truncatingIfNeeded: first), UInt8(truncatingIfNeeded: firstFolds),
+                                              UInt8(truncatingIfNeeded: second), UInt8(truncatingIfNeeded: secondFolds),
+                                              twoBytes ? 1 : 0, &tops)
+                return Step(places: UInt64(places), tops: UInt64(tops), width: 16, shift: 0)
+            }
+            let raw = UnsafeRawPointer(at)
+            let word = raw.loadUnaligned(as: UInt64.self)
+            let next = twoBytes ? raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self) : 0
+            return Step(places: places(word, next, twoBytes: twoBytes), tops: word & 0x8080_8080_8080_8080,
+                        width: 8, shift: 3)
+        }
+    }
+
+    /// One step of a scan (`Words.step`): where the needle's first two
+    /// bytes match among `width` bytes, and which bytes have their top
+    /// bit set, a bit (`shift` 0) or the byte's top bit (`shift` 3) each.
+    struct Step {
+        var places: UInt64
+        var tops: UInt64
+        let width: Int
+        let shift: Int
+
+        /// True when a byte of `tops` may begin a character that lowers
+        /// to ASCII (`SearchNeedle.mayLeadToASCII` of the word, or the
+        /// two words, at `at`: the bytes this step looked at).
+        @inline(__always)
+        func mayLeadToASCII(_ at: UnsafeRawPointer) -> Bool {
+            let firstWord: UInt64 = shift == 0 ? 0xFF : .max
+            return tops & firstWord != 0 && SearchNeedle.mayLeadToASCII(at.loadUnaligned(as: UInt64.self))
+                || shift == 0 && tops >> 8 != 0
+                && SearchNeedle.mayLeadToASCII(at.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        }
+
+        /// Only the first `n` bytes' places and tops kept.
+        @inline(__always)
+        mutating func keep(first n: Int) {
+            guard n < width else { return }
+            let mask: UInt64 = n > 0 ? (1 &<< UInt64(n << shift)) &- 1 : 0
+            places &= mask
+            tops &= mask
+        }
+
+        /// The offset of the next place, taken off `places`.
+        @inline(__always)
+        mutating func next() -> Int {
+            let place = places.trailingZeroBitCount >> shift
+            places &= places &- 1
+            return place
+        }
     }
 
     /// The needle with its bytes in hand, for a scan of many texts: the
@@ -85,40 +144,36 @@ struct SearchNeedle {
     /// or decomposes to ASCII could make one (K U+212A, İ U+0130,
     /// ; U+037E, ` U+1FEF).
     ///
-    /// Eight bytes are looked at together: the places where the needle's
-    /// first two bytes both match (case folded) are found in a word, and
-    /// only those are compared byte by byte. Bytes past `hay` in a word
-    /// (up to `readable`) are masked off.
+    /// Sixteen bytes are looked at together (`Words.step`; a word where
+    /// fewer may be read): the places where the needle's first two bytes
+    /// both match (case folded) are found in them, and only those are
+    /// compared byte by byte. Bytes past `hay` (up to `readable`) are
+    /// masked off.
     @inline(__always)
     static func find(_ needle: UnsafeBufferPointer<UInt8>, _ words: Words, inUTF8 hay: UnsafeBufferPointer<UInt8>,
                      readable: Int) -> Bool? {
         let n = needle.count, count = hay.count, last = count - n
         guard count > 0 else { return false }
         let room = Swift.max(count, readable)
-        let base = UnsafeRawPointer(hay.baseAddress!)
         let first = needle[0]
         var unsure = false
         var high: UInt64 = 0
         var at = 0
-        // A word at `at` and the next byte (the second byte of a match at the word's last place).
+        // Sixteen bytes or a word at `at` and the next byte (the second byte of a match at the last place).
         while at < count && at + 9 <= room {
-            let word = base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-            let valid = count - at >= 8 ? UInt64.max : (1 &<< UInt64(8 * (count - at))) &- 1
-            high |= word & valid
-            let next = n > 1 ? base.loadUnaligned(fromByteOffset: at + 1, as: UInt64.self) : 0
-            var places = words.places(word, next, twoBytes: n > 1)
-            let candidates = last - at + 1
-            if candidates < 8 { places &= candidates > 0 ? (1 &<< UInt64(8 * candidates)) &- 1 : 0 }
-            while places != 0 {
-                let place = at + places.trailingZeroBitCount / 8
-                places &= places &- 1
-                switch hit(needle, at: place, in: 0..<count, hay) {
+            var step = words.step(hay.baseAddress! + at, readable: room - at, twoBytes: n > 1)
+            var tops = step
+            tops.keep(first: count - at)
+            high |= tops.tops
+            step.keep(first: last - at + 1)
+            while step.places != 0 {
+                switch hit(needle, at: at + step.next(), in: 0..<count, hay) {
                 case .match: return true
                 case .unsure: unsure = true
                 case .none: break
                 }
             }
-            at += 8
+            at += step.width
         }
         // The bytes left near the end of what may be read, one at a time.
         var tail: UInt8 = 0
@@ -136,7 +191,7 @@ struct SearchNeedle {
             at += 1
         }
         if unsure { return nil }
-        let nonASCII = high & 0x8080_8080_8080_8080 != 0 || tail >= 0x80
+        let nonASCII = high != 0 || tail >= 0x80
         return nonASCII && mayLowerToASCII(hay) ? nil : false
     }
 
