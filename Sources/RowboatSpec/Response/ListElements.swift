@@ -6,13 +6,17 @@ public struct ListElement<Node: JSONNode> {
     public var key: String?
     /// The list's place as path text (`data.sections[1].items`), without
     /// the element's own step.
-    var at: String
+    @usableFromInline var at: String
     /// The element's index in its array (nil in a keyed list).
-    var position: Int?
+    @usableFromInline var position: Int?
     /// A keyed list's path, its label made from it and the key only when
     /// an error names the element (a million keyed items make none).
-    var keyedIn: JSONPath?
+    @usableFromInline var keyedIn: JSONPath?
 
+    // The initializers are inlinable: a million elements made in another
+    // module (a streamed body's lanes) are then made for their own node
+    // type, not through the type's metadata looked up at each one.
+    @inlinable
     public init(value: Node, key: String?, label: String) {
         self.value = value
         self.key = key
@@ -21,6 +25,7 @@ public struct ListElement<Node: JSONNode> {
     }
 
     /// An element of the keyed list at `list`, under `key`.
+    @inlinable
     package init(value: Node, key: String, in list: JSONPath) {
         self.value = value
         self.key = key
@@ -29,6 +34,7 @@ public struct ListElement<Node: JSONNode> {
         self.keyedIn = list
     }
 
+    @inlinable
     package init(value: Node, at: String, position: Int) {
         self.value = value
         self.key = nil
