@@ -242,7 +242,9 @@ private struct RowScan: @unchecked Sendable {
         let titleCount = Int(reader.number()), title = reader.at..<(reader.at + titleCount)
         while from < end {
             var step = words.step(bytes.baseAddress! + from, readable: bytes.count - from, twoBytes: twoBytes)
-            step.keep(first: end - from)
+            let inRow = step.mask(first: end - from)
+            step.places &= inRow
+            step.tops &= inRow
             if step.mayLeadToASCII(base + from) {
                 return RowBytes.contains(needle, bytes, at: at, searched: searched, shapeStarts: starts)
             }

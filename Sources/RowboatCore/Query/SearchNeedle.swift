@@ -86,13 +86,11 @@ struct SearchNeedle {
                 && SearchNeedle.mayLeadToASCII(at.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         }
 
-        /// Only the first `n` bytes' places and tops kept.
+        /// The bits of `places` or `tops` that stand for the first `n`
+        /// bytes of this step (none when `n` is not above 0).
         @inline(__always)
-        mutating func keep(first n: Int) {
-            guard n < width else { return }
-            let mask: UInt64 = n > 0 ? (1 &<< UInt64(n << shift)) &- 1 : 0
-            places &= mask
-            tops &= mask
+        func mask(first n: Int) -> UInt64 {
+            n >= width ? .max : n > 0 ? (1 &<< UInt64(n << shift)) &- 1 : 0
         }
 
         /// The offset of the next place, taken off `places`.
@@ -162,10 +160,8 @@ struct SearchNeedle {
         // Sixteen bytes or a word at `at` and the next byte (the second byte of a match at the last place).
         while at < count && at + 9 <= room {
             var step = words.step(hay.baseAddress! + at, readable: room - at, twoBytes: n > 1)
-            var tops = step
-            tops.keep(first: count - at)
-            high |= tops.tops
-            step.keep(first: last - at + 1)
+            high |= step.tops & step.mask(first: count - at)
+            step.places &= step.mask(first: last - at + 1)
             while step.places != 0 {
                 switch hit(needle, at: at + step.next(), in: 0..<count, hay) {
                 case .match: return true
