@@ -37,12 +37,15 @@ final class RowLanes: Sendable {
         Self.queues[lane].async {
             BackgroundPriority.lowerCurrentThread()
             var feed = feed, rows = writer.rows()
+            var failure: DataError?
             do throws(DataError) {
                 try feed.write(scanned, writer: writer, into: &rows, cores: 1)
-                job.settle(rows, nil)
             } catch {
-                job.settle(rows, error)
+                failure = error
             }
+            // The text's rows are all written: the last page gives back the room it did not use.
+            rows.seal()
+            job.settle(rows, failure)
         }
         return job
     }

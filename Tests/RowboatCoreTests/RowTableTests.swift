@@ -211,6 +211,30 @@ struct RowTableTests {
         #expect(table[table.index(ofID: "1000")!] == row(1_000, round: 0) && table[table.index(ofID: "999")!] == row(999, round: 0))
     }
 
+    /// Rows written away from the list over many pages: the table adopts
+    /// those pages (no byte copied) and holds what it would hold had the
+    /// rows been upserted one by one, a repeated id on a later page
+    /// replacing its row; rows upserted after it go to pages of its own.
+    @Test func aTableAdoptsWrittenPagesAsUpsertsWouldLeaveIt() {
+        let shape = RowShape(names: ["n"], fieldOrder: ["n"])
+        let models = (0..<30_000).map { i in
+            RowModel(id: String(i % 25_000), title: "row \(i)", fields: ["n": .text("\(i * 7)")], fieldOrder: ["n"])
+        }
+        var written = WrittenRows(shape: shape)
+        for row in models { written.append(row) }
+        written.seal()
+        #expect(written.pages.count > 3)
+        var table = RowTable(written)
+        // Pages whose every row was replaced are let go; the others are the written ones.
+        #expect(zip(table.pages, written.pages).allSatisfy { $0 === $1 || $0 === RowPage.none })
+        #expect(table.pages.count == written.pages.count && table.pages.last === written.pages.last)
+        #expect(Array(table) == Array(RowTable(models)))
+        #expect(table.count == 25_000 && table[table.index(ofID: "7")!].title == "row 25007")
+        table.upsert(RowModel(id: "new", title: "New"))
+        table.upsert(RowModel(id: "8", title: "Eight"))
+        #expect(table[table.index(ofID: "new")!].title == "New" && table[table.index(ofID: "8")!].title == "Eight")
+    }
+
     @Test func copiesAreIndependent() {
         let table = RowTable(Self.variety)
         var copy = table

@@ -54,6 +54,8 @@ extension RowTable {
         // A chunk's ids hashed first and their home slots loaded one after
         // another (`touchHomes`): in an index larger than the caches each
         // probe's first load misses, and misses started together overlap.
+        // `other`'s pages' bytes taken once (a page read a row would be held a row).
+        let otherBytes = other.pages.map(\.bytes)
         var hashes = [UInt64](repeating: 0, count: Self.touchAhead)
         var touched: UInt64 = 0
         var pending = order[...]
@@ -63,7 +65,7 @@ extension RowTable {
             var k = 0
             for row in chunk {
                 let (page, at) = Self.place(of: other.refs[row])
-                hashes[k] = Self.hash(RowBytes.id(other.pages[page].bytes, at: at))
+                hashes[k] = Self.hash(RowBytes.id(otherBytes[page], at: at))
                 k += 1
             }
             touched |= hashes.withUnsafeBufferPointer { touchHomes(UnsafeBufferPointer(rebasing: $0[..<k])) }
@@ -73,12 +75,12 @@ extension RowTable {
                 k += 1
                 let (page, at) = Self.place(of: other.refs[row])
                 let ref = Self.ref(page: base + page, at: at)
-                let bytes = RowBytes.id(other.pages[page].bytes, at: at)
+                let bytes = RowBytes.id(otherBytes[page], at: at)
                 if let known = index(ofIDBytes: bytes, hash: hash) {
                     let (oldPage, oldAt) = location(of: known)
-                    let length = RowBytes.length(other.pages[page].bytes, at: at, shapes: shapes)
+                    let length = RowBytes.length(otherBytes[page], at: at, shapes: shapes)
                     if RowBytes.length(oldPage, at: oldAt, shapes: shapes) == length,
-                       memcmp(oldPage.baseAddress! + oldAt, other.pages[page].base + at, length) == 0 {
+                       memcmp(oldPage.baseAddress! + oldAt, otherBytes[page].baseAddress! + at, length) == 0 {
                         // The same row again: nothing changes (its new bytes are garbage).
                         discard(ref)
                         continue

@@ -112,34 +112,35 @@ public struct RowTable: Sendable, Equatable, RandomAccessCollection, Expressible
     }
 
     /// The rows `written` (a later row with an id already seen replacing
-    /// it), their bytes copied into a page of this table in one piece. The
-    /// id index is made in one pass, each id hashed once; ids are compared
-    /// only when their hashes are equal.
+    /// it), their pages adopted as they are (no byte copied). The id index
+    /// is made in one pass, each id hashed once; ids are compared only
+    /// when their hashes are equal.
     public init(_ written: WrittenRows) {
         guard !written.isEmpty else { return }
-        let page = RowPage(copying: written.bytes, capacity: 0)
-        pages = [page]
-        pageLive = [page.count]
+        pages = written.pages.map { $0.trimmed() }
+        pageLive = pages.map(\.count)
         shapes = [written.shape]
         shapeNumbers = [written.shape: 0]
         slots = IndexSlots(count: Self.slotCount(for: written.count + 1))
         var refs: [UInt64] = [], hashes: [UInt64] = []
         refs.reserveCapacity(written.count)
         hashes.reserveCapacity(written.count)
-        let bytes = page.bytes
-        for start in written.starts {
-            let id = RowBytes.id(bytes, at: start)
+        // The pages' bytes taken once (a page read a row would be held a row).
+        let bytes = pages.map(\.bytes)
+        for ref in written.refs {
+            let id = RowBytes.id(bytes[Int(ref >> 32)], at: Int(ref & 0xFFFF_FFFF))
             let hash = Self.hash(id)
             let known = Self.probe(slots, hash: hash) { row in
                 guard hashes[Int(row)] == hash else { return false }
-                let other = RowBytes.id(bytes, at: Self.place(of: refs[Int(row)]).at)
+                let (page, at) = Self.place(of: refs[Int(row)])
+                let other = RowBytes.id(bytes[page], at: at)
                 return other.count == id.count && (id.isEmpty || memcmp(other.baseAddress!, id.baseAddress!, id.count) == 0)
             }
             if let known {
                 discard(refs[Int(known)])
-                refs[Int(known)] = Self.ref(page: 0, at: start)
+                refs[Int(known)] = ref
             } else {
-                refs.append(Self.ref(page: 0, at: start))
+                refs.append(ref)
                 hashes.append(hash)
                 insertIntoIndex(refs.count - 1, hash: hash)
             }

@@ -62,6 +62,7 @@ extension TapeRowWriter {
             } catch {
                 written[part].failure = error
             }
+            mine.seal()   // its last page gives back what it did not use before the parts are joined
             written[part].rows = mine
         }
         // Parts after the first on helper queues (each gets a thread at once,

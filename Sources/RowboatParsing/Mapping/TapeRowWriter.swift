@@ -237,8 +237,7 @@ public final class TapeRowWriter: Sendable {
                     put(range)
                 }
             }
-            rows.starts.append(rows.bytes.count)
-            rows.bytes.append(contentsOf: UnsafeBufferPointer(start: row.base, count: row.count))
+            rows.append(row: UnsafeBufferPointer(start: row.base, count: row.count))
         }
 
         /// The cell's text as the server wrote it (never cleaned or cut),
@@ -307,8 +306,7 @@ public final class TapeRowWriter: Sendable {
     /// The row by the Item path: what this writer's rows must equal.
     func writeByItem(_ element: ListElement<JSONTapeNode>, index: Int, into rows: inout WrittenRows) throws(DataError) {
         let row = builder.row(for: try mapper.map(element, index: index))
-        rows.starts.append(rows.bytes.count)
-        RowBytes.write(row, shape: 0, searchable: shape.searchable, into: &rows.bytes)
+        rows.append(row)
     }
 }
 
