@@ -21,7 +21,12 @@ final class StreamRowWriter: Sendable {
         var failure: DataError?
     }
 
-    static let maxQueuedBytes = 8 << 20
+    /// Eight texts of `TapeRowWriter.chunkBytes`, besides the lanes' own:
+    /// enough to keep every lane busy. The texts are made on the reading
+    /// thread and let go on the lanes', and glibc keeps what the reading
+    /// thread's arena once held: 8 MB here held the 1 M NDJSON load's peak
+    /// 8–13 MB higher (docs/benchmarks.md, fourteenth session).
+    static let maxQueuedBytes = 2 << 20
 
     private let input: AsyncStream<StreamingPageDecoder.Scanned>.Continuation
     private let queue: Queue
