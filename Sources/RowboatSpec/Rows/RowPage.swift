@@ -27,12 +27,6 @@ package final class RowPage: @unchecked Sendable {
         base = malloc(Swift.max(1, capacity))!.assumingMemoryBound(to: UInt8.self)
     }
 
-    /// A page holding `bytes` (room for `capacity` at least).
-    package convenience init(copying bytes: [UInt8], capacity: Int) {
-        self.init(capacity: Swift.max(capacity, bytes.count))
-        bytes.withUnsafeBufferPointer { _ = append($0) }
-    }
-
     deinit { free(base) }
 
     /// The bytes written so far. (Inlined where tables read rows, in

@@ -25,9 +25,6 @@ public struct WrittenRows: Sendable {
 
     public var isEmpty: Bool { refs.isEmpty }
 
-    /// The bytes of all the pages' rows (what a table adopting them holds).
-    package var byteCount: Int { pages.reduce(0) { $0 + $1.count } }
-
     /// Appends one row's bytes.
     package mutating func append(row data: UnsafeBufferPointer<UInt8>) {
         // Through the array's buffer: the page is not held a row.
@@ -40,8 +37,7 @@ public struct WrittenRows: Sendable {
             return
         }
         let room = Swift.min(Self.largestPage, Swift.max(Self.firstPage, 2 * (pages.last?.capacity ?? 0)))
-        // The page before takes no more rows: its unused room goes back.
-        if let last = pages.indices.last, isKnownUniquelyReferenced(&pages[last]) { pages[last].shrinkToFit() }
+        seal()   // the page before takes no more rows
         let page = RowPage(capacity: Swift.max(room, data.count))
         _ = page.append(data)
         pages.append(page)
