@@ -152,9 +152,18 @@ struct StreamingScanTests {
         }
     }
 
-    /// What an NDJSON scanner gave: each line's text and number.
+    /// What an NDJSON scanner gave: each line's text and number. A scanner
+    /// that scans every line, short ones too, gives the same.
     static func lines(_ bytes: [UInt8], cuts: [Int], parsed: Bool = true) -> (lines: [String], longScalar: Bool) {
+        let found = lines(bytes, cuts: cuts, parsed: parsed, unscannedLength: JSONTapeNode.textLimit)
+        let scanningAll = lines(bytes, cuts: cuts, parsed: parsed, unscannedLength: 0)
+        #expect(found.lines == scanningAll.lines && found.longScalar == scanningAll.longScalar, "short lines not scanned")
+        return found
+    }
+
+    static func lines(_ bytes: [UInt8], cuts: [Int], parsed: Bool, unscannedLength: Int) -> (lines: [String], longScalar: Bool) {
         var scanner = NDJSONLineScanner()
+        scanner.unscannedLength = unscannedLength
         var lines: [String] = []
         func add(_ batch: NDJSONLineScanner.Batch?) {
             guard let batch else { return }

@@ -7,7 +7,9 @@ import RowboatSpec
 /// number, then forgets them. A line's string longer than
 /// `JSONTapeNode.textLimit` keeps only its start (`JSONStringCut`), and a
 /// number (or other unquoted word) longer than that stops the scan
-/// (`longScalar`), as in `JSONListScanner`.
+/// (`longScalar`), as in `JSONListScanner`. A line no longer than that
+/// limit can hold neither, so only a longer line's strings are tracked:
+/// the rest are found by `memchr` alone.
 public struct NDJSONLineScanner: Sendable {
     /// Lines completed since the last batch, as array text.
     public struct Batch: Sendable {
@@ -38,6 +40,10 @@ public struct NDJSONLineScanner: Sendable {
     /// A number (or other unquoted word) longer than
     /// `JSONTapeNode.textLimit`: the scan stopped at it.
     public private(set) var longScalar = false
+    /// Lines (or starts of lines) up to this many bytes are not scanned:
+    /// they cannot hold a string or word longer than the limit. Tests set
+    /// it lower to scan every line.
+    var unscannedLength = JSONTapeNode.textLimit
 
     public init() {}
 
@@ -71,6 +77,11 @@ public struct NDJSONLineScanner: Sendable {
             if line.isEmpty {
                 // A whole line here, the scan fresh (the last line ended).
                 let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if text.count <= unscannedLength {
+                    add(text)
+                    start = end + 1
+                    continue
+                }
                 scanned = scanText(text, from: 0)
                 if longScalar { return }
                 if strings.inString, scanned - (stringStart + 1) > JSONTapeNode.textLimit {
@@ -106,8 +117,10 @@ public struct NDJSONLineScanner: Sendable {
     }
 
     /// Tracks strings in the line's bytes not yet scanned, cutting a long
-    /// one and noting a long word outside them.
+    /// one and noting a long word outside them (once the line is longer
+    /// than `unscannedLength`: the scan then starts from its start).
     mutating func scanLine() {
+        guard line.count > unscannedLength else { return }
         let text = line
         scanned = text.withUnsafeBufferPointer { scanText($0, from: scanned) }
         if longScalar { return }
