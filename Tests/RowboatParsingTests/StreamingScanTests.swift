@@ -152,6 +152,34 @@ struct StreamingScanTests {
         }
     }
 
+    /// Inside an element, runs of commas, colons, words and whitespace are
+    /// passed over at once: a word that runs into a quote or bracket (not
+    /// JSON, but the scan must end it where the byte scan does), a word
+    /// split between pieces, and one longer than the limit inside an
+    /// element are scanned as the byte-at-a-time feed scans them.
+    @Test func wordsInsideElementsEndAsTheByteScanEndsThem() throws {
+        let hostile = [#"{"a":1"b"}"#, #"{"c":[tru"e"]}"#, #"{"d":x{"e":[1]}}"#, #"{"f" :7[2],"g":{}}"#,
+                       #"{"h":-0.5e+7 , "i" : [ null ,true] }"#, #"{"j":12345678901234567"}"#, "{\"k\":1\n\"l\"}"]
+        let text = Array((#"{"datas":{"list":["# + hostile.joined(separator: ",") + #",{"z":9}]}}"#).utf8)
+        let oracle = try Self.scan(text, path: "datas.list", cuts: Array(1..<text.count), parsed: false)
+        #expect(oracle.found)
+        for at in 0...text.count {
+            #expect(try Self.scan(text, path: "datas.list", cuts: [at], parsed: false) == oracle, "cut at \(at)")
+        }
+        for size in 2...17 {
+            #expect(try Self.scan(text, path: "datas.list", cuts: Array(stride(from: size, to: text.count, by: size)), parsed: false) == oracle)
+        }
+        let limit = JSONTapeNode.textLimit
+        for (length, refused) in [(limit - 1, false), (limit, false), (limit + 1, true)] {
+            let text = Array(("[{\"a\": " + String(repeating: "9", count: length) + "}, {\"b\":" + String(repeating: "8", count: length) + "}]").utf8)
+            for size in [4093, 65_536, text.count] {
+                let result = try Self.scan(text, path: "", cuts: Array(stride(from: size, to: text.count, by: size)))
+                #expect(result.longScalar == refused, "\(length) digits in pieces of \(size)")
+                if !refused { #expect(result.count == 2) }
+            }
+        }
+    }
+
     /// What an NDJSON scanner gave: each line's text and number. A scanner
     /// that scans every line, short ones too, gives the same.
     static func lines(_ bytes: [UInt8], cuts: [Int], parsed: Bool = true) -> (lines: [String], longScalar: Bool) {

@@ -149,7 +149,11 @@ public struct JSONListScanner: Sendable {
     /// at a time (`JSONStringScan.skip`), a number or word and a run of
     /// whitespace in tight loops of their own, and every other byte (the
     /// brackets, commas, colons and quotes that shape the document) through
-    /// the switch.
+    /// the switch. Off the path (inside an element) commas, colons, words
+    /// and whitespace change nothing, so a run of them is passed over at
+    /// once (`bracketOrQuote`) when it ends in these bytes and as the byte
+    /// by byte scan would end it: no word in it runs into the bracket or
+    /// quote, and none is longer than the limit.
     mutating func scanBuffer() {
         // A second reference to the storage: the loop reads it while the
         // scanner's own state changes.
@@ -168,6 +172,8 @@ public struct JSONListScanner: Sendable {
                 self.strings = strings
                 self.inScalar = inScalar
             }
+            // Where a run may be passed over again (after one that could not).
+            var passFrom = 0
             while at < count {
                 if strings.inString {
                     guard let quote = strings.skip(bytes, from: at, to: count) else {
@@ -191,6 +197,18 @@ public struct JSONListScanner: Sendable {
                     }
                     inScalar = false
                     if onPath { endScalarElement(at: base + at) }
+                }
+                if !onPath, at >= passFrom {
+                    let next = Self.bracketOrQuote(in: bytes, from: at, to: count)
+                    if next < count, next - at <= JSONTapeNode.textLimit,
+                       next == at || Self.endsScalar(bytes[next - 1]) || bytes[next] == UInt8(ascii: "]") || bytes[next] == UInt8(ascii: "}") {
+                        at = next
+                    } else {
+                        // A word that runs into a quote or bracket, one that may
+                        // be too long, or one the next piece may go on with:
+                        // byte by byte, as far as this run goes.
+                        passFrom = next + 1
+                    }
                 }
                 let byte = bytes[at]
                 switch byte {
@@ -262,6 +280,33 @@ public struct JSONListScanner: Sendable {
         }
         while at < end, !endsScalar(base[at]) { at += 1 }
         return at
+    }
+
+    /// The offset of the first `"`, `[`, `]`, `{` or `}` in
+    /// `bytes[from..<end]`, or `end`: eight bytes a word (with bit 5 set,
+    /// the brackets read `{` or `}` and no other byte does).
+    @inline(__always)
+    static func bracketOrQuote(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        guard let base = bytes.baseAddress else { return end }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var at = from
+        while at + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+            let folded = word | ones &* 0x20
+            let quotes = word ^ (ones &* 0x22), opens = folded ^ (ones &* 0x7B), closes = folded ^ (ones &* 0x7D)
+            // Of the bytes flagged, the lowest is exact (a borrow only runs upwards).
+            let found = (quotes &- ones) & ~quotes & highs | (opens &- ones) & ~opens & highs
+                | (closes &- ones) & ~closes & highs
+            if found != 0 { return at + found.trailingZeroBitCount >> 3 }
+            at += 8
+        }
+        while at < end {
+            switch base[at] {
+            case UInt8(ascii: "\""), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"): return at
+            default: at += 1
+            }
+        }
+        return end
     }
 
     static func endsScalar(_ byte: UInt8) -> Bool {
