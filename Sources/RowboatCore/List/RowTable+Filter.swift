@@ -20,7 +20,14 @@ extension RowTable {
     }
 
     func hiddenIndex(ofIDBytes wanted: UnsafeBufferPointer<UInt8>) -> Int? {
-        Self.probe(hiddenSlots, for: wanted) { k in
+        hiddenIndex(ofIDBytes: wanted, hash: Self.hash(wanted))
+    }
+
+    /// `hiddenIndex(ofIDBytes:)` with the id's hash known (`hash`): nil at
+    /// once while no row is set aside.
+    func hiddenIndex(ofIDBytes wanted: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+        guard !hiddenSlots.isEmpty else { return nil }
+        return Self.probe(hiddenSlots, hash: hash) { k in
             guard hidden[Int(k)] != Self.goneRef else { return false }
             let (page, at) = Self.place(of: hidden[Int(k)])
             let id = RowBytes.id(pages[page].bytes, at: at)

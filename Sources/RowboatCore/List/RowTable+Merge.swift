@@ -95,7 +95,7 @@ extension RowTable {
                     continue
                 }
                 refs.append(ref)
-                arrived(takingBack: hiddenIndex(ofIDBytes: bytes))
+                arrived(takingBack: hiddenIndex(ofIDBytes: bytes, hash: hash))
                 addToIndex(refs.count - 1, moving: false, hash: hash)
             }
         }
