@@ -27,10 +27,12 @@ public struct WrittenRows: Sendable {
 
     /// Appends one row's bytes.
     package mutating func append(row data: UnsafeBufferPointer<UInt8>) {
-        // Through the array's buffer: the page is not held a row.
+        // Through the array's buffer, and the page borrowed where it is:
+        // it is not retained and released a row.
         let last = pages.count - 1
         let at = last < 0 ? nil : pages.withUnsafeMutableBufferPointer { pages in
-            isKnownUniquelyReferenced(&pages[last]) ? pages[last].append(data) : nil
+            isKnownUniquelyReferenced(&pages[last])
+                ? Unmanaged.passUnretained(pages[last])._withUnsafeGuaranteedRef { $0.append(data) } : nil
         }
         if let at {
             refs.append(UInt64(last) << 32 | UInt64(at))
