@@ -72,7 +72,36 @@ public func fuzzMapping(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
         compareStreamed(body, endpoint)
     }
+    for (path, keyed) in [("datas.list", false), ("", false), ("", true)] { compareScanCuts(body, path: path, keyed: keyed) }
     return 0
+}
+
+
+/// The list scanner fed the body in two pieces and a byte at a time (where
+/// no run is passed over at once: each byte is scanned alone) finds the
+/// same elements, skeleton, last element and flags. (The texts handed out
+/// split the elements differently, and a text keeps what separates its
+/// elements: they are compared without whitespace, commas and colons.)
+func compareScanCuts(_ body: [UInt8], path: String, keyed: Bool) {
+    func scan(_ pieces: [ArraySlice<UInt8>]) -> [String] {
+        var scanner = JSONListScanner(path: JSONPath(path)!, keyed: keyed)!
+        var elements: [UInt8] = [], taken = 0
+        func add(_ text: [UInt8]?) {
+            guard let text else { return }
+            taken += scanner.takenCount
+            // `[e1,e2]` (or `{…}`): its inside.
+            elements += text.dropFirst().dropLast().filter { !" \t\r\n,:".utf8.contains($0) }
+        }
+        for piece in pieces { add(Array(piece).withUnsafeBytes { scanner.feed($0) }) }
+        let (rest, skeleton) = scanner.finish()
+        add(rest)
+        return [String(decoding: elements, as: UTF8.self), String(decoding: skeleton, as: UTF8.self),
+                "\(taken) \(scanner.elementCount) \(scanner.foundList) \(scanner.tooDeep) \(scanner.longScalar)",
+                scanner.lastElement.map { String(decoding: $0, as: UTF8.self) } ?? "none"]
+    }
+    let cut = body.count / 2
+    require(scan([body[..<cut], body[cut...]]) == scan(body.indices.map { body[$0...$0] }),
+            "the list scanner reads two pieces otherwise than single bytes")
 }
 
 /// The body streamed in two pieces both ways: the Item path's rows
