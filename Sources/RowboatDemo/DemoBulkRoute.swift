@@ -1,4 +1,6 @@
+import Dispatch
 import Hummingbird
+import Synchronization
 
 /// `GET /api/bulk?items=N&shape=bare|envelope|ndjson|keyed`: one huge
 /// response of N generated items (default 1,000,000: about 100 MB),
@@ -14,6 +16,10 @@ package enum DemoBulkRoute {
     static let maxItems = 20_000_000
     /// Items written per chunk.
     static let chunkItems = 2_000
+    /// When the last body was handed whole to the connection
+    /// (`DispatchTime` uptime, nanoseconds; 0 before any): the load bench
+    /// times a client's last row from the server's last byte with it.
+    package static let lastBodyWritten = Atomic<UInt64>(0)
 
     static func register(on router: Router<BasicRequestContext>) {
         router.get("/api/bulk") { request, _ in
@@ -73,6 +79,7 @@ package enum DemoBulkRoute {
         buffer.writeString(tail)
         try await writer.write(buffer)
         try await writer.finish(nil)
+        lastBodyWritten.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
     }
 
     /// Item `id` as JSON (about 110 bytes), the same every time.
