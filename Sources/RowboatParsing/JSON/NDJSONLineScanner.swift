@@ -252,7 +252,11 @@ public struct NDJSONLineScanner: Sendable {
         handedOut = true
         var batch = pending
         batch.text.append(UInt8(ascii: "]"))
+        // The next batch made room for at once, a quarter larger than this
+        // one (not grown a doubling at a time, each copying what it holds).
         pending = Batch(text: [], lines: [])
+        pending.text.reserveCapacity(batch.text.count + batch.text.count / 4)
+        pending.lines.reserveCapacity(batch.lines.count + batch.lines.count / 4)
         return batch
     }
 
