@@ -284,7 +284,9 @@ public struct JSONListScanner: Sendable {
 
     /// The offset of the first `"`, `[`, `]`, `{` or `}` in
     /// `bytes[from..<end]`, or `end`: eight bytes a word (with bit 5 set,
-    /// the brackets read `{` or `}` and no other byte does).
+    /// the brackets read `{` or `}` and no other byte does). The loop of
+    /// `scalarEnd` with other candidates, kept apart as
+    /// `NDJSONLineScanner.wordEnd` explains.
     @inline(__always)
     static func bracketOrQuote(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
         guard let base = bytes.baseAddress else { return end }
