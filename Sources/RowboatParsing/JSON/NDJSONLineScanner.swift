@@ -52,7 +52,7 @@ public struct NDJSONLineScanner: Sendable {
         scan(bytes)
         // Held back while short (`holdBack`), but for the first.
         if handedOut, pending.text.count < holdBack { return nil }
-        return take()
+        return take(more: true)
     }
 
     /// All the lines of a whole body as one batch (nil when there are
@@ -247,16 +247,19 @@ public struct NDJSONLineScanner: Sendable {
         }
     }
 
-    mutating func take() -> Batch? {
+    /// The lines pending as a batch. (`more`: more bytes are to come, so
+    /// the next batch is made room for at once, a quarter larger than this
+    /// one: not grown a doubling at a time, each copying what it holds.)
+    mutating func take(more: Bool = false) -> Batch? {
         guard !pending.lines.isEmpty else { return nil }
         handedOut = true
         var batch = pending
         batch.text.append(UInt8(ascii: "]"))
-        // The next batch made room for at once, a quarter larger than this
-        // one (not grown a doubling at a time, each copying what it holds).
         pending = Batch(text: [], lines: [])
-        pending.text.reserveCapacity(batch.text.count + batch.text.count / 4)
-        pending.lines.reserveCapacity(batch.lines.count + batch.lines.count / 4)
+        if more {
+            pending.text.reserveCapacity(batch.text.count + batch.text.count / 4)
+            pending.lines.reserveCapacity(batch.lines.count + batch.lines.count / 4)
+        }
         return batch
     }
 
