@@ -99,9 +99,11 @@ public enum KeyBindings {
         func crossLayerConflicts() -> [KeyConflict] {
             var conflicts: [KeyConflict] = []
             for screen in KeyScreen.allCases {
-                var keys: [Key] = []
-                for layer in screen.layers { keys += tables[layer, default: [:]].keys.filter { !keys.contains($0) } }
-                for key in KeyName.sorted(keys) {
+                // Only a key configured anew on one of the screen's layers can
+                // be `mine` below: the default map's own keys are not looked at.
+                var keys: Set<Key> = []
+                for layer in screen.layers { keys.formUnion(introduced[layer] ?? []) }
+                for key in KeyName.sorted(Array(keys)) {
                     let bound = screen.layers.compactMap { layer in
                         tables[layer, default: [:]][key].map { (layer: layer, action: $0) }
                     }
