@@ -180,7 +180,8 @@ let package = Package(
         ], path: "Benchmarks/RowboatBench"),
         // Each test target depends on what it tests: RowboatSpec's tests build with RowboatSpec alone (it is pure).
         .testTarget(name: "RowboatSpecTests", dependencies: ["RowboatSpec"]),
-        .testTarget(name: "RowboatParsingTests", dependencies: ["RowboatParsing", "RowboatSpec", "CSimdJSON", "RowboatTestSupport"]),
+        .testTarget(name: "RowboatParsingTests", dependencies: ["RowboatParsing", "RowboatSpec", "CSimdJSON", "RowboatTestSupport",
+                                                          http("Yams", "Yams")]),
         .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatCells", "RowboatSpec", "RowboatParsing", "RowboatJQ"]),
         .testTarget(name: "RowboatJQTests", dependencies: ["RowboatJQ", "RowboatSpec"]),
         .testTarget(name: "RowboatCellsTests", dependencies: ["RowboatCells"]),

@@ -22,7 +22,10 @@ public enum ConfigLoader {
         try ConfigExpansion.check(text, file: file)
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // The basic resolver: no regular expression runs on every key and
+            // value; the few values that keep YAML's types are typed when read
+            // (`ConfigNode.tagName(of:)`).
+            guard let node = try Yams.compose(yaml: text, .basic) else {
                 throw ConfigError(file: file, line: nil, column: nil, keyPath: "", message: "the file is empty")
             }
             root = node

@@ -122,7 +122,7 @@ struct ConfigNode {
     func jsonValue() throws(ConfigError) -> JSONValue {
         switch node {
         case .scalar(let scalar):
-            switch node.tag.description {
+            switch Self.tagName(of: scalar) {
             case Tag.Name.null.rawValue: return .null
             case Tag.Name.bool.rawValue: if let b = node.bool { return .bool(b) }
             case Tag.Name.int.rawValue:
@@ -146,6 +146,24 @@ struct ConfigNode {
             return .object(object)
         case .alias:
             throw error("aliases are not supported here")
+        }
+    }
+
+    /// A scalar's type: its tag when the file gives one, else YAML 1.1's
+    /// rules for a plain scalar (`YAMLPlainScalar`; the file is composed
+    /// with Yams' basic resolver, which leaves plain scalars untyped).
+    static func tagName(of scalar: Node.Scalar) -> String {
+        switch scalar.tag.description {
+        case Tag.Name.implicit.rawValue:
+            switch YAMLPlainScalar(scalar.string) {
+            case .null: Tag.Name.null.rawValue
+            case .bool: Tag.Name.bool.rawValue
+            case .int: Tag.Name.int.rawValue
+            case .float: Tag.Name.float.rawValue
+            case .text: Tag.Name.str.rawValue
+            }
+        case Tag.Name.nonSpecific.rawValue: Tag.Name.str.rawValue
+        case let name: name
         }
     }
 
