@@ -35,10 +35,12 @@ public struct HTTPReply: Sendable {
 public final class HTTPTransport: Sendable {
     public static let defaultMaxBodyBytes = Communication.defaultMaxBodyBytes
 
-    let client: HTTPClient
-    /// The event loop whose connections this transport prefers; exchanges
-    /// run on it (see `send`).
-    let loop: EventLoopExecutor
+    /// The client and the event loop whose connections it prefers
+    /// (exchanges run on it, see `send`), made at the first request: a
+    /// list read from the cache alone starts no client and no event loop
+    /// threads.
+    private let state = Mutex<ClientState>(.unmade)
+    private let configuration: HTTPClient.Configuration
     public let maxBodyBytes: Int
     public let retryPolicy: RetryPolicy
     public let connectTimeoutSeconds: Int64
@@ -59,8 +61,7 @@ public final class HTTPTransport: Sendable {
         // No tracing: AHC would otherwise open a span (with its attributes)
         // per request for the global tracer, which we never bootstrap.
         configuration.tracing.tracer = nil
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        loop = EventLoopExecutor(client.eventLoopGroup.next())
+        self.configuration = configuration
         self.maxBodyBytes = maxBodyBytes
         self.retryPolicy = retryPolicy
     }
@@ -73,7 +74,33 @@ public final class HTTPTransport: Sendable {
     }
 
     public func shutdown() async {
-        try? await client.shutdown()
+        let made = state.withLock { state -> HTTPClient? in
+            defer { state = .shutDown }
+            if case .made(let client, _) = state { return client }
+            return nil
+        }
+        try? await made?.shutdown()
+    }
+
+    /// True once a request made the client (and started its event loops).
+    var clientMade: Bool {
+        state.withLock { if case .made = $0 { true } else { false } }
+    }
+
+    /// The client and its loop, made on the first call; after `shutdown`,
+    /// AHC's own "already shut down".
+    private func connection() throws -> (client: HTTPClient, loop: EventLoopExecutor) {
+        try state.withLock { state in
+            switch state {
+            case .made(let client, let loop): return (client, loop)
+            case .shutDown: throw HTTPClientError.alreadyShutdown
+            case .unmade:
+                let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+                let loop = EventLoopExecutor(client.eventLoopGroup.next())
+                state = .made(client, loop)
+                return (client, loop)
+            }
+        }
     }
 
     /// Sends `spec`; a `receiver` that accepts the final reply gets its
@@ -88,9 +115,10 @@ public final class HTTPTransport: Sendable {
     public func send(_ spec: RequestSpec, receiver: (any BodyReceiver)? = nil) async throws(DataError) -> HTTPReply {
         let timeout = spec.timeoutSeconds
         do {
+            let loop = try connection().loop
             return try await withTaskExecutorPreference(loop) {
                 let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
-                return try await withDeadline(seconds: timeout) { [self] in
+                return try await withDeadline(seconds: timeout, on: loop) { [self] in
                     try await exchanges(spec, until: deadline, receiver: receiver)
                 }
             }
@@ -151,7 +179,7 @@ public final class HTTPTransport: Sendable {
         for (name, value) in spec.headers { request.headers.add(name: name, value: value) }
         if let body = spec.body { request.body = .bytes(ByteBuffer(bytes: body)) }
         let remaining = max(0.001, Self.seconds(deadline - ContinuousClock.now))
-        let response = try await client.execute(request, timeout: .milliseconds(Int64(remaining * 1000)))
+        let response = try await connection().client.execute(request, timeout: .milliseconds(Int64(remaining * 1000)))
         let status = Int(response.status.code)
         let headers = response.headers.map { ($0.name, $0.value) }
         if RedirectPolicy.statuses.contains(status), response.headers.first(name: "location") != nil {
@@ -194,7 +222,8 @@ public final class HTTPTransport: Sendable {
     /// `seconds`: `work` runs as a task (on the loop) that a timer on the
     /// loop cancels at the deadline. Set and cancelled from the loop, the
     /// timer wakes no thread.
-    func withDeadline<T: Sendable>(seconds: Double, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    func withDeadline<T: Sendable>(seconds: Double, on loop: EventLoopExecutor,
+                                   _ work: @escaping @Sendable () async throws -> T) async throws -> T {
         let task = Task(executorPreference: loop) { try await work() }
         let expired = DeadlineFlag()
         let alarm = loop.loop.scheduleTask(in: .nanoseconds(Int64(seconds * 1_000_000_000))) {
@@ -215,6 +244,14 @@ public final class HTTPTransport: Sendable {
 }
 
 /// Set once a deadline has passed (by the timer, read by the waiter).
+/// An `HTTPTransport`'s client: not made yet, made (with the loop it
+/// prefers), or shut down.
+enum ClientState: Sendable {
+    case unmade
+    case made(HTTPClient, EventLoopExecutor)
+    case shutDown
+}
+
 final class DeadlineFlag: Sendable {
     let value = Atomic<Bool>(false)
 }
