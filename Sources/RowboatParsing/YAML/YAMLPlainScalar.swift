@@ -9,10 +9,10 @@
 /// and the config reads a scalar's type only for the few values that keep
 /// YAML's types (`params`, defaults). `YAMLPlainScalarTests` holds it to
 /// Yams' resolver over every short string of the characters that matter.
-enum YAMLPlainScalar: Sendable, Equatable {
+package enum YAMLPlainScalar: Sendable, Equatable {
     case null, bool, int, float, text
 
-    init(_ string: String) {
+    package init(_ string: String) {
         var string = string
         self = string.withUTF8 { Self.kind(of: Self.trimmingFinalBreak($0)) }
     }
