@@ -25,6 +25,12 @@ struct ConfigErrorTests {
         #expect(e.description.contains("did you mean \"paging\""))
     }
 
+    /// A key is text: written plain once and quoted once it is still one key.
+    @Test func aKeyGivenTwiceNamesItsLine() throws {
+        let e = try error("server: http://x\ninterfaces:\n  items:\n    url: /a\n    item: {title: t}\n    params: {true: 1, \"true\": 2}\n")
+        #expect(e.description == "test.yaml:6:14: duplicate keys: true")
+    }
+
     @Test func typoAtTheRoot() throws {
         let e = try error("server: http://x\ninterfaecs: {}\n")
         #expect(e.line == 2)

@@ -79,8 +79,9 @@ public enum ConfigLoader {
         switch e {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
             return ConfigError(file: file, line: mark.line, column: mark.column, keyPath: "", message: "YAML syntax: \(problem)")
-        case .duplicatedKeysInMapping(let duplicates, _):
-            return ConfigError(file: file, line: nil, column: nil, keyPath: "",
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            // At the first of them (a key is text: `true:` and `"true":` are one key).
+            return ConfigError(file: file, line: context.mark.line, column: context.mark.column, keyPath: "",
                                message: "duplicate keys: \(duplicates.joined(separator: ", "))")
         default:
             return ConfigError(file: file, line: nil, column: nil, keyPath: "", message: "YAML: \(e)")
