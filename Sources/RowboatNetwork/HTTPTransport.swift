@@ -243,7 +243,6 @@ public final class HTTPTransport: Sendable {
     }
 }
 
-/// Set once a deadline has passed (by the timer, read by the waiter).
 /// An `HTTPTransport`'s client: not made yet, made (with the loop it
 /// prefers), or shut down.
 enum ClientState: Sendable {
@@ -252,6 +251,7 @@ enum ClientState: Sendable {
     case shutDown
 }
 
+/// Set once a deadline has passed (by the timer, read by the waiter).
 final class DeadlineFlag: Sendable {
     let value = Atomic<Bool>(false)
 }
