@@ -28,6 +28,10 @@ int ref_keypress_run(void) {
     setlocale(LC_ALL, "");
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (!screen) return 1;
+    /* As NCursesScreen.writeFramesWhole: until a screen has been suspended
+     * and resumed once, ncurses flushes after every cursor move. */
+    endwin();
+    doupdate();
     cbreak();
     noecho();
     nonl();

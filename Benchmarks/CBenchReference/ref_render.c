@@ -24,6 +24,10 @@ int ref_render_start(void) {
     setlocale(LC_ALL, "");
     ref_screen = newterm(NULL, stdout, stdin);
     if (!ref_screen) return 1;
+    /* As NCursesScreen.writeFramesWhole: until a screen has been suspended
+     * and resumed once, ncurses flushes after every cursor move. */
+    endwin();
+    doupdate();
     cbreak();
     noecho();
     nonl();

@@ -63,6 +63,7 @@ public final class NCursesScreen {
             delscreen(screen)
             throw StartError(description: "terminal type \"\(Sanitizer.clean(term, limit: 40))\" cannot move the cursor; rowboat needs a full-screen terminal (try rowboat fetch for plain output)")
         }
+        writeFramesWhole()
         started = true
         TerminalGuard.arm()
         cbreak()
@@ -94,6 +95,19 @@ public final class NCursesScreen {
         SignalRelay.install(writingTo: wake.writeFD)
         size = TerminalSize(columns: Int(rb_cols()), rows: Int(rb_lines()))
         previous = nil
+    }
+
+    /// Lets ncurses write each frame in one piece. Until a screen has been
+    /// suspended and resumed once, ncurses (6.4) treats it as not yet
+    /// started and flushes its output after every cursor move: a first
+    /// screen went out in about 190 writes, each waking the terminal (and,
+    /// on a busy machine, waiting for a core again). One `endwin` and
+    /// `doupdate` before anything is drawn, the documented way back from
+    /// shell mode, ends that state; what they write (the alternate screen
+    /// left and entered again, nothing drawn yet) goes out in two writes.
+    func writeFramesWhole() {
+        endwin()
+        doupdate()
     }
 
     /// Gives the terminal back exactly as it was.
