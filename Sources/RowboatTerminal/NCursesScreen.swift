@@ -122,6 +122,14 @@ public final class NCursesScreen {
         TerminalGuard.disarm()
     }
 
+    /// The terminal's size as the kernel has it (nil: stdout is not a
+    /// terminal, or it does not say), before ncurses has started.
+    public static func windowSize() -> TerminalSize? {
+        var ws = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
+        return TerminalSize(columns: Int(ws.ws_col), rows: Int(ws.ws_row))
+    }
+
     /// Re-reads the window size after SIGWINCH and resizes ncurses' screens.
     public func refreshSize() -> TerminalSize {
         var ws = winsize()

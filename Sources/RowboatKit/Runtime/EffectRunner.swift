@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RowboatCore
 import RowboatSpec
 
@@ -16,8 +17,10 @@ package final class EffectRunner: Sendable {
     let storeQueue = DispatchQueue(label: "rowboat.stores")
     /// Browser and clipboard programs run here, one at a time.
     let helperQueue = DispatchQueue(label: "rowboat.helpers")
-    /// Fetches rows' images (nil: none are).
-    let images: (any ImageService)?
+    /// Fetches rows' images (nil: none are); given at start or, on the
+    /// terminal, once it has said what it shows (`attach(images:)`).
+    private let imageService: Mutex<(any ImageService)?>
+    var images: (any ImageService)? { imageService.withLock { $0 } }
     let post: @Sendable (AppAction) -> Void
     /// Page requests in flight, cancellable by list and id.
     let fetches = FetchTasks()
@@ -46,10 +49,16 @@ package final class EffectRunner: Sendable {
         self.viewStore = viewStore
         self.actionHistory = actionHistory
         self.actions = ActionRunner(provider: provider, custom: customAction, post: post)
-        self.images = images
+        self.imageService = Mutex(images)
         self.store = store
         self.clock = clock
         self.post = post
+    }
+
+    /// The images' service, made once the terminal has started (pages may
+    /// be asked for before: no row, so no image, is wanted until then).
+    package func attach(images service: (any ImageService)?) {
+        imageService.withLock { $0 = service }
     }
 
     /// Stops background image work, every page request (live ticks among

@@ -65,12 +65,12 @@ package struct ListRuntime: Sendable {
             if let imageMode { loop.imageMode = imageMode }
             attach { inbox.post($0) }
             defer { attach(nil) }
-            return try loop.run { colors, pixels in
-                let clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
-                let service = slot.make(images, ImageServiceContext(colors: colors, pixels: pixels, clock: clock,
-                                                                    post: { inbox.post($0) }))
-                return runner(images: service, clock: clock, post: { inbox.post($0) })
-            }
+            let clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
+            return try loop.run(makeRunner: { runner(images: nil, clock: clock, post: { inbox.post($0) }) },
+                                makeImages: { colors, pixels in
+                slot.make(images, ImageServiceContext(colors: colors, pixels: pixels, clock: clock,
+                                                      post: { inbox.post($0) }))
+            })
         }
         await slot.shutdown()
         await finish()

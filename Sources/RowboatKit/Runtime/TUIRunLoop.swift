@@ -61,30 +61,37 @@ package final class TUIRunLoop {
     /// Runs until the user quits or a terminating signal arrives; the
     /// terminal is restored on every way out.
     ///
-    /// `makeRunner` builds the effect runner (with `inbox.post` as its sink)
-    /// once the terminal has started, given the richest thumbnail colours it
-    /// shows: direct colour, 240, 16 or 8 palette colours, or symbols only
-    /// (monochrome theme, NO_COLOR), and the picture format when thumbnails
-    /// go in pixels. The runner is stopped on the way out.
+    /// `makeRunner` builds the effect runner (with `inbox.post` as its
+    /// sink) before the terminal is taken over: the first page is asked for
+    /// at once, and its read overlaps the terminal's answers and ncurses'
+    /// start. `makeImages` makes the images' service once the terminal has
+    /// started, given the richest thumbnail colours it shows: direct
+    /// colour, 240, 16 or 8 palette colours, or symbols only (monochrome
+    /// theme, NO_COLOR), and the picture format when thumbnails go in
+    /// pixels. The runner is stopped on the way out.
     /// Returns how it ended: the user quit, or a signal (SIGINT, SIGTERM,
     /// SIGHUP; a terminal that hung up counts as SIGHUP) asked it to.
     @discardableResult
-    package func run(makeRunner: (ThumbnailColors, PixelFormat?) -> EffectRunner) throws -> TUIExit {
-        try screen.start(wake: wake)
-        defer { screen.stop() }
+    package func run(makeRunner: () -> EffectRunner,
+                     makeImages: (ThumbnailColors, PixelFormat?) -> (any ImageService)?) throws -> TUIExit {
         // Keys first: background work yields the cores to this thread while it runs.
         BackgroundPriority.uiIsRunning = true
         defer { BackgroundPriority.uiIsRunning = false }
+        runner = makeRunner()
+        defer { runner.stop() }
+        dispatch(.clock(Date().timeIntervalSince1970))
+        if let size = NCursesScreen.windowSize() { dispatch(.resized(size)) }
+        dispatch(.list(.appeared))
+        try screen.start(wake: wake)
+        defer { screen.stop() }
         store.update { state in
             state.imagesInfo = screen.graphics.reason
             if screen.graphics.choice == .off { state.turnImagesOff() }
         }
-        runner = makeRunner(ThumbnailColors.best(colors: screen.colorCount, directColor: screen.directColor,
-                                                 allowed: !screen.theme.isMonochrome), screen.graphics.pixels)
-        defer { runner.stop() }
-        dispatch(.clock(Date().timeIntervalSince1970))
+        runner.attach(images: makeImages(ThumbnailColors.best(colors: screen.colorCount, directColor: screen.directColor,
+                                                               allowed: !screen.theme.isMonochrome),
+                                         screen.graphics.pixels))
         dispatch(.resized(screen.size))
-        dispatch(.list(.appeared))
         draw()
         while !store.read(\.shouldQuit) {
             let busy = store.read(\.isLoading)
