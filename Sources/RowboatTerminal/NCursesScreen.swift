@@ -132,9 +132,8 @@ public final class NCursesScreen {
 
     /// Re-reads the window size after SIGWINCH and resizes ncurses' screens.
     public func refreshSize() -> TerminalSize {
-        var ws = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
-            resizeterm(Int32(ws.ws_row), Int32(ws.ws_col))
+        if let window = Self.windowSize() {
+            resizeterm(Int32(window.rows), Int32(window.columns))
         }
         size = TerminalSize(columns: Int(rb_cols()), rows: Int(rb_lines()))
         previous = nil
