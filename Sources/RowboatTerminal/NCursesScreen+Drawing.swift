@@ -23,12 +23,15 @@ extension NCursesScreen {
         if full { erase() }
         let w = min(grid.width, Int(rb_cols())), h = min(grid.height, Int(rb_lines()))
         var changedRows = pictureRowsToRepaint(grid, full: full, height: h)
+        // The last frame's cells, read once: not the stored property per cell.
+        let now = grid.cells, last = full ? [] : previous?.cells ?? []
         for y in 0..<h {
             var x = 0
+            let row = y * grid.width
             while x < w {
-                let cell = grid[x, y]
-                if !full, let prev = previous, prev[x, y] == cell,
-                   cell.width != 2 || (x + 1 < w && prev[x + 1, y] == grid[x + 1, y]) {
+                let cell = now[row + x]
+                if !last.isEmpty, last[row + x] == cell,
+                   cell.width != 2 || (x + 1 < w && last[row + x + 1] == now[row + x + 1]) {
                     x += 1
                     continue
                 }
@@ -48,7 +51,18 @@ extension NCursesScreen {
         let want = Int(cell.width)
         var pair = pairNumber(for: cell.style)
         let attrs = attributes(cell.style.attributes)
-        // Most cells are one scalar of our width: no arrays.
+        // Most cells are one printable ASCII byte: no width to ask.
+        let utf8 = cell.text.utf8
+        if want == 1, utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+            var chars: (wchar_t, wchar_t) = (wchar_t(byte), 0)
+            var cc = cchar_t()
+            withUnsafePointer(to: &chars) { pointer in
+                pointer.withMemoryRebound(to: wchar_t.self, capacity: 2) { _ = setcchar(&cc, $0, attrs, 0, &pair) }
+            }
+            mvadd_wch(Int32(y), Int32(x), &cc)
+            return 1
+        }
+        // Then one scalar of our width: no arrays.
         let view = cell.text.unicodeScalars
         if want == 1, let base = view.first, view.index(after: view.startIndex) == view.endIndex {
             let wide = wchar_t(bitPattern: base.value)

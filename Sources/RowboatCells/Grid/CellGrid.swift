@@ -8,6 +8,7 @@ public struct Cell: Sendable, Equatable {
     /// 1, 2 for the left half of a wide character, 0 for its right half.
     public var width: UInt8
 
+    @inlinable
     public init(text: String, style: Style, width: UInt8 = 1) {
         self.text = text
         self.style = style
@@ -15,6 +16,13 @@ public struct Cell: Sendable, Equatable {
     }
 
     public static let blank = Cell(text: " ", style: .plain)
+
+    /// Written out so other modules inline it: the backend compares every
+    /// cell of a frame with the last one.
+    @inlinable
+    public static func == (a: Cell, b: Cell) -> Bool {
+        a.width == b.width && a.style == b.style && a.text == b.text
+    }
 }
 
 /// An in-memory screen of cells that widgets draw into. Pure: tests render
@@ -24,26 +32,32 @@ public struct Cell: Sendable, Equatable {
 public struct CellGrid: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    public private(set) var cells: [Cell]
+    /// The cells, row by row.
+    @inlinable public var cells: [Cell] { storage }
+    @usableFromInline var storage: [Cell]
     /// Pictures in pixels placed on the grid (see `GridPicture`).
     public var pictures: [GridPicture] = []
 
+    @inlinable
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
         self.height = max(0, height)
-        self.cells = Array(repeating: fill, count: self.width * self.height)
+        self.storage = Array(repeating: fill, count: self.width * self.height)
     }
 
+    @inlinable
     public subscript(x: Int, y: Int) -> Cell {
-        cells[y * width + x]
+        storage[y * width + x]
     }
 
+    @inlinable
     mutating func setCell(_ cell: Cell, x: Int, y: Int) {
-        cells[y * width + x] = cell
+        storage[y * width + x] = cell
     }
 
     /// Copies row `row` of `source` to (x, y), clipped at this grid's right
     /// edge; a wide character cut by the edge becomes a space.
+    @inlinable
     public mutating func copyRow(from source: CellGrid, row: Int, toX x: Int, y: Int) {
         guard row >= 0, row < source.height, y >= 0, y < height else { return }
         for column in 0..<source.width {
@@ -51,30 +65,32 @@ public struct CellGrid: Sendable, Equatable {
             guard dx >= 0, dx < width else { continue }
             var cell = source[column, row]
             if cell.width == 2 && dx + 1 >= width { cell = Cell(text: " ", style: cell.style) }
-            cells[y * width + dx] = cell
+            storage[y * width + dx] = cell
         }
     }
 
     /// Fills `count` cells of row `y` from `x` with spaces in `style`. A
     /// wide character cut by either end becomes a space, so no half glyph
     /// spills into the filled cells (an overlay's edge stays clean).
+    @inlinable
     public mutating func fill(x: Int, y: Int, count: Int, style: Style) {
         guard y >= 0, y < height else { return }
         let start = max(0, x), end = min(width, x + count)
         guard start < end else { return }
         let base = y * width
-        if cells[base + start].width == 0, start > 0, cells[base + start - 1].width == 2 {
-            cells[base + start - 1] = Cell(text: " ", style: cells[base + start - 1].style)
+        if storage[base + start].width == 0, start > 0, storage[base + start - 1].width == 2 {
+            storage[base + start - 1] = Cell(text: " ", style: storage[base + start - 1].style)
         }
-        if end < width, cells[base + end].width == 0 {
-            cells[base + end] = Cell(text: " ", style: cells[base + end].style)
+        if end < width, storage[base + end].width == 0 {
+            storage[base + end] = Cell(text: " ", style: storage[base + end].style)
         }
-        for i in start..<end { cells[base + i] = Cell(text: " ", style: style) }
+        for i in start..<end { storage[base + i] = Cell(text: " ", style: style) }
     }
 
     /// Writes `text` at (x, y), clipped to `maxWidth` columns; returns the
     /// columns used. Text is sanitized here: nothing unclean reaches a cell.
     @discardableResult
+    @inlinable
     public mutating func put(_ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: Style) -> Int {
         guard y >= 0, y < height, x >= 0, x < width else { return 0 }
         let limit = min(width - x, maxWidth ?? Int.max)
@@ -85,7 +101,7 @@ public struct CellGrid: Sendable, Equatable {
             var col = 0
             for byte in text.utf8 {
                 if col >= limit { break }
-                cells[base + col] = Cell(text: String(UnicodeScalar(byte)), style: style)
+                storage[base + col] = Cell(text: String(UnicodeScalar(byte)), style: style)
                 col += 1
             }
             return col
@@ -96,11 +112,11 @@ public struct CellGrid: Sendable, Equatable {
             let w = DisplayWidth.of(c)
             if w == 0 { continue }
             if col + w > limit {
-                if w == 2, col < limit { cells[base + col] = Cell(text: " ", style: style); col += 1 }
+                if w == 2, col < limit { storage[base + col] = Cell(text: " ", style: style); col += 1 }
                 break
             }
-            cells[base + col] = Cell(text: String(c), style: style, width: UInt8(w))
-            if w == 2 { cells[base + col + 1] = Cell(text: "", style: style, width: 0) }
+            storage[base + col] = Cell(text: String(c), style: style, width: UInt8(w))
+            if w == 2 { storage[base + col + 1] = Cell(text: "", style: style, width: 0) }
             col += w
         }
         return col
@@ -109,12 +125,13 @@ public struct CellGrid: Sendable, Equatable {
     /// Writes one cell of a picture: a printable scalar of width 1 (what
     /// thumbnails are made of) goes straight in; anything else takes the
     /// sanitizing `put` path, limited to one column.
+    @inlinable
     public mutating func putSymbol(_ symbol: String, x: Int, y: Int, style: Style) {
         guard y >= 0, y < height, x >= 0, x < width else { return }
         let view = symbol.unicodeScalars
         if let scalar = view.first, view.index(after: view.startIndex) == view.endIndex,
            scalar.value >= 0x20, scalar.value < 0x7F || (scalar.value >= 0x2500 && scalar.value <= 0x259F) {
-            cells[y * width + x] = Cell(text: symbol, style: style)
+            storage[y * width + x] = Cell(text: symbol, style: style)
         } else {
             put(symbol, x: x, y: y, maxWidth: 1, style: style)
         }
@@ -122,6 +139,7 @@ public struct CellGrid: Sendable, Equatable {
 
     /// Writes `text` truncated with "…" to fit `width` columns, padded with
     /// spaces in `style` to exactly `width`, aligned left or right.
+    @inlinable
     public mutating func putField(_ text: String, x: Int, y: Int, width: Int, style: Style, alignRight: Bool = false) {
         guard width > 0 else { return }
         let fitted = TextFit.truncate(Sanitizer.clean(text), to: width)

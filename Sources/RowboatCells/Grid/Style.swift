@@ -9,12 +9,22 @@ public struct Style: Sendable, Hashable {
         /// 24-bit 0xRRGGBB: drawn as is on a direct-colour terminal, as the
         /// nearest palette colour elsewhere.
         case rgb(UInt32)
+
+        @inlinable
+        public static func == (a: Color, b: Color) -> Bool {
+            switch (a, b) {
+            case (.default, .default): true
+            case (.indexed(let x), .indexed(let y)): x == y
+            case (.rgb(let x), .rgb(let y)): x == y
+            default: false
+            }
+        }
     }
 
     /// Text attributes.
     public struct Attributes: OptionSet, Sendable, Hashable {
         public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
         public static let bold = Attributes(rawValue: 1)
         public static let reverse = Attributes(rawValue: 2)
         public static let underline = Attributes(rawValue: 4)
@@ -25,6 +35,7 @@ public struct Style: Sendable, Hashable {
     public var background: Color
     public var attributes: Attributes
 
+    @inlinable
     public init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
         self.foreground = foreground
         self.background = background
@@ -32,6 +43,13 @@ public struct Style: Sendable, Hashable {
     }
 
     public static let plain = Style()
+
+    /// Written out so other modules inline it (every cell of a frame is
+    /// compared with the last one's).
+    @inlinable
+    public static func == (a: Style, b: Style) -> Bool {
+        a.attributes == b.attributes && a.foreground == b.foreground && a.background == b.background
+    }
 }
 
 extension Style {
