@@ -52,8 +52,7 @@ extension NCursesScreen {
         var pair = pairNumber(for: cell.style)
         let attrs = attributes(cell.style.attributes)
         // Most cells are one printable ASCII byte: no width to ask.
-        let utf8 = cell.text.utf8
-        if want == 1, utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+        if want == 1, let byte = cell.glyph.ascii, byte >= 0x20, byte < 0x7F {
             var chars: (wchar_t, wchar_t) = (wchar_t(byte), 0)
             var cc = cchar_t()
             withUnsafePointer(to: &chars) { pointer in

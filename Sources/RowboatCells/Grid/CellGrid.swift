@@ -1,27 +1,39 @@
 import RowboatSpec
 
 /// One character cell: a grapheme cluster (empty for the right half of a
-/// wide character) and its style.
+/// wide character) and its style. Plain data (see `Glyph`).
 public struct Cell: Sendable, Equatable {
-    public var text: String
+    /// What the cell shows.
+    public var glyph: Glyph
     public var style: Style
     /// 1, 2 for the left half of a wide character, 0 for its right half.
     public var width: UInt8
 
     @inlinable
-    public init(text: String, style: Style, width: UInt8 = 1) {
-        self.text = text
+    public init(glyph: Glyph, style: Style, width: UInt8 = 1) {
+        self.glyph = glyph
         self.style = style
         self.width = width
     }
 
-    public static let blank = Cell(text: " ", style: .plain)
+    public init(text: String, style: Style, width: UInt8 = 1) {
+        self.init(glyph: Glyph(text), style: style, width: width)
+    }
+
+    /// What the cell shows, as a string.
+    public var text: String {
+        get { glyph.string }
+        set { glyph = Glyph(newValue) }
+    }
+
+    @inlinable
+    public static var blank: Cell { Cell(glyph: .space, style: .plain) }
 
     /// Written out so other modules inline it: the backend compares every
     /// cell of a frame with the last one.
     @inlinable
     public static func == (a: Cell, b: Cell) -> Bool {
-        a.width == b.width && a.style == b.style && a.text == b.text
+        a.width == b.width && a.style == b.style && a.glyph == b.glyph
     }
 }
 
@@ -64,7 +76,7 @@ public struct CellGrid: Sendable, Equatable {
             let dx = x + column
             guard dx >= 0, dx < width else { continue }
             var cell = source[column, row]
-            if cell.width == 2 && dx + 1 >= width { cell = Cell(text: " ", style: cell.style) }
+            if cell.width == 2 && dx + 1 >= width { cell = Cell(glyph: .space, style: cell.style) }
             storage[y * width + dx] = cell
         }
     }
@@ -79,12 +91,13 @@ public struct CellGrid: Sendable, Equatable {
         guard start < end else { return }
         let base = y * width
         if storage[base + start].width == 0, start > 0, storage[base + start - 1].width == 2 {
-            storage[base + start - 1] = Cell(text: " ", style: storage[base + start - 1].style)
+            storage[base + start - 1] = Cell(glyph: .space, style: storage[base + start - 1].style)
         }
         if end < width, storage[base + end].width == 0 {
-            storage[base + end] = Cell(text: " ", style: storage[base + end].style)
+            storage[base + end] = Cell(glyph: .space, style: storage[base + end].style)
         }
-        for i in start..<end { storage[base + i] = Cell(text: " ", style: style) }
+        let blank = Cell(glyph: .space, style: style)
+        for i in start..<end { storage[base + i] = blank }
     }
 
     /// Writes `text` at (x, y), clipped to `maxWidth` columns; returns the
@@ -101,23 +114,34 @@ public struct CellGrid: Sendable, Equatable {
             var col = 0
             for byte in text.utf8 {
                 if col >= limit { break }
-                storage[base + col] = Cell(text: String(UnicodeScalar(byte)), style: style)
+                storage[base + col] = Cell(glyph: Glyph(ascii: byte), style: style)
                 col += 1
             }
             return col
         }
         let clean = Sanitizer.clean(text)
         var col = 0
-        for c in clean {
-            let w = DisplayWidth.of(c)
-            if w == 0 { continue }
-            if col + w > limit {
-                if w == 2, col < limit { storage[base + col] = Cell(text: " ", style: style); col += 1 }
-                break
+        // Grapheme breaking only where the text needs it (`ClusterRuns`).
+        pieces: for piece in ClusterRuns(clean) {
+            switch piece {
+            case .scalar(let scalar):
+                guard ClusterRuns.width(scalar) == 1 else { continue }
+                if col >= limit { break pieces }
+                storage[base + col] = Cell(glyph: Glyph(scalar), style: style)
+                col += 1
+            case .run(let run):
+                for c in run {
+                    let w = DisplayWidth.of(c)
+                    if w == 0 { continue }
+                    if col + w > limit {
+                        if w == 2, col < limit { storage[base + col] = Cell(glyph: .space, style: style); col += 1 }
+                        break pieces
+                    }
+                    storage[base + col] = Cell(glyph: Glyph(c), style: style, width: UInt8(w))
+                    if w == 2 { storage[base + col + 1] = Cell(glyph: Glyph(), style: style, width: 0) }
+                    col += w
+                }
             }
-            storage[base + col] = Cell(text: String(c), style: style, width: UInt8(w))
-            if w == 2 { storage[base + col + 1] = Cell(text: "", style: style, width: 0) }
-            col += w
         }
         return col
     }

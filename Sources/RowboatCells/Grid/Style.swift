@@ -42,7 +42,8 @@ public struct Style: Sendable, Hashable {
         self.attributes = attributes
     }
 
-    public static let plain = Style()
+    @inlinable
+    public static var plain: Style { Style() }
 
     /// Written out so other modules inline it (every cell of a frame is
     /// compared with the last one's).

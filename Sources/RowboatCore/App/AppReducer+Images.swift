@@ -51,7 +51,7 @@ extension AppReducer {
     static func wantedImages(_ state: AppState) -> [ImageRequest] {
         if state.isTooSmall || state.imagesOff { return [] }
         var out: [ImageRequest] = []
-        var seen = Set<ImageRequest>()
+        var seen = Set<ImageRequest>(minimumCapacity: 128)
         func add(_ url: String?, _ columns: Int, _ rows: Int) {
             guard let url else { return }
             let request = ImageRequest(url: url, columns: columns, rows: rows)

@@ -42,7 +42,14 @@ public struct Hint: Sendable, Equatable, ExpressibleByStringLiteral {
             case .keys(let actions, let layer, let phrase):
                 let names = actions.compactMap { keyMap.hintName(for: $0, on: layer) }
                 guard !names.isEmpty else { continue }
-                out += phrase.replacingOccurrences(of: "%k", with: names.joined(separator: "/"))
+                let keys = names.joined(separator: "/")
+                var rest = phrase[...]
+                while let at = rest.firstRange(of: "%k") {
+                    out += rest[..<at.lowerBound]
+                    out += keys
+                    rest = rest[at.upperBound...]
+                }
+                out += rest
             }
         }
         return out

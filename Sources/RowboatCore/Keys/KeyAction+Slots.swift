@@ -69,9 +69,11 @@ extension KeyAction {
     /// The action's default keys on `layer` of `map`, in help order.
     public func keys(on layer: KeyLayer, of map: KeyMap = .default) -> [Key] {
         let table = map.table(layer)
-        let keys = slots.filter { $0.layer == layer }.flatMap { slot in
-            table.filter { $0.value == slot.action }.map(\.key)
+        var keys: [Key] = []
+        // Read in place: a hint asks this for every key it names, every frame.
+        for slot in slots where slot.layer == layer {
+            for (key, action) in table where action == slot.action { keys.append(key) }
         }
-        return KeyName.sorted(keys)
+        return keys.count < 2 ? keys : KeyName.sorted(keys)
     }
 }

@@ -55,32 +55,27 @@ public struct KeyMap: Sendable {
         keys = keys.compactMapValues { $0 == .back ? back : $0 }
         // The endpoint's actions with keys, on the screens with a current row.
         if state.focus != .favorites { keys.merge(Self.actionKeys(state.currentActions)) { bound, _ in bound } }
-        if state.focus == .favorites {
-            // The favorites list has no grid and no marks.
-            keys = keys.filter { if case .mark = $0.value { false } else { $0.value != .toggleView } }
+        let offer = KeyOffer(state)
+        return keys.filter { offer.offers($0.value) }
+    }
+
+    /// What `bindings(in: state)[key]` is, without making the whole map:
+    /// the top layer that binds `key`, `back` made what it does there, else
+    /// the endpoint's action with that key, if it is offered here. Asked on
+    /// every key press.
+    public func binding(for key: Key, in state: AppState) -> AppAction? {
+        guard let screen = KeyScreen.of(state) else { return nil }
+        switch screen {
+        case .sheet, .columnsPanel, .viewsPanel, .pager, .dialog, .searchPrompt, .columnsPrompt, .viewsPrompt:
+            return bindings(in: state)[key]
+        case .list, .grid, .detail, .filterPanel, .searchResults, .searchResultsGrid, .favorites, .favoritesGrid:
+            break
         }
-        // The columns panel arranges the list itself; the live and watch keys are for live lists (and streams).
-        // (The panel's own keys drop filter conditions: see `columnsPanel`.)
-        if state.screen != nil { keys = keys.filter { $0.value != .columns(.open) } }
-        if state.screen != nil { keys = keys.filter { $0.value != .views(.open) } }
-        // The sub-tab keys where the config declares views (and on the list itself).
-        if state.screen != nil || state.endpoints[state.endpointKey]?.views.isEmpty != false {
-            keys = keys.filter { if case .views(.cycle) = $0.value { false } else { true } }
-        }
-        if state.list.live == nil { keys = keys.filter { $0.value != .toggleLive && $0.value != .toggleWatch } }
-        // Keys of what this list cannot do are not offered (nor listed in help).
-        let unusable = state.unusableActions
-        if !unusable.isEmpty { keys = keys.filter { !unusable.contains($0.value) } }
-        // The unfilter key while a local filter is in force (or being put in force).
-        if state.list.wantedFilter == nil { keys = keys.filter { $0.value != .columns(.unfilter(all: false)) } }
-        if state.detail.map({ state.endpoints[$0.endpointKey]?.loadsDetail == true }) != true {
-            keys = keys.filter { $0.value != .detail(.retry) }
-        }
-        // Tab keys only with more than one tab, a number key only for a
-        // tab that exists (help lists 1–4 for four tabs).
-        if state.tabs.count < 2 { keys = keys.filter { !Self.isTabAction($0.value) } }
-        keys = keys.filter { if case .selectTab(let index) = $0.value { index < state.tabs.count } else { true } }
-        return keys
+        var action = screen.layers.reversed().lazy.compactMap { self.table($0)[key] }.first
+        if action == .back { action = state.backAction }
+        if action == nil, state.focus != .favorites { action = Self.actionKeys(state.currentActions)[key] }
+        guard let action, KeyOffer(state).offers(action) else { return nil }
+        return action
     }
 
     static func isTabAction(_ action: AppAction) -> Bool {
@@ -192,14 +187,14 @@ public struct KeyMap: Sendable {
         case (.help, _):
             var under = state
             if case .help(let over) = state.overlay { under.overlay = over }
-            if bindings(in: under)[key] == .quit { return .quit }
+            if binding(for: key, in: under) == .quit { return .quit }
             // Help that does not fit turns its pages; any other key closes it.
             if let delta = Self.helpTurns[key] {
                 let help = HelpScreen(state, keyMap: self)
                 if help.turnsPages { return help.turned(delta).map(AppAction.helpPage) }
             }
             return .toggleHelp
-        case (_, .character(let c)) where KeyScreen.of(state)?.typesText == true && bindings(in: state)[key] == nil:
+        case (_, .character(let c)) where KeyScreen.of(state)?.typesText == true && binding(for: key, in: state) == nil:
             // A prompt's characters are its text (but for a key its layer binds).
             switch KeyScreen.of(state) {
             case .columnsPrompt: return .columns(.type(.insert(String(c))))
@@ -208,7 +203,7 @@ public struct KeyMap: Sendable {
             }
         default:
             // The redraw key works over any overlay too.
-            return bindings(in: state)[key] ?? (KeyAction.redraw.keys(on: .list, of: self).contains(key) ? .redraw : nil)
+            return binding(for: key, in: state) ?? (KeyAction.redraw.keys(on: .list, of: self).contains(key) ? .redraw : nil)
         }
     }
 }

@@ -108,7 +108,8 @@ public struct ScreenLayout: Sendable, Equatable {
     /// only whole labels are drawn, and `‹` / `›` (two cells each) say that
     /// more tabs are off the line that way.
     static func tabsLine(_ tabs: [TabState], current: Int, width: Int) -> (rects: [Rect], left: Rect?, right: Rect?) {
-        let widths = tabs.enumerated().map { DisplayWidth.of(TabLabel.text($1, number: $0 + 1, spinner: "·")) }
+        // By index: a tab is a large value, not to be copied per label.
+        let widths = tabs.indices.map { DisplayWidth.of(TabLabel.text(tabs[$0], number: $0 + 1, spinner: "·")) }
         let all = widths.reduce(0, +) + widths.count - 1
         let off = Rect(x: -1, y: 0, width: 0, height: 0)
         guard all > width else {

@@ -81,11 +81,13 @@ public enum KeyName {
         return Suggestion.closest(to: text, in: names.filter { $0.hasPrefix("pg") } + names + aliases.keys.sorted())
     }
 
+    /// Each named key's place in `named`: help's order.
+    static let helpRank = Dictionary(named.enumerated().map { ($1.1, $0) }, uniquingKeysWith: { a, _ in a })
+
     /// Named keys first (in `named` order), then characters.
     package static func sorted(_ keys: [Key]) -> [Key] {
-        let rank = Dictionary(named.enumerated().map { ($1.1, $0) }, uniquingKeysWith: { a, _ in a })
-        return keys.sorted { a, b in
-            let ra = rank[a] ?? Int.max, rb = rank[b] ?? Int.max
+        keys.sorted { a, b in
+            let ra = helpRank[a] ?? Int.max, rb = helpRank[b] ?? Int.max
             if ra != rb { return ra < rb }
             return name(a) < name(b)
         }

@@ -11,7 +11,27 @@ public enum DisplayWidth {
 
     /// Columns taken by a string.
     public static func of(_ s: String) -> Int {
+        of(s, stoppingAbove: .max)
+    }
+
+    /// Columns taken by a string, counted until they pass `limit` (then
+    /// some number above it): enough to know whether text fits.
+    public static func of(_ s: String, stoppingAbove limit: Int) -> Int {
         if s.isPrintableASCII { return s.utf8.count }
+        var total = 0
+        // Grapheme breaking only where the text needs it (`ClusterRuns`).
+        for piece in ClusterRuns(s) {
+            switch piece {
+            case .scalar(let scalar): total += ClusterRuns.width(scalar)
+            case .run(let run): for c in run { total += of(c) }
+            }
+            if total > limit { break }
+        }
+        return total
+    }
+
+    /// Columns taken by a string, cluster by cluster: what `of` must say.
+    static func ofClusters(_ s: String) -> Int {
         var total = 0
         for c in s { total += of(c) }
         return total

@@ -7,9 +7,7 @@ public enum TextFit {
         if text.isPrintableASCII {
             return text.utf8.count <= width ? text : String(text.prefix(width - 1)) + "…"
         }
-        var total = 0
-        for c in text { total += DisplayWidth.of(c); if total > width { break } }
-        if total <= width { return text }
+        if DisplayWidth.of(text, stoppingAbove: width) <= width { return text }
         var out = ""
         var used = 0
         for c in text {
