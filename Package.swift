@@ -184,7 +184,7 @@ let package = Package(
                                                           http("Yams", "Yams")]),
         .testTarget(name: "RowboatCoreTests", dependencies: ["RowboatCore", "RowboatCells", "RowboatSpec", "RowboatParsing", "RowboatJQ"]),
         .testTarget(name: "RowboatJQTests", dependencies: ["RowboatJQ", "RowboatSpec"]),
-        .testTarget(name: "RowboatCellsTests", dependencies: ["RowboatCells", "RowboatSpec"]),
+        .testTarget(name: "RowboatCellsTests", dependencies: ["RowboatCells"]),
         // The golden frames (Tests/RowboatViewsTests/Golden) are the views' tests.
         .testTarget(name: "RowboatViewsTests", dependencies: ["RowboatViews", "RowboatCore", "RowboatCells", "RowboatSpec", "RowboatJQ"], exclude: ["Golden"]),
         .testTarget(name: "RowboatTerminalTests", dependencies: ["RowboatTerminal", "RowboatCells", "RowboatSpec"]),

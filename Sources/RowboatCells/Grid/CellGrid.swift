@@ -105,43 +105,37 @@ public struct CellGrid: Sendable, Equatable {
     @discardableResult
     @inlinable
     public mutating func put(_ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: Style) -> Int {
+        // Printable ASCII has nothing to clean.
+        putClean(text.isPrintableASCII ? text : Sanitizer.clean(text), x: x, y: y, maxWidth: maxWidth, style: style)
+    }
+
+    /// `put` of text that has passed the `Sanitizer` already.
+    @usableFromInline
+    mutating func putClean(_ clean: String, x: Int, y: Int, maxWidth: Int?, style: Style) -> Int {
         guard y >= 0, y < height, x >= 0, x < width else { return 0 }
         let limit = min(width - x, maxWidth ?? Int.max)
         guard limit > 0 else { return 0 }
         let base = y * width + x
-        if text.isPrintableASCII {
-            // One cell per byte: no grapheme breaking, nothing to clean.
-            var col = 0
-            for byte in text.utf8 {
+        var col = 0
+        if clean.isPrintableASCII {
+            // One cell per byte: no grapheme breaking.
+            for byte in clean.utf8 {
                 if col >= limit { break }
                 storage[base + col] = Cell(glyph: Glyph(ascii: byte), style: style)
                 col += 1
             }
             return col
         }
-        let clean = Sanitizer.clean(text)
-        var col = 0
-        // Grapheme breaking only where the text needs it (`ClusterRuns`).
-        pieces: for piece in ClusterRuns(clean) {
-            switch piece {
-            case .scalar(let scalar):
-                guard ClusterRuns.width(scalar) == 1 else { continue }
-                if col >= limit { break pieces }
-                storage[base + col] = Cell(glyph: Glyph(scalar), style: style)
-                col += 1
-            case .run(let run):
-                for c in run {
-                    let w = DisplayWidth.of(c)
-                    if w == 0 { continue }
-                    if col + w > limit {
-                        if w == 2, col < limit { storage[base + col] = Cell(glyph: .space, style: style); col += 1 }
-                        break pieces
-                    }
-                    storage[base + col] = Cell(glyph: Glyph(c), style: style, width: UInt8(w))
-                    if w == 2 { storage[base + col + 1] = Cell(glyph: Glyph(), style: style, width: 0) }
-                    col += w
-                }
+        for c in clean {
+            let w = DisplayWidth.of(c)
+            if w == 0 { continue }
+            if col + w > limit {
+                if w == 2, col < limit { storage[base + col] = Cell(glyph: .space, style: style); col += 1 }
+                break
             }
+            storage[base + col] = Cell(glyph: Glyph(c), style: style, width: UInt8(w))
+            if w == 2 { storage[base + col + 1] = Cell(glyph: Glyph(), style: style, width: 0) }
+            col += w
         }
         return col
     }
@@ -166,10 +160,10 @@ public struct CellGrid: Sendable, Equatable {
     @inlinable
     public mutating func putField(_ text: String, x: Int, y: Int, width: Int, style: Style, alignRight: Bool = false) {
         guard width > 0 else { return }
-        let fitted = TextFit.truncate(Sanitizer.clean(text), to: width)
-        let used = DisplayWidth.of(fitted)
+        // Cleaned once, measured once (truncation tells its width).
+        let (fitted, used) = TextFit.truncated(Sanitizer.clean(text), to: width)
         fill(x: x, y: y, count: width, style: style)
-        put(fitted, x: alignRight ? x + width - used : x, y: y, maxWidth: width, style: style)
+        putClean(fitted, x: alignRight ? x + width - used : x, y: y, maxWidth: width, style: style)
     }
 
     /// The grid as lines of text (wide characters once, right halves

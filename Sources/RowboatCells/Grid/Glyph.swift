@@ -36,20 +36,6 @@ public struct Glyph: Sendable, Hashable {
         self.init(String(character))
     }
 
-    /// One scalar's UTF-8.
-    @inlinable
-    public init(_ scalar: Unicode.Scalar) {
-        self.init()
-        withUnsafeMutableBytes(of: &self) { bytes in
-            var count = 0
-            for byte in UTF8.encode(scalar)! {
-                bytes[count] = byte
-                count += 1
-            }
-            bytes[Self.capacity] = UInt8(count)
-        }
-    }
-
     /// The bytes, cut at a scalar boundary after 31 bytes.
     public init(utf8: UnsafeBufferPointer<UInt8>) {
         self.init()

@@ -3,11 +3,18 @@
 public enum TextFit {
     /// `text` cut to at most `width` columns, ending in "…" when cut.
     public static func truncate(_ text: String, to width: Int) -> String {
-        guard width > 0 else { return "" }
+        truncated(text, to: width).text
+    }
+
+    /// `truncate` and the columns its answer takes.
+    public static func truncated(_ text: String, to width: Int) -> (text: String, width: Int) {
+        guard width > 0 else { return ("", 0) }
         if text.isPrintableASCII {
-            return text.utf8.count <= width ? text : String(text.prefix(width - 1)) + "…"
+            let count = text.utf8.count
+            return count <= width ? (text, count) : (String(text.prefix(width - 1)) + "…", width)
         }
-        if DisplayWidth.of(text, stoppingAbove: width) <= width { return text }
+        let total = DisplayWidth.of(text, stoppingAbove: width)
+        if total <= width { return (text, total) }
         var out = ""
         var used = 0
         for c in text {
@@ -16,7 +23,7 @@ public enum TextFit {
             out.append(c)
             used += w
         }
-        return out + "…"
+        return (out + "…", used + 1)
     }
 
     /// `text` wrapped into lines of at most `width` columns, breaking at
