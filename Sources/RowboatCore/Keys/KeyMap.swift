@@ -78,13 +78,6 @@ public struct KeyMap: Sendable {
         return action
     }
 
-    static func isTabAction(_ action: AppAction) -> Bool {
-        switch action {
-        case .selectTab, .nextTab, .previousTab: true
-        default: false
-        }
-    }
-
     public static let defaultDetail: [Key: AppAction] = [
         .character("*"): .toggleFavorite, .character("s"): .toggleFavorite,
         .character("o"): .openLink, .character("y"): .copyLink, .character("Y"): .sheet(.openCopy),
