@@ -51,29 +51,15 @@ extension NCursesScreen {
         let want = Int(cell.width)
         var pair = pairNumber(for: cell.style)
         let attrs = attributes(cell.style.attributes)
-        // Most cells are one printable ASCII byte: no width to ask.
+        // Most cells are one scalar of our width, drawn without arrays: a
+        // printable ASCII byte (no width to ask), or one libc agrees on.
         if want == 1, let byte = cell.glyph.ascii, byte >= 0x20, byte < 0x7F {
-            var chars: (wchar_t, wchar_t) = (wchar_t(byte), 0)
-            var cc = cchar_t()
-            withUnsafePointer(to: &chars) { pointer in
-                pointer.withMemoryRebound(to: wchar_t.self, capacity: 2) { _ = setcchar(&cc, $0, attrs, 0, &pair) }
-            }
-            mvadd_wch(Int32(y), Int32(x), &cc)
-            return 1
+            return writeScalar(wchar_t(byte), x: x, y: y, attrs: attrs, pair: &pair)
         }
-        // Then one scalar of our width: no arrays.
         let view = cell.text.unicodeScalars
-        if want == 1, let base = view.first, view.index(after: view.startIndex) == view.endIndex {
-            let wide = wchar_t(bitPattern: base.value)
-            if rb_wcwidth(wide) == 1 {
-                var chars: (wchar_t, wchar_t) = (wide, 0)
-                var cc = cchar_t()
-                withUnsafePointer(to: &chars) { pointer in
-                    pointer.withMemoryRebound(to: wchar_t.self, capacity: 2) { _ = setcchar(&cc, $0, attrs, 0, &pair) }
-                }
-                mvadd_wch(Int32(y), Int32(x), &cc)
-                return 1
-            }
+        if want == 1, let base = view.first, view.index(after: view.startIndex) == view.endIndex,
+           rb_wcwidth(wchar_t(bitPattern: base.value)) == 1 {
+            return writeScalar(wchar_t(bitPattern: base.value), x: x, y: y, attrs: attrs, pair: &pair)
         }
         var scalars = Array(view.prefix(5)).map { wchar_t(bitPattern: $0.value) }
         guard let base = scalars.first else { return 1 }
@@ -108,6 +94,17 @@ extension NCursesScreen {
 }
 
 extension NCursesScreen {
+    /// Writes one scalar of width 1; returns the columns it covered (1).
+    func writeScalar(_ scalar: wchar_t, x: Int, y: Int, attrs: attr_t, pair: inout Int32) -> Int {
+        var chars: (wchar_t, wchar_t) = (scalar, 0)
+        var cc = cchar_t()
+        withUnsafePointer(to: &chars) { pointer in
+            pointer.withMemoryRebound(to: wchar_t.self, capacity: 2) { _ = setcchar(&cc, $0, attrs, 0, &pair) }
+        }
+        mvadd_wch(Int32(y), Int32(x), &cc)
+        return 1
+    }
+
     /// The next `draw` repaints every cell from a cleared terminal (Ctrl-L:
     /// after another program or a stray write garbled what is shown).
     public func forgetDrawn() {

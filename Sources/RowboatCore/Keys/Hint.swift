@@ -42,14 +42,7 @@ public struct Hint: Sendable, Equatable, ExpressibleByStringLiteral {
             case .keys(let actions, let layer, let phrase):
                 let names = actions.compactMap { keyMap.hintName(for: $0, on: layer) }
                 guard !names.isEmpty else { continue }
-                let keys = names.joined(separator: "/")
-                var rest = phrase[...]
-                while let at = rest.firstRange(of: "%k") {
-                    out += rest[..<at.lowerBound]
-                    out += keys
-                    rest = rest[at.upperBound...]
-                }
-                out += rest
+                out += phrase.replacing("%k", with: names.joined(separator: "/"))
             }
         }
         return out
