@@ -39,7 +39,9 @@ struct RowboatBench: AsyncParsableCommand {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var results: [BenchResult] = []
-        if chosen.contains(where: ["idle", "keypress", "memory-grid", "startup", "load-keys", "stream-events"].contains) {
+        // A binary chosen with ROWBOAT_BENCH_BINARY is measured as it is.
+        if chosen.contains(where: ["idle", "keypress", "memory-grid", "startup", "load-keys", "stream-events"].contains),
+           Self.chosenBinary == nil {
             try Self.buildApp()
         }
         for name in chosen {
@@ -128,12 +130,17 @@ struct RowboatBench: AsyncParsableCommand {
         return directory.path
     }
 
-    /// The rowboat binary built next to this one.
-    /// The `rowboat` the pty benches start: `ROWBOAT_BENCH_BINARY` (the
-    /// shipped one from scripts/release, say), else the one built beside
-    /// this bench.
+    /// The binary `ROWBOAT_BENCH_BINARY` names (the shipped one from
+    /// scripts/release, say), if any: measured as it is, not built.
+    static var chosenBinary: String? {
+        guard let chosen = ProcessInfo.processInfo.environment["ROWBOAT_BENCH_BINARY"], !chosen.isEmpty else { return nil }
+        return chosen
+    }
+
+    /// The `rowboat` the pty benches start: `chosenBinary`, else the one
+    /// built beside this bench.
     static func binaryPath() -> String {
-        if let chosen = ProcessInfo.processInfo.environment["ROWBOAT_BENCH_BINARY"], !chosen.isEmpty { return chosen }
+        if let chosen = chosenBinary { return chosen }
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rowboat").path
     }
 }

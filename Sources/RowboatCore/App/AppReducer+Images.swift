@@ -47,7 +47,25 @@ extension AppReducer {
 
     /// The thumbnails to ask for now, in priority order: what is on screen
     /// (the detail's picture and strip, or the visible rows or cards), then
-    /// the next screen's.
+    /// the next screen's. For the tab's own list, the memo's when its basis
+    /// still holds (`WantedImagesMemo`), else worked out and kept.
+    static func wantedImages(_ state: inout AppState) -> [ImageRequest] {
+        if state.isTooSmall || state.imagesOff || state.detail != nil { return wantedImages(state) }
+        let layout = ScreenLayout.of(state)
+        guard let window = layout.items(in: state) else { return [] }
+        guard state.search == nil, !state.showingFavorites else { return wantedImages(state) }
+        let end = min(window.count, window.first + window.perScreen * 2)
+        let basis = WantedImagesMemo.Basis(tab: state.currentTab, stamp: state.list.rows.stamp,
+                                           count: state.list.rows.count,
+                                           positions: window.first..<max(window.first, end),
+                                           cardWidth: layout.grid.cardWidth)
+        if let memo = state.wantedImagesMemo.value, memo.basis == basis { return memo.wanted }
+        let wanted = wantedImages(state)
+        state.wantedImagesMemo.value = WantedImagesMemo(basis: basis, wanted: wanted)
+        return wanted
+    }
+
+    /// The thumbnails to ask for now, worked out from the state.
     static func wantedImages(_ state: AppState) -> [ImageRequest] {
         if state.isTooSmall || state.imagesOff { return [] }
         var out: [ImageRequest] = []
@@ -72,9 +90,9 @@ extension AppReducer {
         guard let window = layout.items(in: state) else { return out }
         let card = layout.grid.cardWidth
         // The visible screen, then the next one.
-        for index in window.first..<min(window.count, window.first + window.perScreen * 2) {
-            add(state.shownImageURL(index), card, GridLayout.thumbnailRows)
-        }
+        let end = min(window.count, window.first + window.perScreen * 2)
+        guard window.first < end else { return out }
+        state.forEachShownImageURL(in: window.first..<end) { add($0, card, GridLayout.thumbnailRows) }
         return out
     }
 }

@@ -7,7 +7,9 @@ public enum AppReducer {
         var effects = reduceAction(&state, action)
         effects += closeStreamsOffScreen(&state)
         scheduleLive(&state)
-        let wanted = wantedImages(state)
+        // The memo's list when its basis holds: the same array as the
+        // state's, so equal at once (unless one was taken out to be retried).
+        let wanted = wantedImages(&state)
         if wanted != state.wantedImages {
             state.wantedImages = wanted
             let keep = Set(wanted)

@@ -37,6 +37,9 @@ public struct AppState: Sendable, Equatable {
     public private(set) var imagesOff = false
     /// The thumbnails last asked of the image queue, visible ones first.
     public var wantedImages: [ImageRequest] = []
+    /// The tab's list's wanted thumbnails, with what they were worked out
+    /// from (see `WantedImagesMemo`).
+    var wantedImagesMemo = Unequated<WantedImagesMemo?>(nil)
     /// Actions running, and the last program output.
     public var actionRuns = ActionRuns()
     /// The environment variables action templates name (`${env.X}`), read
@@ -103,22 +106,23 @@ public struct AppState: Sendable, Equatable {
 
     // MARK: the current tab
 
-    /// The tab on screen.
+    /// The tab on screen. Read in place: a copy would retain every one of
+    /// its lists' arrays, and the renderer and reducer read it per row.
     public var tab: TabState {
-        get { tabs[currentTab] }
+        _read { yield tabs[currentTab] }
         _modify { yield &tabs[currentTab] }
     }
 
     /// The current tab's list.
     public var list: ListState {
-        get { tabs[currentTab].list }
+        _read { yield tabs[currentTab].list }
         // In place: a get-then-set would copy every row to change one.
         _modify { yield &tabs[currentTab].list }
     }
 
     /// The current tab's filters, sort and server search.
     public var query: QueryState {
-        get { tabs[currentTab].query }
+        _read { yield tabs[currentTab].query }
         set { tabs[currentTab].query = newValue }
     }
 
@@ -360,15 +364,24 @@ public struct AppState: Sendable, Equatable {
         return list.rows.indices.contains(index) ? withExpressionColumns(list.rows[index]) : nil
     }
 
-    /// The image URL of `shownItem(index)`, without making the whole row.
-    public func shownImageURL(_ index: Int) -> String? {
-        if showingFavorites { return favorites.indices.contains(index) ? favorites[index].imageURL : nil }
-        if let search {
-            guard search.matches.indices.contains(index) else { return nil }
-            let row = search.matches[index]
-            return list.rows.indices.contains(row) ? list.rows.imageURL(at: row) : nil
+    /// The image URL of `shownItem(index)` for each index in `range`, in
+    /// order, without making the whole rows (nil for an item without one
+    /// or past the end). Which items the screen shows is looked up once.
+    public func forEachShownImageURL(in range: Range<Int>, _ body: (String?) -> Void) {
+        if showingFavorites {
+            let favorites = favorites
+            for index in range { body(favorites.indices.contains(index) ? favorites[index].imageURL : nil) }
+            return
         }
-        return list.rows.indices.contains(index) ? list.rows.imageURL(at: index) : nil
+        let rows = list.rows
+        if let search {
+            for index in range {
+                let row = search.matches.indices.contains(index) ? search.matches[index] : -1
+                body(rows.indices.contains(row) ? rows.imageURL(at: row) : nil)
+            }
+            return
+        }
+        for index in range { body(rows.indices.contains(index) ? rows.imageURL(at: index) : nil) }
     }
 
     /// The list the screen draws: the visible matches while searching,
