@@ -76,9 +76,9 @@ let package = Package(
         // The ncurses backend: takes the terminal over, draws a frame's cells, reads keys and the mouse, writes
         // pictures, notifications and the clipboard's sequence. The only target that imports CNCurses.
         .target(name: "RowboatTerminal", dependencies: ["RowboatCells", "RowboatSpec", "RowboatProcess", "CNCurses"]),
-        // libsecret (the Secret Service: the system keyring) via pkg-config, for sign-in tokens; pulls in GLib/GIO.
-        .systemLibrary(name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1",
-                       providers: [.apt(["libsecret-1-dev"])]),
+        // libsecret (the Secret Service: the system keyring) for sign-in tokens, opened at the first call
+        // (dlopen of libsecret-1.so.0): it brings GIO, GObject and more, which a start does not need.
+        .target(name: "CSecret"),
         // HTTP data client over AsyncHTTPClient (the transport: the one target of the app that imports NIO).
         .target(name: "RowboatNetwork", dependencies: [
             "RowboatSpec", "RowboatParsing", "RowboatProcess",
