@@ -49,7 +49,7 @@ extension AppReducer {
     /// (the detail's picture and strip, or the visible rows or cards), then
     /// the next screen's. For the tab's own list, the memo's when its basis
     /// still holds (`WantedImagesMemo`), else worked out and kept.
-    static func wantedImages(_ state: inout AppState) -> [ImageRequest] {
+    static func wantedImages(keepingIn state: inout AppState) -> [ImageRequest] {
         if state.isTooSmall || state.imagesOff || state.detail != nil { return wantedImages(state) }
         let layout = ScreenLayout.of(state)
         guard let window = layout.items(in: state) else { return [] }

@@ -9,7 +9,7 @@ public enum AppReducer {
         scheduleLive(&state)
         // The memo's list when its basis holds: the same array as the
         // state's, so equal at once (unless one was taken out to be retried).
-        let wanted = wantedImages(&state)
+        let wanted = wantedImages(keepingIn: &state)
         if wanted != state.wantedImages {
             state.wantedImages = wanted
             let keep = Set(wanted)

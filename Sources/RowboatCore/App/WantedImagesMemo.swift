@@ -20,16 +20,3 @@ struct WantedImagesMemo: Sendable {
     var basis: Basis
     var wanted: [ImageRequest]
 }
-
-/// A value kept in a state beside what it was worked out from, which the
-/// state's equality leaves out: two states that differ only in it are the
-/// same state (a memo, not a fact).
-public struct Unequated<Value: Sendable>: Sendable, Equatable {
-    public var value: Value
-
-    public init(_ value: Value) {
-        self.value = value
-    }
-
-    public static func == (a: Self, b: Self) -> Bool { true }
-}
