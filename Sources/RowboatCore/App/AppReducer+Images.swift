@@ -53,14 +53,14 @@ extension AppReducer {
         if state.isTooSmall || state.imagesOff || state.detail != nil { return wantedImages(state) }
         let layout = ScreenLayout.of(state)
         guard let window = layout.items(in: state) else { return [] }
-        guard state.search == nil, !state.showingFavorites else { return wantedImages(state) }
+        guard state.search == nil, !state.showingFavorites else { return wantedImages(state, layout: layout) }
         let end = min(window.count, window.first + window.perScreen * 2)
         let basis = WantedImagesMemo.Basis(tab: state.currentTab, stamp: state.list.rows.stamp,
                                            count: state.list.rows.count,
                                            positions: window.first..<max(window.first, end),
                                            cardWidth: layout.grid.cardWidth)
         if let memo = state.wantedImagesMemo.value, memo.basis == basis { return memo.wanted }
-        let wanted = wantedImages(state)
+        let wanted = wantedImages(state, layout: layout)
         state.wantedImagesMemo.value = WantedImagesMemo(basis: basis, wanted: wanted)
         return wanted
     }
@@ -68,6 +68,11 @@ extension AppReducer {
     /// The thumbnails to ask for now, worked out from the state.
     static func wantedImages(_ state: AppState) -> [ImageRequest] {
         if state.isTooSmall || state.imagesOff { return [] }
+        return wantedImages(state, layout: ScreenLayout.of(state))
+    }
+
+    /// The same, with the state's layout already made.
+    static func wantedImages(_ state: AppState, layout: ScreenLayout) -> [ImageRequest] {
         var out: [ImageRequest] = []
         var seen = Set<ImageRequest>(minimumCapacity: 128)
         func add(_ url: String?, _ columns: Int, _ rows: Int) {
@@ -75,7 +80,6 @@ extension AppReducer {
             let request = ImageRequest(url: url, columns: columns, rows: rows)
             if seen.insert(request).inserted { out.append(request) }
         }
-        let layout = ScreenLayout.of(state)
         if let detail = state.detail {
             let geometry = layout.detail(detail)
             add(detail.row.imageURL, geometry.picture.columns, geometry.picture.rows)
