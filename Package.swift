@@ -107,7 +107,7 @@ let package = Package(
         .target(name: "RowboatImages", dependencies: ["RowboatCells", "RowboatSpec", "CImageCodecs", "CChafa"]),
         // The image fetch queue: memory → disk → network, decodes under a memory budget (network and cache IO).
         .target(name: "RowboatImageFetch", dependencies: ["RowboatImages", "RowboatCells", "RowboatSpec", "RowboatNetwork",
-                                                         "RowboatCache"]),
+                                                         "RowboatCache", "RowboatProcess"]),
         // Test-only encoders for PNG/JPEG kinds the demo does not make.
         .target(name: "CImageFixtures", path: "Tests/CImageFixtures",
                 linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg")]),
@@ -203,7 +203,7 @@ let package = Package(
         .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCells", "RowboatSpec", "CImageCodecs", "CImageFixtures"]),
         .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCells", "RowboatSpec", "RowboatProcess",
                                                                "RowboatDemo", "RowboatNetwork", "RowboatCache", "RowboatTestSupport"]),
-        .testTarget(name: "RowboatKitTests", dependencies: ["RowboatKit"]),
+        .testTarget(name: "RowboatKitTests", dependencies: ["RowboatKit", "RowboatCore", "RowboatCells"]),
         .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatSpec", "RowboatParsing", "RowboatDemo", "RowboatCache",
                                                          "RowboatProcess", "RowboatTestSupport"]),
     ],

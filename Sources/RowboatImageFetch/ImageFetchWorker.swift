@@ -3,6 +3,7 @@ import RowboatCache
 import RowboatSpec
 import RowboatNetwork
 import RowboatCells
+import RowboatProcess
 
 /// The blocking and waiting half of an `ImageFetchQueue` job, run off the
 /// actor: bytes from the disk cache or the network, decode and render,
@@ -32,6 +33,7 @@ struct ImageFetchWorker: Sendable {
     /// connection of a client of its own, so nothing of the failed attempt
     /// (a dead pooled connection, a connect back-off) is reused.
     func fetch(_ url: String, fresh: Bool = false) async -> Result<Fetched, ImageFetchFailure> {
+        BackgroundPriority.lowerCurrentThread()
         if let store, store.isEnabled,
            let cached = try? store.image(url: url, now: clock()), !cached.bytes.isEmpty {
             return .success(Fetched(bytes: cached.bytes, etag: cached.etag, fromNetwork: false))
@@ -56,7 +58,10 @@ struct ImageFetchWorker: Sendable {
     /// Decodes and renders one size within the memory budget: waits until
     /// the decode's peak bytes fit, then blocks the calling thread for the
     /// decode. A decode larger than the whole budget fails at once.
+    /// Decoding is background work: its thread yields the cores to the UI
+    /// thread's (`BackgroundPriority`).
     func render(_ bytes: [UInt8], for key: ImageRequest) async -> Result<Thumbnail, ImageFetchFailure> {
+        BackgroundPriority.lowerCurrentThread()
         let cost: Int
         do {
             cost = try maker.peakBytes(bytes, columns: key.columns, rows: key.rows)

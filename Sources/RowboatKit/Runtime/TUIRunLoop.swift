@@ -39,6 +39,8 @@ package final class TUIRunLoop {
     var spinnerFrame = 0
     /// The signal that asked the loop to end, if one did.
     var endingSignal: Int32?
+    /// Effects handed to the runner once the next frame is drawn.
+    var afterFrame = AfterFrameEffects()
     /// How thumbnails are drawn (`--images`, `images.mode`); `auto` asks the terminal at start.
     package var imageMode: ImageMode {
         get { screen.imageMode }
@@ -182,6 +184,8 @@ package final class TUIRunLoop {
                 runInteractive(plan, runID: runID)
             } else if case .redrawScreen = effect {
                 screen.forgetDrawn()
+            } else if afterFrame.hold(effect) {
+                return
             } else if case .sendNotifications(let notices) = effect {
                 notify(notices)
             } else if case .copy(var request) = effect {
@@ -261,5 +265,6 @@ package final class TUIRunLoop {
         let grid = AppRenderer(theme: screen.theme).render(state, now: state.clock,
                                                            spinnerFrame: spinnerFrame, keyMap: keyMap)
         screen.draw(grid)
+        for effect in afterFrame.take() { runner?.run(effect) }
     }
 }
