@@ -85,7 +85,8 @@ package struct ConfigListSource: ListSource {
         let transport = HTTPTransport(maxBodyBytes: config.communication.maxBodyBytes)
         let client = DataClient(config: config, transport: transport)
         let money = MoneyFormatter(locale: MoneyFormatter.locale(environment: ProcessInfo.processInfo.environment))
+        let store = store
         return (ConfigPageProvider(client: client, store: store, mode: mode, money: money),
-                { await transport.shutdown() })
+                { await transport.shutdown(); store.checkpoint() })
     }
 }

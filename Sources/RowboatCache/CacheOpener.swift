@@ -67,14 +67,21 @@ enum CacheOpener {
     /// A pool that is migrated and passes a quick check — before it is
     /// returned for a file up to `checkedAtOpenBytes`, after (the check
     /// returned with it) for a larger one, whose header and schema have
-    /// been read by then.
+    /// been read by then; none for a file as the last clean end left it
+    /// (`CacheSeal`).
     static func makePool(_ path: String) throws -> (DatabasePool, CacheCheck?) {
+        // Asked before the pool opens it: GRDB writes to an empty log at every open.
+        let sealed = CacheSeal.holds(for: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "rowboat-cache"
         let pool = try DatabasePool(path: path, configuration: configuration)
         try CacheSchema.migrator.migrate(pool)
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if sealed { return (pool, nil) }
+        // stat, not FileManager's attributes: their `as? Int` is the process's first bridging cast
+        // (Foundation's boxed values), which costs a start-up about 4 ms of runtime lookups.
+        var info = stat()
+        let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
         if size > checkedAtOpenBytes { return (pool, CacheCheck(pool: pool, path: path)) }
         let check = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
         guard check == ["ok"] else { throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "quick_check failed") }
@@ -103,6 +110,7 @@ enum CacheOpener {
         }
         try FileManager.default.moveItem(atPath: path, toPath: aside)
         try? FileManager.default.removeItem(atPath: CacheCheck.marker(for: path))
+        CacheSeal.forget(for: path)
         for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
             try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
         }

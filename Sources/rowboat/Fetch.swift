@@ -144,6 +144,7 @@ struct Fetch: AsyncParsableCommand {
         // A stream is events, not pages: read as they come (`Fetch+Stream`).
         if endpoint.stream != nil { return try await readStream(endpoint, client: client, params: params) }
         let store = CacheStore.open(for: source.config)
+        defer { store.checkpoint() }
         if let notice = store.notice { StandardStreams.err("rowboat: \(notice)") }
         let pageSource = PageSource(client: client, store: store)
         if watch != nil, endpoint.item.field("id") == nil {
