@@ -1,52 +1,59 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// What the file was when a run that ended cleanly left it: its device,
-/// inode, size and modification time, kept next to it (`<file>.sealed`)
-/// once the run's log was folded in and emptied (`CacheStore.checkpoint`).
-/// An open that finds the file just so, with no log since, skips reading
-/// it whole (`PRAGMA quick_check`: 3.6 ms of a 30 ms start for a 2.2 MB
-/// file, 90 ms for 200 MB): what could have damaged it since — truncation,
-/// a copy over it, another program's writes, a crash with a log left —
-/// changes one of them or leaves a log. SQLite's own writes need no check:
-/// they are whole or not there.
-struct CacheSeal: Equatable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let seconds: Int
-    let nanoseconds: Int
+/// What the cache file and its log were when a run that ended cleanly
+/// left them (`CacheStore.checkpoint`): for each, its device, inode, size
+/// and modification time, kept next to the file (`<file>.sealed`). An open
+/// that finds both just so skips reading the file whole
+/// (`PRAGMA quick_check`: 3.6 ms of a 30 ms start for a 2.2 MB file, 90 ms
+/// for 200 MB): whatever could have damaged them since — truncation, a
+/// copy over them, another program's writes, a run killed with its log
+/// grown — changes one of them. SQLite's own writes need no check: they
+/// are whole or not there.
+enum CacheSeal {
+    /// The line kept for the file at `path` and its log as they are now;
+    /// nil when either cannot be read.
+    static func line(for path: String) -> String? {
+        guard let file = stamp(path), let log = stamp(path + "-wal") else { return nil }
+        return file + " " + log + "\n"
+    }
 
-    /// The seal of the file at `path` as it is now; nil when it cannot be read.
-    static func of(_ path: String) -> CacheSeal? {
+    static func stamp(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return CacheSeal(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                         seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec)
+        return "\(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec) \(info.st_mtim.tv_nsec)"
     }
 
     /// Where the seal of the file at `path` is kept.
     static func file(for path: String) -> String { path + ".sealed" }
 
-    /// True when the file at `path` is as the last clean end left it and
-    /// its log holds no frame (a log's header alone is 32 bytes).
+    /// True when the file at `path` and its log are as the last clean end left them.
     static func holds(for path: String) -> Bool {
-        guard let kept = try? String(contentsOfFile: file(for: path), encoding: .utf8),
-              let now = of(path), kept == now.line else { return false }
-        var log = stat()
-        return stat(path + "-wal", &log) != 0 || log.st_size <= 32
+        guard let now = line(for: path) else { return false }
+        let fd = open(file(for: path), O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let n = read(fd, &buffer, buffer.count)
+        return n > 0 && Array(buffer[..<n]) == Array(now.utf8)
     }
 
-    /// Keeps the seal of the file at `path` as it is now (after its log was
-    /// emptied); a failure leaves none, and the next open checks the file.
+    /// Keeps the seal of the file at `path` and its log as they are now. It
+    /// is not synced: a seal lost or torn in a crash only means the next
+    /// open checks the file.
     static func keep(for path: String) {
-        guard let now = of(path) else { return forget(for: path) }
-        do { try now.line.write(toFile: file(for: path), atomically: true, encoding: .utf8) } catch { forget(for: path) }
+        guard let now = line(for: path) else { return forget(for: path) }
+        let fd = open(file(for: path), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        let bytes = Array(now.utf8)
+        let written = write(fd, bytes, bytes.count)
+        close(fd)
+        if written != bytes.count { forget(for: path) }
     }
 
-    /// Drops the seal (the file is changing or has moved aside).
+    /// Drops the seal (the file has moved aside, or its end was not clean).
     static func forget(for path: String) {
         unlink(file(for: path))
     }
-
-    var line: String { "\(device) \(inode) \(size) \(seconds) \(nanoseconds)\n" }
 }

@@ -9,13 +9,17 @@ import Testing
     func key(_ page: Int) -> ResponseKey { ResponseKey(endpoint: "items", params: [:], cursor: .page(page)) }
 
     /// A small cache (checked at open when not sealed), its run ended cleanly or not.
-    func populated(_ path: String, ended: Bool) throws {
+    /// The store is returned to be held: a process ends without closing it (a
+    /// store let go closes its connections, and SQLite's last close folds and
+    /// removes the log, which the next open then writes and checks anew).
+    func populated(_ path: String, ended: Bool) throws -> CacheStore {
         let store = CacheStore(path: path)
         for page in 1...40 {
             try store.storeResponse(key(page), body: [UInt8](repeating: UInt8(page), count: 3000), etag: nil,
                                     lastModified: nil, now: 1)
         }
         if ended { store.checkpoint() }
+        return store
     }
 
     /// Overwrites the middle of the file, then gives it back its modification time.
@@ -34,7 +38,8 @@ import Testing
         let dir = try TempDir.make()
         defer { TempDir.remove(dir) }
         let path = dir + "/c.sqlite"
-        try populated(path, ended: true)
+        let ended = try populated(path, ended: true)
+        defer { withExtendedLifetime(ended) {} }
         #expect(CacheSeal.holds(for: path))
         // Damage no change of size or time shows: the seal is trusted, the file not read whole.
         try damageKeepingTime(path)
@@ -47,7 +52,8 @@ import Testing
         let dir = try TempDir.make()
         defer { TempDir.remove(dir) }
         let path = dir + "/c.sqlite"
-        try populated(path, ended: true)
+        let ended = try populated(path, ended: true)
+        defer { withExtendedLifetime(ended) {} }
         var info = stat()
         #expect(stat(path, &info) == 0)
         #expect(truncate(path, off_t(info.st_size / 3)) == 0)
@@ -62,12 +68,12 @@ import Testing
         let dir = try TempDir.make()
         defer { TempDir.remove(dir) }
         let path = dir + "/c.sqlite"
-        try populated(path, ended: true)
+        let ended = try populated(path, ended: true)
+        defer { withExtendedLifetime(ended) {} }
         // The next run writes and ends without folding its log in (killed, say).
-        do {
-            let store = CacheStore(path: path)
-            try store.storeResponse(key(99), body: [9], etag: nil, lastModified: nil, now: 2)
-        }
+        let killed = CacheStore(path: path)
+        defer { withExtendedLifetime(killed) {} }
+        try killed.storeResponse(key(99), body: [9], etag: nil, lastModified: nil, now: 2)
         #expect(!CacheSeal.holds(for: path))
         try damageKeepingTime(path)
         let store = CacheStore(path: path)
