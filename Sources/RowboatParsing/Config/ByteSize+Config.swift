@@ -4,9 +4,9 @@ import RowboatSpec
 extension ByteSize {
     /// A config's size (`256 MB`, `64k`, `1.5 GiB`) in bytes.
     static func parse(_ node: ConfigNode) throws(ConfigError) -> Int {
-        let text = try node.string().trimmingCharacters(in: .whitespaces)
+        let text = try String(node.string().trimmingWhitespace())
         let digits = text.prefix { $0.isNumber || $0 == "." }
-        let unit = text.dropFirst(digits.count).trimmingCharacters(in: .whitespaces).uppercased()
+        let unit = text.dropFirst(digits.count).trimmingWhitespace().uppercased()
         let scale: Double
         switch unit {
         case "", "B": scale = 1

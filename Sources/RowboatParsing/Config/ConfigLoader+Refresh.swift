@@ -24,10 +24,10 @@ extension ConfigLoader {
     /// A duration: `30s`, `2m`, `1h`, `500ms` or a bare number of seconds
     /// (at least one second); `off` (or false) when `allowOff`.
     static func duration(_ node: ConfigNode, allowOff: Bool) throws(ConfigError) -> Double? {
-        let text = try node.string().trimmingCharacters(in: .whitespaces).lowercased()
+        let text = try node.string().trimmingWhitespace().lowercased()
         if allowOff, text == "off" || text == "false" || text == "no" { return nil }
         let number = text.prefix { $0.isNumber || $0 == "." }
-        let unit = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+        let unit = String(text.dropFirst(number.count).trimmingWhitespace())
         let scale: Double
         switch unit {
         case "", "s", "sec", "second", "seconds": scale = 1

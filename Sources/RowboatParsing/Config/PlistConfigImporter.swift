@@ -76,7 +76,7 @@ public enum PlistConfigImporter {
         guard let node = keys["sever"] ?? keys["server"] else {
             throw top.error("missing required key \"sever\" (the server's base URL)")
         }
-        let text = try node.string().trimmingCharacters(in: .whitespaces)
+        let text = try String(node.string().trimmingWhitespace())
         guard !text.isEmpty else { throw node.error("the server's base URL is empty") }
         let lower = text.lowercased()
         for scheme in ["http://", "https://"] where lower.hasPrefix(scheme) {

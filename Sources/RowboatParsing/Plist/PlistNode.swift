@@ -54,7 +54,7 @@ struct PlistNode {
 
     func double() throws(ConfigError) -> Double {
         if let d = numberValue, d.isFinite { return d }
-        if let s = value as? String, let d = Double(s.trimmingCharacters(in: .whitespaces)), d.isFinite { return d }
+        if let s = value as? String, let d = Double(s.trimmingWhitespace()), d.isFinite { return d }
         throw error("expected a number, found \(kind)")
     }
 

@@ -248,7 +248,7 @@ public struct PageDecoder: Sendable {
         switch paging.style {
         case .cursor(_, let next):
             if let name = paging.nextCursorHeader {
-                facts.nextToken = headers.header(name).map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+                facts.nextToken = headers.header(name).map { String($0.trimmingWhitespace()) }.flatMap { $0.isEmpty ? nil : $0 }
             } else if paging.cursorInLastItem {
                 let last = last?.value
                 if let last { note("lastItemCursor", next, in: last, unlessLast: true) }
@@ -306,7 +306,7 @@ public struct PageDecoder: Sendable {
 
     /// A next-page URL from a header value: `<url>` or the URL alone; nil when empty.
     public static func headerURL(_ value: String) -> String? {
-        var text = value.trimmingCharacters(in: .whitespaces)
+        var text = String(value.trimmingWhitespace())
         if text.hasPrefix("<"), let close = text.firstIndex(of: ">") {
             text = String(text[text.index(after: text.startIndex)..<close])
         }
@@ -330,7 +330,7 @@ public struct PageDecoder: Sendable {
     /// A count in a header's value: a whole number, or the total after the
     /// slash of a range (`Content-Range: 0-19/47`, `items 0-19/47`, `*/47`).
     public static func headerCount(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         if let n = Int(trimmed) { return n }
         guard let slash = trimmed.lastIndex(of: "/") else { return nil }
         return Int(trimmed[trimmed.index(after: slash)...])
