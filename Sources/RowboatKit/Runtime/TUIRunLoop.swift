@@ -94,6 +94,8 @@ package final class TUIRunLoop {
                                                                allowed: !screen.theme.isMonochrome),
                                          screen.graphics.pixels))
         dispatch(.resized(screen.size))
+        // What came in while the terminal started (a first page read from the cache) is in the first frame.
+        takePosted()
         draw()
         while !store.read(\.shouldQuit) {
             let busy = store.read(\.isLoading)
