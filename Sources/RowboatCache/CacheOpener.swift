@@ -79,7 +79,7 @@ enum CacheOpener {
         try CacheSchema.migrator.migrate(pool)
         if sealed { return (pool, nil) }
         // stat, not FileManager's attributes: their `as? Int` is the process's first bridging cast
-        // (Foundation's boxed values), which costs a start-up about 4 ms of runtime lookups.
+        // (Foundation's boxed values), which cost a start about 2 ms of runtime lookups.
         var info = stat()
         let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
         if size > checkedAtOpenBytes { return (pool, CacheCheck(pool: pool, path: path)) }

@@ -19,6 +19,7 @@ enum CacheSeal {
         return file + " " + log + "\n"
     }
 
+    /// Device, inode, size and modification time of the file at `path`.
     static func stamp(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

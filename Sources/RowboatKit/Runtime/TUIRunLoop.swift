@@ -66,7 +66,8 @@ package final class TUIRunLoop {
     /// `makeRunner` builds the effect runner (with `inbox.post` as its
     /// sink) before the terminal is taken over: the first page is asked for
     /// at once, and its read overlaps the terminal's answers and ncurses'
-    /// start. `makeImages` makes the images' service once the terminal has
+    /// start (what it posted by then is in the first frame). `makeImages`
+    /// makes the images' service once the terminal has
     /// started, given the richest thumbnail colours it shows: direct
     /// colour, 240, 16 or 8 palette colours, or symbols only (monochrome
     /// theme, NO_COLOR), and the picture format when thumbnails go in
