@@ -232,7 +232,7 @@ final class ActionRunner: Sendable {
         var shown = 0
         while !ended.withLock({ $0 }) && !Task.isCancelled {
             try? await Task.sleep(for: Self.liveInterval)
-            let size = Self.size(of: path)
+            let size = FileSize.of(path)
             if size != shown && !ended.withLock({ $0 }) {
                 shown = size
                 live(Self.tail(of: path, bytes: Self.outputCap))
@@ -248,12 +248,6 @@ final class ActionRunner: Sendable {
 
     /// How often a running program's output is read for the console.
     static let liveInterval = Duration.milliseconds(200)
-
-    /// The size of the file at `path` (0 when it cannot be read).
-    static func size(of path: String) -> Int {
-        var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : 0
-    }
 
     /// The last `bytes` of the file at `path`, as text.
     static func tail(of path: String, bytes: Int) -> String {

@@ -86,7 +86,7 @@ package final class FavoritesFile: ListStore {
     static func read(_ path: String) throws(FavoritesFileError) -> Contents {
         guard FileManager.default.fileExists(atPath: path) else { return Contents() }
         let shown = Sanitizer.clean(path, limit: 200)
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let size = FileSize.of(path)
         guard size <= maxBytes else {
             throw FavoritesFileError("too large for a favorites file (\(ByteSize.human(size))), left as it is: \(shown)")
         }
