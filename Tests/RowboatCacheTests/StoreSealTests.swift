@@ -79,4 +79,21 @@ import Testing
         let store = CacheStore(path: path)
         #expect(store.notice?.hasPrefix("cache database was damaged; moved it to \(path).corrupt-") == true)
     }
+
+    @Test func aSealThatIsNotTheFilesIsNotTrusted() throws {
+        let dir = try TempDir.make()
+        defer { TempDir.remove(dir) }
+        let path = dir + "/c.sqlite"
+        let ended = try populated(path, ended: true)
+        defer { withExtendedLifetime(ended) {} }
+        // A torn or foreign seal (half a line, another file's stamps) vouches for nothing.
+        let line = try String(contentsOfFile: CacheSeal.file(for: path), encoding: .utf8)
+        for kept in [String(line.prefix(line.count / 2)), line.replacingOccurrences(of: " ", with: "  "), ""] {
+            try kept.write(toFile: CacheSeal.file(for: path), atomically: false, encoding: .utf8)
+            #expect(!CacheSeal.holds(for: path))
+        }
+        try damageKeepingTime(path)
+        let store = CacheStore(path: path)
+        #expect(store.notice?.hasPrefix("cache database was damaged; moved it to \(path).corrupt-") == true)
+    }
 }
