@@ -49,7 +49,8 @@ final class PixelTerminal {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // -displayfd 1: Xvfb chooses a free display and prints its number.
         server = try ProcessRunner.spawn(ProcessSpec(["Xvfb", "-displayfd", "1", "-screen", "0", "1600x1000x24",
-                                                      "-nolisten", "tcp"], stdout: .file(directory + "/display")))
+                                                      "-nolisten", "tcp"], stdout: .file(directory + "/display"),
+                                                      stderr: .file(directory + "/server")))
         display = try poll("display") { [self] in
             let number = file("display").trimmingCharacters(in: .whitespacesAndNewlines)
             return Int(number) != nil ? ":" + number : nil
@@ -62,8 +63,15 @@ final class PixelTerminal {
                                                      "XDG_CONFIG_HOME": directory + "/config"])
         terminal = try ProcessRunner.spawn(ProcessSpec(kind.command(columns: columns, rows: rows, script: script),
                                                        environment: environment, stderr: .file(directory + "/terminal")))
-        // The display is ours: its one visible window is the terminal.
-        window = try poll("window") { [self] in
+        // The display is ours: its one visible window is the terminal. A
+        // terminal that ended first, or never showed one, is told with what
+        // it and the X server said (a fresh machine's failure, read in CI).
+        let started = terminal!
+        window = try poll("window", saying: { [self] in failure(of: kind) }) { [self] in
+            if let status = Self.ended(started.pid) {
+                terminal = nil  // collected: its pid is no longer ours to kill
+                throw ProcessError("\(kind) ended (\(status)) before its window came; \(failure(of: kind))")
+            }
             let found = (try? x(["xdotool", "search", "--onlyvisible", "--name", "."])) ?? ""
             return found.split(separator: "\n").first.map(String.init)
         }
@@ -138,13 +146,27 @@ final class PixelTerminal {
     }
 
     /// Start-up: polls `found` until it gives a value (20 s at most).
-    private func poll(_ what: String, _ found: () -> String?) throws -> String {
+    private func poll(_ what: String, saying: () -> String = { "" },
+                      _ found: () throws -> String?) throws -> String {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            if let value = found() { return value }
+            if let value = try found() { return value }
             usleep(50_000)
         }
-        throw ProcessError("no \(what) came")
+        throw ProcessError("no \(what) came in 20 s; \(saying())")
+    }
+
+    /// What the terminal and the X server printed, for a start that failed.
+    private func failure(of kind: Kind) -> String {
+        "display \(display), \(kind) said: \(file("terminal").debugDescription), "
+            + "rowboat said: \(file("stderr").debugDescription), Xvfb said: \(file("server").suffix(400).debugDescription)"
+    }
+
+    /// How a child that has ended (now collected) ended, or nil while it runs.
+    private static func ended(_ pid: Int32) -> String? {
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        return status & 0x7f == 0 ? "exit \((status >> 8) & 0xff)" : "signal \(status & 0x7f)"
     }
 }
 
