@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Glibc
 
 /// The `rowboat` command: browse (default) and the demo server.
@@ -37,8 +38,12 @@ struct Rowboat: AsyncParsableCommand {
 
     static func main() async {
         StandardStreams.checkDescriptorsAtStart()
+        // The concurrency pool's first thread is made while the arguments
+        // are parsed here, on the main thread: a command's `run` then starts
+        // on a thread that is waiting, not on one being made.
+        DispatchQueue.global().async {}
         do {
-            var command = try await asyncParseAsRoot(nil)
+            var command = try parseAsRoot(nil)
             if var command = command as? AsyncParsableCommand {
                 try await command.run()
             } else {
