@@ -69,7 +69,7 @@ extension AppReducer {
             search.selection = 0
             search.scrollLine = 0
         }
-        return [.searchRows(tab: state.tabs[index].endpointKey, requestID: id, text: search.text, rows: rows,
+        return [.searchRows(tab: state.tabs[index].endpointKey, requestID: id, text: search.text, rows: rows.forScanning,
                             among: among, fields: search.fields)]
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where each row of a `RowTable` starts, in row order, with room kept at
 /// the front: rows a live refresh puts at the top take places there, so a
@@ -11,10 +12,19 @@ import Foundation
 /// large block grows by the kernel moving its pages (`mremap`), not by a
 /// copy into new pages — at ten million rows an array's doubling copied
 /// 64 MB into 128 MB of new pages on the UI thread.
+///
+/// Copies share the memory, each with its own count. A copy handed to
+/// another thread (a search's scan) keeps reading its rows while the list
+/// goes on adding rows after them: an append at the end the memory was
+/// written to (its frontier) goes in place, shared or not, and no copy
+/// sees places past its own count. Anything else that changes a shared
+/// block copies it first. (At ten million rows, every part of a load that
+/// came while a search scanned copied 80 MB of positions on the UI thread.)
 struct RowRefs: Sendable {
-    /// The positions, after `head` unused places.
+    /// The positions, after `head` unused places, up to `end`.
     private var block: Block?
     private var head = 0
+    private var end = 0
 
     init() {}
 
@@ -22,8 +32,9 @@ struct RowRefs: Sendable {
         guard !refs.isEmpty else { return }
         let block = Block(capacity: refs.count)
         refs.withUnsafeBufferPointer { block.base.update(from: $0.baseAddress!, count: refs.count) }
-        block.count = refs.count
+        block.frontier.store(refs.count, ordering: .relaxed)
         self.block = block
+        end = refs.count
     }
 
     /// `count` positions written in place by `fill`, which writes each
@@ -32,11 +43,12 @@ struct RowRefs: Sendable {
         guard count > 0 else { return }
         let block = Block(capacity: count)
         fill(UnsafeMutableBufferPointer(start: block.base, count: count))
-        block.count = count
+        block.frontier.store(count, ordering: .relaxed)
         self.block = block
+        end = count
     }
 
-    var count: Int { (block?.count ?? 0) - head }
+    var count: Int { end - head }
     var isEmpty: Bool { count == 0 }
     var indices: Range<Int> { 0..<count }
     /// The places held (for what a table reports of its memory).
@@ -50,28 +62,48 @@ struct RowRefs: Sendable {
         }
     }
 
+    /// Adds `ref` at the end: in place when this copy's end is the
+    /// block's frontier (whoever else shares it reads only before it).
     @inline(__always)
     mutating func append(_ ref: UInt64) {
-        makeUnique()
-        guard let block, block.count < block.capacity else { return appendGrowing(ref) }
-        block.base[block.count] = ref
-        block.count += 1
+        // (Uniqueness asked before the block is bound: a binding is a reference too.)
+        if isKnownUniquelyReferenced(&block) {
+            let block = self.block.unsafelyUnwrapped
+            guard end < block.capacity else { return appendGrowing(ref, unique: true) }
+            block.base[end] = ref
+            end += 1
+            block.frontier.store(end, ordering: .relaxed)
+        } else if let block, end < block.capacity, block.claim(end) {
+            block.base[end] = ref
+            end += 1
+        } else {
+            appendGrowing(ref, unique: false)
+        }
     }
 
     @inline(never)
-    private mutating func appendGrowing(_ ref: UInt64) {
-        let block = self.block ?? Block(capacity: 16)
-        if block.count == block.capacity { block.grow(to: block.capacity * 2) }
-        self.block = block
-        block.base[block.count] = ref
-        block.count += 1
+    private mutating func appendGrowing(_ ref: UInt64, unique: Bool) {
+        if unique {
+            let block = self.block.unsafelyUnwrapped
+            block.grow(to: Swift.max(16, block.capacity * 2))
+        } else {
+            // Shared (or none yet): the rows so far in a block of this copy's own, with room.
+            let grown = Block(capacity: Swift.max(16, (block?.capacity ?? 0) * 2, end * 2))
+            if let block { grown.base.update(from: block.base, count: end) }
+            block = grown
+        }
+        let block = self.block.unsafelyUnwrapped
+        block.base[end] = ref
+        end += 1
+        block.frontier.store(end, ordering: .relaxed)
     }
 
     mutating func removeLast(_ k: Int) {
         precondition(k >= 0 && k <= count, "RowRefs: removing \(k) of \(count)")
         guard k > 0 else { return }
         makeUnique()
-        block.unsafelyUnwrapped.count -= k
+        end -= k
+        block.unsafelyUnwrapped.frontier.store(end, ordering: .relaxed)
     }
 
     /// Moves the last `k` positions to the front, in their order; the
@@ -83,15 +115,17 @@ struct RowRefs: Sendable {
             let grown = Block(capacity: room + count + room)
             grown.base.initialize(repeating: 0, count: room)
             (grown.base + room).update(from: old.base + head, count: count)
-            grown.count = room + count
             block = grown
+            end = room + count
             head = room
+            grown.frontier.store(end, ordering: .relaxed)
         }
         makeUnique()
-        let block = self.block.unsafelyUnwrapped, end = block.count
+        let block = self.block.unsafelyUnwrapped
         for j in 0..<k { block.base[head - k + j] = block.base[end - k + j] }
-        block.count -= k
+        end -= k
         head -= k
+        block.frontier.store(end, ordering: .relaxed)
     }
 
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt64>) throws -> R) rethrows -> R {
@@ -103,10 +137,11 @@ struct RowRefs: Sendable {
         return try body(UnsafeMutableBufferPointer(start: block.map { $0.base + head }, count: count))
     }
 
+    /// This copy's own block (its places up to `end`, the same room), when shared.
     @inline(__always)
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&block), let shared = block {
-            block = shared.copy()
+            block = shared.copy(count: end)
         }
     }
 
@@ -114,23 +149,32 @@ struct RowRefs: Sendable {
     private final class Block: @unchecked Sendable {
         private(set) var base: UnsafeMutablePointer<UInt64>
         private(set) var capacity: Int
-        var count = 0
+        /// The end of the places written: only a copy whose end is here
+        /// may add after it in place.
+        let frontier = Atomic<Int>(0)
 
         init(capacity: Int) {
             self.capacity = Swift.max(1, capacity)
             base = Self.allocate(nil, self.capacity)
         }
 
+        /// True when `end` was the frontier and is now this caller's to
+        /// write at (one of two copies with the same end wins it).
+        func claim(_ end: Int) -> Bool {
+            frontier.compareExchange(expected: end, desired: end + 1, ordering: .relaxed).exchanged
+        }
+
         /// More room; the positions kept (moved by the kernel when large).
+        /// Only for a block no one else holds.
         func grow(to capacity: Int) {
             base = Self.allocate(base, capacity)
             self.capacity = capacity
         }
 
-        func copy() -> Block {
+        func copy(count: Int) -> Block {
             let copy = Block(capacity: capacity)
             copy.base.update(from: base, count: count)
-            copy.count = count
+            copy.frontier.store(count, ordering: .relaxed)
             return copy
         }
 
