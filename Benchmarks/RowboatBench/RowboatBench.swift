@@ -93,6 +93,12 @@ struct RowboatBench: AsyncParsableCommand {
     /// fails (or cannot start, or outlasts 45 minutes) ends the run with
     /// its status: an older binary must never be measured instead.
     static func buildApp() throws {
+        // A bench copied out of its build directory has no scratch path to build into (it would be `/`).
+        let home = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        guard home.lastPathComponent == "release" else {
+            throw BuildFailed(reason: "\(CommandLine.arguments[0]) is not in a release build directory, so no rowboat "
+                                  + "is built beside it: set ROWBOAT_BENCH_BINARY to the rowboat to measure")
+        }
         FileHandle.standardError.write(Data("building the release rowboat for the app benchmarks…\n".utf8))
         let build = Process()
         build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
