@@ -113,4 +113,12 @@ struct RowRefsSharingTests {
         #expect(found == Array(table.prefix(2_000).indices).filter { table[$0].title.lowercased().contains("row 19") })
         #expect(scan.count == 2_000 && table.count == 2_100)
     }
+
+    /// What a part of a streamed load replaces, found from its ids' bytes.
+    @Test func theRowsAPartReplacesAreFoundByTheirIDs() {
+        let table = RowTable((0..<1_000).map { RowModel(id: "id-\($0)", title: "Row \($0)") })
+        let part = RowTable(["id-900", "new-1", "id-3", "id-900", "new-2", "id-41"].map { RowModel(id: $0, title: $0) })
+        #expect(table.rows(withIDsOf: part) == [3, 41, 900])
+        #expect(table.rows(withIDsOf: RowTable()) == [])
+    }
 }

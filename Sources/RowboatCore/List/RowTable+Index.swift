@@ -61,6 +61,17 @@ extension RowTable {
         return !hiddenSlots.isEmpty && hiddenIndex(ofIDBytes: id) != nil ? .setAside : nil
     }
 
+    /// The rows of this table whose ids `other`'s rows have, ascending
+    /// (each id read from its bytes: no row made, no `String`).
+    public func rows(withIDsOf other: RowTable) -> [Int] {
+        var found: [Int] = []
+        for row in other.indices {
+            let (page, at) = other.location(of: row)
+            if let index = index(ofIDBytes: RowBytes.id(page, at: at)) { found.append(index) }
+        }
+        return Set(found).sorted()
+    }
+
     /// `index(ofIDBytes:)` of an id whose hash is known.
     @inline(__always)
     func index(ofIDBytes wanted: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {

@@ -23,7 +23,7 @@ struct SearchGrowth: Equatable {
               let request = list.inFlight, request.id == id, request.streamed else { return nil }
         from = list.rows.count
         before = SearchedRows(list.rows)
-        updated = Set(page.rows.compactMap { list.rows.index(ofID: $0.id) }).sorted()
+        updated = list.rows.rows(withIDsOf: page.rows)
     }
 
     init(from: Int, updated: [Int], before: SearchedRows) {
