@@ -39,6 +39,8 @@ final class PixelTerminal {
     private var server: RunningProcess?
     private var terminal: RunningProcess?
     private(set) var window = ""
+    /// The prefix of the files the running start's rowboat writes.
+    private var run = "run1-"
 
     /// Starts the X server and `kind` running rowboat with `arguments`
     /// (and its built-in demo when they name no config).
@@ -56,18 +58,44 @@ final class PixelTerminal {
             return Int(number) != nil ? ":" + number : nil
         }
         let command = ([TmuxSession.binary] + arguments).map(TmuxSession.quote).joined(separator: " ")
-        let script = "cd \(TmuxSession.quote(TmuxSession.packageRoot)); \(command) 2> \(directory)/stderr; "
-            + "echo $? > \(directory)/exit.tmp; mv \(directory)/exit.tmp \(directory)/exit"
         let environment = ProcessRunner.environment(["DISPLAY": display, "LANG": "C.UTF-8", "NO_COLOR": nil,
                                                      "TMUX": nil, "XDG_CACHE_HOME": directory + "/cache",
                                                      "XDG_CONFIG_HOME": directory + "/config"])
-        terminal = try ProcessRunner.spawn(ProcessSpec(kind.command(columns: columns, rows: rows, script: script),
-                                                       environment: environment, stderr: .file(directory + "/terminal")))
         // The display is ours: its one visible window is the terminal. A
-        // terminal that ended first, or never showed one, is told with what
-        // it and the X server said (a fresh machine's failure, read in CI).
-        let started = terminal!
-        window = try poll("window", saying: { [self] in failure(of: kind) }) { [self] in
+        // terminal that ended first, or never showed one, is started once
+        // more (the harness's start, not what is tested); a second failure
+        // is told with what the terminal, rowboat and the X server said.
+        var firstFailure: ProcessError?
+        for attempt in 1...2 {
+            // Each start's rowboat writes files of its own: one killed may still end after the next began.
+            run = "run\(attempt)-"
+            let script = "cd \(TmuxSession.quote(TmuxSession.packageRoot)); \(command) 2> \(directory)/\(run)stderr; "
+                + "echo $? > \(directory)/\(run)exit.tmp; mv \(directory)/\(run)exit.tmp \(directory)/\(run)exit"
+            terminal = try ProcessRunner.spawn(ProcessSpec(kind.command(columns: columns, rows: rows, script: script),
+                                                           environment: environment, stderr: .file(directory + "/terminal")))
+            do {
+                window = try awaitWindow(kind)
+                break
+            } catch let error as ProcessError {
+                if let running = terminal {
+                    kill(running.pid, SIGKILL)
+                    _ = running.wait()
+                    terminal = nil
+                }
+                guard attempt == 1 else {
+                    throw ProcessError("\(error.description) (the first start: \(firstFailure?.description ?? "?"))")
+                }
+                firstFailure = error
+                FileHandle.standardError.write(Data("PixelTerminal: \(kind) started again: \(error.description)\n".utf8))
+            }
+        }
+        try x(["xdotool", "windowfocus", window])
+    }
+
+    /// The terminal's window, once it is shown (20 s at most).
+    private func awaitWindow(_ kind: Kind) throws -> String {
+        guard let started = terminal else { throw ProcessError("\(kind) was not started") }
+        return try poll("window", saying: { [self] in failure(of: kind) }) { [self] in
             if let status = Self.ended(started.pid) {
                 terminal = nil  // collected: its pid is no longer ours to kill
                 throw ProcessError("\(kind) ended (\(status)) before its window came; \(failure(of: kind))")
@@ -75,7 +103,6 @@ final class PixelTerminal {
             let found = (try? x(["xdotool", "search", "--onlyvisible", "--name", "."])) ?? ""
             return found.split(separator: "\n").first.map(String.init)
         }
-        try x(["xdotool", "windowfocus", window])
     }
 
     deinit {
@@ -138,8 +165,11 @@ final class PixelTerminal {
 
     /// rowboat's exit status, once it has ended (nil: it has not).
     func waitForExit(timeout: Double = 20) async throws -> Int? {
-        await eventuallyValue(timeout: timeout) { Int(file("exit").trimmingCharacters(in: .whitespacesAndNewlines)) }
+        await eventuallyValue(timeout: timeout) { Int(file(run + "exit").trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
+
+    /// What rowboat wrote to its standard error.
+    var rowboatStderr: String { file(run + "stderr") }
 
     func file(_ name: String) -> String {
         (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? ""
@@ -159,7 +189,7 @@ final class PixelTerminal {
     /// What the terminal and the X server printed, for a start that failed.
     private func failure(of kind: Kind) -> String {
         "display \(display), \(kind) said: \(file("terminal").debugDescription), "
-            + "rowboat said: \(file("stderr").debugDescription), Xvfb said: \(file("server").suffix(400).debugDescription)"
+            + "rowboat said: \(rowboatStderr.debugDescription), Xvfb said: \(file("server").suffix(400).debugDescription)"
     }
 
     /// How a child that has ended (now collected) ended, or nil while it runs.

@@ -94,6 +94,6 @@ struct PixelTerminalEndToEndTests {
         }
         try terminal.key("q")
         #expect(try await terminal.waitForExit() == 0)
-        #expect(terminal.file("stderr").isEmpty, "stderr: \(terminal.file("stderr"))")
+        #expect(terminal.rowboatStderr.isEmpty, "stderr: \(terminal.rowboatStderr)")
     }
 }
