@@ -22,6 +22,17 @@ import Testing
         return store
     }
 
+    /// `body` with the path of a cache whose run ended cleanly (sealed), its
+    /// store held for the test (as a process that ends without closing it).
+    func withEndedCache(_ body: (String) throws -> Void) throws {
+        let dir = try TempDir.make()
+        defer { TempDir.remove(dir) }
+        let path = dir + "/c.sqlite"
+        let ended = try populated(path, ended: true)
+        defer { withExtendedLifetime(ended) {} }
+        try body(path)
+    }
+
     /// Overwrites the middle of the file, then gives it back its modification time.
     func damageKeepingTime(_ path: String) throws {
         var info = stat()
@@ -35,65 +46,53 @@ import Testing
     }
 
     @Test func aCleanEndSealsTheFileAndTheNextOpenTrustsIt() throws {
-        let dir = try TempDir.make()
-        defer { TempDir.remove(dir) }
-        let path = dir + "/c.sqlite"
-        let ended = try populated(path, ended: true)
-        defer { withExtendedLifetime(ended) {} }
-        #expect(CacheSeal.holds(for: path))
-        // Damage no change of size or time shows: the seal is trusted, the file not read whole.
-        try damageKeepingTime(path)
-        #expect(CacheSeal.holds(for: path))
-        let store = CacheStore(path: path)
-        #expect(store.isEnabled && store.notice == nil)
+        try withEndedCache { path in
+            #expect(CacheSeal.holds(for: path))
+            // Damage no change of size or time shows: the seal is trusted, the file not read whole.
+            try damageKeepingTime(path)
+            #expect(CacheSeal.holds(for: path))
+            let store = CacheStore(path: path)
+            #expect(store.isEnabled && store.notice == nil)
+        }
     }
 
     @Test func aFileChangedSinceItsSealIsChecked() throws {
-        let dir = try TempDir.make()
-        defer { TempDir.remove(dir) }
-        let path = dir + "/c.sqlite"
-        let ended = try populated(path, ended: true)
-        defer { withExtendedLifetime(ended) {} }
-        var info = stat()
-        #expect(stat(path, &info) == 0)
-        #expect(truncate(path, off_t(info.st_size / 3)) == 0)
-        #expect(!CacheSeal.holds(for: path))
-        let store = CacheStore(path: path)
-        #expect(store.notice?.hasPrefix("cache database was damaged; moved it to \(path).corrupt-") == true)
-        // The fresh file is not taken for the old one.
-        #expect(!FileManager.default.fileExists(atPath: CacheSeal.file(for: path)))
+        try withEndedCache { path in
+            var info = stat()
+            #expect(stat(path, &info) == 0)
+            #expect(truncate(path, off_t(info.st_size / 3)) == 0)
+            #expect(!CacheSeal.holds(for: path))
+            let store = CacheStore(path: path)
+            #expect(store.notice?.hasPrefix("cache database was damaged; moved it to \(path).corrupt-") == true)
+            // The fresh file is not taken for the old one.
+            #expect(!FileManager.default.fileExists(atPath: CacheSeal.file(for: path)))
+        }
     }
 
     @Test func aLogLeftBehindMeansTheFileIsChecked() throws {
-        let dir = try TempDir.make()
-        defer { TempDir.remove(dir) }
-        let path = dir + "/c.sqlite"
-        let ended = try populated(path, ended: true)
-        defer { withExtendedLifetime(ended) {} }
-        // The next run writes and ends without folding its log in (killed, say).
-        let killed = CacheStore(path: path)
-        defer { withExtendedLifetime(killed) {} }
-        try killed.storeResponse(key(99), body: [9], etag: nil, lastModified: nil, now: 2)
-        #expect(!CacheSeal.holds(for: path))
-        try damageKeepingTime(path)
-        let store = CacheStore(path: path)
-        #expect(store.notice?.hasPrefix("cache database was damaged; moved it to \(path).corrupt-") == true)
+        try withEndedCache { path in
+            // The next run writes and ends without folding its log in (killed, say).
+            let killed = CacheStore(path: path)
+            defer { withExtendedLifetime(killed) {} }
+            try killed.storeResponse(key(99), body: [9], etag: nil, lastModified: nil, now: 2)
+            #expect(!CacheSeal.holds(for: path))
+            try damageKeepingTime(path)
+            let store = CacheStore(path: path)
+            #expect(store.notice?.hasPrefix("cache database was damaged; moved it to \(path).corrupt-") == true)
+        }
     }
 
     @Test func aSealThatIsNotTheFilesIsNotTrusted() throws {
-        let dir = try TempDir.make()
-        defer { TempDir.remove(dir) }
-        let path = dir + "/c.sqlite"
-        let ended = try populated(path, ended: true)
-        defer { withExtendedLifetime(ended) {} }
-        // A torn or foreign seal (half a line, another file's stamps) vouches for nothing.
-        let line = try String(contentsOfFile: CacheSeal.file(for: path), encoding: .utf8)
-        for kept in [String(line.prefix(line.count / 2)), line.replacingOccurrences(of: " ", with: "  "), ""] {
-            try kept.write(toFile: CacheSeal.file(for: path), atomically: false, encoding: .utf8)
-            #expect(!CacheSeal.holds(for: path))
+        try withEndedCache { path in
+            // A torn or foreign seal (half a line, another file's stamps) vouches for nothing.
+            let line = try String(contentsOfFile: CacheSeal.file(for: path), encoding: .utf8)
+            for kept in [String(line.prefix(line.count / 2)), line.replacingOccurrences(of: " ", with: "  "), ""] {
+                try kept.write(toFile: CacheSeal.file(for: path), atomically: false, encoding: .utf8)
+                #expect(!CacheSeal.holds(for: path))
+            }
+            try damageKeepingTime(path)
+            let store = CacheStore(path: path)
+            #expect(store.notice?.hasPrefix("cache database was damaged; moved it to \(path).corrupt-") == true)
         }
-        try damageKeepingTime(path)
-        let store = CacheStore(path: path)
-        #expect(store.notice?.hasPrefix("cache database was damaged; moved it to \(path).corrupt-") == true)
     }
 }
