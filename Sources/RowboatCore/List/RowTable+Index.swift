@@ -63,7 +63,7 @@ extension RowTable {
 
     /// The rows of this table whose ids `other`'s rows have, ascending
     /// (each id read from its bytes: no row made, no `String`).
-    public func rows(withIDsOf other: RowTable) -> [Int] {
+    func rows(withIDsOf other: RowTable) -> [Int] {
         var found: [Int] = []
         for row in other.indices {
             let (page, at) = other.location(of: row)
