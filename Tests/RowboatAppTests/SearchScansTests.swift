@@ -8,7 +8,7 @@ import Synchronization
 import Testing
 
 /// The runner's `/` scans: the answer posted for the request it was asked
-/// for, and a scan that a later key replaced before it started skipped.
+/// for (a long one's start before it), and a scan that a later key replaced before it started skipped.
 @Suite(.timeLimit(.minutes(1)))
 struct SearchScansTests {
     @Test func theRunnerPostsTheMatchesOfItsRequest() async throws {
@@ -29,6 +29,14 @@ struct SearchScansTests {
         // Among given rows only.
         runner.run(.searchRows(tab: "items", requestID: 8, text: "9999", rows: rows, among: [9998, 5], fields: nil))
         #expect(await answers.next() == .search(.found(tab: "items", requestID: 8, matches: [9998])))
+        // Many matches: their start first, then all of them.
+        runner.run(.searchRows(tab: "items", requestID: 9, text: "item", rows: rows, among: nil, fields: nil))
+        guard case .search(.foundFirst("items", 9, let start))? = await answers.next() else {
+            Issue.record("no start came first")
+            return
+        }
+        #expect(start.count >= SearchState.firstShownMatches && start == Array(0..<start.count))
+        #expect(await answers.next() == .search(.found(tab: "items", requestID: 9, matches: Array(0..<100_000))))
         await transport.shutdown()
     }
 

@@ -98,6 +98,22 @@ import RowboatCells
         try GoldenFrame.check(grid, "search-searching-80x24")
     }
 
+    /// The start of a long scan's answer shown while the rest is searched:
+    /// its matches drawn, the prompt counting them as found so far.
+    @Test func searchPromptWhileTheFirstMatchesAreShown() throws {
+        var state = app()
+        state.list.inlineSearchRows = 10
+        _ = AppReducer.reduce(&state, .search(.begin))
+        _ = AppReducer.reduce(&state, .search(.found(tab: state.endpointKey, requestID: 1, matches: Array(0..<30))))
+        _ = AppReducer.reduce(&state, .search(.insert("1")))
+        _ = AppReducer.reduce(&state, .search(.foundFirst(tab: state.endpointKey, requestID: 2, matches: [0, 9, 10])))
+        let grid = renderer.render(state, now: Fixtures.now)
+        #expect(grid.lines()[22].hasPrefix("/1▏  3+ of 30 loaded match, searching… · enter search server · esc clear"))
+        #expect(grid.lines().contains { $0.hasPrefix("   Item 11 ") })
+        #expect(!grid.lines().contains { $0.hasPrefix("   Item 2 ") })
+        try GoldenFrame.check(grid, "search-first-matches-80x24")
+    }
+
     @Test func searchWithNoMatchSaysSo() throws {
         var state = app()
         _ = AppReducer.reduce(&state, .search(.begin))

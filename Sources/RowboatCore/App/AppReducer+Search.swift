@@ -38,6 +38,8 @@ extension AppReducer {
             return []
         case .found(let tab, let id, let matches):
             return searchFound(&state, tab: tab, requestID: id, matches: matches)
+        case .foundFirst(let tab, let id, let matches):
+            return searchFoundFirst(&state, tab: tab, requestID: id, matches: matches)
         case .nextMatch, .previousMatch:
             let movement: Movement = action == .nextMatch ? .down : .up
             if case .search? = state.screen {

@@ -33,6 +33,8 @@ extension AppReducer {
                 let earlier = growth.updated.filter { $0 < pending.rows.count }
                 pending.updated = Array(Set(pending.updated).union(earlier)).sorted()
                 pending.rows.stamp = now.stamp
+                // A start shown stays where it is: rows were only added after it.
+                if pending.shown?.stamp == growth.before.stamp { pending.shown?.stamp = now.stamp }
                 search.searching = pending
                 return []
             }
@@ -47,8 +49,9 @@ extension AppReducer {
         if search.searching == nil, search.basis == SearchBasis(text: search.text, rows: now) { return [] }
         // Matches of a text the new one contains, in these same rows: only they can match
         // (those of no text are every row: looked at in place, not through a list of them).
-        let among = search.basis.flatMap { basis in
-            basis.rows == now && !basis.text.isEmpty && SearchState.narrows(search.text, from: basis.text) ? search.matches : nil
+        let among = wholeAnswer(search).flatMap { answer in
+            answer.basis.rows == now && !answer.basis.text.isEmpty
+                && SearchState.narrows(search.text, from: answer.basis.text) ? answer.matches : nil
         }
         let selectedID = selecting ?? selectedMatchID(search, in: rows)
         if (among?.count ?? rows.count) <= state.tabs[index].list.inlineSearchRows {
@@ -61,9 +64,12 @@ extension AppReducer {
         state.tabs[index].lastSearchID += 1
         let id = state.tabs[index].lastSearchID
         let keep = keepSelection && search.searching?.keepSelection ?? true
+        // A start of an answer shown stays shown (with the whole answer before it) while its rows stand.
+        let shown = search.basis == nil ? search.searching?.shown.flatMap { $0.stamp == now.stamp ? $0 : nil } : nil
         search.searching = PendingSearch(id: id, text: search.text, rows: now, keepSelection: keep,
-                                         selectedID: keep ? selectedID ?? search.searching?.selectedID : nil)
-        if search.basis?.rows.stamp != now.stamp {
+                                         selectedID: keep ? selectedID ?? search.searching?.selectedID : nil,
+                                         shown: shown)
+        if (search.basis?.rows.stamp ?? shown?.stamp) != now.stamp {
             // The matches shown were rows since replaced or moved: none until the answer.
             search.matches = []
             search.selection = 0
@@ -101,6 +107,36 @@ extension AppReducer {
         settle(&search, in: rows, keepSelection: pending.keepSelection, selectedID: selectedID, state: state)
         state.tabs[index].stack[depth] = .search(search)
         return []
+    }
+
+    /// The start of the answer to `searchRows` request `id` of tab `key`
+    /// (`SearchAction.foundFirst`), shown while the rest is scanned when it
+    /// is the search's latest request and its rows stand, unless a row kept
+    /// selected lies past it (where it may match: the whole answer is
+    /// awaited, so the selection does not jump when it comes).
+    static func searchFoundFirst(_ state: inout AppState, tab key: String, requestID id: Int,
+                                 matches first: [Int]) -> [AppEffect] {
+        guard let index = state.tabs.firstIndex(where: { $0.endpointKey == key }),
+              let depth = searchDepth(state, tab: index), case .search(var search) = state.tabs[index].stack[depth],
+              var pending = search.searching, pending.id == id, let last = first.last else { return [] }
+        let rows = state.tabs[index].list.rows
+        guard rows.stamp == pending.rows.stamp, pending.updated.isEmpty, search.text == pending.text else { return [] }
+        let selectedID = selectedMatchID(search, in: rows) ?? pending.selectedID
+        if pending.keepSelection, let selectedID, let row = rows.index(ofID: selectedID), row > last { return [] }
+        pending.shown = ShownStart(text: pending.text, stamp: rows.stamp, earlier: wholeAnswer(search))
+        search.matches = first
+        search.basis = nil
+        search.searching = pending
+        settle(&search, in: rows, keepSelection: pending.keepSelection, selectedID: selectedID, state: state)
+        state.tabs[index].stack[depth] = .search(search)
+        return []
+    }
+
+    /// The last whole answer of `search`: its matches when they are one,
+    /// else the one a start of an answer shown replaced.
+    static func wholeAnswer(_ search: SearchState) -> SearchAnswer? {
+        if let basis = search.basis { return SearchAnswer(basis: basis, matches: search.matches) }
+        return search.searching?.shown?.earlier
     }
 
     /// The id of the row selected among `search`'s matches, if any.

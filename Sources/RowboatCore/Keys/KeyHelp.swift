@@ -154,7 +154,7 @@ public enum KeyHelp {
         case .search(.cancel), .search(.clearServer): .clearSearch
         case .search(.nextMatch): .nextMatch
         case .search(.previousMatch): .previousMatch
-        case .search(.found): .notAKey
+        case .search(.found), .search(.foundFirst): .notAKey
         case .openLink: .openLink
         case .copyLink: .copyLink
         case .sheet(.open): .actions

@@ -13,9 +13,11 @@ extension RowTable {
     /// `fields`: the text fields searched (those shown); nil: every one
     /// the detail shows.
     /// `stop`, asked every `stopEvery` candidates, ends the scan early.
+    /// `first` is handed the answer's start as `SearchState.matches` says.
     func rows<C: RandomAccessCollection & Sendable>(_ candidates: C, containing needle: SearchNeedle,
                                                     fields: Set<String>? = nil,
-                                                    stop: (@Sendable () -> Bool)? = nil) -> [Int]
+                                                    stop: (@Sendable () -> Bool)? = nil,
+                                                    first: (@Sendable ([Int]) -> Void)? = nil) -> [Int]
     where C.Element == Int, C.Index == Int {
         guard !needle.isEmpty else {
             // Every row matches: a range of rows at once (a million at `/`), not one by one.
@@ -30,23 +32,30 @@ extension RowTable {
                 Self.scan(scan.with(refs: places), 0..<places.count, stop: stop)
             }
         }
-        return Self.scan(scan, candidates, stop: stop)
+        return Self.scan(scan, candidates, stop: stop, first: first)
     }
 
-    /// `scan` of `candidates` split over the processors; with `stop`, in
-    /// stretches, asking between them.
+    /// `scan` of `candidates` split over the processors; with `stop` or
+    /// `first`, in stretches: asking `stop` between them, and the first
+    /// part handing `first` what it found once that is enough to show.
     private static func scan<C: RandomAccessCollection & Sendable>(_ scan: RowScan, _ candidates: C,
-                                                                   stop: (@Sendable () -> Bool)?) -> [Int]
+                                                                   stop: (@Sendable () -> Bool)?,
+                                                                   first: (@Sendable ([Int]) -> Void)? = nil) -> [Int]
     where C.Element == Int, C.Index == Int {
         split(candidates, from: parallelSearchFrom) { part, out in
-            guard let stop else { return scan.rows(part, to: out) }
-            // In stretches, asking between them.
+            guard stop != nil || first != nil else { return scan.rows(part, to: out) }
+            // The first part's matches are the answer's start.
+            var tell = part.startIndex == candidates.startIndex ? first : nil
             var found = 0
             var start = part.startIndex
-            while start < part.endIndex, !stop() {
+            while start < part.endIndex, stop?() != true {
                 let end = Swift.min(part.endIndex, start + Self.stopEvery)
                 found += scan.rows(part[start..<end], to: out + found)
                 start = end
+                if let told = tell, found >= SearchState.firstShownMatches {
+                    told(Array(UnsafeBufferPointer(start: out, count: found)))
+                    tell = nil
+                }
             }
             return found
         }

@@ -51,14 +51,49 @@ public struct PendingSearch: Sendable, Equatable {
     /// The row selected when it was asked for (with `keepSelection`): kept
     /// selected if the matches shown meanwhile have none selected.
     public var selectedID: String?
+    /// Set while the matches shown are the start of a scan's answer (this
+    /// one's, or a replaced one's): see `ShownStart`.
+    public var shown: ShownStart?
 
     public init(id: Int, text: String, rows: SearchedRows, updated: [Int] = [], keepSelection: Bool,
-                selectedID: String? = nil) {
+                selectedID: String? = nil, shown: ShownStart? = nil) {
         self.id = id
         self.text = text
         self.rows = rows
         self.updated = updated
         self.keepSelection = keepSelection
         self.selectedID = selectedID
+        self.shown = shown
+    }
+}
+
+/// The matches a search shows while its scan goes on, when they are the
+/// start of the scan's answer (`SearchAction.foundFirst`: its first
+/// matches, in order, found before the rest) rather than a whole answer:
+/// for which text and rows, and the whole answer they replaced, which a
+/// longer text still narrows from.
+public struct ShownStart: Sendable, Equatable {
+    /// The text whose matches they are.
+    public var text: String
+    /// The stamp of the rows they are positions in.
+    public var stamp: UInt64
+    /// The last whole answer before them (nil: none to narrow from).
+    public var earlier: SearchAnswer?
+
+    public init(text: String, stamp: UInt64, earlier: SearchAnswer?) {
+        self.text = text
+        self.stamp = stamp
+        self.earlier = earlier
+    }
+}
+
+/// A search's whole answer: every match of `basis.text` in `basis.rows`.
+public struct SearchAnswer: Sendable, Equatable {
+    public var basis: SearchBasis
+    public var matches: [Int]
+
+    public init(basis: SearchBasis, matches: [Int]) {
+        self.basis = basis
+        self.matches = matches
     }
 }

@@ -14,10 +14,12 @@ public struct SearchState: Sendable, Equatable {
     /// The text fields searched besides the title and subtitle: those
     /// shown (the columns in force); nil: every field the detail shows.
     public var fields: Set<String>?
-    /// What `matches` were found for (nil: not yet).
+    /// What `matches` were found for, all of them (nil: not yet, or they
+    /// are the start of a scan's answer: `PendingSearch.shown`).
     public var basis: SearchBasis?
     /// A scan of many rows worked out off the UI thread; `matches` are
-    /// the previous ones until it is answered (`SearchAction.found`).
+    /// the previous ones until it is answered (`SearchAction.found`), or
+    /// its first ones once found (`SearchAction.foundFirst`).
     public var searching: PendingSearch?
 
     public init(text: String = "", editing: Bool = true, matches: [Int] = [], selection: Int = 0,
@@ -65,17 +67,25 @@ public struct SearchState: Sendable, Equatable {
         earlier.isEmpty || SearchNeedle(text).lowered.contains(SearchNeedle(earlier).lowered)
     }
 
+    /// How many matches a scan finds before it tells its first ones
+    /// (`SearchAction.foundFirst`): more than any screen shows.
+    public static let firstShownMatches = 256
+
     /// Indices of the rows whose title, subtitle or a text field of
     /// `fields` (nil: any) contains `text`, ignoring case. Empty text
     /// matches every row. With `among` (the matches of a text that `text`
     /// narrows: `narrows(_:from:)`), only those rows are looked at.
     /// `stop`, asked now and then, ends a long scan early (its result
-    /// then partial: for a search no one waits for any more).
+    /// then partial: for a search no one waits for any more). `first`, if
+    /// given, is handed the answer's start once `firstShownMatches` are
+    /// found in a long scan of rows in their natural order, while the rest
+    /// is scanned (at most once; not for rows a sort moved).
     public static func matches(_ text: String, in rows: RowTable, among: [Int]? = nil, fields: Set<String>? = nil,
-                               stop: (@Sendable () -> Bool)? = nil) -> [Int] {
+                               stop: (@Sendable () -> Bool)? = nil,
+                               first: (@Sendable ([Int]) -> Void)? = nil) -> [Int] {
         let needle = SearchNeedle(text)
-        if let among { return rows.rows(among, containing: needle, fields: fields, stop: stop) }
-        return rows.rows(rows.indices, containing: needle, fields: fields, stop: stop)
+        if let among { return rows.rows(among, containing: needle, fields: fields, stop: stop, first: first) }
+        return rows.rows(rows.indices, containing: needle, fields: fields, stop: stop, first: first)
     }
 
     /// Where `text` is in `shown`, ignoring case as the search does (nil:
@@ -117,4 +127,8 @@ public enum SearchAction: Sendable, Equatable {
     /// The rows matching a search worked out off the UI thread
     /// (`AppEffect.searchRows`) for tab `tab`'s request `requestID`.
     case found(tab: String, requestID: Int, matches: [Int])
+    /// The start of that answer, found while the scan goes on: its first
+    /// matches (at least `SearchState.firstShownMatches`), in order, every
+    /// match before the last of them among them. Shown until the rest come.
+    case foundFirst(tab: String, requestID: Int, matches: [Int])
 }

@@ -94,7 +94,10 @@ package final class EffectRunner: Sendable {
         case .searchRows(let tab, let id, let text, let rows, let among, let fields):
             // Ten million rows take a few hundred milliseconds: keys are answered meanwhile.
             scans.run(.search(tab: tab), id: id) { replaced in
-                let matches = SearchState.matches(text, in: rows, among: among, fields: fields, stop: replaced)
+                // The answer's start is shown while the rest is scanned.
+                let matches = SearchState.matches(text, in: rows, among: among, fields: fields, stop: replaced) { start in
+                    if !replaced() { self.post(.search(.foundFirst(tab: tab, requestID: id, matches: start))) }
+                }
                 // A replaced scan's matches are partial, and no one waits for them.
                 if !replaced() { self.post(.search(.found(tab: tab, requestID: id, matches: matches))) }
             }

@@ -35,9 +35,15 @@ public struct SearchPrompt: CellView {
         grid.fill(x: line.x, y: y, count: line.width, style: theme.footer)
         let used = grid.put("/" + search.text + (search.editing ? "▏" : ""), x: line.x, y: y,
                             maxWidth: textRoom, style: search.editing ? theme.accent : theme.footer)
-        // A long list is searched off the UI thread: the previous matches stay until the answer.
-        var hint = search.searching == nil ? "\(search.matches.count) of \(loaded) loaded match"
-            : "searching \(loaded) loaded…"
+        // A long list is searched off the UI thread: the previous matches stay until the answer,
+        // or its first ones are shown while the rest is searched.
+        var hint = if search.searching == nil {
+            "\(search.matches.count) of \(loaded) loaded match"
+        } else if search.basis == nil, search.searching?.shown?.text == search.text {
+            "\(search.matches.count)+ of \(loaded) loaded match, searching…"
+        } else {
+            "searching \(loaded) loaded…"
+        }
         if search.editing {
             hint += (Self.typingHint(serverSearch: serverSearch).parts(in: keyMap)).map { " · " + $0 }.joined()
         } else {
