@@ -11,18 +11,13 @@ import Synchronization
 @Suite("Search: the first matches of a long scan shown while the rest is scanned")
 struct SearchFirstMatchesTests {
     typealias F = Fixtures
+    /// The suite whose 60 rows ("Item 1"..."Item 60", searched off the UI
+    /// thread past 10) and answers these tests use.
+    let whole = SearchOffTheUIThreadTests()
 
-    /// 60 rows "Item 1"..."Item 60", searched off the UI thread past 10.
-    func loadedApp() -> AppState {
-        var state = AppState(endpointKey: "items", columns: [], list: F.loaded(pages: 2),
-                             size: TerminalSize(columns: 80, rows: 24))
-        state.list.inlineSearchRows = 10
-        return state
-    }
+    func loadedApp() -> AppState { whole.loadedApp() }
 
-    func found(_ id: Int, _ matches: [Int]) -> AppAction {
-        .search(.found(tab: "items", requestID: id, matches: matches))
-    }
+    func found(_ id: Int, _ matches: [Int]) -> AppAction { whole.found(id, matches) }
 
     func foundFirst(_ id: Int, _ matches: [Int]) -> AppAction {
         .search(.foundFirst(tab: "items", requestID: id, matches: matches))
@@ -125,13 +120,7 @@ struct SearchFirstMatchesTests {
     /// A streamed part that adds rows while a start is shown keeps it
     /// shown; the whole answer takes the added rows in.
     @Test func rowsAddedMeanwhileKeepTheStartShown() {
-        var state = AppState(endpointKey: "items", columns: [], list: ListState(paging: F.paging),
-                             size: TerminalSize(columns: 80, rows: 24))
-        state.list.inlineSearchRows = 10
-        _ = AppReducer.reduce(&state, .list(.appeared))
-        _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageLoaded(requestID: 1, SearchWhileStreamingTests.part(F.rows(1...20)))))
-        _ = AppReducer.reduce(&state, .search(.begin))
-        _ = AppReducer.reduce(&state, found(1, Array(0..<20)))
+        var state = whole.streamingAppSearched()
         _ = AppReducer.reduce(&state, .search(.insert("1")))
         _ = AppReducer.reduce(&state, foundFirst(2, [0, 9]))
         #expect(AppReducer.reduce(&state, .answer(.tab("items"), .pageLoaded(requestID: 1, SearchWhileStreamingTests.part(F.rows(21...31))))) == [])

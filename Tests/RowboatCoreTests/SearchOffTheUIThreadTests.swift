@@ -19,6 +19,19 @@ struct SearchOffTheUIThreadTests {
         return state
     }
 
+    /// A streamed load's first 20 rows, searched off the UI thread past
+    /// 10, `/` open with every row matching (request 1 answered).
+    func streamingAppSearched() -> AppState {
+        var state = AppState(endpointKey: "items", columns: [], list: ListState(paging: F.paging),
+                             size: TerminalSize(columns: 80, rows: 24))
+        state.list.inlineSearchRows = 10
+        _ = AppReducer.reduce(&state, .list(.appeared))
+        _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageLoaded(requestID: 1, SearchWhileStreamingTests.part(F.rows(1...20)))))
+        _ = AppReducer.reduce(&state, .search(.begin))
+        _ = AppReducer.reduce(&state, found(1, Array(0..<20)))
+        return state
+    }
+
     func found(_ id: Int, _ matches: [Int]) -> AppAction {
         .search(.found(tab: "items", requestID: id, matches: matches))
     }
@@ -90,13 +103,7 @@ struct SearchOffTheUIThreadTests {
     /// A streamed body's parts that come while the scan is out are added
     /// to its answer: the rows they add, and the earlier rows they update.
     @Test func partsThatComeMeanwhileAreAddedToTheAnswer() {
-        var state = AppState(endpointKey: "items", columns: [], list: ListState(paging: F.paging),
-                             size: TerminalSize(columns: 80, rows: 24))
-        state.list.inlineSearchRows = 10
-        _ = AppReducer.reduce(&state, .list(.appeared))
-        _ = AppReducer.reduce(&state, .answer(.tab("items"), .pageLoaded(requestID: 1, SearchWhileStreamingTests.part(F.rows(1...20)))))
-        _ = AppReducer.reduce(&state, .search(.begin))
-        _ = AppReducer.reduce(&state, found(1, Array(0..<20)))
+        var state = streamingAppSearched()
         let effects = AppReducer.reduce(&state, .search(.insert("5")))
         #expect(effects.count == 1)
         // Item 5 renamed, item 7 now matching, and new rows 21...30.

@@ -84,13 +84,20 @@ import RowboatCells
         #expect(grid[9, twelve].style.attributes.contains(.underline) && !grid[8, twelve].style.attributes.contains(.underline))
     }
 
-    /// A long list is searched off the UI thread: while the answer is out
-    /// the prompt says so and the previous matches stay shown.
-    @Test func searchPromptWhileALongListIsSearched() throws {
+    /// The app's 30 rows searched off the UI thread (past 10 rows), `/`
+    /// open with every row matching.
+    func appSearchedOffTheUIThread() -> AppState {
         var state = app()
         state.list.inlineSearchRows = 10
         _ = AppReducer.reduce(&state, .search(.begin))
         _ = AppReducer.reduce(&state, .search(.found(tab: state.endpointKey, requestID: 1, matches: Array(0..<30))))
+        return state
+    }
+
+    /// A long list is searched off the UI thread: while the answer is out
+    /// the prompt says so and the previous matches stay shown.
+    @Test func searchPromptWhileALongListIsSearched() throws {
+        var state = appSearchedOffTheUIThread()
         _ = AppReducer.reduce(&state, .search(.insert("7")))
         let grid = renderer.render(state, now: Fixtures.now)
         #expect(grid.lines()[22].hasPrefix("/7▏  searching 30 loaded… · enter search server · esc clear"))
@@ -101,10 +108,7 @@ import RowboatCells
     /// The start of a long scan's answer shown while the rest is searched:
     /// its matches drawn, the prompt counting them as found so far.
     @Test func searchPromptWhileTheFirstMatchesAreShown() throws {
-        var state = app()
-        state.list.inlineSearchRows = 10
-        _ = AppReducer.reduce(&state, .search(.begin))
-        _ = AppReducer.reduce(&state, .search(.found(tab: state.endpointKey, requestID: 1, matches: Array(0..<30))))
+        var state = appSearchedOffTheUIThread()
         _ = AppReducer.reduce(&state, .search(.insert("1")))
         _ = AppReducer.reduce(&state, .search(.foundFirst(tab: state.endpointKey, requestID: 2, matches: [0, 9, 10])))
         let grid = renderer.render(state, now: Fixtures.now)
