@@ -64,7 +64,7 @@ enum MillionBench {
             lastScanCPU = Double(Bench.processCPU() - cpu) / 1e9
             let worked = Bench.now()
             // The start put in force as the UI thread puts it when it comes (timed here, after the scan).
-            var shownTook: UInt64 = 0, shownAt = worked
+            var shownAt: UInt64?, shownTook: UInt64 = 0
             if let (at, first) = handed.withLock({ $0 }) {
                 let put = Bench.now()
                 _ = AppReducer.reduce(&big, .search(.foundFirst(tab: tab, requestID: id, matches: first)))
@@ -76,7 +76,7 @@ enum MillionBench {
             let end = Bench.now()
             precondition(big.search?.searching == nil, "the answer is in force")
             let all = Double(worked - start + end - answered) / 1e9
-            let shown = handed.withLock { $0 } == nil ? all : Double(shownAt - start + shownTook) / 1e9
+            let shown = shownAt.map { Double($0 - start + shownTook) / 1e9 } ?? all
             return (shown, all, Double(asked - start + end - answered + shownTook) / 1e9)
         }
         for _ in 0..<max(3, reps / 5) {
