@@ -43,7 +43,7 @@ extension SortKeys {
                         entries.sort(by: before)
                         for k in entries.indices { order[k] = entries[k].row }
                     } else {
-                        Self.bucketSort(entries, spans: spans, descending: descending, into: order, by: before)
+                        Self.bucketSort(entries, spans: spans, descending: descending, keys: tables, into: order, by: before)
                     }
                 }
             }
@@ -62,8 +62,12 @@ extension SortKeys {
     /// rows (which order equal values); a bucket of more than a share of
     /// the entries, all of one text's first 8 bytes (nothing to deal them
     /// by), is sorted in parts on the processors and merged. `spans`: the
-    /// values as they order (reversed when descending).
+    /// values as they order (reversed when descending). Text values are
+    /// 8 bytes of their keys from `8 * depth` on; with `keys` (their
+    /// bytes), text alike in them is dealt by the next 8 (`rekey`), else
+    /// sorted one by one.
     static func bucketSort(_ entries: UnsafeMutableBufferPointer<Entry>, spans: KeySpans, descending: Bool,
+                           depth: Int = 0, keys: Tables? = nil,
                            into order: UnsafeMutableBufferPointer<Int32>, by before: @escaping (Entry, Entry) -> Bool) {
         let count = entries.count
         let digits = spans.digits
@@ -77,7 +81,7 @@ extension SortKeys {
             places.deallocate()
             spare.deallocate()
         }
-        let shared = BucketParts(entries: entries, spare: spare, places: places, order: order, before: before)
+        let shared = BucketParts(entries: entries, spare: spare, places: places, order: order, keys: keys, before: before)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let counts = shared.places.baseAddress! + part * buckets
             for k in Cores.stretch(part, of: parts, in: count) {
@@ -127,20 +131,32 @@ extension SortKeys {
                 let (start, end) = (shape.starts[bucket], shape.starts[bucket + 1])
                 let bits = shape.digits.bitsBelow(class: bucket >> KeySpans.digitBits)
                 radixSort(shared.spare, shared.entries, start..<end, bits: bits, descending: descending,
-                          into: shared.order, by: shared.before)
+                          depth: depth, keys: shared.keys, into: shared.order, by: shared.before)
             }
         }
         for bucket in apart {
             let (start, end) = (starts[bucket], starts[bucket + 1])
             let run = UnsafeMutableBufferPointer(rebasing: spare[start..<end])
-            let runBounds = (0...parts).map { (end - start) * $0 / parts }
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                let (from, to) = (start + runBounds[part], start + runBounds[part + 1])
-                var piece = UnsafeMutableBufferPointer(rebasing: shared.spare[from..<to])
-                piece.sort(by: shared.before)
+            let runOrder = UnsafeMutableBufferPointer(rebasing: order[start..<end])
+            if let keys {
+                sortDeeper(run, depth: depth, parts: parts, descending: descending, keys: keys, into: runOrder, by: before)
+            } else {
+                sortApart(run, parts: parts, into: runOrder, by: before)
             }
-            merge(run, bounds: runBounds, into: UnsafeMutableBufferPointer(rebasing: order[start..<end]), by: before)
         }
+    }
+
+    /// Sorts `entries` by `before` into `order` (their rows) in parts on
+    /// the processors, merged.
+    static func sortApart(_ entries: UnsafeMutableBufferPointer<Entry>, parts: Int,
+                          into order: UnsafeMutableBufferPointer<Int32>, by before: @escaping (Entry, Entry) -> Bool) {
+        let bounds = (0...parts).map { entries.count * $0 / parts }
+        let shared = ApartParts(entries: entries, before: before)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var piece = UnsafeMutableBufferPointer(rebasing: shared.entries[bounds[part]..<bounds[part + 1]])
+            piece.sort(by: shared.before)
+        }
+        merge(entries, bounds: bounds, into: order, by: before)
     }
 
     /// Entries sorted one by one (by `before`) at most this many; more are
@@ -156,16 +172,24 @@ extension SortKeys {
     /// to `order[range]`. A key's bits are its value's, then, for a class
     /// other than text, its row's (`rowBits`): many entries are dealt into
     /// `to[range]` by their next `KeySpans.digitBits` bits and each part is
-    /// sorted so in turn; few, or text alike in all 64 bits, are sorted
-    /// one by one.
+    /// sorted so in turn; many text keys alike in all 64 bits take their
+    /// next 8 bytes as their values (with `keys`: `rekey`, `depth` + 1);
+    /// few, or keys alike to their ends, are sorted one by one.
     static func radixSort(_ from: UnsafeMutableBufferPointer<Entry>, _ to: UnsafeMutableBufferPointer<Entry>,
-                          _ range: Range<Int>, bits: Int, descending: Bool,
+                          _ range: Range<Int>, bits: Int, descending: Bool, depth: Int = 0, keys: Tables? = nil,
                           into order: UnsafeMutableBufferPointer<Int32>, by before: (Entry, Entry) -> Bool) {
         guard !range.isEmpty else { return }
-        var bits = bits
+        var bits = bits, depth = depth
         // The row's bits below the value's (not text: a text's order goes on past its value).
-        let rows = from[range.lowerBound].cls == Class.text.rawValue ? 0 : rowBits
-        while range.count > dealtFrom && bits > 0 {
+        let isText = from[range.lowerBound].cls == Class.text.rawValue
+        let rows = isText ? 0 : rowBits
+        while range.count > dealtFrom {
+            if bits == 0 {
+                guard isText, let keys, let spans = rekey(from, range, depth: depth + 1, keys: keys) else { break }
+                depth += 1
+                bits = differingBits(spans)
+                continue
+            }
             // A digit lies in the value's bits or in the row's, never across.
             let inValue = bits > rows
             let low = Swift.max(inValue ? rows : 0, bits - KeySpans.digitBits)
@@ -194,7 +218,8 @@ extension SortKeys {
                 }
                 var start = range.lowerBound
                 for d in counts.indices where counts[d] > start {
-                    radixSort(to, from, start..<counts[d], bits: low, descending: descending, into: order, by: before)
+                    radixSort(to, from, start..<counts[d], bits: low, descending: descending, depth: depth, keys: keys,
+                              into: order, by: before)
                     start = counts[d]
                 }
                 return true
@@ -263,6 +288,13 @@ private struct BucketParts: @unchecked Sendable {
     let spare: UnsafeMutableBufferPointer<SortKeys.Entry>
     let places: UnsafeMutableBufferPointer<Int>
     let order: UnsafeMutableBufferPointer<Int32>
+    let keys: SortKeys.Tables?
+    let before: (SortKeys.Entry, SortKeys.Entry) -> Bool
+}
+
+/// The entries `sortApart`'s parts sort, each its own stretch.
+private struct ApartParts: @unchecked Sendable {
+    let entries: UnsafeMutableBufferPointer<SortKeys.Entry>
     let before: (SortKeys.Entry, SortKeys.Entry) -> Bool
 }
 
