@@ -18,12 +18,12 @@ extension MillionBench {
     /// (`RowTable.showOnly`: the runner's, off the UI thread, unless rows
     /// came meanwhile; measured again on a copy of the rows): the rows set
     /// aside put back (`unhideAll`, with the copy of the positions a
-    /// shared table makes; the index made only when every row stays), the
-    /// others set aside with the kept rows' index (`hide(keeping:)`), and
-    /// the rows let back put in order.
+    /// shared table makes; no index made), then the rows kept, the others
+    /// set aside, the index made and the rows let back put in order
+    /// (`keep`: under a sort, one step).
     struct AnswerSteps {
-        var unhide = 0.0, hide = 0.0, order = 0.0
-        var text: String { "unhideAll \(Bench.time(unhide)), hide(keeping:) \(Bench.time(hide)), order \(Bench.time(order))" }
+        var unhide = 0.0, keep = 0.0
+        var text: String { "unhideAll \(Bench.time(unhide)), keep \(Bench.time(keep))" }
     }
 
     /// Puts `sort` (nil: the server's order) in force on `state`, its
@@ -79,24 +79,11 @@ extension MillionBench {
         var t = Bench.now()
         var start = copy.count
         // As `showOnly` does: the rows put back get their index with the rows kept.
-        if !narrowing { start = copy.unhideAll(indexed: kept == nil).lowerBound }
+        if !narrowing { start = copy.unhideAll(indexed: false).lowerBound }
         steps.unhide = Double(Bench.now() - t) / 1e9
         t = Bench.now()
-        if let kept {
-            start = kept.prefix { $0 < start }.count
-            copy.hide(keeping: kept)
-        }
-        steps.hide = Double(Bench.now() - t) / 1e9
-        t = Bench.now()
-        let back = Array(start..<copy.count)
-        if let sort, !back.isEmpty {
-            copy.reorder(by: sort, moving: back)
-        } else if kept == nil {
-            copy.restoreNaturalOrder()
-        } else if !back.isEmpty {
-            copy.showInNaturalOrder()
-        }
-        steps.order = Double(Bench.now() - t) / 1e9
+        copy.keep(kept, letBackFrom: start, sort: sort)
+        steps.keep = Double(Bench.now() - t) / 1e9
         return steps
     }
 

@@ -98,4 +98,34 @@ struct KeptOrderTests {
         table.restoreNaturalOrder()
         #expect(table.ordered(by: Self.byPrice) == nil, "the sort gone, its order is not kept")
     }
+
+    /// Rows let back under a sort are put in its order as the others are
+    /// set aside (the rows moved once, one index made): each row shown is
+    /// found by its id where it is, each row set aside is found aside, and
+    /// the rows all come back in the sort's order.
+    @Test func rowsKeptInTheSortsOrderKeepTheirIndexAndTheRowsSetAside() throws {
+        var table = Self.sortedEvenRows(seed: 31)
+        // A filter that lets most rows back: the kept rows come in the sort's order, not their own.
+        table.showOnly({ rows in rows.indices.filter { Int(rows.id(at: $0))! % 5 != 0 } },
+                       narrowing: false, sort: Self.byPrice)
+        #expect(table.map(\.id) == Self.sortedIDs(table))
+        #expect(table.count == 2_400)
+        for at in stride(from: 0, to: table.count, by: 97) {
+            #expect(table.index(ofID: table.id(at: at)) == at)
+        }
+        table.ensureHiddenIndex()
+        for id in ["0", "5", "2995"] {
+            #expect(table.index(ofID: id) == nil)
+            #expect(table.hiddenIndex(ofID: id) != nil, "row \(id) is set aside")
+        }
+        #expect(table.hiddenCount == 600)
+        // A row set aside that comes back changed is shown where its key puts it.
+        table.update(RowModel(id: "5", title: "back", fields: ["price": .text("$-1.00")], fieldOrder: ["price"]))
+        table.reorder(by: Self.byPrice, moving: [table.count - 1])
+        #expect(table.id(at: 0) == "5")
+        table.showOnly({ _ in nil }, narrowing: false, sort: Self.byPrice)
+        #expect(table.count == 3_000)
+        #expect(table.map(\.id) == Self.sortedIDs(table))
+        #expect((0..<3_000).allSatisfy { table.index(ofID: "\($0)") != nil })
+    }
 }

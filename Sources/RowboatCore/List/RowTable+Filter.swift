@@ -100,30 +100,36 @@ extension RowTable {
         hiddenSlots = index
     }
 
-    /// Keeps only the rows `kept` (ascending indices), in their order; the
-    /// others are set aside. The kept rows' index is made from the index's
-    /// entries and the fingerprints of rows put back without entries (no
-    /// row read), and the rows set aside keep their fingerprints.
-    public mutating func hide(keeping kept: [Int]) {
+    /// Keeps only the rows `kept`, in that order (`kept[i]` is shown at
+    /// `i`: ascending keeps their order; a sort's order of some of them
+    /// puts them in it at the same time); the others are set aside, in
+    /// their order. The kept rows' index is made from the index's entries
+    /// and the fingerprints of rows put back without entries (no row
+    /// read), and the rows set aside keep their fingerprints.
+    public mutating func hide<Row: FixedWidthInteger>(keeping kept: [Row]) {
         keepNaturalPlaces()
-        guard kept.count != refs.count else { return completeIndex() }
+        guard kept.count != refs.count || !Self.isAscending(kept) else { return completeIndex() }
         edited()
         // Made before the positions change.
-        let (index, left) = keptIndex(kept)
-        var next = 0
-        var keptRefs: [UInt64] = [], keptArrival: [Int32] = []
-        keptRefs.reserveCapacity(kept.count)
-        keptArrival.reserveCapacity(kept.count)
+        let (index, left, newRow) = keptIndex(kept)
+        var keptRefs = [UInt64](repeating: 0, count: kept.count), keptArrival = [Int32](repeating: 0, count: kept.count)
         hidden.reserveCapacity(hidden.count + left.count)
         hiddenArrival.reserveCapacity(hidden.count + left.count)
-        for row in refs.indices {
-            if next < kept.count, kept[next] == row {
-                keptRefs.append(refs[row])
-                keptArrival.append(arrival[row])
-                next += 1
-            } else {
-                hidden.append(refs[row])
-                hiddenArrival.append(arrival[row])
+        // Each row to its new place (a stretch of memory written at random when the order is a sort's).
+        keptRefs.withUnsafeMutableBufferPointer { keptRefs in
+            keptArrival.withUnsafeMutableBufferPointer { keptArrival in
+                refs.withUnsafeBufferPointer { refs in
+                    for row in refs.indices {
+                        let place = Int(newRow[row])
+                        if place >= 0 {
+                            keptRefs[place] = refs[row]
+                            keptArrival[place] = arrival[row]
+                        } else {
+                            hidden.append(refs[row])
+                            hiddenArrival.append(arrival[row])
+                        }
+                    }
+                }
             }
         }
         hiddenPrints.append(contentsOf: left)
@@ -232,24 +238,39 @@ extension RowTable {
     /// What putting a filter in force does to the rows
     /// (`ListReducer.putInForce`; the runner does it on its copy, so the UI
     /// thread only takes the rows): those set aside put back at the end
-    /// first, unless `narrowing`; then, when `kept` picks rows (ascending,
-    /// of the rows as they are then), only those shown, the others set
-    /// aside (nil: every row shown); the rows let back go where they
-    /// belong — in `sort`'s order, or in the order they came in.
+    /// first, unless `narrowing`; then `keep` with the rows `kept` picks
+    /// among the rows as they are then.
     public mutating func showOnly(_ kept: (RowTable) -> [Int]?, narrowing: Bool, sort: LocalSort?) {
         var start = count
         // Rows put back get their index with the rows kept (one index made, not two).
         if !narrowing { start = unhideAll(indexed: false).lowerBound }
-        let picked = kept(self)
+        keep(kept(self), letBackFrom: start, sort: sort)
+    }
+
+    /// Shows only the rows `picked` (ascending), the others set aside
+    /// (nil: every row shown); the rows from `start` on (put back by
+    /// `unhideAll`) go where they belong — in `sort`'s order, or in the
+    /// order they came in. Many rows let back under a sort are put in its
+    /// order from the order it keeps, as the rows are kept (`hide(keeping:)`
+    /// with the kept rows in that order: the rows moved once, one index
+    /// made).
+    public mutating func keep(_ picked: [Int]?, letBackFrom start: Int, sort: LocalSort?) {
+        var shownBefore = Swift.min(start, count)
         if let picked {
-            var before = 0
-            while before < picked.count, picked[before] < start { before += 1 }
+            shownBefore = 0
+            while shownBefore < picked.count, picked[shownBefore] < start { shownBefore += 1 }
+        }
+        let letBack = (picked?.count ?? count) - shownBefore
+        if let sort, letBack * Self.keptOrderShare > shownBefore, let (order, unplaced) = ordered(by: sort, among: picked) {
+            hide(keeping: order)
+            return placeLast(unplaced, by: sort)
+        }
+        if let picked {
             hide(keeping: picked)
-            start = before
         } else {
             completeIndex()
         }
-        let back = Array(start..<count)
+        let back = Array(shownBefore..<count)
         if let sort {
             if !back.isEmpty { reorder(by: sort, moving: back) }
         } else if picked == nil {

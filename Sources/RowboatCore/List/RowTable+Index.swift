@@ -223,40 +223,22 @@ extension RowTable {
         slots = index
     }
 
-    /// The index of rows `kept` (ascending; row `kept[i]` to be row `i`;
-    /// nil: every row, where it is), at most half full, made from this
-    /// index's own entries and the fingerprints of rows put back without
-    /// entries (`unindexedPrints`): each kept row's entry moves with its
-    /// fingerprint, so no row is read and no id hashed (a filter keeping
-    /// 9 M rows of 10 M read 1 GB of pages to make it). With it, the
-    /// fingerprints of the rows not kept, in row order (for
-    /// `hiddenPrints`). A growing index finishes its move first.
-    mutating func keptIndex(_ kept: [Int]?) -> (index: IndexSlots, left: [UInt32]) {
+    /// The index of rows `kept` (row `kept[i]` to be row `i`, each row at
+    /// most once, in any order; nil: every row, where it is), at most half
+    /// full, made from this index's own entries and the fingerprints of
+    /// rows put back without entries (`unindexedPrints`): each kept row's
+    /// entry moves with its fingerprint, so no row is read and no id
+    /// hashed (a filter keeping 9 M rows of 10 M read 1 GB of pages to
+    /// make it). With it, the fingerprints of the rows not kept, in row
+    /// order (for `hiddenPrints`), and each row's new place (`newPlaces`).
+    /// A growing index finishes its move first.
+    mutating func keptIndex<Row: FixedWidthInteger>(_ kept: [Row]?) -> (index: IndexSlots, left: [UInt32], newRow: [Int32]) {
         finishGrowing()
         let count = refs.count, keptCount = kept?.count ?? count
         var index = IndexSlots.present(count: Self.slotCount(for: keptCount + 1))
         var left = [UInt32](repeating: 0, count: count - keptCount)
-        guard count > 0 else { return (index, left) }
-        // Each row's new place: `i` when kept, `~j` when it is the `j`-th row left out.
-        let newRow = [Int32](unsafeUninitializedCapacity: count) { places, made in
-            guard let kept else {
-                for row in 0..<count { places[row] = Int32(row) }
-                made = count
-                return
-            }
-            var next = 0, out: Int32 = 0
-            for row in 0..<count {
-                if next < kept.count, kept[next] == row {
-                    places[row] = Int32(next)
-                    next += 1
-                } else {
-                    places[row] = ~out
-                    out += 1
-                }
-            }
-            precondition(next == kept.count, "kept rows are ascending rows of the table")
-            made = count
-        }
+        guard count > 0 else { return (index, left, []) }
+        let newRow = Self.newPlaces(of: count, kept: kept)
         let parts = Cores.parts(for: count, from: Self.growsInSteps)
         newRow.withUnsafeBufferPointer { newRow in
             left.withUnsafeMutableBufferPointer { left in
@@ -271,14 +253,64 @@ extension RowTable {
                 }
             }
         }
-        return (index, left)
+        return (index, left, newRow)
+    }
+
+    /// Each of `count` rows' new place when rows `kept` are kept in that
+    /// order (nil: every row, where it is): `i` for row `kept[i]`, `~j`
+    /// for the `j`-th row left out (in row order). Rows kept in their
+    /// order are placed in one pass.
+    static func newPlaces<Row: FixedWidthInteger>(of count: Int, kept: [Row]?) -> [Int32] {
+        [Int32](unsafeUninitializedCapacity: count) { places, made in
+            defer { made = count }
+            guard let kept else {
+                for row in 0..<count { places[row] = Int32(row) }
+                return
+            }
+            var next = 0, out: Int32 = 0
+            if isAscending(kept) {
+                for row in 0..<count {
+                    if next < kept.count, Int(kept[next]) == row {
+                        places[row] = Int32(next)
+                        next += 1
+                    } else {
+                        places[row] = ~out
+                        out += 1
+                    }
+                }
+                precondition(next == kept.count, "kept rows are rows of the table")
+                return
+            }
+            places.initialize(repeating: .max)
+            for (place, kept) in kept.enumerated() {
+                let row = Int(kept)
+                precondition(row >= 0 && row < count && places[row] == .max, "kept rows are rows of the table, each once")
+                places[row] = Int32(place)
+            }
+            for row in 0..<count where places[row] == .max {
+                places[row] = ~out
+                out += 1
+            }
+        }
+    }
+
+    /// Whether `rows` go up, each after the one before.
+    static func isAscending<Row: FixedWidthInteger>(_ rows: [Row]) -> Bool {
+        rows.withUnsafeBufferPointer { rows in
+            var k = 1
+            while k < rows.count {
+                if rows[k] <= rows[k - 1] { return false }
+                k += 1
+            }
+            return true
+        }
     }
 
     /// Makes the id index whole when rows were put back without entries
     /// (`unindexedPrints`): from the index's entries and their prints.
     mutating func completeIndex() {
         guard !unindexedPrints.isEmpty else { return }
-        replaceIndex(with: keptIndex(nil).index)
+        replaceIndex(with: keptIndex(nil as [Int]?).index)
     }
 
     /// An open-addressed index of the ids at `places` (rows' or set-aside

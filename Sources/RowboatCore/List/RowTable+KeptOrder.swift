@@ -37,9 +37,10 @@ extension RowTable {
     /// put in force: the rows it holds that are where they were, in its
     /// order, then the others (written again, added or set aside since), with
     /// how many those are — for `LocalSort.order(of:moving:)` to place.
-    /// Nil when no order by `sort` is kept, or natural places are spread
-    /// too wide to be placed by value.
-    func ordered(by sort: LocalSort) -> (order: [Int32], unplaced: Int)? {
+    /// `among` (ascending rows) orders only those, nil every row. Nil when
+    /// no order by `sort` is kept, or natural places are spread too wide
+    /// to be placed by value.
+    func ordered(by sort: LocalSort, among: [Int]? = nil) -> (order: [Int32], unplaced: Int)? {
         guard let kept = keptOrder, kept.sort == sort, !arrival.isEmpty,
               let low = arrival.min(), let high = arrival.max() else { return nil }
         let span = Int(high) - Int(low) + 1
@@ -51,13 +52,17 @@ extension RowTable {
         let writeEnd = kept.writeEnd
         rowAt.withUnsafeMutableBufferPointer { rowAt in
             refs.withUnsafeBufferPointer { refs in
-                for (row, place) in arrival.enumerated() {
-                    rowAt[Int(place) - Int(low)] = refs[row] < writeEnd ? Int32(row) : -2 - Int32(row)
+                arrival.withUnsafeBufferPointer { arrival in
+                    @inline(__always) func put(_ row: Int) {
+                        rowAt[Int(arrival[row]) - Int(low)] = refs[row] < writeEnd ? Int32(row) : -2 - Int32(row)
+                    }
+                    if let among { for row in among { put(row) } } else { for row in arrival.indices { put(row) } }
                 }
             }
         }
+        let wanted = among?.count ?? count
         var order: [Int32] = []
-        order.reserveCapacity(count)
+        order.reserveCapacity(wanted)
         rowAt.withUnsafeMutableBufferPointer { rowAt in
             kept.arrival.withUnsafeBufferPointer { keptPlaces in
                 let ahead = Self.placesAhead
@@ -76,10 +81,10 @@ extension RowTable {
             }
         }
         let placed = order.count
-        if placed < count {
+        if placed < wanted {
             for row in rowAt where row != -1 { order.append(row >= 0 ? row : -2 - row) }
         }
-        return (order, count - placed)
+        return (order, wanted - placed)
     }
 
     /// Places of the kept order ahead whose rows `ordered(by:)` asks for.
@@ -98,6 +103,12 @@ extension RowTable {
             return reorder(sort.order(of: self, moving: moving) ?? sort.order(of: self))
         }
         reorder(order)
+        placeLast(unplaced, by: sort)
+    }
+
+    /// Puts the last `unplaced` rows where they go in `sort`'s order (the
+    /// others in it already): rows the kept order could not place.
+    mutating func placeLast(_ unplaced: Int, by sort: LocalSort) {
         guard unplaced > 0 else { return }
         let rest = Array(count - unplaced..<count)
         reorder(sort.order(of: self, moving: rest) ?? sort.order(of: self))
