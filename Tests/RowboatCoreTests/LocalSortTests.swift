@@ -196,11 +196,13 @@ struct LocalSortTests {
     /// Many rows of text alike in their first bytes (a column of links,
     /// titles of a few words and a number, the same text again, text that
     /// begins another, long runs of one byte) sort as one comparison of
-    /// their bytes does, ties in the rows' order, both ways: the sort
-    /// deals them by 8 bytes at a time, deeper where they are alike.
+    /// their bytes does, ties in the rows' order, both ways, and again
+    /// once sorted (the rows then in the order sought or its reverse): the
+    /// sort deals them by 8 bytes at a time, deeper where they are alike,
+    /// and takes a run already in order (or turned around) as it is.
     @Test func textAlikeInItsFirstBytesSortsByTheBytesAfter() {
         var g = PageByPageTests.Seeded(state: 5)
-        let values: [String] = (0..<150_000).map { i in
+        var values: [String] = (0..<150_000).map { i in
             switch i % 10 {
             case 0..<6: "https://example.com/items/\(g.next() % 40_000)"
             case 6: "Brass Lantern \(g.next() % 100_000)"
@@ -209,18 +211,30 @@ struct LocalSortTests {
             default: "Brass Lanté \(g.next() % 1_000)"
             }
         }
-        let table = RowTable(values.enumerated().map { row($0.offset, .text($0.element)) })
-        let bytes = values.map { Array($0.utf8) }
-        for descending in [false, true] {
-            let order = LocalSort(field: "v", title: "V", descending: descending, kind: .text).order(of: table)
-            let expected = values.indices.sorted { a, b in
-                let (x, y) = (bytes[a], bytes[b])
-                if x == y { return a < b }
-                return descending ? y.lexicographicallyPrecedes(x) : x.lexicographicallyPrecedes(y)
+        var table = RowTable(values.enumerated().map { row($0.offset, .text($0.element)) })
+        for round in 0..<3 {
+            for descending in [false, true] {
+                let order = LocalSort(field: "v", title: "V", descending: descending, kind: .text).order(of: table)
+                let expected = Self.byteOrder(values, descending: descending)
+                let first = expected.indices.first { Int(order[$0]) != expected[$0] }
+                #expect(order.count == values.count && first == nil,
+                        "round \(round), descending \(descending): first at \(first ?? -1)")
             }
-            let first = expected.indices.first { Int(order[$0]) != expected[$0] }
-            #expect(order.count == values.count && first == nil,
-                    "descending \(descending): first at \(first ?? -1): \(first.map { values[Int(order[$0])] } ?? "")")
+            // The rows sorted (one way, then the other): the next round sorts rows already in order.
+            let order = LocalSort(field: "v", title: "V", descending: round == 1, kind: .text).order(of: table)
+            table.reorder(order)
+            values = order.map { values[Int($0)] }
+        }
+    }
+
+    /// The rows of `values` (row `i` has `values[i]`) in the order of
+    /// their bytes, ties in the rows' order.
+    static func byteOrder(_ values: [String], descending: Bool) -> [Int] {
+        let bytes = values.map { Array($0.utf8) }
+        return values.indices.sorted { a, b in
+            let (x, y) = (bytes[a], bytes[b])
+            if x == y { return a < b }
+            return descending ? y.lexicographicallyPrecedes(x) : x.lexicographicallyPrecedes(y)
         }
     }
 }

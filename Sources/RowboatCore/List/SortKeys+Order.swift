@@ -185,7 +185,9 @@ extension SortKeys {
         let rows = isText ? 0 : rowBits
         while range.count > dealtFrom {
             if bits == 0 {
-                guard isText, let keys, let spans = rekey(from, range, depth: depth + 1, keys: keys) else { break }
+                guard isText, let keys else { break }
+                if putInOrderIfRun(from, range, into: order, by: before) { return }
+                guard let spans = rekey(from, range, depth: depth + 1, keys: keys) else { break }
                 depth += 1
                 bits = differingBits(spans)
                 continue
