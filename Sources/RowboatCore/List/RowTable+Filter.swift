@@ -112,12 +112,12 @@ extension RowTable {
         edited()
         // Made before the positions change.
         let (index, left, newRow) = keptIndex(kept)
-        var keptRefs = [UInt64](repeating: 0, count: kept.count), keptArrival = [Int32](repeating: 0, count: kept.count)
         hidden.reserveCapacity(hidden.count + left.count)
         hiddenArrival.reserveCapacity(hidden.count + left.count)
-        // Each row to its new place (a stretch of memory written at random when the order is a sort's).
-        keptRefs.withUnsafeMutableBufferPointer { keptRefs in
-            keptArrival.withUnsafeMutableBufferPointer { keptArrival in
+        // Each row to its new place (written at random when the order is a sort's; each place once).
+        var keptRefs = RowRefs()
+        let keptArrival = [Int32](unsafeUninitializedCapacity: kept.count) { keptArrival, made in
+            func move(into keptRefs: UnsafeMutableBufferPointer<UInt64>) {
                 refs.withUnsafeBufferPointer { refs in
                     for row in refs.indices {
                         let place = Int(newRow[row])
@@ -131,9 +131,13 @@ extension RowTable {
                     }
                 }
             }
+            if kept.isEmpty { move(into: UnsafeMutableBufferPointer(start: nil, count: 0)) } else {
+                keptRefs = RowRefs(count: kept.count, fill: move)
+            }
+            made = kept.count
         }
         hiddenPrints.append(contentsOf: left)
-        refs = RowRefs(keptRefs)
+        refs = keptRefs
         arrival = keptArrival
         replaceIndex(with: index)
         // Made when a row next comes (not now: the filter is what is waited for).
