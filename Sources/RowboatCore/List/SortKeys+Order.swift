@@ -59,13 +59,13 @@ extension SortKeys {
     /// (A comparison sort of all the entries in parts and a merge of the
     /// parts read every entry at each of its 23 levels, at ten million.)
     /// Past the value's bits, entries that are not text are dealt by their
-    /// rows (which order equal values); a bucket of more than a share of
-    /// the entries, all of one text's first 8 bytes (nothing to deal them
-    /// by), is sorted in parts on the processors and merged. `spans`: the
-    /// values as they order (reversed when descending). Text values are
-    /// 8 bytes of their keys from `8 * depth` on; with `keys` (their
-    /// bytes), text alike in them is dealt by the next 8 (`rekey`), else
-    /// sorted one by one.
+    /// rows (which order equal values). Text values are 8 bytes of their
+    /// keys from `8 * depth` on; with `keys` (their bytes), text alike in
+    /// them is dealt by the next 8 (`rekey`), and a bucket of more than a
+    /// share of the entries all alike (nothing to deal them by) is taken
+    /// deeper on every processor (`sortDeeper`); without, such a bucket is
+    /// sorted in parts on the processors and merged. `spans`: the values
+    /// as they order (reversed when descending).
     static func bucketSort(_ entries: UnsafeMutableBufferPointer<Entry>, spans: KeySpans, descending: Bool,
                            depth: Int = 0, keys: Tables? = nil,
                            into order: UnsafeMutableBufferPointer<Int32>, by before: @escaping (Entry, Entry) -> Bool) {
