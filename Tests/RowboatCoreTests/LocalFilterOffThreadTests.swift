@@ -263,5 +263,13 @@ struct LocalFilterOffThreadTests {
         #expect(table.rowsWithAside(matching: RowFilter()) == Array(0..<100))
         // A stopped scan finds nothing more.
         #expect(table.rowsWithAside(matching: price, stop: { true }).isEmpty)
+        // A row set aside taken back for good (it came again): numbered as it is not there.
+        table.removeHidden(ids: ["2", "51"])
+        #expect(table.hiddenCount == 73)
+        back = table
+        back.unhideAll()
+        #expect(back.count == 98 && !back.map(\.id).contains("2"))
+        #expect(table.rowsWithAside(matching: price) == back.rows(Array(back.indices), matching: price))
+        #expect(table.rowsWithAside(matching: RowFilter()) == Array(0..<98))
     }
 }

@@ -48,22 +48,27 @@ struct PageByPageTests {
         return table
     }
 
-    @Test func theRowsAreListedPageByPageEachOnce() {
+    /// Every row once, page by page and by offset within a page (rows at
+    /// one offset in the order given); alone and split over the
+    /// processors (from 65,536 rows), runs in order already left as they
+    /// are.
+    @Test(arguments: [5_000, 100_000])
+    func theRowsAreListedInTheOrderTheyLieEachOnce(count: Int) {
         var g = Seeded(state: 7)
-        let places = (0..<5_000).map { _ in (g.next() % 40) << 32 | (g.next() % 1_000_000) }
+        var places = (0..<count).map { _ in (g.next() % 40) << 32 | (g.next() % 1_000_000) }
+        // Page 39's rows in order already; a few rows sharing a place.
+        for k in stride(from: 0, to: count, by: 97) { places[k] = 39 << 32 | UInt64(k) }
+        for k in stride(from: 5, to: count, by: 1_001) { places[k] = 7 << 32 | 12_345 }
         let order = places.withUnsafeBufferPointer { StorageOrder($0, pageCount: 40) }
         var seen = [Bool](repeating: false, count: places.count)
-        var lastPage = -1
-        var lastInPage: [Int: Int] = [:]
+        var last: (place: UInt64, row: Int)?
         order.forEach { row, page, at in
             #expect(!seen[row])
             seen[row] = true
-            #expect(UInt64(page) << 32 | UInt64(at) == places[row])
-            #expect(page >= lastPage)
-            // Within a page, the order given.
-            #expect(row > lastInPage[page, default: -1])
-            lastInPage[page] = row
-            lastPage = page
+            let place = UInt64(page) << 32 | UInt64(at)
+            #expect(place == places[row])
+            if let last { #expect(last.place < place || (last.place == place && last.row < row)) }
+            last = (place, row)
         }
         #expect(seen.allSatisfy { $0 })
         #expect(places.withUnsafeBufferPointer { StorageOrder.isInOrder($0) } == false)
@@ -73,6 +78,24 @@ struct PageByPageTests {
             #expect(runs.count == parts && runs.first?.lowerBound == 0 && runs.last?.upperBound == 40)
             #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
         }
+    }
+
+    /// A scan of candidates that a sort moved, taken in the order their
+    /// rows lie, gives back the candidates it keeps in the candidates'
+    /// order: from an array, and from a range of rows (which is never
+    /// copied into one).
+    @Test func aScanInTheOrderRowsLieGivesBackTheCandidatesInTheirOrder() {
+        var g = Seeded(state: 11)
+        let places = (0..<100_000).map { _ in (g.next() % 30) << 32 | (g.next() % 1_000_000) }
+        let keeps = { (place: UInt64) in place % 3 != 0 }
+        let given = GivenPlacesForTests(places: places)
+        // The scan keeps the places it is given that `keeps`: positions, ascending.
+        func scan(_ order: RowRefs) -> [Int] { order.indices.filter { keeps(order[$0]) } }
+        let every = StorageOrder.scan(0..<places.count, pageCount: 30, place: { given.places[$0] }, scan)
+        #expect(every == places.indices.filter { keeps(places[$0]) })
+        let some = Array(stride(from: places.count - 1, through: 0, by: -3))
+        let fromSome = StorageOrder.scan(some, pageCount: 30, place: { given.places[$0] }, scan)
+        #expect(fromSome == some.filter { keeps(places[$0]) })
     }
 
     /// The keys made on every core, page by page, order the rows as keys
@@ -178,6 +201,11 @@ struct PageByPageTests {
         let again = sort.order(of: table)
         #expect(again.enumerated().allSatisfy { $0.offset == Int($0.element) })
     }
+}
+
+/// Places read from the processors a `StorageOrder` is made on.
+struct GivenPlacesForTests: Sendable {
+    let places: [UInt64]
 }
 
 extension RowTable {

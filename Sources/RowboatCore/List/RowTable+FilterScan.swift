@@ -20,9 +20,23 @@ extension RowTable {
     /// order (`count..<count + hiddenCount`). What a wider filter's scan
     /// off the UI thread tests, without putting the rows back in this copy.
     public func rowsWithAside(matching filter: RowFilter, stop: (@Sendable () -> Bool)? = nil) -> [Int] {
-        let all = Array(0..<(count + hiddenCount))
-        guard !filter.isEmpty else { return all }
-        return FilterScan(self, filter, aside: hidden.filter { $0 != Self.goneRef }).rows(all, stop: stop)
+        let all = 0..<(count + hiddenCount)
+        guard !filter.isEmpty else { return Array(all) }
+        return FilterScan(self, filter, aside: hiddenLeft).rows(all, stop: stop)
+    }
+
+    /// The places of the rows set aside, those that came back left out
+    /// (`unhideAll`'s order; no copy when none came back).
+    var hiddenLeft: [UInt64] {
+        guard hiddenGone > 0 else { return hidden }
+        return [UInt64](unsafeUninitializedCapacity: hiddenCount) { left, made in
+            var n = 0
+            for place in hidden where place != Self.goneRef {
+                left[n] = place
+                n += 1
+            }
+            made = n
+        }
     }
 }
 
@@ -71,11 +85,15 @@ private struct FilterScan: @unchecked Sendable {
     /// `candidates` split over the processors; each part in stretches,
     /// asking `stop` between them. Many candidates that do not lie page
     /// by page (rows a sort moved) are tested page by page.
-    func rows(_ candidates: [Int], stop: (@Sendable () -> Bool)?) -> [Int] {
+    func rows<C: RandomAccessCollection<Int> & Sendable>(_ candidates: C, stop: (@Sendable () -> Bool)?) -> [Int]
+    where C.Index == Int {
         let total = refs.count + aside.count
-        if !inNaturalOrder, let moved = StorageOrder.moved(candidates, total: total, from: RowTable.parallelFilterFrom,
-                                                            place: place) {
-            return pageByPage(moved, stop: stop)
+        if !inNaturalOrder {
+            switch StorageOrder.moved(candidates, total: total, from: RowTable.parallelFilterFrom, place: place) {
+            case .all?: return pageByPage(candidates, stop: stop)
+            case .inRange(let rows)?: return pageByPage(rows, stop: stop)
+            case nil: break
+            }
         }
         return RowTable.split(candidates, from: RowTable.parallelFilterFrom) { part, out in
             var found = 0
@@ -83,9 +101,7 @@ private struct FilterScan: @unchecked Sendable {
             // In stretches when it may be stopped, asking between them.
             while start < part.endIndex, !(stop?() ?? false) {
                 let end = stop == nil ? part.endIndex : Swift.min(part.endIndex, start + RowTable.stopEvery)
-                let kept = rows(part[start..<end])
-                if !kept.isEmpty { kept.withUnsafeBufferPointer { (out + found).update(from: $0.baseAddress!, count: kept.count) } }
-                found += kept.count
+                found += rows(part[start..<end], to: out + found)
                 start = end
             }
             return found
@@ -94,54 +110,75 @@ private struct FilterScan: @unchecked Sendable {
 
     /// `candidates` (each a row, in range) tested in the order their rows
     /// lie in the pages, the rows kept given back in the candidates' order.
-    func pageByPage(_ candidates: [Int], stop: (@Sendable () -> Bool)?) -> [Int] {
+    func pageByPage<C: RandomAccessCollection<Int> & Sendable>(_ candidates: C, stop: (@Sendable () -> Bool)?) -> [Int]
+    where C.Index == Int {
         StorageOrder.scan(candidates, pageCount: pageBytes.count, place: place) { places in
-            FilterScan(refs: places, aside: [], pageBytes: pageBytes, tests: tests).rows(Array(0..<places.count), stop: stop)
+            FilterScan(refs: places, aside: [], pageBytes: pageBytes, tests: tests).rows(0..<places.count, stop: stop)
         }
     }
 
-    /// The rows' bytes read where they lie, through buffers (a million
-    /// rows: no reference counting per row). One condition at a time over
-    /// the rows still kept: each test is held once, not retained and
-    /// released at every row (which, from every core at once on the same
-    /// object, was a third of a 10 M row filter).
-    func rows(_ candidates: ArraySlice<Int>) -> [Int] {
-        var kept = Array(candidates)
+    /// Writes the rows of `candidates` (those in range) that meet every
+    /// condition to `out`; returns how many. The rows' bytes read where
+    /// they lie, through buffers (a million rows: no reference counting
+    /// per row). One condition at a time over the rows still kept (each
+    /// test after the first reads and writes `out` in place): each test
+    /// is held once, not retained and released at every row (which, from
+    /// every core at once on the same object, was a third of a 10 M row
+    /// filter).
+    func rows<C: Collection<Int>>(_ candidates: C, to out: UnsafeMutablePointer<Int>) -> Int {
+        let total = refs.count + aside.count
+        // No test (never asked for: an empty filter keeps its candidates): every row in range.
+        guard let first = tests.first else {
+            var n = 0
+            for row in candidates where row >= 0 && row < total {
+                out[n] = row
+                n += 1
+            }
+            return n
+        }
+        var kept = rows(candidates, passing: first, to: out)
+        for test in tests.dropFirst() { kept = rows(UnsafeBufferPointer(start: out, count: kept), passing: test, to: out) }
+        return kept
+    }
+
+    /// Writes the rows of `candidates` (those in range) that pass `test`
+    /// to `out`, in order; returns how many. `out` may be where the
+    /// candidates are (each row is written at or before where it was read).
+    func rows<C: Collection<Int>>(_ candidates: C, passing test: ConditionTest, to out: UnsafeMutablePointer<Int>) -> Int {
         var scratch: [UInt8] = []
         let total = refs.count + aside.count
-        for test in tests {
-            var found: [Int] = []
-            found.reserveCapacity(kept.count)
-            refs.withUnsafeBufferPointer { refs in
-                aside.withUnsafeBufferPointer { aside in
-                    pageBytes.withUnsafeBufferPointer { pages in
-                        // Row `row`'s place: a row shown, or one set aside after them.
-                        @inline(__always) func place(_ row: Int) -> UInt64 {
-                            row < refs.count ? refs[row] : aside[row - refs.count]
-                        }
-                        if let whole = test.whole {
-                            for row in kept where row >= 0 && row < total {
-                                let (page, at) = RowTable.place(of: place(row))
-                                let bytes = pages[page]
-                                if whole.keeps(bytes, at: at, shape: RowBytes.shape(bytes, at: at)) { found.append(row) }
-                            }
-                            return
-                        }
-                        let cells = test.cells
-                        for row in kept where row >= 0 && row < total {
+        var found = 0
+        refs.withUnsafeBufferPointer { refs in
+            aside.withUnsafeBufferPointer { aside in
+                pageBytes.withUnsafeBufferPointer { pages in
+                    // Row `row`'s place: a row shown, or one set aside after them.
+                    @inline(__always) func place(_ row: Int) -> UInt64 {
+                        row < refs.count ? refs[row] : aside[row - refs.count]
+                    }
+                    if let whole = test.whole {
+                        for row in candidates where row >= 0 && row < total {
                             let (page, at) = RowTable.place(of: place(row))
                             let bytes = pages[page]
-                            let shape = RowBytes.shape(bytes, at: at)
-                            if cells.withCell(bytes, at: at, shape: shape, { test.test($0, scratch: &scratch) }) {
-                                found.append(row)
+                            if whole.keeps(bytes, at: at, shape: RowBytes.shape(bytes, at: at)) {
+                                out[found] = row
+                                found += 1
                             }
+                        }
+                        return
+                    }
+                    let cells = test.cells
+                    for row in candidates where row >= 0 && row < total {
+                        let (page, at) = RowTable.place(of: place(row))
+                        let bytes = pages[page]
+                        let shape = RowBytes.shape(bytes, at: at)
+                        if cells.withCell(bytes, at: at, shape: shape, { test.test($0, scratch: &scratch) }) {
+                            out[found] = row
+                            found += 1
                         }
                     }
                 }
             }
-            kept = found
         }
-        // No test (never asked for: an empty filter keeps its candidates): every row in range.
-        return tests.isEmpty ? kept.filter { $0 >= 0 && $0 < total } : kept
+        return found
     }
 }

@@ -26,10 +26,17 @@ extension RowTable {
         }
         let scan = RowScan(self, needle, fields: fields)
         // Many rows a sort moved: searched in the order they lie in the pages.
-        if !isInNaturalOrder, let moved = StorageOrder.moved(candidates, total: count, from: Self.parallelSearchFrom,
-                                                              place: { refs[$0] }) {
-            return StorageOrder.scan(moved, pageCount: pages.count, place: { refs[$0] }) { places in
-                Self.scan(scan.with(refs: places), 0..<places.count, stop: stop)
+        if !isInNaturalOrder {
+            let refs = refs, pageCount = pages.count
+            func pageByPage<R: RandomAccessCollection<Int> & Sendable>(_ rows: R) -> [Int] where R.Index == Int {
+                StorageOrder.scan(rows, pageCount: pageCount, place: { refs[$0] }) { places in
+                    Self.scan(scan.with(refs: places), 0..<places.count, stop: stop)
+                }
+            }
+            switch StorageOrder.moved(candidates, total: count, from: Self.parallelSearchFrom, place: { refs[$0] }) {
+            case .all?: return pageByPage(candidates)
+            case .inRange(let rows)?: return pageByPage(rows)
+            case nil: break
             }
         }
         return Self.scan(scan, candidates, stop: stop, first: first)
@@ -61,9 +68,9 @@ extension RowTable {
         }
     }
 
-    /// The fewest answers a part leaves unwritten (64 pages of them)
+    /// The fewest bytes of answers a part leaves unwritten (64 pages)
     /// whose pages it makes present before the move.
-    static let presentGapFrom = 64 * PresentPages.pageSize / MemoryLayout<Int>.stride
+    static let presentGapBytes = 64 * PresentPages.pageSize
 
     /// How many candidates a stoppable search looks at between asking
     /// whether to stop (about a millisecond of rows).
@@ -78,11 +85,11 @@ extension RowTable {
     /// rows copied 72 MB into new pages on one thread after both: 40 ms.)
     /// A part that keeps fewer than its candidates makes the pages it left
     /// unwritten present before the move that fills them.
-    static func split<C: RandomAccessCollection & Sendable>(
-        _ candidates: C, from threshold: Int, _ scan: @Sendable (C.SubSequence, UnsafeMutablePointer<Int>) -> Int
-    ) -> [Int] where C.Element == Int, C.Index == Int {
+    static func split<C: RandomAccessCollection & Sendable, Found: BitwiseCopyable>(
+        _ candidates: C, from threshold: Int, _ scan: @Sendable (C.SubSequence, UnsafeMutablePointer<Found>) -> Int
+    ) -> [Found] where C.Index == Int {
         let parts = Cores.parts(for: candidates.count, from: threshold)
-        return [Int](unsafeUninitializedCapacity: Swift.max(1, candidates.count)) { buffer, initialized in
+        return [Found](unsafeUninitializedCapacity: Swift.max(1, candidates.count)) { buffer, initialized in
             let out = PartOutput(base: buffer.baseAddress!, counts: .allocate(capacity: parts))
             defer { out.counts.deallocate() }
             let total = candidates.count
@@ -93,9 +100,9 @@ extension RowTable {
                 out.counts[part] = kept
                 // The pages this part left unwritten, which the later parts are moved onto: made present
                 // now, while another part may still scan, not faulted in one by one by the move.
-                if part + 1 < parts, stretch.count - kept >= Self.presentGapFrom {
+                if part + 1 < parts, (stretch.count - kept) * MemoryLayout<Found>.stride >= Self.presentGapBytes {
                     PresentPages.populate(out.base + stretch.lowerBound + kept,
-                                          bytes: (stretch.count - kept) * MemoryLayout<Int>.stride)
+                                          bytes: (stretch.count - kept) * MemoryLayout<Found>.stride)
                 }
             }
             var filled = out.counts[0]
@@ -103,7 +110,7 @@ extension RowTable {
                 let count = out.counts[part]
                 let start = Cores.stretch(part, of: parts, in: total).lowerBound
                 if filled != start, count > 0 {
-                    memmove(out.base + filled, out.base + start, count * MemoryLayout<Int>.stride)
+                    memmove(out.base + filled, out.base + start, count * MemoryLayout<Found>.stride)
                 }
                 filled += count
             }
@@ -114,8 +121,8 @@ extension RowTable {
 
 /// Where the parts of a split scan write: each its own range of `base`,
 /// and its count.
-private struct PartOutput: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Int>
+private struct PartOutput<Found>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Found>
     let counts: UnsafeMutablePointer<Int>
 }
 
