@@ -6,4 +6,7 @@
 /// Asks for the cache line holding `at` to be read (no fault, no wait).
 static inline void rb_prefetch(const void *at) { __builtin_prefetch(at, 0, 3); }
 
+/// Asks for the cache line holding `at` to be made ready for a write.
+static inline void rb_prefetch_write(void *at) { __builtin_prefetch(at, 1, 3); }
+
 #endif

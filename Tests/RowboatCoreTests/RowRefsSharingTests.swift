@@ -71,6 +71,33 @@ struct RowRefsSharingTests {
         #expect(Self.values(written).first == 42)
     }
 
+    /// Many added at once behave as as many added one by one: in place
+    /// at the frontier (a copy keeps its rows), a copy behind it copies,
+    /// and past the room the block grows.
+    @Test func manyAddedAtOnceKeepEveryCopyWhole() {
+        func add(_ refs: inout RowRefs, _ values: Range<Int>) {
+            let more = values.map(UInt64.init)
+            more.withUnsafeBufferPointer { refs.append(contentsOf: $0) }
+        }
+        var list = Self.refs(0..<100)
+        let scan = list
+        add(&list, 100..<list.capacity)
+        #expect(Self.values(scan) == Array(0..<100))
+        let same = list.withUnsafeBufferPointer { a in scan.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        #expect(same)
+        var older = scan
+        add(&older, 500..<510)
+        #expect(Self.values(older) == Array(0..<100) + Array(500..<510))
+        #expect(Self.values(list) == Array(0..<list.count))
+        add(&list, list.count..<(list.count + 10_000))
+        #expect(Self.values(list) == Array(0..<list.count) && list.count > 10_000)
+        #expect(Self.values(scan) == Array(0..<100))
+        var empty = RowRefs()
+        add(&empty, 0..<3)
+        add(&empty, 3..<3)
+        #expect(Self.values(empty) == [0, 1, 2])
+    }
+
     @Test func removedRowsAreNotWrittenOverUnderACopy() {
         // The list drops its last rows while a copy still reads them, then adds others.
         var list = Self.refs(0..<10)

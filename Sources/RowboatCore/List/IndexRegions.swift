@@ -64,13 +64,22 @@ struct IndexRegions: @unchecked Sendable {
         let rows = newRow.baseAddress.unsafelyUnwrapped
         for slot in old.indices where !old.isEmpty(slot) {
             let ahead = slot + Self.ahead
-            if ahead < old.count, !old.isEmpty(ahead), ours(old.fingerprint(ahead)) {
+            if ahead < old.count, !old.isEmpty(ahead), case let next = old.fingerprint(ahead), ours(next) {
                 rb_prefetch(rows + (Int(old[ahead]) + shift))
+                rb_prefetch_write(slots + (Int(next) & mask))
             }
             let print = old.fingerprint(slot)
             if ours(print) { place(Int(old[slot]) + shift, print) }
         }
-        for (k, print) in unindexed.enumerated() where ours(print) { place(unindexedFrom + k, print) }
+        // The new slots are written at random: each asked for ahead.
+        let prints = unindexed.baseAddress.unsafelyUnwrapped
+        for k in unindexed.indices {
+            if k + Self.ahead < unindexed.count, case let next = prints[k + Self.ahead], ours(next) {
+                rb_prefetch_write(slots + (Int(next) & mask))
+            }
+            let print = prints[k]
+            if ours(print) { place(unindexedFrom + k, print) }
+        }
         return held
     }
 }

@@ -98,6 +98,28 @@ struct RowRefs: Sendable {
         block.frontier.store(end, ordering: .relaxed)
     }
 
+    /// Adds `refs` at the end, in place as `append` adds one (in one copy).
+    mutating func append(contentsOf refs: UnsafeBufferPointer<UInt64>) {
+        guard let from = refs.baseAddress, !refs.isEmpty else { return }
+        let needed = end + refs.count
+        if isKnownUniquelyReferenced(&block), let block {
+            if needed > block.capacity { block.grow(to: Swift.max(block.capacity * 2, needed)) }
+        } else if let block, needed <= block.capacity, block.claim(end, count: refs.count) {
+            (block.base + end).update(from: from, count: refs.count)
+            end = needed
+            return
+        } else {
+            // Shared (or none yet): the rows so far in a block of this copy's own, with room.
+            let grown = Block(capacity: Swift.max(16, (block?.capacity ?? 0) * 2, needed))
+            if let block { grown.base.update(from: block.base, count: end) }
+            block = grown
+        }
+        let block = self.block.unsafelyUnwrapped
+        (block.base + end).update(from: from, count: refs.count)
+        end = needed
+        block.frontier.store(end, ordering: .relaxed)
+    }
+
     mutating func removeLast(_ k: Int) {
         precondition(k >= 0 && k <= count, "RowRefs: removing \(k) of \(count)")
         guard k > 0 else { return }
@@ -158,10 +180,11 @@ struct RowRefs: Sendable {
             base = Self.allocate(nil, self.capacity)
         }
 
-        /// True when `end` was the frontier and is now this caller's to
-        /// write at (one of two copies with the same end wins it).
-        func claim(_ end: Int) -> Bool {
-            frontier.compareExchange(expected: end, desired: end + 1, ordering: .relaxed).exchanged
+        /// True when `end` was the frontier and the `count` places from it
+        /// are now this caller's to write (one of two copies with the same
+        /// end wins them).
+        func claim(_ end: Int, count: Int = 1) -> Bool {
+            frontier.compareExchange(expected: end, desired: end + count, ordering: .relaxed).exchanged
         }
 
         /// More room; the positions kept (moved by the kernel when large).

@@ -1,3 +1,4 @@
+import CPrefetch
 import RowboatSpec
 
 /// Rows left out by a local filter (`RowFilter`): their places are set
@@ -118,8 +119,19 @@ extension RowTable {
         var keptRefs = RowRefs()
         let keptArrival = [Int32](unsafeUninitializedCapacity: kept.count) { keptArrival, made in
             func move(into keptRefs: UnsafeMutableBufferPointer<UInt64>) {
+                // Written at random when the order is a sort's: the pages made present first, each place
+                // asked for ahead.
+                if let start = keptRefs.baseAddress {
+                    PresentPages.populate(start, bytes: keptRefs.count * MemoryLayout<UInt64>.stride)
+                    PresentPages.populate(keptArrival.baseAddress!, bytes: keptRefs.count * MemoryLayout<Int32>.stride)
+                }
+                let ahead = Self.placesAhead
                 refs.withUnsafeBufferPointer { refs in
                     for row in refs.indices {
+                        if row + ahead < refs.count, case let next = Int(newRow[row + ahead]), next >= 0 {
+                            rb_prefetch_write(keptRefs.baseAddress.unsafelyUnwrapped + next)
+                            rb_prefetch_write(keptArrival.baseAddress.unsafelyUnwrapped + next)
+                        }
                         let place = Int(newRow[row])
                         if place >= 0 {
                             keptRefs[place] = refs[row]
@@ -165,11 +177,18 @@ extension RowTable {
         }
         edited()
         finishGrowing()
-        unindexedPrints.reserveCapacity(unindexedPrints.count + hiddenCount)
-        for k in hidden.indices where hidden[k] != Self.goneRef {
-            refs.append(hidden[k])
-            arrival.append(hiddenArrival[k])
-            unindexedPrints.append(hiddenPrints[k])
+        if hiddenGone == 0 {
+            // Each in one copy.
+            hidden.withUnsafeBufferPointer { refs.append(contentsOf: $0) }
+            arrival.append(contentsOf: hiddenArrival)
+            unindexedPrints.append(contentsOf: hiddenPrints)
+        } else {
+            unindexedPrints.reserveCapacity(unindexedPrints.count + hiddenCount)
+            for k in hidden.indices where hidden[k] != Self.goneRef {
+                refs.append(hidden[k])
+                arrival.append(hiddenArrival[k])
+                unindexedPrints.append(hiddenPrints[k])
+            }
         }
         clearHidden()
         if indexed { completeIndex() }

@@ -1,4 +1,5 @@
 import CPrefetch
+import Foundation
 import RowboatSpec
 
 /// A local sort's order of a table's rows, kept while the sort is in
@@ -46,42 +47,26 @@ extension RowTable {
         let span = Int(high) - Int(low) + 1
         guard span <= 4 * arrival.count + 1024 else { return nil }
         // Each shown row by its natural place: `row` when it may be placed from the kept order, `-2 - row`
-        // when it was written since (placed by its key), -1 for none or a row placed already. Read in
-        // one pass over the rows, so the kept order's pass reads no row's place at random.
+        // when it was written since (placed by its key), -1 for none or a row placed already.
         var rowAt = [Int32](repeating: -1, count: span)
         let writeEnd = kept.writeEnd
-        rowAt.withUnsafeMutableBufferPointer { rowAt in
+        let wanted = among?.count ?? count
+        var order: [Int32] = rowAt.withUnsafeMutableBufferPointer { rowAt in
             refs.withUnsafeBufferPointer { refs in
                 arrival.withUnsafeBufferPointer { arrival in
-                    @inline(__always) func put(_ row: Int) {
-                        rowAt[Int(arrival[row]) - Int(low)] = refs[row] < writeEnd ? Int32(row) : -2 - Int32(row)
+                    (among ?? []).withUnsafeBufferPointer { picked in
+                        kept.arrival.withUnsafeBufferPointer { keptPlaces in
+                            KeptOrderPass(rowAt: rowAt, refs: refs, arrival: arrival, among: picked, every: among == nil,
+                                          low: Int(low), writeEnd: writeEnd, keptPlaces: keptPlaces)
+                                .run(rows: wanted)
+                        }
                     }
-                    if let among { for row in among { put(row) } } else { for row in arrival.indices { put(row) } }
-                }
-            }
-        }
-        let wanted = among?.count ?? count
-        var order: [Int32] = []
-        order.reserveCapacity(wanted)
-        rowAt.withUnsafeMutableBufferPointer { rowAt in
-            kept.arrival.withUnsafeBufferPointer { keptPlaces in
-                let ahead = Self.placesAhead
-                for k in keptPlaces.indices {
-                    // The kept order's places are read at random in `rowAt`: asked for ahead.
-                    if k + ahead < keptPlaces.count, case let next = Int(keptPlaces[k + ahead]) - Int(low), next >= 0, next < span {
-                        rb_prefetch(rowAt.baseAddress.unsafelyUnwrapped + next)
-                    }
-                    let place = Int(keptPlaces[k]) - Int(low)
-                    guard place >= 0, place < span else { continue }
-                    let row = rowAt[place]
-                    guard row >= 0 else { continue }
-                    order.append(row)
-                    rowAt[place] = -1
                 }
             }
         }
         let placed = order.count
         if placed < wanted {
+            order.reserveCapacity(wanted)
             for row in rowAt where row != -1 { order.append(row >= 0 ? row : -2 - row) }
         }
         return (order, wanted - placed)
@@ -118,4 +103,70 @@ extension RowTable {
     /// many of the others, or more): each placed by its key costs a
     /// search among the others with their keys made as it goes.
     static let keptOrderShare = 64
+}
+
+/// `RowTable.ordered(by:among:)`'s two passes, each on every processor:
+/// each row (of `among`, else every one) written in `rowAt` at its
+/// natural place (read in one pass over the rows, so the next pass reads
+/// no row's place at random), then the kept order's places read in turn,
+/// the rows found there taken in that order (and marked taken). Every
+/// row has its own natural place, so no two parts write the same entry.
+private struct KeptOrderPass: @unchecked Sendable {
+    let rowAt: UnsafeMutableBufferPointer<Int32>
+    let refs: UnsafeBufferPointer<UInt64>
+    let arrival: UnsafeBufferPointer<Int32>
+    /// The rows put (`every`: all of them, `among` unread).
+    let among: UnsafeBufferPointer<Int>
+    let every: Bool
+    let low: Int
+    let writeEnd: UInt64
+    let keptPlaces: UnsafeBufferPointer<Int32>
+
+    /// Rows from which the passes are split over the processors.
+    static let parallelFrom = 65_536
+
+    /// The rows found in the kept order, in it.
+    func run(rows: Int) -> [Int32] {
+        let parts = Cores.parts(for: rows, from: Self.parallelFrom)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            put(Cores.stretch(part, of: parts, in: rows))
+        }
+        return RowTable.split(0..<keptPlaces.count, from: Self.parallelFrom) { places, out in take(places, to: out) }
+    }
+
+    /// Rows `k` of `stretch` (of `among`, else rows themselves) written at
+    /// their natural places; those places are written at random: each
+    /// asked for ahead.
+    func put(_ stretch: Range<Int>) {
+        @inline(__always) func row(_ k: Int) -> Int { every ? k : among[k] }
+        let ahead = RowTable.placesAhead, span = rowAt.count, base = rowAt.baseAddress.unsafelyUnwrapped
+        for k in stretch {
+            if k + ahead < stretch.upperBound, case let next = Int(arrival[row(k + ahead)]) - low, next >= 0, next < span {
+                rb_prefetch_write(base + next)
+            }
+            let row = row(k)
+            rowAt[Int(arrival[row]) - low] = refs[row] < writeEnd ? Int32(row) : -2 - Int32(row)
+        }
+    }
+
+    /// The rows at the kept order's `places`, in it, written to `out`
+    /// (each marked taken); returns how many. The places are read at
+    /// random in `rowAt`: each asked for ahead.
+    func take(_ places: Range<Int>, to out: UnsafeMutablePointer<Int32>) -> Int {
+        let ahead = RowTable.placesAhead, span = rowAt.count, base = rowAt.baseAddress.unsafelyUnwrapped
+        var found = 0
+        for k in places {
+            if k + ahead < places.upperBound, case let next = Int(keptPlaces[k + ahead]) - low, next >= 0, next < span {
+                rb_prefetch(base + next)
+            }
+            let place = Int(keptPlaces[k]) - low
+            guard place >= 0, place < span else { continue }
+            let row = rowAt[place]
+            guard row >= 0 else { continue }
+            out[found] = row
+            found += 1
+            rowAt[place] = -1
+        }
+        return found
+    }
 }
