@@ -64,9 +64,8 @@ struct IndexRegions: @unchecked Sendable {
         let rows = newRow.baseAddress.unsafelyUnwrapped
         for slot in old.indices where !old.isEmpty(slot) {
             let ahead = slot + Self.ahead
-            if ahead < old.count, !old.isEmpty(ahead), case let next = old.fingerprint(ahead), ours(next) {
+            if ahead < old.count, !old.isEmpty(ahead), ours(old.fingerprint(ahead)) {
                 rb_prefetch(rows + (Int(old[ahead]) + shift))
-                rb_prefetch_write(slots + (Int(next) & mask))
             }
             let print = old.fingerprint(slot)
             if ours(print) { place(Int(old[slot]) + shift, print) }

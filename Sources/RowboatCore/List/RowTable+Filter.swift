@@ -121,11 +121,12 @@ extension RowTable {
             func move(into keptRefs: UnsafeMutableBufferPointer<UInt64>) {
                 // Written at random when the order is a sort's: the pages made present first, each place
                 // asked for ahead.
-                if let start = keptRefs.baseAddress {
+                let atRandom = !Self.isAscending(kept)
+                if atRandom, let start = keptRefs.baseAddress {
                     PresentPages.populate(start, bytes: keptRefs.count * MemoryLayout<UInt64>.stride)
                     PresentPages.populate(keptArrival.baseAddress!, bytes: keptRefs.count * MemoryLayout<Int32>.stride)
                 }
-                let ahead = Self.placesAhead
+                let ahead = atRandom ? Self.placesAhead : Int.max / 2
                 refs.withUnsafeBufferPointer { refs in
                     for row in refs.indices {
                         if row + ahead < refs.count, case let next = Int(newRow[row + ahead]), next >= 0 {
