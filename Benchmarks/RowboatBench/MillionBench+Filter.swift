@@ -53,7 +53,7 @@ extension MillionBench {
         let (list, id, kept, narrowing, made): (ListID, Int, [Int]?, Bool, RowTable) = {
             guard case .filterRows(let list, let id, let filter, let rows, let aside, let sort) = effect else { fatalError() }
             let cpu = Bench.processCPU()
-            let kept = filter.map { aside ? rows.rowsWithAside(matching: $0) : rows.rows(Array(rows.indices), matching: $0) }
+            let kept = filter.map { aside ? rows.rowsWithAside(matching: $0) : rows.rows(rows.indices, matching: $0) }
             var shown = rows
             shown.showOnly({ _ in kept }, narrowing: !aside, sort: sort)
             key.scanCPU = Double(Bench.processCPU() - cpu) / 1e9

@@ -13,7 +13,7 @@ extension ListReducer {
         let filter = filter?.isEmpty == true ? nil : filter
         guard filter != state.filter else { return }
         putInForce(filter, narrowing: narrows(filter, from: state.filter), &state) { rows, filter in
-            rows.rows(Array(rows.indices), matching: filter)
+            rows.rows(rows.indices, matching: filter)
         }
     }
 

@@ -55,7 +55,7 @@ extension ListReducer {
             // The rows as the answer numbered them (shown, then set aside), the rows added
             // since between the two: those tested now.
             let shown = kept.prefix { $0 < pending.count }
-            let new = rows.rows(Array(pending.count..<(pending.count + added)), matching: filter)
+            let new = rows.rows(pending.count..<(pending.count + added), matching: filter)
             return Array(shown) + new + kept[shown.count...].lazy.map { $0 + added }
         }
         return autoLoadMore(&state)

@@ -5,12 +5,15 @@ extension RowTable {
     /// Rows from which a filter is split over the processors.
     static let parallelFilterFrom = 65_536
 
-    /// The rows of `candidates` (ascending indices) that meet every
-    /// condition of `filter`, read where they lie in the pages; many rows
-    /// are split over the processors. `stop`, asked every `stopEvery`
-    /// candidates, ends the scan early (what it found so far is partial).
-    public func rows(_ candidates: [Int], matching filter: RowFilter, stop: (@Sendable () -> Bool)? = nil) -> [Int] {
-        guard !filter.isEmpty else { return candidates }
+    /// The rows of `candidates` (ascending indices; every row shown is
+    /// `indices`, never copied into an array) that meet every condition
+    /// of `filter`, read where they lie in the pages; many rows are split
+    /// over the processors. `stop`, asked every `stopEvery` candidates,
+    /// ends the scan early (what it found so far is partial).
+    public func rows<C: RandomAccessCollection<Int> & Sendable>(_ candidates: C, matching filter: RowFilter,
+                                                                stop: (@Sendable () -> Bool)? = nil) -> [Int]
+    where C.Index == Int {
+        guard !filter.isEmpty else { return Array(candidates) }
         return FilterScan(self, filter).rows(candidates, stop: stop)
     }
 

@@ -107,7 +107,7 @@ package final class EffectRunner: Sendable {
                 // (No filter: no row tested, every row back in order.)
                 let kept = filter.map { filter in
                     aside ? rows.rowsWithAside(matching: filter, stop: replaced)
-                        : rows.rows(Array(rows.indices), matching: filter, stop: replaced)
+                        : rows.rows(rows.indices, matching: filter, stop: replaced)
                 }
                 // A replaced scan's rows are partial, and no one waits for them.
                 guard !replaced() else { return }
