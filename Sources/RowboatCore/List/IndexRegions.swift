@@ -71,12 +71,11 @@ struct IndexRegions: @unchecked Sendable {
             if ours(print) { place(Int(old[slot]) + shift, print) }
         }
         // The new slots are written at random: each asked for ahead.
-        let prints = unindexed.baseAddress.unsafelyUnwrapped
         for k in unindexed.indices {
-            if k + Self.ahead < unindexed.count, case let next = prints[k + Self.ahead], ours(next) {
+            if k + Self.ahead < unindexed.count, case let next = unindexed[k + Self.ahead], ours(next) {
                 rb_prefetch_write(slots + (Int(next) & mask))
             }
-            let print = prints[k]
+            let print = unindexed[k]
             if ours(print) { place(unindexedFrom + k, print) }
         }
         return held
