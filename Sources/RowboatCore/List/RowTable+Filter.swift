@@ -126,10 +126,10 @@ extension RowTable {
                     PresentPages.populate(start, bytes: keptRefs.count * MemoryLayout<UInt64>.stride)
                     PresentPages.populate(keptArrival.baseAddress!, bytes: keptRefs.count * MemoryLayout<Int32>.stride)
                 }
-                let ahead = atRandom ? Self.placesAhead : Int.max / 2
+                let ahead = Self.placesAhead
                 refs.withUnsafeBufferPointer { refs in
                     for row in refs.indices {
-                        if row + ahead < refs.count, case let next = Int(newRow[row + ahead]), next >= 0 {
+                        if atRandom, row + ahead < refs.count, case let next = Int(newRow[row + ahead]), next >= 0 {
                             rb_prefetch_write(keptRefs.baseAddress.unsafelyUnwrapped + next)
                             rb_prefetch_write(keptArrival.baseAddress.unsafelyUnwrapped + next)
                         }

@@ -91,12 +91,12 @@ private struct FilterScan: @unchecked Sendable {
     func rows<C: RandomAccessCollection<Int> & Sendable>(_ candidates: C, stop: (@Sendable () -> Bool)?) -> [Int]
     where C.Index == Int {
         let total = refs.count + aside.count
-        if !inNaturalOrder {
-            switch StorageOrder.moved(candidates, total: total, from: RowTable.parallelFilterFrom, place: place) {
-            case .all?: return pageByPage(candidates, stop: stop)
-            case .inRange(let rows)?: return pageByPage(rows, stop: stop)
-            case nil: break
-            }
+        // Tested in the order their rows lie, given back in the candidates' order.
+        if !inNaturalOrder, let kept = StorageOrder.scanIfMoved(
+            candidates, total: total, from: RowTable.parallelFilterFrom, pageCount: pageBytes.count, place: place,
+            { places in FilterScan(refs: places, aside: [], pageBytes: pageBytes, tests: tests).rows(0..<places.count, stop: stop) }
+        ) {
+            return kept
         }
         return RowTable.split(candidates, from: RowTable.parallelFilterFrom) { part, out in
             var found = 0
@@ -108,15 +108,6 @@ private struct FilterScan: @unchecked Sendable {
                 start = end
             }
             return found
-        }
-    }
-
-    /// `candidates` (each a row, in range) tested in the order their rows
-    /// lie in the pages, the rows kept given back in the candidates' order.
-    func pageByPage<C: RandomAccessCollection<Int> & Sendable>(_ candidates: C, stop: (@Sendable () -> Bool)?) -> [Int]
-    where C.Index == Int {
-        StorageOrder.scan(candidates, pageCount: pageBytes.count, place: place) { places in
-            FilterScan(refs: places, aside: [], pageBytes: pageBytes, tests: tests).rows(0..<places.count, stop: stop)
         }
     }
 

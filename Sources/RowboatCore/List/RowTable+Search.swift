@@ -26,18 +26,12 @@ extension RowTable {
         }
         let scan = RowScan(self, needle, fields: fields)
         // Many rows a sort moved: searched in the order they lie in the pages.
-        if !isInNaturalOrder {
-            let refs = refs, pageCount = pages.count
-            func pageByPage<R: RandomAccessCollection<Int> & Sendable>(_ rows: R) -> [Int] where R.Index == Int {
-                StorageOrder.scan(rows, pageCount: pageCount, place: { refs[$0] }) { places in
-                    Self.scan(scan.with(refs: places), 0..<places.count, stop: stop)
-                }
-            }
-            switch StorageOrder.moved(candidates, total: count, from: Self.parallelSearchFrom, place: { refs[$0] }) {
-            case .all?: return pageByPage(candidates)
-            case .inRange(let rows)?: return pageByPage(rows)
-            case nil: break
-            }
+        let refs = refs
+        if !isInNaturalOrder, let found = StorageOrder.scanIfMoved(
+            candidates, total: count, from: Self.parallelSearchFrom, pageCount: pages.count, place: { refs[$0] },
+            { places in Self.scan(scan.with(refs: places), 0..<places.count, stop: stop) }
+        ) {
+            return found
         }
         return Self.scan(scan, candidates, stop: stop, first: first)
     }

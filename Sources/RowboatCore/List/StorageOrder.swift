@@ -188,7 +188,7 @@ private struct GivenPlaces: @unchecked Sendable {
 }
 
 /// Which candidates a scan takes page by page (`StorageOrder.moved`).
-enum MovedCandidates {
+private enum MovedCandidates {
     /// All of them, every one in range.
     case all
     /// These, the candidates in range (others left out).
@@ -196,12 +196,27 @@ enum MovedCandidates {
 }
 
 extension StorageOrder {
+    /// The candidates (those in `0..<total`) a scan keeps, the scan made in
+    /// the order their rows lie (`scan`) when they are `threshold` or more
+    /// and their rows do not lie page by page; nil: the scan is to take
+    /// them as they are. What a filter or a search of rows a sort moved does.
+    static func scanIfMoved<C: RandomAccessCollection<Int> & Sendable>(
+        _ candidates: C, total: Int, from threshold: Int, pageCount: Int,
+        place: @Sendable (Int) -> UInt64, _ scan: (RowRefs) -> [Int]
+    ) -> [Int]? where C.Index == Int {
+        switch moved(candidates, total: total, from: threshold, place: place) {
+        case .all?: return self.scan(candidates, pageCount: pageCount, place: place, scan)
+        case .inRange(let rows)?: return self.scan(rows, pageCount: pageCount, place: place, scan)
+        case nil: return nil
+        }
+    }
+
     /// Whether a scan of `candidates` goes page by page (`scan`): when
     /// they are `threshold` or more and their rows (at `place`) do not lie
     /// page by page, the candidates in `0..<total` to take. Nil: a scan
     /// takes them as they are.
-    static func moved<C: Collection<Int>>(_ candidates: C, total: Int, from threshold: Int,
-                                          place: (Int) -> UInt64) -> MovedCandidates? {
+    private static func moved<C: Collection<Int>>(_ candidates: C, total: Int, from threshold: Int,
+                                                  place: (Int) -> UInt64) -> MovedCandidates? {
         guard candidates.count >= threshold else { return nil }
         // One pass: every candidate in range (the usual case) is taken as it is.
         var page: UInt64 = 0, inOrder = true
