@@ -31,12 +31,14 @@ package struct ConfigListSource: ListSource {
     package var notice: String?
 
     /// The source of `config`'s endpoints, showing `endpointKey` at start;
-    /// opens the config's cache database.
+    /// opens the config's cache database on a thread of its own, while the
+    /// terminal starts (what reads it first — the first page, the status
+    /// bar's notice — waits for it).
     package init(config: RowboatConfig, endpointKey: String, mode: GetMode?) {
         self.config = config
         self.endpointKey = endpointKey
         self.mode = mode
-        store = CacheStore.open(for: config)
+        store = CacheStore.open(for: config, inBackground: true)
     }
 
     package var favorites: any ListStore { CacheListStore(store) }
@@ -68,11 +70,13 @@ package struct ConfigListSource: ListSource {
             if CredentialNames.isCredential(name) { Secrets.register([value]) }
         }
         state.guessed = guessed
+        let cachesContent = config.localCache.enabled
         return ListStart(state: state, keys: config.keys, theme: config.theme, imageMode: config.images.mode,
                          offersImages: wantsImages,
                          keptIdentity: URL(fileURLWithPath: config.source).standardizedFileURL.path,
-                         notice: store.notice ?? notice,
-                         quietNotice: config.localCache.enabled ? store.disabledReason : nil)
+                         notices: { [store, notice] in
+            StartNotices(first: store.notice ?? notice, last: cachesContent ? store.disabledReason : nil)
+        })
     }
 
     package func keysProblem(_ error: any Error) -> ListControllerError {

@@ -37,10 +37,18 @@ extension CacheStore {
     /// Removes responses that expired before `now`; returns how many.
     @discardableResult
     public func pruneExpiredResponses(now: Double) throws(CacheError) -> Int {
-        try write(0) { db in
-            try db.execute(sql: "DELETE FROM response WHERE expiresAt <= ?", arguments: [now])
-            return db.changesCount
-        }
+        guard let pool, cachesContent else { return 0 }
+        return try Self.pruneExpiredResponses(in: pool, now: now)
+    }
+
+    /// The same in `pool` (as a store's open does it, before the store is used).
+    static func pruneExpiredResponses(in pool: DatabasePool, now: Double) throws(CacheError) -> Int {
+        do {
+            return try pool.write { db in
+                try db.execute(sql: "DELETE FROM response WHERE expiresAt <= ?", arguments: [now])
+                return db.changesCount
+            }
+        } catch { throw CacheError.from(error) }
     }
 
     /// Folds the write-ahead log into the database file

@@ -10,25 +10,28 @@ import RowboatSpec
 /// file is still opened for favorites — they are the user's, not a cache —
 /// while responses and images are neither read nor written.
 public final class CacheStore: Sendable {
-    /// The database file, when the store is enabled.
-    public let path: String?
-    /// One line the UI shows once: the database was damaged and was moved
-    /// aside and rebuilt.
-    public let notice: String?
-    /// "cache disabled: …" when the store is not usable.
-    public let disabledReason: String?
     /// Seconds a stored response stays fresh.
     public let expireSeconds: Double
     /// Content size cap enforced after each write.
     public let maxBytes: Int
-    let pool: DatabasePool?
-    /// The connection single-statement reads (hits) go through.
-    let hits: CacheHitReader?
     /// False with `localCache.enabled: false`: the open file keeps favorites only.
     let cachesContent: Bool
+    /// The file's open, done or under way (`inBackground`).
+    private let opening: CacheOpening
+
+    /// The database file, when the store is enabled.
+    public var path: String? { opening.value.path }
+    /// One line the UI shows once: the database was damaged and was moved
+    /// aside and rebuilt.
+    public var notice: String? { opening.value.notice }
+    /// "cache disabled: …" when the store is not usable.
+    public var disabledReason: String? { opening.value.disabledReason }
+    var pool: DatabasePool? { opening.value.pool }
+    /// The connection single-statement reads (hits) go through.
+    var hits: CacheHitReader? { opening.value.hits }
     /// The full check of a large file, running since it was opened (nil:
     /// the file was checked before it was used).
-    let check: CacheCheck?
+    var check: CacheCheck? { opening.value.check }
 
     /// Responses and images are cached.
     public var isEnabled: Bool { pool != nil && cachesContent }
@@ -37,48 +40,45 @@ public final class CacheStore: Sendable {
 
     /// The store for `config`, at its configured or default location.
     /// `now` (seconds since the epoch) decides which stale responses go.
+    /// `inBackground`: the file is opened (and its stale responses pruned)
+    /// on a thread of its own; the store's first use waits for it.
     public static func open(for config: RowboatConfig,
                             environment: [String: String] = ProcessInfo.processInfo.environment,
-                            now: Double = Date().timeIntervalSince1970) -> CacheStore {
+                            now: Double = Date().timeIntervalSince1970, inBackground: Bool = false) -> CacheStore {
         let settings = config.localCache
         let path = CacheLocation.file(for: config, environment: environment)
-        guard settings.enabled else {
-            // Favorites are kept all the same, in the file they always lived in.
-            return CacheStore(path: path, expireSeconds: settings.expireSeconds, maxBytes: settings.maxBytes,
-                              cachesContent: false)
-        }
-        let store = CacheStore(path: path, expireSeconds: settings.expireSeconds, maxBytes: settings.maxBytes)
         // Responses expired longer ago than keepStale are of no use even offline.
-        _ = try? store.pruneExpiredResponses(now: now - settings.keepStaleSeconds)
-        return store
+        let pruneBefore = settings.enabled ? now - settings.keepStaleSeconds : nil
+        return CacheStore(path: path, expireSeconds: settings.expireSeconds, maxBytes: settings.maxBytes,
+                          cachesContent: settings.enabled, pruneBefore: pruneBefore, inBackground: inBackground)
     }
 
     /// Opens (or creates) the database at `path`. A damaged file is moved
     /// aside and a fresh one created (`notice` says so); an unusable
     /// directory gives a disabled store. `cachesContent` false: the file
     /// keeps favorites only (`localCache.enabled: false`), and
-    /// `disabledReason` says caching is off.
+    /// `disabledReason` says caching is off. `pruneBefore`: responses
+    /// that expired before then (seconds since the epoch) are dropped once
+    /// it is open. `inBackground`: all that on a thread of its own.
     public init(path: String, expireSeconds: Double = 600, maxBytes: Int = LocalCacheSettings.defaultMaxBytes,
-                now: Date = Date(), cachesContent: Bool = true) {
+                now: Date = Date(), cachesContent: Bool = true, pruneBefore: Double? = nil, inBackground: Bool = false) {
         self.expireSeconds = expireSeconds
         self.maxBytes = maxBytes
         self.cachesContent = cachesContent
         let off = cachesContent ? nil : "cache disabled: localCache.enabled is false"
-        switch CacheOpener.open(path: path, now: now) {
-        case .opened(let pool, let notice, let check):
-            self.pool = pool
-            self.hits = CacheHitReader(path: path)
-            self.path = path
-            self.notice = notice
-            self.disabledReason = off
-            self.check = check
-        case .disabled(let reason):
-            self.check = nil
-            self.pool = nil
-            self.hits = nil
-            self.path = nil
-            self.notice = nil
-            self.disabledReason = off ?? reason
+        opening = CacheOpening(inBackground: inBackground) {
+            var opened: CacheOpening.Opened
+            switch CacheOpener.open(path: path, now: now) {
+            case .opened(let pool, let notice, let check):
+                opened = CacheOpening.Opened(pool: pool, hits: CacheHitReader(path: path), path: path, notice: notice,
+                                             disabledReason: off, check: check)
+            case .disabled(let reason):
+                return CacheOpening.Opened(disabledReason: off ?? reason)
+            }
+            if let pruneBefore, cachesContent, let pool = opened.pool {
+                _ = try? CacheStore.pruneExpiredResponses(in: pool, now: pruneBefore)
+            }
+            return opened
         }
     }
 

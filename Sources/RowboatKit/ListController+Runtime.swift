@@ -54,7 +54,7 @@ extension ListController {
                               views: identity.map { ViewStore(identity: $0, directory: directory) },
                               actions: start.map { _ in ActionHistoryStore(directory: directory) })
         let keptProblem = kept.load(into: &state)
-        state.list.notice = start?.notice ?? keptProblem ?? start?.quietNotice
+        state.list.notice = keptProblem
         let favorites: (any ListStore)?
         if let source, favoritesPlace == .automatic {
             favorites = source.favorites
@@ -88,6 +88,7 @@ extension ListController {
         var runtime = ListRuntime(state: state, keyMap: keyMap, theme: themed(over: start?.theme), mouse: mouse,
                                   provider: provider, favorites: favorites, images: images, kept: kept)
         runtime.imageMode = start?.imageMode
+        if let start { runtime.notices = start.notices }
         runtime.finish = close
         runtime.observe = { watch.look(at: $0); favoritesWatch.look(at: $0); hooks.look(at: $0) }
         runtime.customAction = { index, rows in

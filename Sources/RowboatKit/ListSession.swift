@@ -37,7 +37,9 @@ public final class ListSession: Sendable {
     }
 
     init(_ runtime: ListRuntime) {
-        store = AppStore(runtime.state, observe: runtime.observe)
+        var state = runtime.state
+        runtime.notices().apply(to: &state.list.notice)
+        store = AppStore(state, observe: runtime.observe)
         keyMap = runtime.keyMap
         theme = runtime.theme
         attach = runtime.attach

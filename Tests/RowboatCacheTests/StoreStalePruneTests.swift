@@ -9,7 +9,8 @@ import Testing
 @Suite struct StoreStalePruneTests {
     func key(_ page: Int) -> ResponseKey { ResponseKey(endpoint: "items", params: [:], cursor: .page(page)) }
 
-    @Test func openingPrunesResponsesExpiredLongerAgoThanKeepStale() throws {
+    @Test(arguments: [false, true])
+    func openingPrunesResponsesExpiredLongerAgoThanKeepStale(inBackground: Bool) throws {
         let dir = try TempDir.make()
         defer { TempDir.remove(dir) }
         let now = Date().timeIntervalSince1970
@@ -27,7 +28,7 @@ import Testing
             try store.storeResponse(key(2), body: [2], etag: nil, lastModified: nil, now: now - 600 - 100)
             try store.storeResponse(key(3), body: [3], etag: nil, lastModified: nil, now: now)
         }
-        let reopened = CacheStore.open(for: config)
+        let reopened = CacheStore.open(for: config, inBackground: inBackground)
         #expect(try reopened.response(key(1)) == nil)
         #expect(try reopened.response(key(2))?.body == [2])
         #expect(try reopened.response(key(3))?.body == [3])

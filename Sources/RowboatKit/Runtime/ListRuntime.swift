@@ -18,6 +18,9 @@ package struct ListRuntime: Sendable {
     package var mouse: Bool
     /// How thumbnails are drawn (nil: as the terminal allows).
     package var imageMode: ImageMode?
+    /// The source's lines for the status bar, asked once the terminal has
+    /// started (`ListStart.notices`).
+    package var notices: @Sendable () -> StartNotices = { StartNotices() }
     package var provider: any PageProvider
     /// Where favorites are kept (nil: for the run only).
     package var favorites: (any ListStore)?
@@ -63,6 +66,7 @@ package struct ListRuntime: Sendable {
             let loop = TUIRunLoop(state: state, keyMap: keyMap, theme: theme, mouse: mouse, observe: observe)
             let inbox = loop.inbox
             if let imageMode { loop.imageMode = imageMode }
+            loop.notices = notices
             attach { inbox.post($0) }
             defer { attach(nil) }
             let clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }

@@ -41,20 +41,40 @@ package struct ListStart: Sendable {
     /// The name what is kept between runs (columns, views) goes under,
     /// unless the controller's `columnsKey` names another.
     package var keptIdentity: String
-    /// A line for the status bar said before any other (a cache that could not be opened).
-    package var notice: String?
-    /// A line said only when nothing else is (the cache is turned off).
-    package var quietNotice: String?
+    /// Lines for the status bar, asked once the terminal has started (a
+    /// source may still be opening what they come from until then: a
+    /// cache database): `first` is said before any other line (the cache
+    /// could not be opened), `last` only when nothing else is (the cache is
+    /// turned off).
+    package var notices: @Sendable () -> StartNotices
 
     package init(state: AppState, keys: KeyBindingsConfig, theme: ThemeSettings, imageMode: ImageMode?,
-                 offersImages: Bool, keptIdentity: String, notice: String? = nil, quietNotice: String? = nil) {
+                 offersImages: Bool, keptIdentity: String,
+                 notices: @escaping @Sendable () -> StartNotices = { StartNotices() }) {
         self.state = state
         self.keys = keys
         self.theme = theme
         self.imageMode = imageMode
         self.offersImages = offersImages
         self.keptIdentity = keptIdentity
-        self.notice = notice
-        self.quietNotice = quietNotice
+        self.notices = notices
+    }
+}
+
+/// A source's lines for the status bar at start (`ListStart.notices`).
+package struct StartNotices: Sendable, Equatable {
+    /// Said before any other line.
+    package var first: String?
+    /// Said only when nothing else is.
+    package var last: String?
+
+    package init(first: String? = nil, last: String? = nil) {
+        self.first = first
+        self.last = last
+    }
+
+    /// Puts them on `notice`, which holds what the run said so far.
+    package func apply(to notice: inout String?) {
+        notice = first ?? notice ?? last
     }
 }

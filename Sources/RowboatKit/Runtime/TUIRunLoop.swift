@@ -42,6 +42,8 @@ package final class TUIRunLoop {
     /// Effects handed to the runner once the next frame is drawn.
     var afterFrame = AfterFrameEffects()
     /// How thumbnails are drawn (`--images`, `images.mode`); `auto` asks the terminal at start.
+    /// The source's lines for the status bar, asked once the terminal has started.
+    package var notices: @Sendable () -> StartNotices = { StartNotices() }
     package var imageMode: ImageMode {
         get { screen.imageMode }
         set { screen.imageMode = newValue }
@@ -87,7 +89,10 @@ package final class TUIRunLoop {
         dispatch(.list(.appeared))
         try screen.start(wake: wake)
         defer { screen.stop() }
+        // Asked now: what they come from (a cache database) opened while the terminal started.
+        let lines = self.notices()
         store.update { state in
+            lines.apply(to: &state.list.notice)
             state.imagesInfo = screen.graphics.reason
             if screen.graphics.choice == .off { state.turnImagesOff() }
         }
