@@ -60,6 +60,22 @@ struct MoneyAndRelativeTests {
         }
     }
 
+    /// A list's source learns its money fields' templates ahead on another
+    /// thread; rows asking meanwhile wait for that one learning and get
+    /// what it learned (copies of the formatter share it).
+    @Test func aTemplateAskedForFromManyThreadsAtOnceIsOneSharedTemplate() async {
+        let money = MoneyFormatter(locale: Locale(identifier: "de_DE"))
+        let copy = money
+        let templates = await withTaskGroup(of: MoneyTemplate?.self) { group in
+            for i in 0..<16 { group.addTask { (i.isMultiple(of: 2) ? money : copy).template("EUR") } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let learned = MoneyTemplate { money.foundation($0, currency: "EUR") }
+        #expect(learned != nil)
+        #expect(templates == Array(repeating: learned, count: 16))
+        #expect(copy.string(1_234.5, currency: "EUR") == "1.234,50\u{A0}€")
+    }
+
     @Test func theLocaleComesFromTheEnvironmentLikePOSIXPrograms() {
         func id(_ env: [String: String]) -> String { MoneyFormatter.locale(environment: env).identifier }
         #expect(id([:]) == "en_US")

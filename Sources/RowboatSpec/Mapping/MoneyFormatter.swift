@@ -24,6 +24,9 @@ public struct MoneyFormatter: Sendable {
     /// The learned templates (a class: copies of the formatter share them).
     final class Templates: Sendable {
         let known = Mutex<[String: MoneyTemplate?]>([:])
+        /// Held while one is learned: a currency being learned (ahead, on
+        /// another thread) is waited for, not learned twice.
+        let learning = Mutex<Void>(())
     }
 
     /// Grouping and decimals when the environment names no usable locale
@@ -47,12 +50,17 @@ public struct MoneyFormatter: Sendable {
     }
 
     /// The template for `currency`, learned the first time it is asked for.
+    /// Asking for one another thread is learning waits for it (a list's
+    /// source learns its money fields' ahead, while the terminal starts).
     package func template(_ currency: String?) -> MoneyTemplate? {
         let key = currency ?? ""
         if let known = templates.known.withLock({ $0[key] }) { return known }
-        let learned = MoneyTemplate { foundation($0, currency: currency) }
-        templates.known.withLock { $0[key] = .some(learned) }
-        return learned
+        return templates.learning.withLock { _ in
+            if let known = templates.known.withLock({ $0[key] }) { return known }
+            let learned = MoneyTemplate { foundation($0, currency: currency) }
+            templates.known.withLock { $0[key] = .some(learned) }
+            return learned
+        }
     }
 
     /// `value` as Foundation's format styles write it.
