@@ -27,8 +27,11 @@ final class JQWatchdog: Sendable {
         let ticks = max(1, Int((limits.seconds / Self.tick).rounded(.up)))
         watched.withLock { $0.append(Watched(watch: machine.watch, ticksAllowed: ticks, memoryBytes: limits.memoryBytes)) }
         if !started.exchange(true, ordering: .acquiringAndReleasing) {
-            let thread = Thread { [self] in loop() }
-            thread.name = "rowboat-jq-watch"
+            let thread = Thread { [self] in
+                // Named by itself, as `UIThread` names its thread (15 bytes at most).
+                try? "rowboat-jqwatch".write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+                loop()
+            }
             thread.stackSize = 1 << 18
             thread.start()
         }

@@ -26,6 +26,8 @@ struct KitThreadsEndToEndTests {
         let names = Self.threadNames(program)
         #expect(!names.isEmpty)
         #expect(!names.contains { $0.hasPrefix("NIO-") }, "threads: \(names)")
+        // The one thread that owns the terminal goes by its name (in `top -H`, `perf`).
+        #expect(names.filter { $0 == "rowboat-ui" }.count == 1, "threads: \(names)")
         try tmux.send("q")
         #expect(await tmux.waitForExit() == 0)
     }

@@ -24,6 +24,18 @@ import RowboatSpec
         #expect(try JQProgram("[.labels[].name]").first(issue) == .string(#"["bug","ui"]"#))
     }
 
+    /// The thread that halts runaway expressions goes by its name (in `top -H`, `perf`).
+    @Test func theWatchThreadIsNamed() async throws {
+        #expect(try JQProgram(".id").first(issue) == .int(7))
+        func names() -> [String] {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            return tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while !names().contains("rowboat-jqwatch\n"), Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(names().filter { $0 == "rowboat-jqwatch\n" }.count == 1)
+    }
+
     @Test func aConditionKeepsWhatIsNeitherFalseNorNull() throws {
         #expect(try JQProgram("select(.price > 100 and .stock == 0)").keeps(issue))
         #expect(try JQProgram(".price > 100").keeps(issue))

@@ -7,9 +7,12 @@ package enum UIThread {
     package static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async -> Result<T, any Error> {
         await withCheckedContinuation { continuation in
             let thread = Thread {
+                // Named by the thread itself, in the kernel's own place for it:
+                // Foundation's `name` did not reach the thread every time (it
+                // kept its maker's, a pool thread's, in `top -H` and `perf`).
+                try? "rowboat-ui".write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
                 continuation.resume(returning: Result { try body() })
             }
-            thread.name = "rowboat-ui"
             thread.stackSize = 8 << 20
             thread.start()
         }
