@@ -70,7 +70,9 @@ struct RowboatBench: AsyncParsableCommand {
             case "paint": results += PaintBench.run(reps: reps)
             case "memory-grid": results += SystemBench.gridMemory(binary: Self.binaryPath())
             case "openapi": results += OpenAPIBench.run(reps: reps)
-            case "startup": results += await StartupBench.run(reps: reps, binary: Self.binaryPath(), directory: directory)
+            case "startup":
+                let other = ProcessInfo.processInfo.environment["ROWBOAT_BENCH_BINARY_B"].flatMap { $0.isEmpty ? nil : $0 }
+                results += await StartupBench.run(reps: reps, binary: Self.binaryPath(), other: other, directory: directory)
             default: break
             }
         }

@@ -25,6 +25,10 @@ import RowboatDemo
 ///   HOME with no cache yet — the database created, the migrator run —
 ///   against 100 ms.
 /// - `startup-demo`: the same once its cache exists, reported.
+/// - `startup-cached-b`: with `ROWBOAT_BENCH_BINARY_B` set, `startup-cached`
+///   of that binary too, start by start in turn with the first (each with
+///   its own copy of the same sealed cache): a change's effect read against
+///   the minute's drift, which moves whole runs more than most changes do.
 enum StartupBench {
     /// One start: seconds to the watched text, or nil with why not.
     typealias Start = Result<Double, StartFailed>
@@ -33,7 +37,7 @@ enum StartupBench {
         let description: String
     }
 
-    static func run(reps: Int, binary: String, directory: String) async -> [BenchResult] {
+    static func run(reps: Int, binary: String, other: String? = nil, directory: String) async -> [BenchResult] {
         func failed(_ why: String) -> [BenchResult] {
             [BenchResult(name: "startup-cached", unit: "process start → first screen, cache-only", ours: .nan,
                          reference: 0.05, referenceName: "50 ms", target: 1.0, note: why)]
@@ -64,9 +68,15 @@ enum StartupBench {
         // The same cache grown near its cap by 200 MB of pictures.
         let full = root + "/cached-full"
         if let why = grow(copying: cached, to: full, bytes: 200 << 20) { return failed(why) }
+        // The other binary's copy of the same cache (sealed for its path by its first start, the warm-up).
+        let cachedB = root + "/cached-b"
+        if other != nil {
+            try? FileManager.default.removeItem(atPath: cachedB)
+            do { try FileManager.default.copyItem(atPath: cached, toPath: cachedB) } catch { return failed("copying the cache: \(error)") }
+        }
         var samples: [String: [Double]] = [:]
         var misses: [String: String] = [:]
-        let kinds = ["cached", "limit", "first", "demo", "full"]
+        let kinds = ["cached", "limit", "first", "demo", "full"] + (other != nil ? ["cachedB"] : [])
         for rep in 0..<(reps + 1) {
             // The order turned every repetition; the first one is a warm-up.
             for k in kinds.indices {
@@ -79,6 +89,8 @@ enum StartupBench {
                     result = start(reference.executable, reference.arguments, home: cached, needle: needle)
                 case "full":
                     result = start(binary, ["--config", config, "--mode", "cache-only"], home: full, needle: needle)
+                case "cachedB":
+                    result = start(other ?? binary, ["--config", config, "--mode", "cache-only"], home: cachedB, needle: needle)
                 case "first":
                     let fresh = root + "/first-\(rep)"
                     result = start(binary, [], home: fresh, needle: needle)
@@ -103,8 +115,17 @@ enum StartupBench {
             if let why = misses[kind] { text += "; a start missed: \(why)" }
             return text
         }
+        func quartiles(_ kind: String) -> String {
+            guard let values = samples[kind], !values.isEmpty else { return "—" }
+            return "p25 \(Bench.time(KeypressBench.percentile(values, 0.25))), p75 \(Bench.time(KeypressBench.percentile(values, 0.75)))"
+        }
         let unit = "process start → first screen"
-        return [
+        let pair: [BenchResult] = other.map { other in
+            [BenchResult(name: "startup-cached-b", unit: "\(unit), cache-only, \(other)", ours: median("cachedB"),
+                         reference: median("cached"), referenceName: "the first binary, start by start in turn",
+                         target: nil, note: note("cachedB") + "; \(quartiles("cachedB")) against \(quartiles("cached"))")]
+        } ?? []
+        return pair + [
             BenchResult(name: "startup-cached", unit: "\(unit), cache-only", ours: median("cached"), reference: 0.05,
                         referenceName: "50 ms", target: 1.0,
                         note: note("cached") + String(format: "; the C program painting the same rows: %@ (ours %.1f× it)",
