@@ -41,9 +41,9 @@ package final class TUIRunLoop {
     var endingSignal: Int32?
     /// Effects handed to the runner once the next frame is drawn.
     var afterFrame = AfterFrameEffects()
-    /// How thumbnails are drawn (`--images`, `images.mode`); `auto` asks the terminal at start.
     /// The source's lines for the status bar, asked once the terminal has started.
     package var notices: @Sendable () -> StartNotices = { StartNotices() }
+    /// How thumbnails are drawn (`--images`, `images.mode`); `auto` asks the terminal at start.
     package var imageMode: ImageMode {
         get { screen.imageMode }
         set { screen.imageMode = newValue }
