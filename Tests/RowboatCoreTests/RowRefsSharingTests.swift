@@ -116,6 +116,44 @@ struct RowRefsSharingTests {
         #expect(Self.values(list) == Array(0..<5_000))
     }
 
+    /// Past a million places the memory is reserved: a block a copy
+    /// shares grows where it is when the list fills its room (no copy of
+    /// its places), and the copy keeps reading exactly its own rows.
+    @Test func aLargeSharedBlockGrowsInPlace() {
+        var list = RowRefs()
+        let start = (0..<(1 << 20)).map(UInt64.init)
+        start.withUnsafeBufferPointer { list.append(contentsOf: $0) }
+        for v in list.count..<list.capacity { list.append(UInt64(v)) }
+        let scan = list, room = list.capacity
+        let address = list.withUnsafeBufferPointer { $0.baseAddress }
+        list.append(UInt64(room))
+        let more = (room + 1..<room + 5_000).map(UInt64.init)
+        more.withUnsafeBufferPointer { list.append(contentsOf: $0) }
+        #expect(list.capacity > room)
+        #expect(list.withUnsafeBufferPointer { $0.baseAddress } == address)
+        #expect(scan.count == room && list.count == room + 5_000)
+        #expect(scan.withUnsafeBufferPointer { $0.enumerated().allSatisfy { Int($1) == $0 } })
+        #expect(list.withUnsafeBufferPointer { $0.enumerated().allSatisfy { Int($1) == $0 } })
+        // Anything but an add still copies: the scan's rows stay as they were.
+        list[7] = 70
+        #expect(scan[7] == 7 && list[7] == 70)
+    }
+
+    /// The memory a reservation makes usable grows in whole pages, at
+    /// least doubling, and never past what was reserved.
+    @Test func aReservationGrowsInStepsUpToItsSize() throws {
+        let memory = try #require(ReservedMemory(reserving: 1 << 20))
+        #expect(memory.usable == 0 && memory.reserved == 1 << 20)
+        #expect(memory.makeUsable(10))
+        #expect(memory.usable == ReservedMemory.pageSize)
+        memory.base.storeBytes(of: 42, as: UInt8.self)
+        #expect(memory.makeUsable(memory.usable + 1))
+        #expect(memory.usable == 2 * ReservedMemory.pageSize)
+        #expect(memory.base.load(as: UInt8.self) == 42)
+        #expect(memory.makeUsable(1 << 20) && memory.usable == 1 << 20)
+        #expect(!memory.makeUsable((1 << 20) + 1))
+    }
+
     /// The case it is for: one thread reads a copy's rows over and over
     /// while another adds thousands after them.
     @Test func aScanOnAnotherThreadReadsItsRowsWhileTheListGrows() async {

@@ -117,7 +117,15 @@ struct IndexSlots: Sendable {
             PresentPages.populate(base, bytes: count * MemoryLayout<UInt64>.stride)
         }
 
-        deinit { free(base) }
+        /// A large index (one a long load's growth leaves behind) goes
+        /// back to the kernel off the caller's thread (`ReleaseElsewhere`).
+        deinit {
+            if count * MemoryLayout<UInt64>.stride >= ReleaseElsewhere.largeBytes {
+                ReleaseElsewhere.free(base)
+            } else {
+                free(base)
+            }
+        }
     }
 }
 

@@ -8,18 +8,22 @@ import Synchronization
 /// first needed, a quarter of the rows' count at a time, so making it is
 /// rare and its cost shared among the rows that use it.
 ///
-/// The positions are kept in memory from `malloc` grown by `realloc`: a
-/// large block grows by the kernel moving its pages (`mremap`), not by a
-/// copy into new pages — at ten million rows an array's doubling copied
-/// 64 MB into 128 MB of new pages on the UI thread.
+/// The positions are kept in memory from `malloc` grown by `realloc`
+/// while small, and from a million places on in reserved address space
+/// that grows where it is (`ReservedMemory`): never a copy into new pages
+/// — at ten million rows an array's doubling copied 64 MB into 128 MB of
+/// new pages on the UI thread.
 ///
 /// Copies share the memory, each with its own count. A copy handed to
 /// another thread (a search's scan) keeps reading its rows while the list
 /// goes on adding rows after them: an append at the end the memory was
 /// written to (its frontier) goes in place, shared or not, and no copy
-/// sees places past its own count. Anything else that changes a shared
-/// block copies it first. (At ten million rows, every part of a load that
-/// came while a search scanned copied 80 MB of positions on the UI thread.)
+/// sees places past its own count; at the end of its room a reserved
+/// block grows in place, shared or not. Anything else that changes a
+/// shared block copies it first. (At ten million rows, every part of a
+/// load that came while a search scanned copied 80 MB of positions on the
+/// UI thread; later, the one part that filled the room while a scan held
+/// a copy copied 64 MB into new pages: 77–167 ms.)
 struct RowRefs: Sendable {
     /// The positions, after `head` unused places, up to `end`.
     private var block: Block?
@@ -86,6 +90,11 @@ struct RowRefs: Sendable {
         if unique {
             let block = self.block.unsafelyUnwrapped
             block.grow(to: Swift.max(16, block.capacity * 2))
+        } else if let block, block.growInPlace(to: end + 1), block.claim(end) {
+            // Shared, at its frontier, its memory reserved: grown in place.
+            block.base[end] = ref
+            end += 1
+            return
         } else {
             // Shared (or none yet): the rows so far in a block of this copy's own, with room.
             let grown = Block(capacity: Swift.max(16, (block?.capacity ?? 0) * 2, end * 2))
@@ -104,7 +113,7 @@ struct RowRefs: Sendable {
         let needed = end + refs.count
         if isKnownUniquelyReferenced(&block), let block {
             if needed > block.capacity { block.grow(to: Swift.max(block.capacity * 2, needed)) }
-        } else if let block, needed <= block.capacity, block.claim(end, count: refs.count) {
+        } else if let block, needed <= block.capacity || block.growInPlace(to: needed), block.claim(end, count: refs.count) {
             (block.base + end).update(from: from, count: refs.count)
             end = needed
             return
@@ -167,17 +176,33 @@ struct RowRefs: Sendable {
         }
     }
 
-    /// The positions' memory, let go with the last copy.
+    /// The positions' memory, let go with the last copy: from `malloc`
+    /// while small; from `reservedFrom` places on, a reservation
+    /// (`ReservedMemory`) that grows where it is, so a block that copies
+    /// share grows at its frontier in place like any other add.
     private final class Block: @unchecked Sendable {
+        /// Places from which the memory is reserved (below, a shared
+        /// block's growth copies at most 8 MB).
+        static let reservedFrom = 1 << 20
+        /// The places a reservation holds: rows are numbered in 31 bits.
+        static let reservedPlaces = 1 << 31
+
         private(set) var base: UnsafeMutablePointer<UInt64>
         private(set) var capacity: Int
+        private var reservation: ReservedMemory?
         /// The end of the places written: only a copy whose end is here
         /// may add after it in place.
         let frontier = Atomic<Int>(0)
 
         init(capacity: Int) {
             self.capacity = Swift.max(1, capacity)
-            base = Self.allocate(nil, self.capacity)
+            if capacity >= Self.reservedFrom, let reservation = Self.reserve(capacity) {
+                self.reservation = reservation
+                self.capacity = reservation.usable / MemoryLayout<UInt64>.stride
+                base = reservation.base.assumingMemoryBound(to: UInt64.self)
+            } else {
+                base = Self.allocate(nil, self.capacity)
+            }
         }
 
         /// True when `end` was the frontier and the `count` places from it
@@ -187,9 +212,30 @@ struct RowRefs: Sendable {
             frontier.compareExchange(expected: end, desired: end + count, ordering: .relaxed).exchanged
         }
 
-        /// More room; the positions kept (moved by the kernel when large).
-        /// Only for a block no one else holds.
+        /// Room for at least `capacity` places where the block is, when
+        /// its memory is reserved (shared or not: no place moves); false
+        /// when it is not, or the reservation cannot give it.
+        func growInPlace(to capacity: Int) -> Bool {
+            guard let reservation else { return false }
+            guard capacity > self.capacity else { return true }
+            guard reservation.makeUsable(capacity * MemoryLayout<UInt64>.stride) else { return false }
+            self.capacity = reservation.usable / MemoryLayout<UInt64>.stride
+            return true
+        }
+
+        /// More room; the positions kept (moved once into a reservation
+        /// when large). Only for a block no one else holds.
         func grow(to capacity: Int) {
+            if growInPlace(to: capacity) { return }
+            if reservation == nil, capacity >= Self.reservedFrom, let reservation = Self.reserve(capacity) {
+                reservation.base.copyMemory(from: base, byteCount: self.capacity * MemoryLayout<UInt64>.stride)
+                free(base)
+                self.reservation = reservation
+                self.capacity = reservation.usable / MemoryLayout<UInt64>.stride
+                base = reservation.base.assumingMemoryBound(to: UInt64.self)
+                return
+            }
+            guard reservation == nil else { fatalError("RowRefs: no memory for \(capacity) rows") }
             base = Self.allocate(base, capacity)
             self.capacity = capacity
         }
@@ -201,6 +247,13 @@ struct RowRefs: Sendable {
             return copy
         }
 
+        private static func reserve(_ capacity: Int) -> ReservedMemory? {
+            let stride = MemoryLayout<UInt64>.stride
+            guard let reservation = ReservedMemory(reserving: Swift.max(capacity, reservedPlaces) * stride),
+                  reservation.makeUsable(capacity * stride) else { return nil }
+            return reservation
+        }
+
         private static func allocate(_ old: UnsafeMutablePointer<UInt64>?, _ capacity: Int) -> UnsafeMutablePointer<UInt64> {
             guard let memory = realloc(old, capacity * MemoryLayout<UInt64>.stride) else {
                 fatalError("RowRefs: no memory for \(capacity) rows")
@@ -208,6 +261,8 @@ struct RowRefs: Sendable {
             return memory.bindMemory(to: UInt64.self, capacity: capacity)
         }
 
-        deinit { free(base) }
+        deinit {
+            if let reservation { ReleaseElsewhere.release(reservation) } else { free(base) }
+        }
     }
 }
