@@ -152,6 +152,8 @@ struct RowRefsSharingTests {
         #expect(memory.base.load(as: UInt8.self) == 42)
         #expect(memory.makeUsable(1 << 20) && memory.usable == 1 << 20)
         #expect(!memory.makeUsable((1 << 20) + 1))
+        // More address space than there is: none, and the caller keeps to malloc.
+        #expect(ReservedMemory(reserving: 1 << 60) == nil)
     }
 
     /// The case it is for: one thread reads a copy's rows over and over
