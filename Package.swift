@@ -100,9 +100,9 @@ let package = Package(
         // In-memory image codecs over libpng, libjpeg-turbo and libwebp.
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"),
                                                        .linkedLibrary("webp")]),
-        // libchafa (pixels to symbol cells) via pkg-config; pulls in GLib.
-        .systemLibrary(name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa",
-                       providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        // libchafa (pixels to symbol cells and pictures), opened at the first picture (dlopen of
+        // libchafa.so.0): it brings GLib and PCRE2, which a start before its first frame does not need.
+        .target(name: "CChafa"),
         // Image decoding (PNG, JPEG, WebP, within limits) and thumbnail cells. Pure: no IO.
         .target(name: "RowboatImages", dependencies: ["RowboatCells", "RowboatSpec", "CImageCodecs", "CChafa"]),
         // The image fetch queue: memory → disk → network, decodes under a memory budget (network and cache IO).

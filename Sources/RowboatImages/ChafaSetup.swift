@@ -8,6 +8,6 @@ enum ChafaSetup {
     /// on the calling thread. chafa's global state (symbol tables, palettes)
     /// is built once under g_once; a canvas is used by one thread only.
     static let once: Void = {
-        chafa_set_n_threads(1)
+        rb_chafa_set_n_threads(1)
     }()
 }

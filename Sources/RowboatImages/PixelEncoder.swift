@@ -1,4 +1,7 @@
 import CChafa
+#if canImport(Glibc)
+import Glibc
+#endif
 import RowboatSpec
 import Synchronization
 import RowboatCells
@@ -29,23 +32,24 @@ public struct PixelEncoder: Sendable {
         ChafaSetup.once
         let serial = Self.counter.add(1, ordering: .relaxed).newValue
         let kind = kind(serial: serial)
-        guard let config = chafa_canvas_config_new() else { return nil }
-        defer { chafa_canvas_config_unref(config) }
-        chafa_canvas_config_set_geometry(config, Int32(fit.columns), Int32(fit.rows))
-        chafa_canvas_config_set_cell_geometry(config, Int32(format.cellWidth), Int32(format.cellHeight))
-        chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
-        chafa_canvas_config_set_pixel_mode(config, pixelMode)
-        guard let canvas = chafa_canvas_new(config) else { return nil }
-        defer { chafa_canvas_unref(canvas) }
+        guard let config = rb_chafa_canvas_config_new() else { return nil }
+        defer { rb_chafa_canvas_config_unref(config) }
+        rb_chafa_canvas_config_set_geometry(config, Int32(fit.columns), Int32(fit.rows))
+        rb_chafa_canvas_config_set_cell_geometry(config, Int32(format.cellWidth), Int32(format.cellHeight))
+        rb_chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+        rb_chafa_canvas_config_set_pixel_mode(config, pixelMode)
+        guard let canvas = rb_chafa_canvas_new(config) else { return nil }
+        defer { rb_chafa_canvas_unref(canvas) }
         image.pixels.withUnsafeBytes { raw in
-            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, raw.bindMemory(to: UInt8.self).baseAddress,
+            rb_chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, raw.bindMemory(to: UInt8.self).baseAddress,
                                          Int32(image.width), Int32(image.height), Int32(image.width * 4))
         }
         guard let info = termInfo(kind) else { return nil }
-        defer { chafa_term_info_unref(info) }
-        guard let printed = chafa_canvas_print(canvas, info) else { return nil }
-        defer { g_string_free(printed, 1) }
-        var bytes = Array(UnsafeRawBufferPointer(start: printed.pointee.str, count: Int(printed.pointee.len)))
+        defer { rb_chafa_term_info_unref(info) }
+        var length = 0
+        guard let printed = rb_chafa_canvas_print(canvas, info, &length) else { return nil }
+        defer { free(printed) }
+        var bytes = Array(UnsafeRawBufferPointer(start: printed, count: length))
         if case .kittyPlaceholder(let id) = kind {
             // The virtual placement the placeholder cells refer to.
             bytes += Array("\u{1B}_Ga=p,U=1,i=\(id),c=\(fit.columns),r=\(fit.rows),q=2\u{1B}\\".utf8)
@@ -80,12 +84,12 @@ public struct PixelEncoder: Sendable {
     /// chafa's fallback terminal (which has every pixel protocol), with
     /// kitty's "begin image" made a quiet transmission under our id.
     private func termInfo(_ kind: PixelPicture.Kind) -> OpaquePointer? {
-        guard let base = chafa_term_db_get_fallback_info(chafa_term_db_get_default()) else { return nil }
+        guard let base = rb_chafa_term_db_get_fallback_info(rb_chafa_term_db_get_default()) else { return nil }
         guard let id = kind.kittyID else { return base }
         let begin = "\u{1B}_Ga=t,i=\(id),q=2,f=%1,s=%2,v=%3,c=%4,r=%5,m=1\u{1B}\\"
-        let ok = chafa_term_info_set_seq(base, CHAFA_TERM_SEQ_BEGIN_KITTY_IMMEDIATE_IMAGE_V1, begin, nil)
+        let ok = rb_chafa_term_info_set_seq(base, CHAFA_TERM_SEQ_BEGIN_KITTY_IMMEDIATE_IMAGE_V1, begin)
         guard ok != 0 else {
-            chafa_term_info_unref(base)
+            rb_chafa_term_info_unref(base)
             return nil
         }
         return base

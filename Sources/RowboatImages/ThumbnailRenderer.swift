@@ -81,24 +81,24 @@ public struct ThumbnailRenderer: Sendable {
     /// reads it back cell by cell.
     private func draw(_ image: DecodedImage, columns: Int, rows: Int) -> [ThumbnailCell] {
         ChafaSetup.once
-        guard let config = chafa_canvas_config_new() else {
+        guard let config = rb_chafa_canvas_config_new() else {
             return Array(repeating: .blank, count: columns * rows)
         }
-        defer { chafa_canvas_config_unref(config) }
-        chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
-        chafa_canvas_config_set_canvas_mode(config, canvasMode)
-        if let symbols = chafa_symbol_map_new() {
-            defer { chafa_symbol_map_unref(symbols) }
-            chafa_symbol_map_add_by_tags(symbols, Self.tags(CHAFA_SYMBOL_TAG_BLOCK, CHAFA_SYMBOL_TAG_BORDER, CHAFA_SYMBOL_TAG_SPACE))
-            chafa_symbol_map_remove_by_tags(symbols, Self.tags(CHAFA_SYMBOL_TAG_WIDE))
-            chafa_canvas_config_set_symbol_map(config, symbols) // copies the map
+        defer { rb_chafa_canvas_config_unref(config) }
+        rb_chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+        rb_chafa_canvas_config_set_canvas_mode(config, canvasMode)
+        if let symbols = rb_chafa_symbol_map_new() {
+            defer { rb_chafa_symbol_map_unref(symbols) }
+            rb_chafa_symbol_map_add_by_tags(symbols, Self.tags(CHAFA_SYMBOL_TAG_BLOCK, CHAFA_SYMBOL_TAG_BORDER, CHAFA_SYMBOL_TAG_SPACE))
+            rb_chafa_symbol_map_remove_by_tags(symbols, Self.tags(CHAFA_SYMBOL_TAG_WIDE))
+            rb_chafa_canvas_config_set_symbol_map(config, symbols) // copies the map
         }
-        guard let canvas = chafa_canvas_new(config) else {
+        guard let canvas = rb_chafa_canvas_new(config) else {
             return Array(repeating: .blank, count: columns * rows)
         }
-        defer { chafa_canvas_unref(canvas) }
+        defer { rb_chafa_canvas_unref(canvas) }
         image.pixels.withUnsafeBytes { raw in
-            chafa_canvas_draw_all_pixels(
+            rb_chafa_canvas_draw_all_pixels(
                 canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED,
                 raw.bindMemory(to: UInt8.self).baseAddress,
                 Int32(image.width), Int32(image.height), Int32(image.width * 4)
@@ -109,14 +109,14 @@ public struct ThumbnailRenderer: Sendable {
         let colored = colors != .symbolsOnly
         for y in 0..<Int32(rows) {
             for x in 0..<Int32(columns) {
-                let symbol = Self.symbol(chafa_canvas_get_char_at(canvas, x, y))
+                let symbol = Self.symbol(rb_chafa_canvas_get_char_at(canvas, x, y))
                 guard colored else {
                     cells.append(ThumbnailCell(symbol: symbol))
                     continue
                 }
                 var foreground: Int32 = -1
                 var background: Int32 = -1
-                chafa_canvas_get_raw_colors_at(canvas, x, y, &foreground, &background)
+                rb_chafa_canvas_get_raw_colors_at(canvas, x, y, &foreground, &background)
                 // A space shows no ink: chafa may leave its foreground
                 // unset; give it the background so opaque cells have both.
                 if symbol == " ", foreground < 0 { foreground = background }
