@@ -58,8 +58,9 @@ let package = Package(
         .target(name: "CLibYAML", exclude: ["README.md", "License"], cSettings: [.define("YAML_DECLARE_STATIC")]),
         .target(name: "RowboatParsing", dependencies: ["RowboatSpec", "RowboatProcess", "CSimdJSON", "CLibYAML", "RowboatJQ",
                                                        http("Yams", "Yams")]),
-        // libjq 1.6 (Debian's libjq-dev) and Oniguruma, its regular expressions (libonig-dev).
-        .systemLibrary(name: "CJQ", path: "Sources/CJQ", providers: [.apt(["libjq-dev", "libonig-dev"])]),
+        // libjq 1.6 (its headers from Debian's libjq-dev), opened at the first jq program (dlopen of
+        // libjq.so.1, which brings Oniguruma, its regular expressions): a start does not need them.
+        .target(name: "CJQ"),
         // jq expressions (item fields, the local filter, `fetch --jq`): compiled once, run per item within
         // time, memory and output bounds by a watchdog. Pure but for its watchdog thread: no IO.
         .target(name: "RowboatJQ", dependencies: ["RowboatSpec", "CJQ"]),

@@ -11,24 +11,24 @@ enum JQInput {
         if let string = node.withStringBytes(bytes) { return string }
         var members: jv?
         if node.forEachMemberBytes({ key, value in
-            members = jv_object_set(members ?? jv_object(), bytes(key), make(value))
+            members = rb_jv_object_set(members ?? rb_jv_object(), bytes(key), make(value))
         }) {
-            return members ?? jv_object()
+            return members ?? rb_jv_object()
         }
         if let scalar = node.wholeScalar { return make(scalar) }
         if let elements = node.elements {
-            var array = jv_array()
-            for element in elements { array = jv_array_append(array, make(element)) }
+            var array = rb_jv_array()
+            for element in elements { array = rb_jv_array_append(array, make(element)) }
             return array
         }
-        var object = jv_object()
+        var object = rb_jv_object()
         let ordered = node.forEachOrderedMember { key, value in
-            object = jv_object_set(object, string(key), make(value))
+            object = rb_jv_object_set(object, string(key), make(value))
             return true
         }
         if !ordered {
             for key in node.memberKeys ?? [] {
-                if let value = node.member(key) { object = jv_object_set(object, string(key), make(value)) }
+                if let value = node.member(key) { object = rb_jv_object_set(object, string(key), make(value)) }
             }
         }
         return object
@@ -42,47 +42,47 @@ enum JQInput {
         var object: jv?
         if node.forEachMemberBytes({ key, value in
             guard let at = members.index(of: key) else { return }
-            object = jv_object_set(object ?? jv_object(), jv_copy(keys[at]), make(value))
+            object = rb_jv_object_set(object ?? rb_jv_object(), rb_jv_copy(keys[at]), make(value))
         }) {
-            return object ?? jv_object()
+            return object ?? rb_jv_object()
         }
         guard node.memberKeys != nil else { return make(node) }
-        var built = jv_object()
+        var built = rb_jv_object()
         for (at, name) in members.names.enumerated() {
-            if let value = node.member(name) { built = jv_object_set(built, jv_copy(keys[at]), make(value)) }
+            if let value = node.member(name) { built = rb_jv_object_set(built, rb_jv_copy(keys[at]), make(value)) }
         }
         return built
     }
 
     static func make(_ value: JSONValue) -> jv {
         switch value {
-        case .null: return jv_null()
-        case .bool(let b): return b ? jv_true() : jv_false()
-        case .int(let i): return jv_number(Double(i))
-        case .double(let d): return jv_number(d)
-        case .numberText(let t): return jv_number(Double(t) ?? .nan)
+        case .null: return rb_jv_null()
+        case .bool(let b): return b ? rb_jv_true() : rb_jv_false()
+        case .int(let i): return rb_jv_number(Double(i))
+        case .double(let d): return rb_jv_number(d)
+        case .numberText(let t): return rb_jv_number(Double(t) ?? .nan)
         case .string(let s): return string(s)
         case .array(let items):
-            var array = jv_array()
-            for item in items { array = jv_array_append(array, make(item)) }
+            var array = rb_jv_array()
+            for item in items { array = rb_jv_array_append(array, make(item)) }
             return array
         case .object(let members):
-            var object = jv_object()
-            for (key, item) in members { object = jv_object_set(object, string(key), make(item)) }
+            var object = rb_jv_object()
+            for (key, item) in members { object = rb_jv_object_set(object, string(key), make(item)) }
             return object
         }
     }
 
     static func bytes(_ utf8: UnsafeBufferPointer<UInt8>) -> jv {
-        guard let base = utf8.baseAddress, !utf8.isEmpty else { return jv_string("") }
-        return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { jv_string_sized($0, Int32(utf8.count)) }
+        guard let base = utf8.baseAddress, !utf8.isEmpty else { return rb_jv_string("") }
+        return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { rb_jv_string_sized($0, Int32(utf8.count)) }
     }
 
     static func string(_ text: String) -> jv {
         var text = text
-        if text.isEmpty { return jv_string("") }
+        if text.isEmpty { return rb_jv_string("") }
         return text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { jv_string_sized($0.baseAddress, Int32(bytes.count)) }
+            bytes.withMemoryRebound(to: CChar.self) { rb_jv_string_sized($0.baseAddress, Int32(bytes.count)) }
         }
     }
 }

@@ -17,17 +17,19 @@ final class JQMachine: @unchecked Sendable {
     /// Compiles `program`; nil (and jq's messages) when it does not compile.
     static func compile(_ program: String) -> (JQMachine?, [String]) {
         let messages = JQMessages()
-        guard let state = jq_init() else { return (nil, ["out of memory starting jq"]) }
-        jq_set_error_cb(state, { context, message in
+        guard let state = rb_jq_init() else {
+            return (nil, [rb_jq_failure().map { String(cString: $0) } ?? "out of memory starting jq"])
+        }
+        rb_jq_set_error_cb(state, { context, message in
             let sink = Unmanaged<JQMessages>.fromOpaque(context!).takeUnretainedValue()
             sink.lines.append(JQText.message(message))
         }, Unmanaged.passUnretained(messages).toOpaque())
         // jq's compiler keeps state of its own (builtins, Oniguruma's
         // set-up): one compile at a time in the process.
-        let compiled = JQMachine.compiling.withLock { _ in jq_compile(state, program) }
+        let compiled = JQMachine.compiling.withLock { _ in rb_jq_compile(state, program) }
         guard compiled != 0 else {
             var doomed: OpaquePointer? = state
-            jq_teardown(&doomed)
+            rb_jq_teardown(&doomed)
             return (nil, messages.lines)
         }
         return (JQMachine(state: state, messages: messages), [])
@@ -80,7 +82,7 @@ final class JQMachine: @unchecked Sendable {
     }
 
     private func freeKeys() {
-        room.pointee.memberKeys.forEach(jv_free)
+        room.pointee.memberKeys.forEach { rb_jv_free($0) }
         room.pointee.memberKeys.deallocate()
         room.pointee.memberKeys = UnsafeMutableBufferPointer(start: nil, count: 0)
     }
@@ -91,8 +93,8 @@ final class JQMachine: @unchecked Sendable {
         let taken = room.pointee.nextInput ? room.pointee.inputObjects.1 : room.pointee.inputObjects.0
         if room.pointee.nextInput { room.pointee.inputObjects.1 = nil } else { room.pointee.inputObjects.0 = nil }
         guard let object = taken else { return nil }
-        guard jv_get_refcnt(object) == 1 else {
-            jv_free(object)
+        guard rb_jv_get_refcnt(object) == 1 else {
+            rb_jv_free(object)
             return nil
         }
         return object
@@ -101,10 +103,10 @@ final class JQMachine: @unchecked Sendable {
     /// Keeps this item's input object (a reference of ours), for the item after next.
     func keepInputObject(_ object: jv) {
         if room.pointee.nextInput {
-            if let old = room.pointee.inputObjects.1 { jv_free(old) }
+            if let old = room.pointee.inputObjects.1 { rb_jv_free(old) }
             room.pointee.inputObjects.1 = object
         } else {
-            if let old = room.pointee.inputObjects.0 { jv_free(old) }
+            if let old = room.pointee.inputObjects.0 { rb_jv_free(old) }
             room.pointee.inputObjects.0 = object
         }
         room.pointee.nextInput.toggle()
@@ -113,13 +115,13 @@ final class JQMachine: @unchecked Sendable {
     deinit {
         // The watchdog lets go of the watch at its next look; it never halts this state again.
         watch.machineGone()
-        if let object = room.pointee.inputObjects.0 { jv_free(object) }
-        if let object = room.pointee.inputObjects.1 { jv_free(object) }
+        if let object = room.pointee.inputObjects.0 { rb_jv_free(object) }
+        if let object = room.pointee.inputObjects.1 { rb_jv_free(object) }
         freeKeys()
         room.deinitialize(count: 1)
         room.deallocate()
         var doomed: OpaquePointer? = state
-        jq_teardown(&doomed)
+        rb_jq_teardown(&doomed)
     }
 
     /// An input begins: the watchdog times it from here.

@@ -22,7 +22,7 @@ public struct JQObjectInput {
     /// at most `mostReused` keys).
     init(keys: UnsafeBufferPointer<jv>, reusing: jv? = nil) {
         precondition(reusing == nil || keys.count <= Self.mostReused)
-        object = reusing ?? jv_object()
+        object = reusing ?? rb_jv_object()
         reused = reusing != nil
         self.keys = keys
     }
@@ -30,14 +30,14 @@ public struct JQObjectInput {
     @inline(__always)
     mutating func put(_ member: Int, _ value: jv) {
         given |= 1 << UInt64(member & 63)
-        object = jv_object_set(object, jv_copy(keys[member]), value)
+        object = rb_jv_object_set(object, rb_jv_copy(keys[member]), value)
     }
 
     /// The object as made: a reused one without the members this item did not set.
     mutating func finished() -> jv {
         if reused {
             for member in keys.indices where given & (1 << UInt64(member)) == 0 {
-                object = jv_object_delete(object, jv_copy(keys[member]))
+                object = rb_jv_object_delete(object, rb_jv_copy(keys[member]))
             }
         }
         return object
@@ -50,15 +50,15 @@ public struct JQObjectInput {
 
     /// Member `member` is a number (jq 1.6 holds every number as a double).
     public mutating func set(_ member: Int, number: Double) {
-        put(member, jv_number(number))
+        put(member, rb_jv_number(number))
     }
 
     public mutating func set(_ member: Int, bool: Bool) {
-        put(member, bool ? jv_true() : jv_false())
+        put(member, bool ? rb_jv_true() : rb_jv_false())
     }
 
     public mutating func setNull(_ member: Int) {
-        put(member, jv_null())
+        put(member, rb_jv_null())
     }
 
     /// Member `member` is `node`, whatever it is (an array, an object).
@@ -89,7 +89,7 @@ extension JQProgram {
                     var input = JQObjectInput(keys: keys, reusing: reused ? machine.takeInputObject() : nil)
                     fill(&input)
                     let object = input.finished()
-                    if reused { machine.keepInputObject(jv_copy(object)) }
+                    if reused { machine.keepInputObject(rb_jv_copy(object)) }
                     return object
                 }
             }) { out in

@@ -21,14 +21,14 @@ public struct JQOutput {
     public var value: JSONValue { JQText.value(raw) }
 
     /// Its compact JSON text, as jq prints it (`jq -c`).
-    public var json: String { JQText.json(jv_copy(raw)) }
+    public var json: String { JQText.json(rb_jv_copy(raw)) }
 
     /// A string's bytes (UTF-8) given to `body` (valid inside it); false
     /// for other kinds. Not generic: read once per item.
     public func withStringBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard kind == JV_KIND_STRING else { return false }
         let length = stringBytes
-        guard let start = jv_string_value(raw) else {
+        guard let start = rb_jv_string_value(raw) else {
             body(UnsafeBufferPointer(start: nil, count: 0))
             return true
         }

@@ -140,10 +140,10 @@ public final class JQProgram: Sendable, CustomStringConvertible {
     public func run(json text: String, _ body: (JQOutput) -> Bool) throws(JQError) {
         var text = text
         let parsed = text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { jv_parse_sized($0.baseAddress, Int32(bytes.count)) }
+            bytes.withMemoryRebound(to: CChar.self) { rb_jv_parse_sized($0.baseAddress, Int32(bytes.count)) }
         }
-        guard jv_get_kind(parsed) != JV_KIND_INVALID else {
-            throw JQError(.runtime, "not JSON: " + JQText.message(jv_invalid_get_msg(parsed)))
+        guard rb_jv_get_kind(parsed) != JV_KIND_INVALID else {
+            throw JQError(.runtime, "not JSON: " + JQText.message(rb_jv_invalid_get_msg(parsed)))
         }
         try run(jv: parsed, body)
     }
@@ -173,7 +173,7 @@ public final class JQProgram: Sendable, CustomStringConvertible {
 
     func run(jv input: jv, _ body: (JQOutput) -> Bool) throws(JQError) {
         if let reason = off {
-            jv_free(input)
+            rb_jv_free(input)
             throw reason
         }
         try run(making: { _ in input }, body)
@@ -192,36 +192,36 @@ public final class JQProgram: Sendable, CustomStringConvertible {
         }
         let input = make(machine)
         machine.begin()
-        jq_start(machine.state, input, 0)
+        rb_jq_start(machine.state, input, 0)
         var given = 0
         var failure: JQError?
         while true {
-            let output = jq_next(machine.state)
-            let kind = jv_get_kind(output)
+            let output = rb_jq_next(machine.state)
+            let kind = rb_jv_get_kind(output)
             if kind == JV_KIND_INVALID {
                 if let bound = machine.end() {
-                    jv_free(output)
+                    rb_jv_free(output)
                     failure = boundError(bound)
                     // What the halted run built is given back now, not at the next input.
-                    jq_start(machine.state, jv_null(), 0)
-                } else if jv_invalid_has_msg(jv_copy(output)) != 0 {
-                    failure = JQError(.runtime, JQText.message(jv_invalid_get_msg(output)))
+                    rb_jq_start(machine.state, rb_jv_null(), 0)
+                } else if rb_jv_invalid_has_msg(rb_jv_copy(output)) != 0 {
+                    failure = JQError(.runtime, JQText.message(rb_jv_invalid_get_msg(output)))
                 } else {
-                    jv_free(output)
+                    rb_jv_free(output)
                 }
                 break
             }
             given += 1
             // A string's length, read once: the bound and the output's bytes.
-            let length = kind == JV_KIND_STRING ? Int(jv_string_length_bytes(jv_copy(output))) : 0
+            let length = kind == JV_KIND_STRING ? Int(rb_jv_string_length_bytes(rb_jv_copy(output))) : 0
             if given > limits.outputs || length > limits.outputBytes {
-                jv_free(output)
+                rb_jv_free(output)
                 _ = machine.end()
                 failure = boundError(.overOutput)
                 break
             }
             let more = body(JQOutput(value: output, kind: kind, stringBytes: length, limit: limits.outputBytes))
-            jv_free(output)
+            rb_jv_free(output)
             if !more {
                 _ = machine.end()
                 break

@@ -105,7 +105,7 @@ final class JQRunWatch: @unchecked Sendable {
         stopped.store(Self.code(of: bound), ordering: .relaxed)
         // jq checks this flag before each instruction: the run returns at
         // its next one (jq 1.6's `halt`, from here).
-        jq_halt(state, jv_invalid(), jv_null())
+        rb_jq_halt(state, rb_jv_invalid(), rb_jv_null())
         word.bitwiseAnd(~Self.halting, ordering: .releasing)
         return true
     }

@@ -7,9 +7,9 @@ enum JQText {
     /// A message from jq's error callback or an invalid value's message:
     /// its text when it is a string, else its JSON.
     static func message(_ value: jv) -> String {
-        if jv_get_kind(value) == JV_KIND_STRING {
-            let text = String(cString: jv_string_value(value))
-            jv_free(value)
+        if rb_jv_get_kind(value) == JV_KIND_STRING {
+            let text = String(cString: rb_jv_string_value(value))
+            rb_jv_free(value)
             return text
         }
         return json(value)
@@ -18,9 +18,9 @@ enum JQText {
     /// The compact JSON text of `value` (jq's own printing: control
     /// characters escaped).
     static func json(_ value: jv) -> String {
-        let dumped = jv_dump_string(value, 0)
-        defer { jv_free(dumped) }
-        return String(cString: jv_string_value(dumped))
+        let dumped = rb_jv_dump_string(value, 0)
+        defer { rb_jv_free(dumped) }
+        return String(cString: rb_jv_string_value(dumped))
     }
 
     /// JSON text with every scalar `Sanitizer` would not keep (controls,
@@ -47,16 +47,16 @@ enum JQText {
     /// holds it, a double: jq 1.6 rounds integers past 2^53), an array
     /// or object as its JSON text. Does not consume `value`.
     static func value(_ value: jv) -> JSONValue {
-        switch jv_get_kind(value) {
+        switch rb_jv_get_kind(value) {
         case JV_KIND_NULL: return .null
         case JV_KIND_TRUE: return .bool(true)
         case JV_KIND_FALSE: return .bool(false)
-        case JV_KIND_NUMBER: return JSONValue.decimal(jv_number_value(value))
+        case JV_KIND_NUMBER: return JSONValue.decimal(rb_jv_number_value(value))
         case JV_KIND_STRING:
-            let length = Int(jv_string_length_bytes(jv_copy(value)))
-            return .string(String(decoding: UnsafeRawBufferPointer(start: jv_string_value(value), count: length)
+            let length = Int(rb_jv_string_length_bytes(rb_jv_copy(value)))
+            return .string(String(decoding: UnsafeRawBufferPointer(start: rb_jv_string_value(value), count: length)
                                     .bindMemory(to: UInt8.self), as: UTF8.self))
-        default: return .string(json(jv_copy(value)))
+        default: return .string(json(rb_jv_copy(value)))
         }
     }
 }
