@@ -62,124 +62,38 @@ static inline int rb_jq_ready(void) {
     return __builtin_expect(atomic_load_explicit(&rb_jq_loaded, memory_order_acquire) == 1, 1) || rb_jq_load();
 }
 
-static inline jq_state *rb_jq_init(void) {
-    return rb_jq_ready() ? rb_jq.jq_init() : NULL;
-}
-static inline void rb_jq_set_error_cb(jq_state *state, jq_msg_cb callback, void *context) {
-    rb_jq_ready();
-    rb_jq.jq_set_error_cb(state, callback, context);
-}
-static inline int rb_jq_compile(jq_state *state, const char *program) {
-    rb_jq_ready();
-    return rb_jq.jq_compile(state, program);
-}
-static inline void rb_jq_start(jq_state *state, jv value, int flags) {
-    rb_jq_ready();
-    rb_jq.jq_start(state, value, flags);
-}
-static inline jv rb_jq_next(jq_state *state) {
-    rb_jq_ready();
-    return rb_jq.jq_next(state);
-}
-static inline void rb_jq_halt(jq_state *state, jv exit_code, jv message) {
-    rb_jq_ready();
-    rb_jq.jq_halt(state, exit_code, message);
-}
-static inline void rb_jq_teardown(jq_state **state) {
-    rb_jq_ready();
-    rb_jq.jq_teardown(state);
-}
-static inline jv rb_jv_copy(jv value) {
-    rb_jq_ready();
-    return rb_jq.jv_copy(value);
-}
-static inline void rb_jv_free(jv value) {
-    rb_jq_ready();
-    rb_jq.jv_free(value);
-}
-static inline jv_kind rb_jv_get_kind(jv value) {
-    rb_jq_ready();
-    return rb_jq.jv_get_kind(value);
-}
-static inline int rb_jv_get_refcnt(jv value) {
-    rb_jq_ready();
-    return rb_jq.jv_get_refcnt(value);
-}
-static inline jv rb_jv_null(void) {
-    rb_jq_ready();
-    return rb_jq.jv_null();
-}
-static inline jv rb_jv_true(void) {
-    rb_jq_ready();
-    return rb_jq.jv_true();
-}
-static inline jv rb_jv_false(void) {
-    rb_jq_ready();
-    return rb_jq.jv_false();
-}
-static inline jv rb_jv_invalid(void) {
-    rb_jq_ready();
-    return rb_jq.jv_invalid();
-}
-static inline int rb_jv_invalid_has_msg(jv value) {
-    rb_jq_ready();
-    return rb_jq.jv_invalid_has_msg(value);
-}
-static inline jv rb_jv_invalid_get_msg(jv value) {
-    rb_jq_ready();
-    return rb_jq.jv_invalid_get_msg(value);
-}
-static inline jv rb_jv_number(double number) {
-    rb_jq_ready();
-    return rb_jq.jv_number(number);
-}
-static inline double rb_jv_number_value(jv value) {
-    rb_jq_ready();
-    return rb_jq.jv_number_value(value);
-}
-static inline jv rb_jv_string(const char *text) {
-    rb_jq_ready();
-    return rb_jq.jv_string(text);
-}
-static inline jv rb_jv_string_sized(const char *text, int length) {
-    rb_jq_ready();
-    return rb_jq.jv_string_sized(text, length);
-}
-static inline const char *rb_jv_string_value(jv value) {
-    rb_jq_ready();
-    return rb_jq.jv_string_value(value);
-}
-static inline int rb_jv_string_length_bytes(jv value) {
-    rb_jq_ready();
-    return rb_jq.jv_string_length_bytes(value);
-}
-static inline jv rb_jv_array(void) {
-    rb_jq_ready();
-    return rb_jq.jv_array();
-}
-static inline jv rb_jv_array_append(jv array, jv value) {
-    rb_jq_ready();
-    return rb_jq.jv_array_append(array, value);
-}
-static inline jv rb_jv_object(void) {
-    rb_jq_ready();
-    return rb_jq.jv_object();
-}
-static inline jv rb_jv_object_set(jv object, jv key, jv value) {
-    rb_jq_ready();
-    return rb_jq.jv_object_set(object, key, value);
-}
-static inline jv rb_jv_object_delete(jv object, jv key) {
-    rb_jq_ready();
-    return rb_jq.jv_object_delete(object, key);
-}
-static inline jv rb_jv_parse_sized(const char *text, int length) {
-    rb_jq_ready();
-    return rb_jq.jv_parse_sized(text, length);
-}
-static inline jv rb_jv_dump_string(jv value, int flags) {
-    rb_jq_ready();
-    return rb_jq.jv_dump_string(value, flags);
-}
+/// libjq's function `name`, once the table is filled.
+#define RB_JQ(name) (rb_jq_ready(), rb_jq.name)
+
+static inline jq_state *rb_jq_init(void) { return rb_jq_ready() ? rb_jq.jq_init() : NULL; }
+static inline void rb_jq_set_error_cb(jq_state *state, jq_msg_cb callback, void *context) { RB_JQ(jq_set_error_cb)(state, callback, context); }
+static inline int rb_jq_compile(jq_state *state, const char *program) { return RB_JQ(jq_compile)(state, program); }
+static inline void rb_jq_start(jq_state *state, jv value, int flags) { RB_JQ(jq_start)(state, value, flags); }
+static inline jv rb_jq_next(jq_state *state) { return RB_JQ(jq_next)(state); }
+static inline void rb_jq_halt(jq_state *state, jv exit_code, jv message) { RB_JQ(jq_halt)(state, exit_code, message); }
+static inline void rb_jq_teardown(jq_state **state) { RB_JQ(jq_teardown)(state); }
+static inline jv rb_jv_copy(jv value) { return RB_JQ(jv_copy)(value); }
+static inline void rb_jv_free(jv value) { RB_JQ(jv_free)(value); }
+static inline jv_kind rb_jv_get_kind(jv value) { return RB_JQ(jv_get_kind)(value); }
+static inline int rb_jv_get_refcnt(jv value) { return RB_JQ(jv_get_refcnt)(value); }
+static inline jv rb_jv_null(void) { return RB_JQ(jv_null)(); }
+static inline jv rb_jv_true(void) { return RB_JQ(jv_true)(); }
+static inline jv rb_jv_false(void) { return RB_JQ(jv_false)(); }
+static inline jv rb_jv_invalid(void) { return RB_JQ(jv_invalid)(); }
+static inline int rb_jv_invalid_has_msg(jv value) { return RB_JQ(jv_invalid_has_msg)(value); }
+static inline jv rb_jv_invalid_get_msg(jv value) { return RB_JQ(jv_invalid_get_msg)(value); }
+static inline jv rb_jv_number(double number) { return RB_JQ(jv_number)(number); }
+static inline double rb_jv_number_value(jv value) { return RB_JQ(jv_number_value)(value); }
+static inline jv rb_jv_string(const char *text) { return RB_JQ(jv_string)(text); }
+static inline jv rb_jv_string_sized(const char *text, int length) { return RB_JQ(jv_string_sized)(text, length); }
+static inline const char *rb_jv_string_value(jv value) { return RB_JQ(jv_string_value)(value); }
+static inline int rb_jv_string_length_bytes(jv value) { return RB_JQ(jv_string_length_bytes)(value); }
+static inline jv rb_jv_array(void) { return RB_JQ(jv_array)(); }
+static inline jv rb_jv_array_append(jv array, jv value) { return RB_JQ(jv_array_append)(array, value); }
+static inline jv rb_jv_object(void) { return RB_JQ(jv_object)(); }
+static inline jv rb_jv_object_set(jv object, jv key, jv value) { return RB_JQ(jv_object_set)(object, key, value); }
+static inline jv rb_jv_object_delete(jv object, jv key) { return RB_JQ(jv_object_delete)(object, key); }
+static inline jv rb_jv_parse_sized(const char *text, int length) { return RB_JQ(jv_parse_sized)(text, length); }
+static inline jv rb_jv_dump_string(jv value, int flags) { return RB_JQ(jv_dump_string)(value, flags); }
 
 #endif
