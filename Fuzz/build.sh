@@ -2,8 +2,8 @@
 # Builds the libFuzzer targets in Fuzz/targets into .build/fuzz/bin.
 #
 # SwiftPM cannot build a libFuzzer binary, so the pieces are compiled
-# directly: CYaml and our CLibYAML (C) and the CSimdJSON shim (C++) with clang, then Yams,
-# RowboatSpec, RowboatProcess, RowboatJQ (over the system's libjq) and RowboatParsing as
+# directly: CYaml and our CLibYAML and CJQ (C) and the CSimdJSON shim (C++) with clang, then Yams,
+# RowboatSpec, RowboatProcess, RowboatJQ (over CJQ, which opens libjq) and RowboatParsing as
 # whole-module objects with swiftc, all with ASan and coverage instrumentation, then each target file linked against them with
 # -sanitize=fuzzer,address (libFuzzer brings main). Yams comes from
 # SwiftPM's checkout in .build/checkouts.
@@ -68,20 +68,25 @@ if newer "$out/obj/csimdjson.o" "$simdjson_dir"; then
     "$simdjson_dir/simdjson_shim.cpp" -o "$out/obj/csimdjson.o"
 fi
 
-# RowboatParsing compiles jq field expressions through RowboatJQ, over the
-# system's libjq (Sources/CJQ's header, by a module map of its own here).
+# RowboatParsing compiles jq field expressions through RowboatJQ, over
+# CJQ (C: libjq opened at the first program): its object, and a module map
+# for its header.
 mkdir -p "$out/modules/CJQ"
 cat > "$out/modules/CJQ/module.modulemap" <<MAP
-module CJQ [system] {
-    header "$PWD/Sources/CJQ/shim.h"
+module CJQ {
+    header "$PWD/Sources/CJQ/include/CJQ.h"
     export *
 }
 MAP
+if newer "$out/obj/cjq.o" Sources/CJQ; then
+  echo "fuzz: compiling CJQ"
+  clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CJQ/include Sources/CJQ/JQ.c -o "$out/obj/cjq.o"
+fi
 
 swift_module() { # NAME SOURCE-DIR SWIFT-LANGUAGE-VERSION
   local name=$1 dir=$2
   if newer "$out/obj/$name.o" "$dir" "$out/obj/cyaml.stamp" || { [ "$name" = RowboatParsing ] && newer "$out/obj/$name.o" "$out/obj/Yams.o" "$out/obj/csimdjson.o" "$out/obj/RowboatSpec.o" "$out/obj/RowboatProcess.o" "$out/obj/RowboatJQ.o" "$out/obj/clibyaml.stamp"; } \
-      || { [ "$name" = RowboatJQ ] && newer "$out/obj/$name.o" "$out/obj/RowboatSpec.o"; }; then
+      || { [ "$name" = RowboatJQ ] && newer "$out/obj/$name.o" "$out/obj/RowboatSpec.o" Sources/CJQ; }; then
     echo "fuzz: compiling $name ($opt)"
     find "$dir" -name '*.swift' -print0 | xargs -0 swiftc -parse-as-library -wmo "$opt" -g \
       -sanitize=fuzzer,address -module-name "$name" -package-name rowboat -swift-version "$3" -DSWIFT_PACKAGE \
@@ -116,13 +121,13 @@ for source in Fuzz/targets/*.swift; do
   name=$(basename "$source" .swift)
   binary="$out/bin/$name"
   if newer "$binary" "$source" Fuzz/support "$out/obj/RowboatSpec.o" "$out/obj/RowboatProcess.o" "$out/obj/RowboatJQ.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" \
-      "$out/obj/csimdjson.o" "$out/obj/clibyaml.stamp"; then
+      "$out/obj/csimdjson.o" "$out/obj/cjq.o" "$out/obj/clibyaml.stamp"; then
     echo "fuzz: linking $name"
     # (gold warns about ASan's local symbols; harmless.)
     swiftc -parse-as-library "$opt" -g -sanitize=fuzzer,address -swift-version 6 -module-name "$name" -package-name rowboat \
       -I "$out/modules" -I "$out/modules/CSimdJSON" -I "$out/modules/CJQ" -I "$cyaml_include" -I "$clibyaml/include" \
       "$source" Fuzz/support/*.swift "$out/obj/RowboatSpec.o" "$out/obj/RowboatProcess.o" "$out/obj/RowboatJQ.o" "$out/obj/RowboatParsing.o" "$out/obj/Yams.o" "$out"/obj/cyaml-*.o \
       "$out"/obj/clibyaml-*.o \
-      "$out/obj/csimdjson.o" -lsimdjson -ljq -lonig -lstdc++ -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+      "$out/obj/csimdjson.o" "$out/obj/cjq.o" -lsimdjson -lstdc++ -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
   fi
 done
