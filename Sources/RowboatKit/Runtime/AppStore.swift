@@ -1,3 +1,4 @@
+import Foundation
 import RowboatCore
 import Synchronization
 
@@ -12,6 +13,13 @@ package final class AppStore: Sendable {
     /// hooks). It gets no state before: a kept copy would make the reducer
     /// copy every row it changes.
     private let observe: (@Sendable (AppState) -> Void)?
+    /// Held by a step from its reduction until the observer has seen the
+    /// state after it, so the observer sees every state in the order the
+    /// reducer made them, one at a time, whichever threads send (a
+    /// `ListSession`'s). Recursive: an observer may send again (the nested
+    /// step is seen before the outer one returns). Taken before the
+    /// state's lock, never while holding it.
+    private let inOrder = NSRecursiveLock()
 
     package init(_ state: AppState, observe: (@Sendable (AppState) -> Void)? = nil) {
         self.state = Mutex(state)
@@ -34,17 +42,21 @@ package final class AppStore: Sendable {
         state.withLock { body(&$0) }
     }
 
-    /// Reduces `actions` in order, shows the observer the state after them,
-    /// then hands their effects to `perform` in order (outside the lock, so
+    /// Reduces `actions` in order, shows the observer the state after them
+    /// (before any later step's state), then hands their effects to `perform` in order (outside the lock, so
     /// an effect may send again). Returns when the next live tick is due
     /// and the state's clock, after the actions.
     @discardableResult
     package func send(_ actions: AppAction..., perform: (AppEffect) -> Void) -> (nextLiveTick: Double?, clock: Double) {
+        if observe != nil { inOrder.lock() }
         let (effects, after, tick) = state.withLock { state in
             (actions.flatMap { AppReducer.reduce(&state, $0) }, observe == nil ? nil : state,
              (nextLiveTick: state.nextLiveTick, clock: state.clock))
         }
-        if let after { observe?(after) }
+        if let after {
+            observe?(after)
+            inOrder.unlock()
+        }
         for effect in effects { perform(effect) }
         return tick
     }
