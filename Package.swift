@@ -205,7 +205,7 @@ let package = Package(
         .testTarget(name: "RowboatImagesTests", dependencies: ["RowboatImages", "RowboatCells", "RowboatSpec", "CImageCodecs", "CImageFixtures"]),
         .testTarget(name: "RowboatImageFetchTests", dependencies: ["RowboatImageFetch", "RowboatImages", "RowboatCells", "RowboatSpec", "RowboatProcess",
                                                                "RowboatDemo", "RowboatNetwork", "RowboatCache", "RowboatTestSupport"]),
-        .testTarget(name: "RowboatKitTests", dependencies: ["RowboatKit", "RowboatCore", "RowboatCells"]),
+        .testTarget(name: "RowboatKitTests", dependencies: ["RowboatKit", "RowboatCore", "RowboatCells", "RowboatSpec"]),
         .testTarget(name: "RowboatCLITests", dependencies: ["RowboatApp", "RowboatSpec", "RowboatParsing", "RowboatDemo", "RowboatCache",
                                                          "RowboatProcess", "RowboatTestSupport"]),
     ],
