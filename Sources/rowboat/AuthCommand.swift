@@ -27,7 +27,7 @@ struct AuthOptions: ParsableArguments {
     func context(transport: HTTPTransport) throws(CLIError) -> (SignInContext, notice: String?) {
         let loaded: RowboatConfig
         do {
-            loaded = try ConfigFile.load(config ?? ConfigFile.demoConfigPath())
+            loaded = try ConfigReadAhead.load(config)
         } catch {
             throw CLIError(error.description)
         }

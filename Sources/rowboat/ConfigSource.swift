@@ -27,7 +27,7 @@ struct ConfigSource {
                      environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> ConfigSource {
         var loaded: RowboatConfig
         do {
-            loaded = try ConfigFile.load(path ?? ConfigFile.demoConfigPath())
+            loaded = try ConfigReadAhead.load(path)
         } catch {
             throw CLIError(error.description)
         }

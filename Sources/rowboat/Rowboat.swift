@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Glibc
+import RowboatApp
 import RowboatCore
 
 /// The `rowboat` command: browse (default) and the demo server.
@@ -46,6 +47,13 @@ struct Rowboat: AsyncParsableCommand {
         // checked against (0.8 ms of dictionaries and first runtime lookups),
         // is made there too, while the arguments are parsed.
         DispatchQueue.global().async { _ = KeyMap.default }
+        // The config file the command will open is read and checked on
+        // another thread meanwhile (what the command asks for, if the
+        // parse settles on another file, is loaded then as before).
+        if let named = ConfigReadAhead.named(in: Array(CommandLine.arguments.dropFirst()),
+                                             others: ["config", "demo-server"]) {
+            ConfigReadAhead.begin(named)
+        }
         do {
             var command = try parseAsRoot(nil)
             if var command = command as? AsyncParsableCommand {

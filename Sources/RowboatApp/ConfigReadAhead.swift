@@ -1,0 +1,91 @@
+import Dispatch
+import Foundation
+import RowboatSpec
+import Synchronization
+
+/// A config file read on another thread while its command line is still
+/// being parsed: `rowboat` begins loading the file its arguments name
+/// (`ConfigFile.load`, the same read, parse and checks) before
+/// ArgumentParser runs, and the command's own open takes what was loaded
+/// when it asks for the same file. Asked for another, or never asked, it
+/// is not used: the command loads as it would have.
+public enum ConfigReadAhead {
+    /// One load under way or done: the file as named (nil: the demo
+    /// config) and its outcome once there.
+    private final class Load: Sendable {
+        let named: String?
+        let outcome = Mutex<Result<RowboatConfig, ConfigError>?>(nil)
+        let done = DispatchGroup()
+
+        init(named: String?) {
+            self.named = named
+        }
+    }
+
+    private static let current = Mutex<Load?>(nil)
+
+    /// Starts loading `named` (nil: the demo config) on another thread.
+    public static func begin(_ named: String?) {
+        let load = Load(named: named)
+        load.done.enter()
+        current.withLock { $0 = load }
+        DispatchQueue.global(qos: .userInitiated).async {
+            let outcome = Result { () throws(ConfigError) in try ConfigFile.load(named ?? ConfigFile.demoConfigPath()) }
+            load.outcome.withLock { $0 = outcome }
+            load.done.leave()
+        }
+    }
+
+    /// The config `named` (nil: the demo config): what the load begun for
+    /// it gave, else loaded now.
+    public static func load(_ named: String?) throws(ConfigError) -> RowboatConfig {
+        if let loaded = take(named) { return try loaded.get() }
+        return try ConfigFile.load(named ?? ConfigFile.demoConfigPath())
+    }
+
+    /// What the load begun for `named` gave (waiting for it if it is still
+    /// under way), once; nil when none was begun for that file.
+    public static func take(_ named: String?) -> Result<RowboatConfig, ConfigError>? {
+        guard let load = current.withLock({ current -> Load? in
+            guard let load = current, load.named == named else { return nil }
+            current = nil
+            return load
+        }) else { return nil }
+        load.done.wait()
+        return load.outcome.withLock { $0 }
+    }
+
+    /// The config a `rowboat` command line opens, judged from its words
+    /// before they are parsed: `.some(file)` for `--config FILE` or
+    /// `--config=FILE` (the last given), `.some(nil)` for the demo config
+    /// (no `--config` and no URL), nil when it opens none this way (a
+    /// URL to probe, help or the version asked for, or a command in
+    /// `others`, the subcommands that open no config by `--config`). A wrong judgement costs only
+    /// the load: `take` is asked for the file the parse settled on.
+    public static func named(in arguments: [String], others: Set<String>) -> String?? {
+        if let first = arguments.first, others.contains(first) { return nil }
+        var named: String?
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let word = arguments[index]
+            if word == "--" { break }
+            if ["--help", "-h", "--version", "--generate-completion-script"].contains(word) { return nil }
+            if word == "--config", index + 1 < arguments.endIndex {
+                named = arguments[index + 1]
+                index += 1
+            } else if word.hasPrefix("--config=") {
+                named = String(word.dropFirst("--config=".count))
+            } else if isURL(word) {
+                return nil
+            }
+            index += 1
+        }
+        if let named, isURL(named) { return nil }
+        return .some(named)
+    }
+
+    private static func isURL(_ word: String) -> Bool {
+        let lower = word.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+}
