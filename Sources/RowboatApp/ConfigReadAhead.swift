@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RowboatCache
 import RowboatSpec
 import Synchronization
 
@@ -24,13 +25,16 @@ public enum ConfigReadAhead {
 
     private static let current = Mutex<Load?>(nil)
 
-    /// Starts loading `named` (nil: the demo config) on another thread.
-    public static func begin(_ named: String?) {
+    /// Starts loading `named` (nil: the demo config) on another thread;
+    /// with `openingCache` (a browse), the config's cache store then begins
+    /// to open too (`CacheStore.openAhead`).
+    public static func begin(_ named: String?, openingCache: Bool = false) {
         let load = Load(named: named)
         load.done.enter()
         current.withLock { $0 = load }
         DispatchQueue.global(qos: .userInitiated).async {
             let outcome = Result { () throws(ConfigError) in try ConfigFile.load(named ?? ConfigFile.demoConfigPath()) }
+            if openingCache, case .success(let config) = outcome { CacheStore.openAhead(for: config) }
             load.outcome.withLock { $0 = outcome }
             load.done.leave()
         }
@@ -58,12 +62,13 @@ public enum ConfigReadAhead {
     /// The config a `rowboat` command line opens, judged from its words
     /// before they are parsed: `.some(file)` for `--config FILE` or
     /// `--config=FILE` (the last given), `.some(nil)` for the demo config
-    /// (no `--config` and no URL), nil when it opens none this way (a
-    /// URL to probe, help or the version asked for, or a command in
-    /// `others`, the subcommands that open no config by `--config`). A wrong judgement costs only
-    /// the load: `take` is asked for the file the parse settled on.
-    public static func named(in arguments: [String], others: Set<String>) -> String?? {
-        if let first = arguments.first, others.contains(first) { return nil }
+    /// (no `--config` and no URL), nil when it opens none this way: a URL
+    /// to probe, help or the version asked for, or a first word that is
+    /// neither an option nor one of `commands` (the subcommands that read
+    /// ahead; with no subcommand, the default's). A wrong judgement costs
+    /// only the load: `take` is asked for the file the parse settled on.
+    public static func named(in arguments: [String], commands: Set<String>) -> String?? {
+        if let first = arguments.first, !first.hasPrefix("-"), !isURL(first), !commands.contains(first) { return nil }
         var named: String?
         var index = arguments.startIndex
         while index < arguments.endIndex {

@@ -41,12 +41,15 @@ public final class CacheStore: Sendable {
     /// The store for `config`, at its configured or default location.
     /// `now` (seconds since the epoch) decides which stale responses go.
     /// `inBackground`: the file is opened (and its stale responses pruned)
-    /// on a thread of its own; the store's first use waits for it.
+    /// on a thread of its own; the store's first use waits for it. The
+    /// store `openAhead` began for the same file and settings is taken
+    /// instead, once.
     public static func open(for config: RowboatConfig,
                             environment: [String: String] = ProcessInfo.processInfo.environment,
                             now: Double = Date().timeIntervalSince1970, inBackground: Bool = false) -> CacheStore {
         let settings = config.localCache
         let path = CacheLocation.file(for: config, environment: environment)
+        if let store = CacheOpenedAhead.take(path: path, settings: settings) { return store }
         // Responses expired longer ago than keepStale are of no use even offline.
         let pruneBefore = settings.enabled ? now - settings.keepStaleSeconds : nil
         return CacheStore(path: path, expireSeconds: settings.expireSeconds, maxBytes: settings.maxBytes,

@@ -27,7 +27,7 @@ struct AuthOptions: ParsableArguments {
     func context(transport: HTTPTransport) throws(CLIError) -> (SignInContext, notice: String?) {
         let loaded: RowboatConfig
         do {
-            loaded = try ConfigReadAhead.load(config)
+            loaded = try ConfigFile.load(config ?? ConfigFile.demoConfigPath())
         } catch {
             throw CLIError(error.description)
         }

@@ -16,7 +16,7 @@ struct CacheCommand: AsyncParsableCommand {
     static func store(config path: String?) throws(CLIError) -> CacheStore {
         let config: RowboatConfig
         do {
-            config = try ConfigReadAhead.load(path)
+            config = try ConfigFile.load(path ?? ConfigFile.demoConfigPath())
         } catch {
             throw CLIError(error.description)
         }

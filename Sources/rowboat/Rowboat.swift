@@ -48,11 +48,12 @@ struct Rowboat: AsyncParsableCommand {
         // is made there too, while the arguments are parsed.
         DispatchQueue.global().async { _ = KeyMap.default }
         // The config file the command will open is read and checked on
-        // another thread meanwhile (what the command asks for, if the
-        // parse settles on another file, is loaded then as before).
-        if let named = ConfigReadAhead.named(in: Array(CommandLine.arguments.dropFirst()),
-                                             others: ["config", "demo-server"]) {
-            ConfigReadAhead.begin(named)
+        // another thread meanwhile, and a browse's cache then begins to
+        // open (what the command asks for, if the parse settles on another
+        // file, is loaded and opened then as before).
+        let words = Array(CommandLine.arguments.dropFirst())
+        if let named = ConfigReadAhead.named(in: words, commands: ["browse", "fetch"]) {
+            ConfigReadAhead.begin(named, openingCache: words.first != "fetch")
         }
         do {
             var command = try parseAsRoot(nil)

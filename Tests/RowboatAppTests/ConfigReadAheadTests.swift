@@ -7,27 +7,28 @@ import Testing
 /// command line names, and that what is taken is what a load would give.
 @Suite(.serialized)
 struct ConfigReadAheadTests {
-    let others: Set<String> = ["config", "demo-server"]
+    let commands: Set<String> = ["browse", "fetch"]
 
     @Test func theFileACommandLineNames() {
-        let named = { (words: [String]) in ConfigReadAhead.named(in: words, others: self.others) }
+        let named = { (words: [String]) in ConfigReadAhead.named(in: words, commands: self.commands) }
         #expect(named([]) == .some(nil))
         #expect(named(["--mode", "cache-only"]) == .some(nil))
         #expect(named(["--config", "a.yaml", "--mode", "cache-only"]) == .some("a.yaml"))
         #expect(named(["--config=b.yaml"]) == .some("b.yaml"))
         #expect(named(["--config", "a.yaml", "--config", "c.yaml"]) == .some("c.yaml"))
         #expect(named(["fetch", "--config", "a.yaml", "items"]) == .some("a.yaml"))
-        #expect(named(["cache", "size", "--config", "a.yaml"]) == .some("a.yaml"))
+        #expect(named(["browse", "--config", "a.yaml"]) == .some("a.yaml"))
         // A file whose name is only an option's word after `--` is not one.
         #expect(named(["--", "--config", "a.yaml"]) == .some(nil))
         // None: a URL to probe (as the argument or as --config), help, the
-        // version, a command that opens no config by --config.
+        // version, a command that does not read ahead.
         #expect(named(["https://127.0.0.1:1/items"]) == nil)
         #expect(named(["--config", "HTTP://127.0.0.1:1/items"]) == nil)
         #expect(named(["--config", "a.yaml", "--help"]) == nil)
         #expect(named(["--version"]) == nil)
         #expect(named(["config", "check", "a.yaml"]) == nil)
         #expect(named(["demo-server", "--port", "0"]) == nil)
+        #expect(named(["cache", "_write-loop", "--path", "/tmp/x"]) == nil)
     }
 
     func file(_ text: String) throws -> String {
