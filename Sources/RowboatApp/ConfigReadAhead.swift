@@ -26,14 +26,18 @@ public enum ConfigReadAhead {
     private static let current = Mutex<Load?>(nil)
 
     /// Starts loading `named` (nil: the demo config) on another thread;
-    /// with `openingCache` (a browse), the config's cache store then begins
-    /// to open too (`CacheStore.openAhead`).
+    /// with `openingCache` (a browse), the config's cache file begins to
+    /// open too (`CacheStore.openAhead`): at once where a config of that
+    /// file keeps it unless it says otherwise, if it is there, and where
+    /// the config read says, if that is elsewhere.
     public static func begin(_ named: String?, openingCache: Bool = false) {
         let load = Load(named: named)
         load.done.enter()
         current.withLock { $0 = load }
         DispatchQueue.global(qos: .userInitiated).async {
-            let outcome = Result { () throws(ConfigError) in try ConfigFile.load(named ?? ConfigFile.demoConfigPath()) }
+            let path = named ?? ConfigFile.demoConfigPath()
+            if openingCache { CacheStore.openAhead(forConfigAt: path) }
+            let outcome = Result { () throws(ConfigError) in try ConfigFile.load(path) }
             if openingCache, case .success(let config) = outcome { CacheStore.openAhead(for: config) }
             load.outcome.withLock { $0 = outcome }
             load.done.leave()

@@ -29,10 +29,16 @@ public enum CacheLocation {
 
     /// The database file name for a config: `rowboat-<hash>.sqlite`.
     public static func fileName(for config: RowboatConfig) -> String {
-        let identity = config.source.isEmpty
-            ? config.server
-            : URL(fileURLWithPath: config.source).standardizedFileURL.path
-        return "rowboat-\(StableHash.hex(identity)).sqlite"
+        config.source.isEmpty ? fileName(identity: config.server) : fileName(forSource: config.source)
+    }
+
+    /// The file name of a config read from the file `source`.
+    static func fileName(forSource source: String) -> String {
+        fileName(identity: URL(fileURLWithPath: source).standardizedFileURL.path)
+    }
+
+    private static func fileName(identity: String) -> String {
+        "rowboat-\(StableHash.hex(identity)).sqlite"
     }
 
     /// The full database path for a config.
@@ -40,6 +46,14 @@ public enum CacheLocation {
                             environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         (directory(settings: config.localCache, environment: environment) as NSString)
             .appendingPathComponent(fileName(for: config))
+    }
+
+    /// The full database path of a config read from the file `source`
+    /// whose cache settings are `settings` (before it is read).
+    public static func file(forSource source: String, settings: LocalCacheSettings,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        (directory(settings: settings, environment: environment) as NSString)
+            .appendingPathComponent(fileName(forSource: source))
     }
 
     static func expandTilde(_ path: String, environment: [String: String]) -> String {

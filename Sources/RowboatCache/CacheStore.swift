@@ -41,15 +41,13 @@ public final class CacheStore: Sendable {
     /// The store for `config`, at its configured or default location.
     /// `now` (seconds since the epoch) decides which stale responses go.
     /// `inBackground`: the file is opened (and its stale responses pruned)
-    /// on a thread of its own; the store's first use waits for it. The
-    /// store `openAhead` began for the same file and settings is taken
-    /// instead, once.
+    /// on a thread of its own; the store's first use waits for it. A file
+    /// whose open `openAhead` began is taken as it is, once.
     public static func open(for config: RowboatConfig,
                             environment: [String: String] = ProcessInfo.processInfo.environment,
                             now: Double = Date().timeIntervalSince1970, inBackground: Bool = false) -> CacheStore {
         let settings = config.localCache
         let path = CacheLocation.file(for: config, environment: environment)
-        if let store = CacheOpenedAhead.take(path: path, settings: settings) { return store }
         // Responses expired longer ago than keepStale are of no use even offline.
         let pruneBefore = settings.enabled ? now - settings.keepStaleSeconds : nil
         return CacheStore(path: path, expireSeconds: settings.expireSeconds, maxBytes: settings.maxBytes,
@@ -62,26 +60,34 @@ public final class CacheStore: Sendable {
     /// keeps favorites only (`localCache.enabled: false`), and
     /// `disabledReason` says caching is off. `pruneBefore`: responses
     /// that expired before then (seconds since the epoch) are dropped once
-    /// it is open. `inBackground`: all that on a thread of its own.
+    /// it is open. `inBackground`: all that on a thread of its own. The
+    /// file's open begun by `openAhead`, if it was, is this store's.
     public init(path: String, expireSeconds: Double = 600, maxBytes: Int = LocalCacheSettings.defaultMaxBytes,
                 now: Date = Date(), cachesContent: Bool = true, pruneBefore: Double? = nil, inBackground: Bool = false) {
         self.expireSeconds = expireSeconds
         self.maxBytes = maxBytes
         self.cachesContent = cachesContent
         let off = cachesContent ? nil : "cache disabled: localCache.enabled is false"
+        // The file's own open, begun ahead of this store (`openAhead`), if it was.
+        let file = CacheOpenedAhead.take(path: path)
         opening = CacheOpening(inBackground: inBackground) {
-            var opened: CacheOpening.Opened
-            switch CacheOpener.open(path: path, now: now) {
-            case .opened(let pool, let notice, let check):
-                opened = CacheOpening.Opened(pool: pool, hits: CacheHitReader(path: path), path: path, notice: notice,
-                                             disabledReason: off, check: check)
-            case .disabled(let reason):
-                return CacheOpening.Opened(disabledReason: off ?? reason)
-            }
+            var opened = file?.value ?? CacheStore.openFile(path: path, now: now)
+            opened.disabledReason = off ?? opened.disabledReason
             if let pruneBefore, cachesContent, let pool = opened.pool {
                 _ = try? CacheStore.pruneExpiredResponses(in: pool, now: pruneBefore)
             }
             return opened
+        }
+    }
+
+    /// The file's open, what any store of it does first: the pool and the
+    /// hits' connection, or why there is none.
+    static func openFile(path: String, now: Date) -> CacheOpening.Opened {
+        switch CacheOpener.open(path: path, now: now) {
+        case .opened(let pool, let notice, let check):
+            CacheOpening.Opened(pool: pool, hits: CacheHitReader(path: path), path: path, notice: notice, check: check)
+        case .disabled(let reason):
+            CacheOpening.Opened(disabledReason: reason)
         }
     }
 

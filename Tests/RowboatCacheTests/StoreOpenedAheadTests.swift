@@ -1,11 +1,11 @@
 import Foundation
-import RowboatCache
+@testable import RowboatCache
 import RowboatSpec
 import Testing
 
-/// A browse's cache begun as soon as its config is read: the next open of
-/// the same file with the same settings is that store, once; any other
-/// open is its own.
+/// A cache file whose open began before its store asked: the next store of
+/// that file takes it, once, whatever its settings, and applies its own
+/// (caching off, the stale responses pruned).
 @Suite(.serialized)
 struct StoreOpenedAheadTests {
     let key = ResponseKey(endpoint: "items", params: [:], cursor: .page(1))
@@ -17,37 +17,53 @@ struct StoreOpenedAheadTests {
         return config
     }
 
-    @Test func theSameFileAndSettingsTakeTheStoreOnce() throws {
+    @Test func theNextStoreOfTheFileTakesItOnceWithItsOwnSettings() throws {
         let dir = try TempDir.make()
         defer { TempDir.remove(dir) }
-        let config = config(in: dir)
-        let ahead = CacheStore.openAhead(for: config)
-        let taken = CacheStore.open(for: config, inBackground: true)
-        let again = CacheStore.open(for: config, inBackground: true)
-        #expect(taken === ahead)
-        #expect(again !== ahead)
-        // The store taken works as one opened on the spot, and sees the other's writes.
-        try taken.storeResponse(key, body: [4, 2], etag: nil, lastModified: nil, now: Date().timeIntervalSince1970)
-        #expect(try again.response(key)?.body == [4, 2])
-        #expect(taken.path == CacheLocation.file(for: config))
+        var config = config(in: dir)
+        let path = CacheLocation.file(for: config)
+        // A response stale for a week already, written by an earlier run.
+        do {
+            let earlier = CacheStore.open(for: config)
+            try earlier.storeResponse(key, body: [1], etag: nil, lastModified: nil, now: 1)
+            earlier.checkpoint()
+        }
+        CacheStore.openAhead(for: config)
+        config.localCache.expireSeconds = 5
+        config.localCache.keepStaleSeconds = 60
+        let store = CacheStore.open(for: config, inBackground: true)
+        #expect(CacheOpenedAhead.take(path: path) == nil)
+        #expect(store.expireSeconds == 5)
+        #expect(store.path == path && store.notice == nil && store.isEnabled)
+        // This store's settings pruned what they keep no longer.
+        #expect(try store.response(key) == nil)
+        let now = Date().timeIntervalSince1970
+        try store.storeResponse(key, body: [4, 2], etag: nil, lastModified: nil, now: now)
+        #expect(try store.response(key)?.body == [4, 2])
+        // Caching off is the store's too: the file still keeps favorites.
+        CacheStore.openAhead(for: config)
+        config.localCache.enabled = false
+        let off = CacheStore.open(for: config)
+        #expect(off.disabledReason == "cache disabled: localCache.enabled is false")
+        #expect(off.keepsFavorites && !off.isEnabled)
     }
 
-    @Test func otherSettingsOrAnotherFileOpenTheirOwn() throws {
+    @Test func beforeTheConfigIsReadOnlyAFileThatIsThere() throws {
         let dir = try TempDir.make()
         defer { TempDir.remove(dir) }
-        let config = config(in: dir)
-        let ahead = CacheStore.openAhead(for: config)
-        var shorter = config
-        shorter.localCache.expireSeconds = 5
-        var other = config
-        other.source = "/other.yaml"
-        let first = CacheStore.open(for: shorter)
-        let second = CacheStore.open(for: other)
-        #expect(first !== ahead && second !== ahead)
-        #expect(first.expireSeconds == 5)
-        #expect(second.path == CacheLocation.file(for: other))
-        // Neither took it: the open of the same file and settings still does.
-        #expect(CacheStore.open(for: config) === ahead)
-        #expect(CacheStore.open(for: config) !== ahead)
+        let environment = ["XDG_CACHE_HOME": dir, "HOME": dir]
+        let source = dir + "/ahead.yaml"
+        let path = CacheLocation.file(forSource: source, settings: LocalCacheSettings(), environment: environment)
+        CacheStore.openAhead(forConfigAt: source, environment: environment)
+        #expect(CacheOpenedAhead.take(path: path) == nil)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        var config = RowboatConfig(source: source, server: "http://127.0.0.1:1", communication: Communication(),
+                                   endpoints: [])
+        config.localCache = LocalCacheSettings()
+        #expect(CacheLocation.file(for: config, environment: environment) == path)
+        _ = CacheStore.open(for: config, environment: environment).path
+        CacheStore.openAhead(forConfigAt: source, environment: environment)
+        let begun = try #require(CacheOpenedAhead.take(path: path))
+        #expect(begun.value.path == path)
     }
 }
