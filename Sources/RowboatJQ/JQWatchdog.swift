@@ -29,7 +29,7 @@ final class JQWatchdog: Sendable {
         if !started.exchange(true, ordering: .acquiringAndReleasing) {
             let thread = Thread { [self] in
                 // Named by itself, as `UIThread` names its thread (15 bytes at most).
-                try? "rowboat-jqwatch".write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+                Thread.current.name = "rowboat-jqwatch"
                 loop()
             }
             thread.stackSize = 1 << 18

@@ -7,10 +7,13 @@ package enum UIThread {
     package static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async -> Result<T, any Error> {
         await withCheckedContinuation { continuation in
             let thread = Thread {
-                // Named by the thread itself, in the kernel's own place for it:
-                // Foundation's `name` did not reach the thread every time (it
-                // kept its maker's, a pool thread's, in `top -H` and `perf`).
-                try? "rowboat-ui".write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+                // Named by the thread itself, which sets the kernel's name
+                // (`comm`) at once; a name given before the start did not reach
+                // the thread every time (it kept its maker's, a pool thread's,
+                // in `top -H` and `perf`). Not written to /proc/thread-self/comm:
+                // that was Foundation's first file write, on the way to the
+                // first frame.
+                Thread.current.name = "rowboat-ui"
                 continuation.resume(returning: Result { try body() })
             }
             thread.stackSize = 8 << 20
