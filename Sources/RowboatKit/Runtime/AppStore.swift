@@ -43,9 +43,10 @@ package final class AppStore: Sendable {
     }
 
     /// Reduces `actions` in order, shows the observer the state after them
-    /// (before any later step's state), then hands their effects to `perform` in order (outside the lock, so
-    /// an effect may send again). Returns when the next live tick is due
-    /// and the state's clock, after the actions.
+    /// (before any later step's state), then hands their effects to
+    /// `perform` in order (outside the lock, so an effect may send again).
+    /// Returns when the next live tick is due and the state's clock, after
+    /// the actions.
     @discardableResult
     package func send(_ actions: AppAction..., perform: (AppEffect) -> Void) -> (nextLiveTick: Double?, clock: Double) {
         if observe != nil { inOrder.lock() }
