@@ -28,6 +28,25 @@ struct ReleaseElsewhereTests {
         #expect(thread != Owner.thread())
     }
 
+    /// The caller's reference let go after the queue has run (as a deinit's
+    /// stored property is, after the deinit's body): the queue's release is
+    /// still the last, time after time.
+    @Test func theQueueWaitsForTheCallersReferenceToGo() {
+        let callers = Mutex(0)
+        for _ in 0..<2_000 {
+            let seen = Owner.Seen()
+            do {
+                let owner = Owner(seen)
+                ReleaseElsewhere.release(owner)
+                // The caller still holds it while the queue may be done.
+                for _ in 0..<200 { withExtendedLifetime(owner) {} }
+            }
+            ReleaseElsewhere.drain()
+            if seen.thread.withLock({ $0 }) == Owner.thread() { callers.withLock { $0 += 1 } }
+        }
+        #expect(callers.withLock { $0 } == 0)
+    }
+
     /// A large index and a large block of positions, dropped: their memory
     /// goes back through the queue (the barrier returns once it has).
     @Test func aDroppedLargeIndexAndPositionsAreFreedThere() {

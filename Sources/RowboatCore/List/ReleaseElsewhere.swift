@@ -10,9 +10,19 @@ enum ReleaseElsewhere {
     static let largeBytes = 1 << 20
 
     /// Holds `owner` until a background thread drops it: the caller's
-    /// reference may be the last but one.
-    static func release(_ owner: some AnyObject & Sendable) {
-        queue.async { withExtendedLifetime(owner) {} }
+    /// reference may be the last but one. The caller lets go of its own
+    /// when its scope ends (a deinit's stored property: after the deinit's
+    /// body), which may be after the queue has run; so the queue waits,
+    /// yielding, until its reference is the only one (at most 20 ms:
+    /// another holder's release is then the last, wherever it runs).
+    static func release<Owner: AnyObject & Sendable>(_ owner: Owner) {
+        let held = Unmanaged.passRetained(owner)
+        queue.async {
+            var last = held.takeRetainedValue()
+            let deadline = ContinuousClock.now + .milliseconds(20)
+            while !isKnownUniquelyReferenced(&last), ContinuousClock.now < deadline { sched_yield() }
+            withExtendedLifetime(last) {}
+        }
     }
 
     /// `free(memory)` on a background thread.
