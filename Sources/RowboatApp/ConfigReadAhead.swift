@@ -93,7 +93,10 @@ public enum ConfigReadAhead {
         return .some(named)
     }
 
-    private static func isURL(_ word: String) -> Bool {
+    /// A command-line word that is a URL to probe (http or https, in any
+    /// case): the one rule the browse command and the read-ahead judge
+    /// words by.
+    public static func isURL(_ word: String) -> Bool {
         let lower = word.lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }

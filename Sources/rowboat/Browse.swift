@@ -52,19 +52,14 @@ struct Browse: AsyncParsableCommand {
 
     /// The URL to probe: the argument, or `--config` when it is a URL.
     var probedURL: String? {
-        url ?? options.config.flatMap { Self.isURL($0) ? $0 : nil }
-    }
-
-    static func isURL(_ text: String) -> Bool {
-        let lower = text.lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+        url ?? options.config.flatMap { ConfigReadAhead.isURL($0) ? $0 : nil }
     }
 
     func validate() throws {
         if url != nil, options.config != nil {
             throw ValidationError("give a URL or --config, not both")
         }
-        if let url, !Self.isURL(url) {
+        if let url, !ConfigReadAhead.isURL(url) {
             throw ValidationError("\(Sanitizer.clean(url, limit: 100)) is not an http(s) URL (a config file goes with --config)")
         }
         if probedURL == nil, probe.isSet || save != nil {

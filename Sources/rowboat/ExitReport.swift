@@ -1,4 +1,5 @@
 import ArgumentParser
+import RowboatApp
 import RowboatSpec
 
 /// How a command that threw ends: help and `--version` print in full on
@@ -39,7 +40,7 @@ enum ExitReport {
     /// a command (so a mistyped command is what it must be); the commands
     /// are listed when none is close.
     static func unknownCommand(_ arguments: ArraySlice<String>) -> String? {
-        guard let word = arguments.first, !word.hasPrefix("-"), !Browse.isURL(word) else { return nil }
+        guard let word = arguments.first, !word.hasPrefix("-"), !ConfigReadAhead.isURL(word) else { return nil }
         var names: [String] = []
         for command in Rowboat.configuration.subcommands {
             if let name = command.configuration.commandName, !name.hasPrefix("_") { names.append(name) }
