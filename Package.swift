@@ -154,7 +154,7 @@ let package = Package(
         .executableTarget(name: "rowboat", dependencies: [
             "RowboatJQ",
             "RowboatCore", "RowboatSpec", "RowboatParsing", "RowboatNetwork", "RowboatCache", "RowboatDemo", "RowboatApp",
-            "RowboatKit",
+            "RowboatKit", "RowboatTerminal",
             http("ArgumentParser", "swift-argument-parser"),
         ], plugins: ["GitCommitPlugin"]),
         // Writes GitCommit.swift (the commit being built) before every build, for `rowboat --version`.

@@ -29,8 +29,10 @@ public enum ConfigReadAhead {
     /// with `openingCache` (a browse), the config's cache file begins to
     /// open too (`CacheStore.openAhead`): at once where a config of that
     /// file keeps it unless it says otherwise, if it is there, and where
-    /// the config read says, if that is elsewhere.
-    public static func begin(_ named: String?, openingCache: Bool = false) {
+    /// the config read says, if that is elsewhere. `loaded` is handed the
+    /// config there, once read, before a `take` can have it.
+    public static func begin(_ named: String?, openingCache: Bool = false,
+                             loaded: (@Sendable (RowboatConfig) -> Void)? = nil) {
         let load = Load(named: named)
         load.done.enter()
         current.withLock { $0 = load }
@@ -38,7 +40,10 @@ public enum ConfigReadAhead {
             let path = named ?? ConfigFile.demoConfigPath()
             if openingCache { CacheStore.openAhead(forConfigAt: path) }
             let outcome = Result { () throws(ConfigError) in try ConfigFile.load(path) }
-            if openingCache, case .success(let config) = outcome { CacheStore.openAhead(for: config) }
+            if case .success(let config) = outcome {
+                loaded?(config)
+                if openingCache { CacheStore.openAhead(for: config) }
+            }
             load.outcome.withLock { $0 = outcome }
             load.done.leave()
         }
@@ -73,24 +78,30 @@ public enum ConfigReadAhead {
     /// only the load: `take` is asked for the file the parse settled on.
     public static func named(in arguments: [String], commands: Set<String>) -> String?? {
         if let first = arguments.first, !first.hasPrefix("-"), !isURL(first), !commands.contains(first) { return nil }
-        var named: String?
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let word = arguments[index]
-            if word == "--" { break }
-            if ["--help", "-h", "--version", "--generate-completion-script"].contains(word) { return nil }
-            if word == "--config", index + 1 < arguments.endIndex {
-                named = arguments[index + 1]
-                index += 1
-            } else if word.hasPrefix("--config=") {
-                named = String(word.dropFirst("--config=".count))
-            } else if isURL(word) {
-                return nil
-            }
-            index += 1
+        let words = arguments.prefix { $0 != "--" }
+        if words.contains(where: { ["--help", "-h", "--version", "--generate-completion-script"].contains($0) || isURL($0) }) {
+            return nil
         }
-        if let named, isURL(named) { return nil }
-        return .some(named)
+        return .some(lastValue(of: "--config", in: words))
+    }
+
+    /// The value the last `OPTION VALUE` or `OPTION=VALUE` among `words`
+    /// gives (up to a `--`), judged before the parse; nil when none does.
+    public static func lastValue(of option: String, in words: some Collection<String>) -> String? {
+        var value: String?
+        var index = words.startIndex
+        while index != words.endIndex {
+            let word = words[index]
+            if word == "--" { break }
+            index = words.index(after: index)
+            if word == option, index != words.endIndex {
+                value = words[index]
+                index = words.index(after: index)
+            } else if word.hasPrefix(option + "=") {
+                value = String(word.dropFirst(option.count + 1))
+            }
+        }
+        return value
     }
 
     /// A command-line word that is a URL to probe (http or https, in any

@@ -18,8 +18,29 @@ public enum GraphicsProbe {
     /// the sentinel and the cell size are asked (tmux answers DA1 itself).
     public static func ask(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, timeout: Double = 0.1,
                            inTmux: Bool = false) -> TerminalAnswers {
+        guard var saved = rawMode(input) else { return TerminalAnswers() }
+        defer { tcsetattr(input, TCSANOW, &saved) }
+        guard writeAll(question(inTmux: inTmux), to: output) else { return TerminalAnswers() }
+        return read(from: input, until: Date().addingTimeInterval(timeout))
+    }
+
+    /// What is asked: inside tmux only the cell size, then the sentinel.
+    static func question(inTmux: Bool) -> [UInt8] {
+        Array(((inTmux ? "\u{1B}[16t" : queries) + sentinel).utf8)
+    }
+
+    /// Inside tmux (`TMUX` set): the one rule the screen and the questions
+    /// asked ahead judge by.
+    public static func inTmux(_ environment: [String: String]) -> Bool {
+        !(environment["TMUX"] ?? "").isEmpty
+    }
+
+    /// Puts the terminal `input` in raw mode for the answers (no echo, no
+    /// lines, reads that do not wait); the settings before, nil when it is
+    /// not a terminal.
+    static func rawMode(_ input: Int32) -> termios? {
         var saved = termios()
-        guard tcgetattr(input, &saved) == 0 else { return TerminalAnswers() }
+        guard tcgetattr(input, &saved) == 0 else { return nil }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
@@ -27,21 +48,18 @@ public enum GraphicsProbe {
             cc[Int(VTIME)] = 0
         }
         tcsetattr(input, TCSANOW, &raw)
-        defer { tcsetattr(input, TCSANOW, &saved) }
-        let question = Array(((inTmux ? "\u{1B}[16t" : queries) + sentinel).utf8)
-        guard writeAll(question, to: output) else { return TerminalAnswers() }
-        return read(from: input, until: Date().addingTimeInterval(timeout))
+        return saved
     }
 
-    /// Reads until the answers are complete (the sentinel came) or the deadline.
+    /// Reads until the answers are complete (the sentinel came) or the
+    /// deadline; a deadline passed reads what has come.
     static func read(from input: Int32, until deadline: Date) -> TerminalAnswers {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 512)
         while bytes.count < 8_192 {
             let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { break }
             var fd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&fd, 1, Int32(max(1, (left * 1000).rounded(.up))))
+            let ready = poll(&fd, 1, left > 0 ? Int32(max(1, (left * 1000).rounded(.up))) : 0)
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0, fd.revents & Int16(POLLIN) != 0 else { break }
             let n = Glibc.read(input, &buffer, buffer.count)

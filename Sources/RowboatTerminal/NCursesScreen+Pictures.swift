@@ -9,16 +9,19 @@ import RowboatCells
 /// Pictures in pixels: asking the terminal before ncurses starts, choosing
 /// how thumbnails are drawn, and keeping pictures in step with the frames.
 extension NCursesScreen {
-    /// The terminal's answers, asked before ncurses takes the terminal;
-    /// no answers when the mode needs no question (off, symbols, no
-    /// colours) or tmux would not pass a picture on anyway.
-    func askForGraphics() -> (answers: TerminalAnswers?, passthrough: Bool)? {
+    /// The terminal's answers, asked before ncurses takes the terminal
+    /// (or taken from `ahead`, asked at the process's start); no answers
+    /// when the mode needs no question (off, symbols, no colours) or tmux
+    /// would not pass a picture on anyway.
+    func askForGraphics(ahead: TerminalAnswers?) -> (answers: TerminalAnswers?, passthrough: Bool)? {
         let environment = ProcessInfo.processInfo.environment
         // No pictures without colours: nothing to ask.
-        guard imageMode != .off, imageMode != .symbols, !theme.isMonochrome,
+        guard imageMode.asksTheTerminal, !theme.isMonochrome,
               Theme.colorsAllowed(noColor: environment["NO_COLOR"], hasColors: true) else { return nil }
-        let inTmux = !(environment["TMUX"] ?? "").isEmpty
-        let passthrough = inTmux && GraphicsProbe.tmuxAllowsPassthrough(environment: environment)
+        let inTmux = GraphicsProbe.inTmux(environment)
+        if let ahead, !inTmux { return (ahead, false) }
+        let passthrough = inTmux
+            && (GraphicsProbeAhead.tmuxPassthrough() ?? GraphicsProbe.tmuxAllowsPassthrough(environment: environment))
         if inTmux && !passthrough { return (nil, false) }
         return (GraphicsProbe.ask(inTmux: inTmux), passthrough)
     }

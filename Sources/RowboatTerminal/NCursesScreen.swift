@@ -51,8 +51,11 @@ public final class NCursesScreen {
             throw StartError(description: "stdin and stdout must be a terminal for the browser (try rowboat fetch for plain output)")
         }
         setlocale(LC_ALL, "")
+        // The questions asked at the process's start, when they were: their
+        // answers, and the settings put back as they were before them.
+        let ahead = GraphicsProbeAhead.take()
         TerminalGuard.saveSettings()
-        let answers = askForGraphics()
+        let answers = askForGraphics(ahead: ahead)
         // newterm (unlike initscr) reports an unusable terminal instead of exiting.
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         guard !term.isEmpty, let screen = rb_newterm() else {
@@ -91,7 +94,8 @@ public final class NCursesScreen {
         }
         chooseGraphics(answers)
         // Answers that missed the probe's deadline would come in as keys.
-        lateAnswers = LateAnswerFilter(awaiting: answers?.answers.map { !$0.complete } ?? false)
+        let pending = ahead.map { !$0.complete } ?? answers?.answers.map { !$0.complete } ?? false
+        lateAnswers = LateAnswerFilter(awaiting: pending)
         SignalRelay.install(writingTo: wake.writeFD)
         size = TerminalSize(columns: Int(rb_cols()), rows: Int(rb_lines()))
         previous = nil

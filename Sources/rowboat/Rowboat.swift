@@ -3,6 +3,8 @@ import Dispatch
 import Glibc
 import RowboatApp
 import RowboatCore
+import RowboatSpec
+import RowboatTerminal
 
 /// The `rowboat` command: browse (default) and the demo server.
 @main
@@ -53,7 +55,16 @@ struct Rowboat: AsyncParsableCommand {
         // file, is loaded and opened then as before).
         let words = Array(CommandLine.arguments.dropFirst())
         if let named = ConfigReadAhead.named(in: words, commands: ["browse", "fetch"]) {
-            ConfigReadAhead.begin(named, openingCache: words.first != "fetch")
+            let browsing = words.first != "fetch"
+            // A browse's questions (what pictures the terminal shows) asked
+            // as soon as the config says pictures may be drawn — tmux asked
+            // at once whether it passes them on — and their answers read
+            // when the screen starts.
+            let images = ConfigReadAhead.lastValue(of: "--images", in: words).flatMap { try? ImageMode.parse($0) }
+            if browsing { GraphicsProbeAhead.askTmux() }
+            ConfigReadAhead.begin(named, openingCache: browsing) { config in
+                if browsing, (images ?? config.images.mode).asksTheTerminal { GraphicsProbeAhead.begin() }
+            }
         }
         do {
             var command = try parseAsRoot(nil)

@@ -24,6 +24,10 @@ public struct ImageSettings: Sendable, Equatable {
 public enum ImageMode: String, Sendable, Equatable, CaseIterable {
     case auto, kitty, sixel, iterm, symbols, off
 
+    /// The terminal is asked what it shows (pixels may be drawn): all
+    /// modes but symbols and off.
+    public var asksTheTerminal: Bool { self != .symbols && self != .off }
+
     /// The mode called `text` (any case); unknown names fail with the
     /// known ones and a "did you mean".
     public static func parse(_ text: String) throws(ImageModeError) -> ImageMode {
