@@ -4,28 +4,34 @@ import Glibc
 import Foundation
 import RowboatCells
 
-/// The start-up questions (`GraphicsProbe`) asked ahead: the terminal's
-/// as soon as the config read ahead says pictures may be drawn, and inside
-/// tmux, whether tmux passes them on (a process of its own, nothing written
-/// to the terminal) at the process's start; so their round trips run while
-/// the arguments are parsed and the list is made instead of after them.
-/// Inside tmux the terminal itself is asked only at the screen's start, and
-/// only when tmux passes pictures on, as before.
-/// `NCursesScreen.start` takes the answers (`take`: read up to the sentinel
-/// or the deadline, the terminal's settings put back as they were). A
-/// process that ends before that reads the answers still to come (at
-/// exit, or on a signal that ends it) and puts the settings back, so no
-/// answer reaches the shell as typed text and no shell is left without
-/// echo.
+/// The start-up questions (`GraphicsProbe`) asked ahead, so their round
+/// trips run while the arguments are parsed and the list is made instead
+/// of after them: the terminal's as soon as the config read ahead says
+/// pictures may be drawn; inside tmux, whether tmux passes them on (a
+/// process of its own) from the process's start, and the terminal's only
+/// once it says yes, as before. `NCursesScreen.start` takes the answers
+/// (`take`: read up to the sentinel or the deadline, the terminal's
+/// settings put back as they were). A process that ends before that reads
+/// the answers still to come (at exit, or on a signal that ends it) and
+/// puts the settings back, so no answer reaches the shell as typed text
+/// and no shell is left without echo.
 public enum GraphicsProbeAhead {
     private struct Asked {
         var input: Int32
         var deadline: Date
     }
 
+    /// Questions `begin` wants asked inside tmux, once tmux says it passes them on.
+    private struct Wanted {
+        var input: Int32, output: Int32
+        var timeout: Double
+    }
+
     private static let lock = NSLock()
     nonisolated(unsafe) private static var asked: Asked?
-    nonisolated(unsafe) private static var passthrough = false
+    nonisolated(unsafe) private static var wanted: Wanted?
+    /// tmux's answer (nil: not yet), and the question to it under way.
+    nonisolated(unsafe) private static var passthrough: Bool?
     nonisolated(unsafe) private static var tmuxAsked: DispatchGroup?
     nonisolated(unsafe) private static var exitHandlerInstalled = false
     /// The settings before the questions, for the signal handler (read
@@ -40,32 +46,49 @@ public enum GraphicsProbeAhead {
     /// Signals whose default ends the process, guarded while the questions are out.
     static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT] + TerminalGuard.fatalSignals
 
-    /// Asks now when both sides are a terminal that may show colours
-    /// (`TERM` set, `NO_COLOR` not); true when asked. Call before the
-    /// screen starts, while nothing else reads the terminal.
-    /// `environment`: the process's own when nil (its three names read
-    /// with `getenv`, the whole of it only inside tmux, off this thread).
+    /// Asks when both sides are a terminal that may show colours (`TERM`
+    /// set, `NO_COLOR` not): now, or inside tmux once tmux says it passes
+    /// pictures on (asked now if `askTmux` has not); true when asked or
+    /// to be asked. Call before the screen starts, while nothing else
+    /// reads the terminal. `environment`: the process's own when nil (its
+    /// names read with `getenv`, the whole of it only for tmux, off this thread).
     @discardableResult
     public static func begin(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, timeout: Double = 0.1,
                              environment given: [String: String]? = nil) -> Bool {
         let variable = { (name: String) in given.map { $0[name] } ?? getenv(name).map { String(cString: $0) } }
         guard isatty(input) == 1, isatty(output) == 1, !(variable("TERM") ?? "").isEmpty,
-              !GraphicsProbe.inTmux(["TMUX": variable("TMUX") ?? ""]),
               Theme.colorsAllowed(noColor: variable("NO_COLOR"), hasColors: true) else { return false }
-        lock.lock()
-        defer { lock.unlock() }
-        guard asked == nil, let settings = GraphicsProbe.rawMode(input) else { return false }
+        let wish = Wanted(input: input, output: output, timeout: timeout)
+        guard GraphicsProbe.inTmux(["TMUX": variable("TMUX") ?? ""]) else {
+            return lock.withLock { ask(wish, inTmux: false) }
+        }
+        askTmux(environment: given ?? ["TMUX": variable("TMUX") ?? ""], inheriting: given == nil)
+        return lock.withLock {
+            switch passthrough {
+            case true?: return ask(wish, inTmux: true)
+            case false?: return false
+            case nil:
+                wanted = wish
+                return true
+            }
+        }
+    }
+
+    /// Writes the questions and puts the terminal in raw mode for the
+    /// answers (the caller holds the lock); true when asked.
+    private static func ask(_ wish: Wanted, inTmux: Bool) -> Bool {
+        guard asked == nil, let settings = GraphicsProbe.rawMode(wish.input) else { return false }
         saved = settings
-        savedInput = input
+        savedInput = wish.input
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        deadlineNanoseconds = Int(now.tv_sec) * 1_000_000_000 + now.tv_nsec + Int(timeout * 1e9)
+        deadlineNanoseconds = Int(now.tv_sec) * 1_000_000_000 + now.tv_nsec + Int(wish.timeout * 1e9)
         installSignalHandlers()
-        guard GraphicsProbe.writeAll(GraphicsProbe.question(inTmux: false), to: output) else {
+        guard GraphicsProbe.writeAll(GraphicsProbe.question(inTmux: inTmux), to: wish.output) else {
             putSettingsBack()
             return false
         }
-        asked = Asked(input: input, deadline: Date().addingTimeInterval(timeout))
+        asked = Asked(input: wish.input, deadline: Date().addingTimeInterval(wish.timeout))
         if !exitHandlerInstalled {
             exitHandlerInstalled = true
             atexit { _ = GraphicsProbeAhead.take() }
@@ -74,18 +97,28 @@ public enum GraphicsProbeAhead {
     }
 
     /// Inside tmux (`TMUX` set): asks tmux now, on a thread of its own,
-    /// whether it passes pictures on (`tmuxPassthrough` has the answer).
+    /// whether it passes pictures on (`tmuxPassthrough` has the answer);
+    /// questions `begin` wanted meanwhile are asked as soon as it says yes.
     public static func askTmux(environment given: [String: String]? = nil) {
         let tmux = given.map { $0["TMUX"] } ?? getenv("TMUX").map { String(cString: $0) }
         guard GraphicsProbe.inTmux(["TMUX": tmux ?? ""]) else { return }
+        askTmux(environment: given ?? [:], inheriting: given == nil)
+    }
+
+    private static func askTmux(environment given: [String: String], inheriting: Bool) {
         lock.lock()
         defer { lock.unlock() }
         guard tmuxAsked == nil else { return }
         let asking = DispatchGroup()
         asking.enter()
         let thread = Thread {
-            let allows = GraphicsProbe.tmuxAllowsPassthrough(environment: given ?? ProcessInfo.processInfo.environment)
-            lock.withLock { passthrough = allows }
+            let allows = GraphicsProbe.tmuxAllowsPassthrough(
+                environment: inheriting ? ProcessInfo.processInfo.environment : given)
+            lock.withLock {
+                passthrough = allows
+                if allows, let wish = wanted { _ = ask(wish, inTmux: true) }
+                wanted = nil
+            }
             asking.leave()
         }
         thread.name = "rowboat-tmux-question"
@@ -101,9 +134,11 @@ public enum GraphicsProbeAhead {
     }
 
     /// The answers to the questions asked ahead (nil: none were asked, or
-    /// they were taken): read until the sentinel or the deadline, then the
-    /// terminal's settings put back as they were before the questions.
+    /// they were taken; inside tmux, tmux's answer waited for first): read
+    /// until the sentinel or the deadline, then the terminal's settings put
+    /// back as they were before the questions.
     public static func take() -> TerminalAnswers? {
+        if let asking = lock.withLock({ wanted != nil ? tmuxAsked : nil }) { asking.wait() }
         lock.lock()
         guard let question = asked else {
             lock.unlock()

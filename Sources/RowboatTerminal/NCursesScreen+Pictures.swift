@@ -19,10 +19,10 @@ extension NCursesScreen {
         guard imageMode.asksTheTerminal, !theme.isMonochrome,
               Theme.colorsAllowed(noColor: environment["NO_COLOR"], hasColors: true) else { return nil }
         let inTmux = GraphicsProbe.inTmux(environment)
-        if let ahead, !inTmux { return (ahead, false) }
         let passthrough = inTmux
             && (GraphicsProbeAhead.tmuxPassthrough() ?? GraphicsProbe.tmuxAllowsPassthrough(environment: environment))
         if inTmux && !passthrough { return (nil, false) }
+        if let ahead { return (ahead, passthrough) }
         return (GraphicsProbe.ask(inTmux: inTmux), passthrough)
     }
 
