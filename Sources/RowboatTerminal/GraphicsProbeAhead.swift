@@ -55,7 +55,7 @@ public enum GraphicsProbeAhead {
     @discardableResult
     public static func begin(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, timeout: Double = 0.1,
                              environment given: [String: String]? = nil) -> Bool {
-        let variable = { (name: String) in given.map { $0[name] } ?? getenv(name).map { String(cString: $0) } }
+        let variable = { (name: String) in Self.variable(name, in: given) }
         guard isatty(input) == 1, isatty(output) == 1, !(variable("TERM") ?? "").isEmpty,
               Theme.colorsAllowed(noColor: variable("NO_COLOR"), hasColors: true) else { return false }
         let wish = Wanted(input: input, output: output, timeout: timeout)
@@ -72,6 +72,12 @@ public enum GraphicsProbeAhead {
                 return true
             }
         }
+    }
+
+    /// `name` in `given`, else in the process's environment (`getenv`:
+    /// no dictionary of all of it made on the process's way to its screen).
+    private static func variable(_ name: String, in given: [String: String]?) -> String? {
+        given.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
     }
 
     /// Writes the questions and puts the terminal in raw mode for the
@@ -99,9 +105,11 @@ public enum GraphicsProbeAhead {
     /// Inside tmux (`TMUX` set): asks tmux now, on a thread of its own,
     /// whether it passes pictures on (`tmuxPassthrough` has the answer);
     /// questions `begin` wanted meanwhile are asked as soon as it says yes.
+    /// Not where no picture may be drawn (`NO_COLOR`).
     public static func askTmux(environment given: [String: String]? = nil) {
-        let tmux = given.map { $0["TMUX"] } ?? getenv("TMUX").map { String(cString: $0) }
-        guard GraphicsProbe.inTmux(["TMUX": tmux ?? ""]) else { return }
+        let variable = { (name: String) in Self.variable(name, in: given) }
+        guard GraphicsProbe.inTmux(["TMUX": variable("TMUX") ?? ""]),
+              Theme.colorsAllowed(noColor: variable("NO_COLOR"), hasColors: true) else { return }
         askTmux(environment: given ?? [:], inheriting: given == nil)
     }
 

@@ -10,7 +10,8 @@ import RowboatCells
 /// how thumbnails are drawn, and keeping pictures in step with the frames.
 extension NCursesScreen {
     /// The terminal's answers, asked before ncurses takes the terminal
-    /// (or taken from `ahead`, asked at the process's start); no answers
+    /// (or taken from `ahead`, the answers to the questions asked ahead:
+    /// `GraphicsProbeAhead`); no answers
     /// when the mode needs no question (off, symbols, no colours) or tmux
     /// would not pass a picture on anyway.
     func askForGraphics(ahead: TerminalAnswers?) -> (answers: TerminalAnswers?, passthrough: Bool)? {

@@ -51,8 +51,8 @@ public final class NCursesScreen {
             throw StartError(description: "stdin and stdout must be a terminal for the browser (try rowboat fetch for plain output)")
         }
         setlocale(LC_ALL, "")
-        // The questions asked at the process's start, when they were: their
-        // answers, and the settings put back as they were before them.
+        // The questions asked ahead (`GraphicsProbeAhead`), when they were:
+        // their answers, and the settings put back as they were before them.
         let ahead = GraphicsProbeAhead.take()
         TerminalGuard.saveSettings()
         let answers = askForGraphics(ahead: ahead)

@@ -58,10 +58,11 @@ struct Rowboat: AsyncParsableCommand {
             let browsing = words.first != "fetch"
             // A browse's questions (what pictures the terminal shows) asked
             // as soon as the config says pictures may be drawn — tmux asked
-            // at once whether it passes them on — and their answers read
-            // when the screen starts.
+            // at once whether it passes them on, unless `--images` says no
+            // picture will be drawn — and their answers read when the
+            // screen starts.
             let images = ConfigReadAhead.lastValue(of: "--images", in: words).flatMap { try? ImageMode.parse($0) }
-            if browsing { GraphicsProbeAhead.askTmux() }
+            if browsing, images?.asksTheTerminal ?? true { GraphicsProbeAhead.askTmux() }
             ConfigReadAhead.begin(named, openingCache: browsing) { config in
                 if browsing, (images ?? config.images.mode).asksTheTerminal { GraphicsProbeAhead.begin() }
             }

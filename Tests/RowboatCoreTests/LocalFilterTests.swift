@@ -184,6 +184,19 @@ struct LocalFilterTests {
         #expect(table.count == 200_000 && table.index(ofID: "500") == 500 && table.id(at: 199_999) == "199999")
     }
 
+    /// Candidates as a range, an array or another collection of rows (the
+    /// scan runs over the first two as they are, others copied once): the
+    /// same rows kept.
+    @Test func anyCollectionOfCandidatesKeepsTheSameRows() {
+        let table = RowTable((0..<100_000).map { row($0, .text(String($0 % 1000))) })
+        let filter = RowFilter([v(.less, "10")])
+        let kept = table.rows(table.indices, matching: filter)
+        #expect(kept.count == 1_000 && kept.prefix(3) == [0, 1, 2])
+        #expect(table.rows(Array(table.indices), matching: filter) == kept)
+        let odd = Array(table.indices)[50_000...]
+        #expect(table.rows(odd, matching: filter) == kept.filter { $0 >= 50_000 })
+    }
+
     @Test func aPageWhoseRowsAreAllLeftOutIsStillNew() {
         var state = list()
         F.send(&state, .filter(RowFilter([v(.less, "0")])))

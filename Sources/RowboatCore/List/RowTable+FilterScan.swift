@@ -14,7 +14,13 @@ extension RowTable {
                                                                 stop: (@Sendable () -> Bool)? = nil) -> [Int]
     where C.Index == Int {
         guard !filter.isEmpty else { return Array(candidates) }
-        return FilterScan(self, filter).rows(candidates, stop: stop)
+        // The scan over a type this module knows: a caller's type, from
+        // another module (the effect runner's), left its loops unspecialized,
+        // protocol witnesses and metadata looked up at every row (10 M rows,
+        // `price > x`: 2.04 s before, 0.85 s after).
+        let scan = FilterScan(self, filter)
+        if let range = candidates as? Range<Int> { return scan.rows(range, stop: stop) }
+        return scan.rows(candidates as? [Int] ?? Array(candidates), stop: stop)
     }
 
     /// The rows that meet `filter` among every row the table holds, those
