@@ -11,17 +11,23 @@ struct FieldCells {
     let fields: [Int]
     /// The column's expression and the rows as it reads them; nil for a mapped field.
     let computed: (column: ComputedColumn, rows: RowObject)?
+    /// A mapped field (no `computed`): asked first, at every row, so the
+    /// optional pair is not unwrapped — copied through its value witnesses,
+    /// its arrays retained — at every row of a sort's keys or a filter's
+    /// tests.
+    private let mapped: Bool
 
     init(_ table: RowTable, field: String, computed: ComputedColumn?) {
         fields = table.fieldIndexByShape(field)
         self.computed = computed.map { ($0, RowObject(shapes: table.shapes.map(\.names), kinds: $0.kinds)) }
+        mapped = computed == nil
     }
 
     /// `body` given the cell of the row at `at` of a page, of shape
     /// `shape` (the cell's bytes valid only inside `body`).
     @inline(__always)
     func withCell<R>(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, shape: Int, _ body: (RowBytes.Cell) -> R) -> R {
-        guard let computed else {
+        guard !mapped, let computed else {
             return body(RowBytes.cell(bytes, at: at, field: fields.indices.contains(shape) ? fields[shape] : -1))
         }
         guard let object = computed.rows.object(bytes, at: at, shape: shape),
