@@ -62,7 +62,7 @@ public enum GraphicsProbeAhead {
         guard GraphicsProbe.inTmux(["TMUX": variable("TMUX") ?? ""]) else {
             return lock.withLock { ask(wish, inTmux: false) }
         }
-        askTmux(environment: given ?? ["TMUX": variable("TMUX") ?? ""], inheriting: given == nil)
+        startAskingTmux(environment: given)
         return lock.withLock {
             switch passthrough {
             case true?: return ask(wish, inTmux: true)
@@ -110,18 +110,19 @@ public enum GraphicsProbeAhead {
         let variable = { (name: String) in Self.variable(name, in: given) }
         guard GraphicsProbe.inTmux(["TMUX": variable("TMUX") ?? ""]),
               Theme.colorsAllowed(noColor: variable("NO_COLOR"), hasColors: true) else { return }
-        askTmux(environment: given ?? [:], inheriting: given == nil)
+        startAskingTmux(environment: given)
     }
 
-    private static func askTmux(environment given: [String: String], inheriting: Bool) {
+    /// The question to tmux on a thread of its own, once (`given`: the
+    /// environment, else the process's, made there).
+    private static func startAskingTmux(environment given: [String: String]?) {
         lock.lock()
         defer { lock.unlock() }
         guard tmuxAsked == nil else { return }
         let asking = DispatchGroup()
         asking.enter()
         let thread = Thread {
-            let allows = GraphicsProbe.tmuxAllowsPassthrough(
-                environment: inheriting ? ProcessInfo.processInfo.environment : given)
+            let allows = GraphicsProbe.tmuxAllowsPassthrough(environment: given ?? ProcessInfo.processInfo.environment)
             lock.withLock {
                 passthrough = allows
                 if allows, let wish = wanted { _ = ask(wish, inTmux: true) }

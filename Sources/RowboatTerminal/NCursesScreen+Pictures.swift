@@ -9,11 +9,10 @@ import RowboatCells
 /// Pictures in pixels: asking the terminal before ncurses starts, choosing
 /// how thumbnails are drawn, and keeping pictures in step with the frames.
 extension NCursesScreen {
-    /// The terminal's answers, asked before ncurses takes the terminal
-    /// (or taken from `ahead`, the answers to the questions asked ahead:
-    /// `GraphicsProbeAhead`); no answers
-    /// when the mode needs no question (off, symbols, no colours) or tmux
-    /// would not pass a picture on anyway.
+    /// The terminal's answers, asked before ncurses takes the terminal (or
+    /// `ahead`, the answers to the questions `GraphicsProbeAhead` asked);
+    /// no answers when the mode needs no question (off, symbols, no
+    /// colours) or tmux would not pass a picture on anyway.
     func askForGraphics(ahead: TerminalAnswers?) -> (answers: TerminalAnswers?, passthrough: Bool)? {
         let environment = ProcessInfo.processInfo.environment
         // No pictures without colours: nothing to ask.
