@@ -9,7 +9,11 @@ import RowboatProcess
 /// last read happened and when the first byte after a mark arrived. Shared
 /// between the reader thread and the bench, so every field is behind a lock.
 final class PtyOutput: @unchecked Sendable {
-    private let lock = NSLock()
+    /// Guards the fields; the reader broadcasts on it when it notes what a
+    /// waiter waits for (the needle, the first byte after a mark, the end),
+    /// so a waiter sleeps until then instead of polling, which on a busy
+    /// machine took cores from the program measured.
+    private let lock = NSCondition()
     private var bytes = 0
     private var lastRead: UInt64 = 0
     private var marked = false
@@ -42,6 +46,7 @@ final class PtyOutput: @unchecked Sendable {
             let fresh = window.count - chunk.count   // matches must end in the new bytes
             if !needle.isEmpty, needleSeen == nil, Self.ends(of: needle, in: window, after: fresh) > 0 {
                 needleSeen = time
+                lock.broadcast()
             }
             let queries = Self.ends(of: Self.deviceAttributes, in: window, after: fresh)
             tail = Array(window.suffix(max(needle.count, Self.deviceAttributes.count)))
@@ -64,7 +69,10 @@ final class PtyOutput: @unchecked Sendable {
         lock.withLock {
             bytes += count
             lastRead = time
-            if marked && firstAfterMark == nil { firstAfterMark = time }
+            if marked && firstAfterMark == nil {
+                firstAfterMark = time
+                lock.broadcast()
+            }
         }
     }
 
@@ -76,7 +84,28 @@ final class PtyOutput: @unchecked Sendable {
         }
     }
 
-    func markClosed() { lock.withLock { closed = true } }
+    func markClosed() {
+        lock.withLock {
+            closed = true
+            lock.broadcast()
+        }
+    }
+
+    /// Sleeps until `done` holds of (needle seen, first byte after the
+    /// mark, closed) — checked now and at each broadcast — or `deadline`
+    /// (`Bench.now()` nanoseconds) passes; then what `value` reads.
+    func wait<T>(until deadline: UInt64,
+                 done: (_ seen: UInt64?, _ firstAfterMark: UInt64?, _ closed: Bool) -> Bool,
+                 value: (_ seen: UInt64?, _ firstAfterMark: UInt64?) -> T?) -> T? {
+        lock.lock()
+        defer { lock.unlock() }
+        while !done(needleSeen, firstAfterMark, closed) {
+            let now = Bench.now()
+            guard now < deadline else { break }
+            _ = lock.wait(until: Date(timeIntervalSinceNow: Double(deadline - now) / 1e9))
+        }
+        return value(needleSeen, firstAfterMark)
+    }
     func stop() { lock.withLock { stopping = true } }
     var shouldStop: Bool { lock.withLock { stopping } }
 
@@ -256,25 +285,14 @@ final class PtyProcess {
     /// Waits until the text given to `output.watch(for:)` has been seen;
     /// when it was (nil: not within `timeout` seconds, or the child's side closed).
     func waitSeen(timeout: Double) -> UInt64? {
-        let deadline = Bench.now() + UInt64(timeout * 1e9)
-        while Bench.now() < deadline {
-            if let seen = output.seen { return seen }
-            if output.snapshot.closed { return output.seen }
-            usleep(200)
-        }
-        return nil
+        output.wait(until: Bench.now() + UInt64(timeout * 1e9),
+                    done: { seen, _, closed in seen != nil || closed }, value: { seen, _ in seen })
     }
 
     /// Waits for the first byte after `output.mark()`; its arrival time.
     func waitFirstByte(timeout: Double) -> UInt64? {
-        let deadline = Bench.now() + UInt64(timeout * 1e9)
-        while Bench.now() < deadline {
-            let s = output.snapshot
-            if let first = s.firstAfterMark { return first }
-            if s.closed { return nil }
-            usleep(200)
-        }
-        return nil
+        output.wait(until: Bench.now() + UInt64(timeout * 1e9),
+                    done: { _, first, closed in first != nil || closed }, value: { _, first in first })
     }
 
     // MARK: Control pipes

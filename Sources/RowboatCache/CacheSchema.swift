@@ -1,6 +1,12 @@
 import GRDB
 
 /// The cache's tables, created and upgraded by one migrator.
+///
+/// A row's columns after its blob (`body`, `bytes`) lie at the end of the
+/// blob's overflow pages, which SQLite walks one by one to reach them: the
+/// size cap's total and order, and the expired responses, are read from
+/// indexes that hold those columns (v2), never from the rows, so a write
+/// or an open costs what it touches, not what the cache holds.
 enum CacheSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -33,6 +39,13 @@ enum CacheSchema {
                 t.column("addedAt", .double).notNull()
                 t.primaryKey(["endpoint", "itemID"])
             }
+        }
+        migrator.registerMigration("v2") { db in
+            try db.drop(index: "image_on_lastAccess")
+            try db.create(index: "image_on_lastAccess_hash_size", on: "image", columns: ["lastAccess", "hash", "size"])
+            try db.drop(index: "response_on_fetchedAt")
+            try db.create(index: "response_on_fetchedAt_key_size", on: "response", columns: ["fetchedAt", "key", "size"])
+            try db.create(index: "response_on_expiresAt", on: "response", columns: ["expiresAt"])
         }
         return migrator
     }

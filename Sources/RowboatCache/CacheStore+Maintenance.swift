@@ -11,8 +11,8 @@ extension CacheStore {
                 return CacheSizes.Kind(bytes: row[0] ?? 0, entries: row[1] ?? 0)
             }
             return CacheSizes(
-                responses: try kind("SELECT SUM(size), COUNT(*) FROM response"),
-                images: try kind("SELECT SUM(size), COUNT(*) FROM image"),
+                responses: try kind(CacheStatements.responseSizes),
+                images: try kind(CacheStatements.imageSizes),
                 favorites: try kind("SELECT SUM(length(CAST(row AS BLOB))), COUNT(*) FROM favorite"))
         }
     }
@@ -45,7 +45,7 @@ extension CacheStore {
     static func pruneExpiredResponses(in pool: DatabasePool, now: Double) throws(CacheError) -> Int {
         do {
             return try pool.write { db in
-                try db.execute(sql: "DELETE FROM response WHERE expiresAt <= ?", arguments: [now])
+                try db.execute(sql: CacheStatements.deleteExpired, arguments: [now])
                 return db.changesCount
             }
         } catch { throw CacheError.from(error) }
@@ -80,16 +80,13 @@ extension CacheStore {
 
     static func enforce(_ maxBytes: Int, _ db: Database) throws -> Int {
         func total() throws -> Int {
-            try Int.fetchOne(db, sql: """
-                SELECT (SELECT IFNULL(SUM(size), 0) FROM response) + (SELECT IFNULL(SUM(size), 0) FROM image)
-                """) ?? 0
+            try Int.fetchOne(db, sql: CacheStatements.totalBytes) ?? 0
         }
         var excess = try total() - maxBytes
         guard excess > 0 else { return 0 }
         var evicted = 0
-        let plans = [("image", "hash", "lastAccess"), ("response", "key", "fetchedAt")]
-        for (table, key, age) in plans where excess > 0 {
-            let rows = try Row.fetchCursor(db, sql: "SELECT \(key), size FROM \(table) ORDER BY \(age), \(key)")
+        for (table, key, age) in CacheStatements.evictionPlans where excess > 0 {
+            let rows = try Row.fetchCursor(db, sql: CacheStatements.evictionOrder(table, key: key, age: age))
             var victims: [String] = []
             while excess > 0, let row = try rows.next() {
                 victims.append(row[0])
