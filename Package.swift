@@ -97,6 +97,7 @@ let package = Package(
         .target(name: "RowboatCache", dependencies: [
             "RowboatSpec",
             http("GRDB", "GRDB.swift"),
+            http("GRDBSQLite", "GRDB.swift"),   // SQLite's C API, for the image hit (CacheHitReader)
         ]),
         // In-memory image codecs over libpng, libjpeg-turbo and libwebp.
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"),

@@ -11,19 +11,20 @@ extension CacheStore {
     /// The stored image for `url`; marks it used at `now` (for LRU eviction).
     public func image(url: String, now: Double) throws(CacheError) -> CachedImage? {
         let hash = StableHash.hex(url)
-        let found: CachedImage? = try readOne(nil) { db in
-            // A cached statement and columns by index: a hit is on the
-            // thumbnail path, once per card.
-            let statement = try db.cachedStatement(sql: """
-                SELECT url, bytes, etag, fetchedAt, lastAccess FROM image WHERE hash = ?
-                """)
-            statement.arguments = [hash]
-            let rows = try Row.fetchCursor(statement)
-            guard let row = try rows.next(),
-                  try row.withUnsafeData(atIndex: 0, { stored in stored.map { url.utf8.elementsEqual($0) } ?? false })
-            else { return nil }
-            let bytes = try row.withUnsafeData(atIndex: 1) { data in data.map { [UInt8]($0) } ?? [] }
-            return CachedImage(url: url, bytes: bytes, etag: row[2], fetchedAt: row[3], lastAccess: row[4])
+        guard let pool, cachesContent else { return nil }
+        var found: CachedImage?
+        switch try hits?.image(hash: hash, url: url) ?? .unavailable {
+        case .found(let image): found = image
+        case .missing: found = nil
+        case .unavailable:
+            do {
+                found = try pool.unsafeRead { db in
+                    let row = try Row.fetchOne(db, sql: CacheHitReader.sql, arguments: [hash])
+                    guard let row, row[0] as String? == url else { return nil }
+                    return CachedImage(url: url, bytes: [UInt8](row[1] as Data), etag: row[2], fetchedAt: row[3],
+                                       lastAccess: row[4])
+                }
+            } catch { throw CacheError.from(error) }
         }
         guard var image = found else { return nil }
         if now - image.lastAccess >= Self.accessGranularity {

@@ -98,17 +98,6 @@ public final class CacheStore: Sendable {
         do { return try pool.read(body) } catch { throw CacheError.from(error) }
     }
 
-    /// Runs one SELECT outside a transaction (a single statement is
-    /// consistent on its own in SQLite), or returns `fallback` when the
-    /// store is disabled. Saves the BEGIN/COMMIT pair of `read` on hot paths.
-    func readOne<T>(_ fallback: T, _ body: (Database) throws -> T) throws(CacheError) -> T {
-        guard let pool, cachesContent else { return fallback }
-        do {
-            if let reader = hits?.connection() { return try reader.unsafeRead(body) }
-            return try pool.unsafeRead(body)
-        } catch { throw CacheError.from(error) }
-    }
-
     /// Runs a write transaction of cached content; nothing when the store
     /// is disabled or caching is off.
     func write<T>(_ fallback: T, _ body: (Database) throws -> T) throws(CacheError) -> T {
