@@ -63,7 +63,7 @@ enum CacheBench {
                             + "buffer (copy-on-write), so no bytes move"),
             BenchResult(name: "cache-sqlite", unit: "10 KB hit", ours: sqlite, reference: fileRead,
                         referenceName: "open/read/close", target: 2.0,
-                        note: "one cached SELECT on the store's read-only hit connection, no transaction (the access time is written at most once a minute); "
+                        note: "one SELECT prepared once on the store's read-only hit connection, stepped through SQLite's C API, no transaction (the access time is written at most once a minute); "
                             + "the libraries' own hit of the same row: GRDB's pool read " + Bench.time(grdb) + ", SQLite's C API (one connection, "
                             + "the statement prepared once) " + Bench.time(sqliteC) + String(format: " — ours %.2f× GRDB's, %.2f× SQLite's", sqlite / grdb, sqlite / sqliteC)),
         ]
