@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "CJQ"),
         // jq expressions (item fields, the local filter, `fetch --jq`): compiled once, run per item within
         // time, memory and output bounds by a watchdog. Pure but for its watchdog thread: no IO.
-        .target(name: "RowboatJQ", dependencies: ["RowboatSpec", "CJQ"]),
+        .target(name: "RowboatJQ", dependencies: ["RowboatSpec", "RowboatProcess", "CJQ"]),
         // The app's state: list state and reducer, navigation, layout, queries, feedback, keys. Pure: no IO.
         // The ground floor under the app's state: value types that lower layers need too (thumbnails, their
         // cells and colours, pictures in pixels, image requests). Pure.

@@ -1,5 +1,6 @@
 import CJQ
 import Foundation
+import RowboatProcess
 import Synchronization
 
 /// One thread that watches every running jq input: each tick it halts an
@@ -29,7 +30,7 @@ final class JQWatchdog: Sendable {
         if !started.exchange(true, ordering: .acquiringAndReleasing) {
             let thread = Thread { [self] in
                 // Named by itself, as `UIThread` names its thread (15 bytes at most).
-                Thread.current.name = "rowboat-jqwatch"
+                ThreadName.setCurrent("rowboat-jqwatch")
                 loop()
             }
             thread.stackSize = 1 << 18
